@@ -1,0 +1,1 @@
+"""Reusable ipywidgets controls for the matmul-labs notebooks."""
