@@ -1,0 +1,52 @@
+# Two commands set everything up on a fresh machine:
+#   make serve   serve the labs with Voila (the lecture configuration in voila.json)
+#   make test    run the whole test suite in a real Voila and a real Chromium
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PORT   ?= 8866
+HOST   ?= 127.0.0.1
+CHROMIUM ?= /usr/bin/chromium
+export CHROMIUM
+
+# Voila reads voila.json from the folder it starts in, so every server
+# (this one, the tests', the benchmarks') runs from the repository root.
+VOILA_ARGS = labs --no-browser --port=$(PORT) --Voila.ip=$(HOST)
+
+.PHONY: serve test chromium clean
+
+# The stamps depend on pyproject.toml: a second run reinstalls nothing
+# unless the dependencies changed.
+$(VENV)/.serve-installed: pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.test-installed: pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $@ $(VENV)/.serve-installed
+
+serve: $(VENV)/.serve-installed
+	@echo "Serving the labs: open http://$(HOST):$(PORT)/ (Ctrl-C stops the server)"
+	$(PY) -m voila $(VOILA_ARGS)
+
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then exit 0; fi; \
+	if [ "$(CHROMIUM)" = /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing Debian's chromium package for the browser tests"; \
+		apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "Chromium not found at $(CHROMIUM)."; \
+		echo "Install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM=/path/to/chromium."; \
+		exit 1; \
+	fi
+
+test: $(VENV)/.test-installed chromium
+	$(PY) -m pytest
+
+clean:
+	rm -rf $(VENV) tests/artifacts .pytest_cache .hypothesis

@@ -1,0 +1,59 @@
+"""Shared fixtures: isolated Jupyter state, a real Voila server, Debian's Chromium."""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+# Jupyter and IPython keep their state in a throwaway folder, set before any
+# Jupyter package is imported, so the tests neither read nor litter ~/.jupyter.
+_JUPYTER_HOME = Path(tempfile.mkdtemp(prefix="matmul-labs-jupyter-"))
+for _var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
+    os.environ[_var] = str(_JUPYTER_HOME / _var.lower())
+    os.makedirs(os.environ[_var], exist_ok=True)
+os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
+
+import pytest  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from harness.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from harness.voila import REPO, VoilaServer  # noqa: E402
+
+LABS = sorted((REPO / "labs").glob("*.ipynb"))
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(_JUPYTER_HOME, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server_logs(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("voila-logs")
+
+
+@pytest.fixture(scope="session")
+def voila_server(server_logs):
+    """Voila serving ``labs/`` as ``make serve`` does, on a free loopback port."""
+    server = VoilaServer().start(server_logs)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"Chromium not found at {CHROMIUM}: run the tests with 'make test', which installs it")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser context per test, at a projector's 1280×800."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    yield page
+    context.close()

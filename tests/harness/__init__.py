@@ -1,0 +1,1 @@
+"""Test harness: real Voila servers, a real Chromium, real notebook execution."""

@@ -1,0 +1,124 @@
+"""Open a lab in Chromium, wait until every widget has rendered, and collect what went wrong."""
+from __future__ import annotations
+
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+# The machine is offline: Voila's template links Font Awesome from a CDN, and
+# that is the only request allowed to fail.
+FONT_AWESOME_CDN = r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/"
+# Voila's federated-module warnings ("Unsatisfied version ...") are harmless.
+TOLERATED_CONSOLE = re.compile(
+    r"Unsatisfied version|No satisfying version|Failed to load resource: net::ERR_NAME_NOT_RESOLVED"
+)
+WIDGET_OUTPUT = '"application/vnd.jupyter.widget-view+json"'
+
+# True once Voila has replaced every output placeholder, every widget output
+# holds a rendered view, and every bqplot figure has drawn at least one mark.
+READY_JS = """
+(expected) => {
+  if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]')) return false;
+  const views = Array.from(document.querySelectorAll('.jp-OutputArea-output'))
+    .filter(out => out.querySelector(':scope > .jupyter-widgets'));
+  if (views.length < expected) return false;
+  const marks = 'path.line[d]:not([d=""]), path.area[d]:not([d=""]), .dot, .object, rect.heatmapcell, .label';
+  return Array.from(document.querySelectorAll('.bqplot')).every(fig => fig.querySelector(marks));
+}
+"""
+ERROR_OUTPUT_JS = """
+() => Array.from(document.querySelectorAll(
+    '[data-mime-type="application/vnd.jupyter.stderr"], .jp-OutputArea-output.jp-mod-error, .jupyter-widgets-error-widget'
+  )).map(e => e.textContent.trim()).concat(
+  Array.from(document.querySelectorAll('.jp-OutputArea-output'))
+    .map(e => e.textContent)
+    .filter(t => /There was an error when executing cell|Traceback|Error displaying widget/.test(t)))
+"""
+
+
+@dataclass
+class PageProblems:
+    """Console errors and failed requests seen by a page, minus the tolerated ones."""
+
+    tolerated: re.Pattern = re.compile(FONT_AWESOME_CDN)
+    console: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    ready_seconds: float = 0.0
+
+    def watch(self, page: Page) -> "PageProblems":
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda exc: self.console.append(f"pageerror: {exc}"))
+        page.on("requestfailed", self._on_failed)
+        page.on("response", self._on_response)
+        return self
+
+    def _on_console(self, message) -> None:
+        if message.type == "error" and not TOLERATED_CONSOLE.search(message.text):
+            self.console.append(message.text)
+
+    def _on_failed(self, request) -> None:
+        if not self.tolerated.match(request.url):
+            self.failed.append(f"{request.url}: {request.failure}")
+
+    def _on_response(self, response) -> None:
+        if response.status >= 400 and not self.tolerated.match(response.url):
+            self.failed.append(f"{response.url}: HTTP {response.status}")
+
+    def assert_clean(self) -> None:
+        assert not self.console, f"console errors: {self.console}"
+        assert not self.failed, f"failed requests: {self.failed}"
+
+
+def open_lab(
+    page: Page, url: str, name: str, timeout: float = 60.0, tolerated: str = FONT_AWESOME_CDN
+) -> PageProblems:
+    """Open ``url``, wait until every widget rendered, screenshot it as ``name``.
+
+    Fails on a cell error, a widget that did not render, a console error or a
+    failed request (other than those whose URL matches ``tolerated``).
+    Returns the problem collector, which keeps watching the page so a test
+    can call ``assert_clean()`` again after interacting.
+    """
+    if page.url != "about:blank":
+        # Leave the previous page first: its unload sends Voila's kernel-shutdown
+        # request, which Voila 0.5 refuses (upstream issue 1458) and which
+        # belongs to that page, not to this one.
+        page.goto("about:blank")
+    problems = PageProblems(tolerated=re.compile(tolerated)).watch(page)
+    response = page.goto(url, wait_until="domcontentloaded", timeout=timeout * 1000)
+    assert response is not None and response.ok, f"{url}: HTTP {response and response.status}"
+    expected = response.text().count(WIDGET_OUTPUT)
+    start = time.monotonic()
+    page.wait_for_function(READY_JS, arg=expected, timeout=timeout * 1000, polling=100)
+    page.wait_for_load_state("load")
+    errors = page.evaluate(ERROR_OUTPUT_JS)
+    assert not errors, f"{name}: error output in the page: {errors}"
+    screenshot(page, name)
+    problems.assert_clean()
+    problems.ready_seconds = time.monotonic() - start
+    return problems
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save a full-page screenshot under ``tests/artifacts/`` (git-ignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,28 @@
+"""Execute a notebook top to bottom with nbclient, as a learner's 'Run all' would."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+
+def execute_notebook(path: Path, timeout: int = 120) -> nbformat.NotebookNode:
+    """Run every cell in a fresh kernel, from the notebook's folder; fail on any error output."""
+    notebook = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        notebook,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+    )
+    client.execute()
+    for index, cell in enumerate(notebook.cells):
+        for output in cell.get("outputs", []):
+            assert output.output_type != "error", (
+                f"{path.name} cell {index}: {output.ename}: {output.evalue}"
+            )
+            assert not (output.output_type == "stream" and output.name == "stderr"), (
+                f"{path.name} cell {index} wrote to stderr: {output.text}"
+            )
+    return notebook

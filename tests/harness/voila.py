@@ -1,0 +1,111 @@
+"""Start and stop a real Voila server exactly as ``make serve`` does."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psutil
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    """A TCP port on the loopback interface that nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def voila_args(root: str = "labs", port: int = 8866, host: str = "127.0.0.1") -> list[str]:
+    """The Voila arguments of ``make serve`` (its ``VOILA_ARGS``).
+
+    ``tests/test_foundation.py`` checks that the Makefile still says the same.
+    """
+    return [root, "--no-browser", f"--port={port}", f"--Voila.ip={host}"]
+
+
+@dataclass
+class VoilaServer:
+    """A Voila process serving ``root`` from the repository root (so it reads ``voila.json``).
+
+    ``extra`` appends command-line configuration, for tests that need, say,
+    a short cull timeout.
+    """
+
+    root: str = "labs"
+    extra: tuple[str, ...] = ()
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen | None = None
+    log_path: Path | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, log_dir: Path, timeout: float = 60.0) -> "VoilaServer":
+        self.log_path = log_dir / f"voila-{self.port}.log"
+        log = open(self.log_path, "wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "voila", *voila_args(self.root, self.port), *self.extra],
+            cwd=REPO,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"Voila exited with {self.process.returncode}:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
+                    if response.status == 200:
+                        return self
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"Voila did not answer within {timeout} s:\n{self.log()}")
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path else ""
+
+    def kernel_processes(self) -> list[psutil.Process]:
+        """The kernels this server started (its ``ipykernel_launcher`` children)."""
+        try:
+            children = psutil.Process(self.process.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return []
+        return [p for p in children if _is_kernel(p)]
+
+    def stop(self, timeout: float = 15.0) -> None:
+        """SIGTERM the server, then kill whatever it left behind, kernels included."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        try:
+            descendants = psutil.Process(self.process.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            descendants = []
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        _, alive = psutil.wait_procs(descendants, timeout=5)
+        for proc in alive:
+            proc.kill()
+
+
+def _is_kernel(proc: psutil.Process) -> bool:
+    try:
+        return any("ipykernel" in part for part in proc.cmdline())
+    except (psutil.NoSuchProcess, psutil.AccessDenied):
+        return False

@@ -1,0 +1,113 @@
+"""The Binder recipe: environment.yml matches pyproject, repo2docker's plan, and a rehearsal."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+import urllib.request
+
+import pytest
+import yaml
+
+from conftest import REPO
+from harness.browser import FONT_AWESOME_CDN, open_lab
+from harness.voila import free_port
+
+# Under `jupyter server` (Binder's route) MathJax comes from a CDN; offline it fails.
+MATHJAX_CDN = r"^https://cdnjs\.cloudflare\.com/ajax/libs/mathjax/|^https://cdn\.jsdelivr\.net/npm/mathjax"
+
+
+def _requirement(spec: str) -> tuple[str, str]:
+    name = spec.split(">")[0].split("<")[0].split("=")[0].strip()
+    return name.lower(), spec[len(name):].replace(" ", "")
+
+
+def environment_packages() -> dict[str, str]:
+    env = yaml.safe_load((REPO / "environment.yml").read_text())
+    deps = [d for d in env["dependencies"] if isinstance(d, str)]
+    return dict(_requirement(d) for d in deps if not d.startswith(("python", "pip")))
+
+
+def test_environment_yml_matches_pyproject():
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    assert environment_packages() == dict(_requirement(d) for d in project["dependencies"])
+    env = yaml.safe_load((REPO / "environment.yml").read_text())
+    assert "conda-forge" in env["channels"]
+    # A local path in the pip section makes repo2docker copy the whole repo first.
+    pip_sections = [d["pip"] for d in env["dependencies"] if isinstance(d, dict)]
+    assert not any(p.startswith(("-e", ".")) for section in pip_sections for p in section)
+
+
+def test_postbuild_is_executable_and_installs_only_the_package():
+    post_build = REPO / "postBuild"
+    assert os.access(post_build, os.X_OK)
+    assert "pip install --no-deps ." in post_build.read_text()
+
+
+def test_repo2docker_installs_environment_before_copying_the_repo():
+    plan = subprocess.run(
+        [sys.executable, "-m", "repo2docker", "--no-build", "--no-run", "--debug", "."],
+        cwd=REPO, capture_output=True, text=True, timeout=120, check=True,
+    )
+    dockerfile = (plan.stdout + plan.stderr).splitlines()
+
+    def line_of(fragment: str) -> int:
+        return next(i for i, line in enumerate(dockerfile) if fragment in line)
+
+    env_installed = line_of('--file "environment.yml"')
+    repo_copied = line_of("COPY --chown=0:0 src/ ${REPO_DIR}/")
+    assert line_of("src/environment.yml") < env_installed < repo_copied < line_of("./postBuild")
+
+
+@pytest.fixture(scope="module")
+def binder_rehearsal(tmp_path_factory):
+    """A fresh venv given environment.yml's packages by pip, then postBuild, then `jupyter server`."""
+    root = tmp_path_factory.mktemp("binder")
+    repo = root / "repo"
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=REPO,
+                           capture_output=True, text=True, check=True).stdout.split()
+    for name in files:
+        if (REPO / name).is_file():
+            (repo / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(REPO / name, repo / name)
+    venv = root / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    # repo2docker's base environment brings jupyter-server and ipykernel; ours adds the rest.
+    pip_args = ["ipykernel", *(f"{name}{bounds}" for name, bounds in environment_packages().items())]
+    with open(root / "pip.log", "wb") as pip_log:
+        subprocess.run([venv / "bin" / "python", "-m", "pip", "install", *pip_args],
+                       stdout=pip_log, stderr=subprocess.STDOUT, check=True, timeout=600)
+    env = {**os.environ, "PATH": f"{venv / 'bin'}:{os.environ['PATH']}", "VIRTUAL_ENV": str(venv)}
+    with open(root / "postBuild.log", "wb") as build_log:
+        subprocess.run(["./postBuild"], cwd=repo, env=env, stdout=build_log,
+                       stderr=subprocess.STDOUT, check=True, timeout=300)
+    port = free_port()
+    command = [str(venv / "bin" / "jupyter"), "server", "--no-browser", f"--port={port}",
+               "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token="]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    log = open(root / "server.log", "wb")
+    server = subprocess.Popen(command, cwd=repo, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(url + "/api/status", timeout=2)
+            break
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                server.kill()
+                pytest.fail("jupyter server did not start:\n" + (root / "server.log").read_text())
+            time.sleep(0.3)
+    yield url
+    server.terminate()
+    server.wait(15)
+
+
+def test_binder_rehearsal_serves_the_gallery(binder_rehearsal, page):
+    open_lab(page, f"{binder_rehearsal}/voila/render/labs/index.ipynb", "binder-gallery",
+             tolerated=f"{FONT_AWESOME_CDN}|{MATHJAX_CDN}")
+    assert "matmul-labs" in page.inner_text("body")

@@ -1,0 +1,20 @@
+"""Every notebook in labs/ runs top to bottom and renders in Voila without an error."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import LABS
+from harness.browser import open_lab
+from harness.notebooks import execute_notebook
+
+LAB_IDS = [path.stem for path in LABS]
+
+
+@pytest.mark.parametrize("path", LABS, ids=LAB_IDS)
+def test_lab_executes(path):
+    execute_notebook(path)
+
+
+@pytest.mark.parametrize("path", LABS, ids=LAB_IDS)
+def test_lab_renders_in_voila(path, voila_server, page):
+    open_lab(page, f"{voila_server.url}/voila/render/{path.name}", f"lab-{path.stem}")
