@@ -1,0 +1,161 @@
+"""Reading and writing the numbers a learner types into a matrix cell.
+
+`parse_number` is deliberately strict: it accepts the forms a learner writes
+on paper (``-3``, ``0.25``, ``1.5e3``, ``3/4``) and nothing that only a Python
+interpreter would understand (``1_000``, ``0x10``, ``2+3``).  It never calls
+``eval``.  `format_number` produces the display form of a value, and every
+string it returns for a finite value is accepted again by `parse_number`.
+"""
+
+import math
+import re
+from fractions import Fraction
+
+__all__ = ["parse_number", "format_number"]
+
+# Only ASCII digits: ``str.isdigit``/``float`` would also accept other scripts.
+_DECIMAL = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
+_NUMBER_RE = re.compile(
+    rf"""
+    \s*
+    (?P<num>[+-]?{_DECIMAL}(?:[eE][+-]?[0-9]+)?)
+    (?:\s*/\s*(?P<den>{_DECIMAL}))?
+    \s*
+    """,
+    re.VERBOSE,
+)
+# The syllabus prints negative numbers with a real minus sign (U+2212); a
+# learner who copies "−12" from it means -12.
+_UNICODE_MINUS = "\N{MINUS SIGN}"
+
+
+def parse_number(text):
+    """Parse the text of one matrix cell into a finite float.
+
+    Parameters
+    ----------
+    text : str
+        An integer (``"-3"``), a decimal (``"0.25"``, ``".5"``), scientific
+        notation (``"1.2e-3"``) or a simple fraction (``"3/4"``, ``"-1/2"``),
+        optionally surrounded by spaces.  A Unicode minus sign (``"−"``) is
+        read as ``"-"``.
+
+    Returns
+    -------
+    float
+        The value, always finite.  ``"-0"`` gives ``0.0``.
+
+    Raises
+    ------
+    ValueError
+        If the text is not one of the forms above, divides by zero or does
+        not fit in a float.  The message quotes the text, e.g.
+        ``'abc' is not a number``, so a caller can prefix the cell name.
+    TypeError
+        If `text` is not a string.
+
+    Examples
+    --------
+    >>> parse_number(" -3 ")
+    -3.0
+    >>> parse_number("3/4")
+    0.75
+    >>> parse_number("1.5e3")
+    1500.0
+    >>> parse_number("abc")
+    Traceback (most recent call last):
+        ...
+    ValueError: 'abc' is not a number
+    >>> parse_number("1/0")
+    Traceback (most recent call last):
+        ...
+    ValueError: '1/0' is not a number: division by zero
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"expected text, got {type(text).__name__} {text!r}")
+    match = _NUMBER_RE.fullmatch(text.replace(_UNICODE_MINUS, "-"))
+    if match is None:
+        raise ValueError(f"{text!r} is not a number")
+    num, den = match.group("num"), match.group("den")
+    if den is None:
+        value = float(num)
+    else:
+        denominator = Fraction(den)
+        if denominator == 0:
+            raise ValueError(f"{text!r} is not a number: division by zero")
+        # Exact rational arithmetic, then one correctly rounded conversion.
+        try:
+            value = float(Fraction(num) / denominator)
+        except OverflowError:
+            value = math.inf
+    if not math.isfinite(value):
+        raise ValueError(f"{text!r} is not a number: it is too large")
+    return value + 0.0  # turns -0.0 into 0.0
+
+
+def format_number(x, digits=3):
+    """Format a value for display in a cell or a worked sum.
+
+    Parameters
+    ----------
+    x : float
+        The value (anything `float` accepts, e.g. a numpy scalar).
+    digits : int, optional
+        Decimals kept for ordinary numbers, and significant digits for
+        numbers shown in scientific notation.  Default 3.
+
+    Returns
+    -------
+    str
+        Integers without a trailing ``.0``; other numbers rounded to `digits`
+        decimals with trailing zeros removed; magnitudes of at least ``1e6``
+        or below ``1e-3`` (but not 0) in compact scientific notation.  Uses an
+        ASCII ``-`` so the result round-trips through `parse_number`.
+        Non-finite values give ``"nan"``, ``"inf"`` or ``"-inf"``.
+
+    Examples
+    --------
+    >>> format_number(2.0)
+    '2'
+    >>> format_number(-0.0)
+    '0'
+    >>> format_number(0.25)
+    '0.25'
+    >>> format_number(1 / 3)
+    '0.333'
+    >>> format_number(2.0000001)
+    '2'
+    >>> format_number(-12)
+    '-12'
+    >>> format_number(123456789.0)
+    '1.23e+08'
+    >>> format_number(0.0002)
+    '2e-04'
+    >>> parse_number(format_number(-7 / 4))
+    -1.75
+    """
+    x = float(x)
+    digits = int(digits)
+    if digits < 0:
+        raise ValueError(f"digits must be nonnegative, got {digits}")
+    if not math.isfinite(x):
+        return repr(x)
+    magnitude = abs(x)
+    if magnitude >= 1e6 or (0 < magnitude < 1e-3):
+        # Near the float limit, rounding up can overflow ("1.8e+308"): keep
+        # more digits until the text is a finite float again.
+        for places in range(max(digits - 1, 0), 17):
+            mantissa, exponent = f"{x:.{places}e}".split("e")
+            text = _strip_zeros(mantissa) + "e" + exponent
+            if math.isfinite(float(text)):
+                break
+        return text
+    text = _strip_zeros(f"{x:.{digits}f}")
+    return "0" if text == "-0" else text
+
+
+def _strip_zeros(text):
+    """Drop trailing zeros after a decimal point, and the point itself."""
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text

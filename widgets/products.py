@@ -1,0 +1,149 @@
+"""The matrix product, taken apart the two ways the syllabus teaches it.
+
+By columns: column ``j`` of ``AB`` is ``A`` times column ``j`` of ``B``
+(Definition 1.4.1).  By entries: the ``(i, j)`` entry of ``AB`` is row ``i``
+of ``A`` dotted with column ``j`` of ``B`` (Theorem 1.4.2).
+"""
+
+import math
+import operator
+
+from .parsing import format_number
+from .shapes import as_matrix, check_product_shapes
+
+__all__ = ["product_by_columns", "entry_terms", "entry_sum_text"]
+
+
+def _factors(A, B):
+    A = as_matrix(A, "A")
+    B = as_matrix(B, "B")
+    check_product_shapes(A.shape, B.shape)
+    return A, B
+
+
+def product_by_columns(A, B):
+    """Return the columns ``A b_1, A b_2, ...`` of the product ``AB``.
+
+    Parameters
+    ----------
+    A : array_like, shape (m, n)
+    B : array_like, shape (n, k)
+
+    Returns
+    -------
+    list of numpy.ndarray
+        ``k`` one-dimensional arrays of length ``m``; entry ``j`` is ``A``
+        times column ``j`` of ``B``.
+
+    Raises
+    ------
+    ShapeError
+        If the shapes do not fit (see `check_product_shapes`).
+
+    Examples
+    --------
+    Activity 1.4.1:
+
+    >>> A = [[1, -3, 5], [3, 1, 4]]
+    >>> B = [[5, 1], [-2, -6], [-1, 0]]
+    >>> product_by_columns(A, B)
+    [array([6., 9.]), array([19., -3.])]
+    """
+    A, B = _factors(A, B)
+    return [A @ B[:, j] for j in range(B.shape[1])]
+
+
+def _check_index(index, size, what, matrix, count_word):
+    try:
+        index = operator.index(index)
+    except TypeError:
+        raise IndexError(
+            f"{what} index must be a whole number, got {index!r}"
+        ) from None
+    if not 0 <= index < size:
+        raise IndexError(
+            f"{what} index {index} is out of range: {matrix} has "
+            f"{size} {count_word}{'' if size == 1 else 's'}, so valid "
+            f"(0-based) {what} indices are 0 to {size - 1}"
+        )
+    return index
+
+
+def entry_terms(A, B, i, j):
+    """Return the pairs multiplied and added to form entry ``(i, j)`` of ``AB``.
+
+    Parameters
+    ----------
+    A : array_like, shape (m, n)
+    B : array_like, shape (n, k)
+    i, j : int
+        0-based row of ``A`` and column of ``B``.  The syllabus counts from
+        1, so its ``(2, 3)``-entry is ``i=1, j=2`` here.
+
+    Returns
+    -------
+    list of tuple of float
+        ``[(A[i, 0], B[0, j]), (A[i, 1], B[1, j]), ...]``, ``n`` pairs.
+
+    Raises
+    ------
+    ShapeError
+        If the shapes do not fit.
+    IndexError
+        If `i` or `j` is out of range.
+
+    Examples
+    --------
+    Activity 1.4.2:
+
+    >>> A = [[-3, -4, 1], [2, 4, 0], [1, -4, -5]]
+    >>> B = [[-1, 2, -4], [-4, -3, -1], [4, 3, 1]]
+    >>> entry_terms(A, B, 1, 2)
+    [(2.0, -4.0), (4.0, -1.0), (0.0, 1.0)]
+    """
+    A, B = _factors(A, B)
+    i = _check_index(i, A.shape[0], "row", "A", "row")
+    j = _check_index(j, B.shape[1], "column", "B", "column")
+    return [(float(a), float(b)) for a, b in zip(A[i, :], B[:, j])]
+
+
+def entry_sum_text(terms, digits=3):
+    """Write out a row-column dot product the way the syllabus does.
+
+    Parameters
+    ----------
+    terms : sequence of (float, float)
+        The pairs from `entry_terms`.
+    digits : int, optional
+        Passed to `format_number`.  Default 3.
+
+    Returns
+    -------
+    str
+        Plain text such as ``"2(-4) + 4(-1) + 0(1) = -12"``: each product
+        written as ``a(b)``, a negative first factor in parentheses too, and
+        the sum (computed exactly, then rounded for display) after ``=``.
+
+    Raises
+    ------
+    ValueError
+        If `terms` is empty.
+
+    Examples
+    --------
+    >>> entry_sum_text([(2, -4), (4, -1), (0, 1)])
+    '2(-4) + 4(-1) + 0(1) = -12'
+    >>> entry_sum_text([(-3, 5), (0.5, 1 / 3)])
+    '(-3)(5) + 0.5(0.333) = -14.833'
+    """
+    terms = [(float(a), float(b)) for a, b in terms]
+    if not terms:
+        raise ValueError("there are no terms to add: a dot product needs at least one")
+    parts = []
+    for a, b in terms:
+        a_text = format_number(a, digits)
+        if a_text.startswith("-"):
+            a_text = f"({a_text})"
+        parts.append(f"{a_text}({format_number(b, digits)})")
+    total = math.fsum(a * b for a, b in terms)
+    return " + ".join(parts) + " = " + format_number(total, digits)

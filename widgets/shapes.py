@@ -1,0 +1,163 @@
+"""The shape check of a matrix product, explained for a learner.
+
+An ``m×n`` matrix times an ``n×k`` matrix is ``m×k``; any other pair of
+shapes has no product.  `check_product_shapes` says which numbers disagree
+in words a learner can act on, and `as_matrix` turns user input into a 2-D
+float array with errors that name the matrix.
+"""
+
+import operator
+
+import numpy as np
+
+__all__ = ["ShapeError", "format_shape", "check_product_shapes", "as_matrix"]
+
+
+class ShapeError(ValueError):
+    """A matrix has the wrong shape, or two shapes do not fit together.
+
+    A subclass of `ValueError`, so ``except ValueError`` also catches it.
+
+    Examples
+    --------
+    >>> issubclass(ShapeError, ValueError)
+    True
+    """
+
+
+def _plural(count, word):
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _check_shape(shape, name):
+    """Return `shape` as a tuple of two positive ints, or raise ShapeError."""
+    try:
+        dims = tuple(shape)
+    except TypeError:
+        dims = None
+    if dims is not None and len(dims) == 2:
+        try:
+            # operator.index accepts ints and numpy ints, not floats or bools
+            # (bool is an int subclass, so reject it explicitly).
+            if not any(isinstance(d, (bool, np.bool_)) for d in dims):
+                rows, cols = (operator.index(d) for d in dims)
+                if rows > 0 and cols > 0:
+                    return rows, cols
+        except TypeError:
+            pass
+    raise ShapeError(
+        f"{name} must have a shape of two positive whole numbers "
+        f"(rows, columns), got {shape!r}"
+    )
+
+
+def format_shape(shape):
+    """Write a matrix shape the way the syllabus does.
+
+    Parameters
+    ----------
+    shape : tuple of int
+        ``(rows, columns)``.
+
+    Returns
+    -------
+    str
+        For example ``"2×3"`` (with the multiplication sign ×).
+
+    Examples
+    --------
+    >>> format_shape((2, 3))
+    '2×3'
+    """
+    return "×".join(str(operator.index(d)) for d in shape)
+
+
+def check_product_shapes(a_shape, b_shape, names=("A", "B")):
+    """Return the shape of the product of two matrices, or explain why not.
+
+    Parameters
+    ----------
+    a_shape, b_shape : tuple of int
+        Shapes ``(rows, columns)`` of the left and right factors.
+    names : tuple of str, optional
+        What to call the two matrices in messages.  Default ``("A", "B")``.
+
+    Returns
+    -------
+    tuple of int
+        ``(rows of A, columns of B)``.
+
+    Raises
+    ------
+    ShapeError
+        If a shape is not two positive whole numbers, or if the number of
+        columns of the left factor is not the number of rows of the right.
+
+    Examples
+    --------
+    >>> check_product_shapes((4, 3), (3, 2))
+    (4, 2)
+    >>> check_product_shapes((2, 3), (2, 2))
+    Traceback (most recent call last):
+        ...
+    widgets.shapes.ShapeError: A is 2×3 and B is 2×2: A has 3 columns but B has 2 rows
+    >>> check_product_shapes((5, 4), (3, 3), names=("X", "W_Q"))
+    Traceback (most recent call last):
+        ...
+    widgets.shapes.ShapeError: X is 5×4 and W_Q is 3×3: X has 4 columns but W_Q has 3 rows
+    """
+    a_name, b_name = names
+    m, n = _check_shape(a_shape, a_name)
+    n_b, k = _check_shape(b_shape, b_name)
+    if n != n_b:
+        raise ShapeError(
+            f"{a_name} is {format_shape((m, n))} and {b_name} is "
+            f"{format_shape((n_b, k))}: {a_name} has {_plural(n, 'column')} "
+            f"but {b_name} has {_plural(n_b, 'row')}"
+        )
+    return m, k
+
+
+def as_matrix(values, name="A"):
+    """Convert input to a 2-D float array, with errors that name the matrix.
+
+    Parameters
+    ----------
+    values : array_like
+        Nested lists or an array with at least one row and one column.
+    name : str, optional
+        What to call the matrix in messages.  Default ``"A"``.
+
+    Returns
+    -------
+    numpy.ndarray
+        A new 2-D float64 array.
+
+    Raises
+    ------
+    ShapeError
+        If `values` is not a 2-D table with at least one row and column.
+    ValueError
+        If an entry is not a number.
+
+    Examples
+    --------
+    >>> as_matrix([[1, 2], [3, 4]])
+    array([[1., 2.],
+           [3., 4.]])
+    >>> as_matrix([1, 2], name="B")
+    Traceback (most recent call last):
+        ...
+    widgets.shapes.ShapeError: B must be a matrix (2-D), got a 1-D array of shape (2,)
+    """
+    try:
+        array = np.array(values, dtype=float)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{name} must hold numbers only: {error}") from None
+    if array.ndim != 2:
+        raise ShapeError(
+            f"{name} must be a matrix (2-D), got a {array.ndim}-D array "
+            f"of shape {array.shape}"
+        )
+    _check_shape(array.shape, name)
+    return array

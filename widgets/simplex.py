@@ -1,0 +1,163 @@
+"""Weights that stay nonnegative and add to 1 while one of them is moved.
+
+Attention weights live on the simplex: every weight is at least 0 and the
+weights add to 1.  When a learner drags one weight, the others must make
+room.  `rebalance_weights` is that rule, computed afresh from the current
+weights on every move so rounding errors never build up.
+"""
+
+import math
+import operator
+
+import numpy as np
+
+__all__ = ["SUM_TOLERANCE", "normalise_weights", "rebalance_weights"]
+
+#: How far from 1 the sum of a set of weights may drift through rounding.
+SUM_TOLERANCE = 1e-12
+
+
+def normalise_weights(values, tol=0.0):
+    """Scale nonnegative numbers so they add to 1.
+
+    Parameters
+    ----------
+    values : array_like, shape (n,)
+        At least one finite, nonnegative number, with a positive sum.
+    tol : float, optional
+        If the values already add to 1 within `tol` they are returned
+        unchanged (bit for bit), rather than divided by a sum that is 1
+        up to rounding.  Default 0.
+
+    Returns
+    -------
+    numpy.ndarray
+        New 1-D float array, nonnegative, adding to 1.
+
+    Raises
+    ------
+    ValueError
+        If `values` is not a non-empty 1-D list of numbers, or an entry is
+        negative or not finite, or all entries are 0.
+
+    Examples
+    --------
+    >>> normalise_weights([1, 1, 2])
+    array([0.25, 0.25, 0.5 ])
+    >>> normalise_weights([0, 0])
+    Traceback (most recent call last):
+        ...
+    ValueError: weights must not all be 0: their sum is divided out
+    """
+    try:
+        w = np.array(values, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"weights must be numbers, got {values!r}") from None
+    if w.ndim != 1 or w.size == 0:
+        raise ValueError(
+            f"weights must be a non-empty list of numbers, got shape {w.shape}"
+        )
+    bad = np.flatnonzero(~np.isfinite(w) | (w < 0))
+    if bad.size:
+        k = int(bad[0])
+        raise ValueError(
+            f"weights must be finite and nonnegative, but weight {k + 1} is {w[k]}"
+        )
+    w += 0.0  # -0.0 becomes 0.0
+    total = math.fsum(w)
+    if total == 0:
+        raise ValueError("weights must not all be 0: their sum is divided out")
+    if abs(total - 1.0) <= tol:
+        return w
+    return w / total
+
+
+def _index(i, n, what):
+    try:
+        i = operator.index(i)
+    except TypeError:
+        raise IndexError(f"{what} must be a whole number, got {i!r}") from None
+    if not 0 <= i < n:
+        raise IndexError(f"{what} {i} is out of range for {n} weights (0 to {n - 1})")
+    return i
+
+
+def rebalance_weights(weights, index, value, locked=()):
+    """Move one weight and let the unlocked others make room.
+
+    The rule: weight `index` becomes `value`, clamped to
+    ``[0, 1 - (sum of locked weights)]``.  Locked weights never change.  The
+    remaining unlocked weights share what is left in proportion to their
+    current values, or equally if they are all 0.  If every other weight is
+    locked, weight `index` can only take the value the locks leave.
+
+    Parameters
+    ----------
+    weights : array_like, shape (n,)
+        Current weights, nonnegative; they are normalised first if they do
+        not already add to 1 (within `SUM_TOLERANCE`).
+    index : int
+        The weight being moved (0-based).
+    value : float
+        Where it is being moved to.
+    locked : iterable of int, optional
+        Indices of weights that must not change.  Must not contain `index`.
+
+    Returns
+    -------
+    numpy.ndarray
+        The new weights: nonnegative, adding to 1 within `SUM_TOLERANCE`.
+
+    Raises
+    ------
+    ValueError
+        If `index` is locked, `value` is not a finite number, or the
+        weights are invalid (see `normalise_weights`).
+    IndexError
+        If `index` or a locked index is out of range.
+
+    Examples
+    --------
+    >>> rebalance_weights([0.5, 0.25, 0.25], 0, 0.0)
+    array([0. , 0.5, 0.5])
+    >>> rebalance_weights([0.25, 0.25, 0.5], 0, 0.9, locked=[2])
+    array([0.5, 0. , 0.5])
+    >>> rebalance_weights([1.0, 0.0, 0.0], 0, 0.4)
+    array([0.4, 0.3, 0.3])
+    """
+    w = normalise_weights(weights, tol=SUM_TOLERANCE)
+    n = w.size
+    index = _index(index, n, "index")
+    locked = {_index(i, n, "locked index") for i in locked}
+    if index in locked:
+        raise ValueError(f"weight {index} is locked, so it cannot be moved")
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"the new weight must be a number, got {value!r}") from None
+    if not math.isfinite(value):
+        raise ValueError(f"the new weight must be finite, got {value}")
+
+    cap = max(0.0, 1.0 - math.fsum(w[i] for i in locked))
+    others = [i for i in range(n) if i != index and i not in locked]
+    result = w.copy()
+    if not others:
+        # Already there up to rounding: keep the bits, so nothing "changes".
+        if abs(result[index] - cap) > SUM_TOLERANCE:
+            result[index] = cap
+        return result
+    v = min(max(value, 0.0), cap)
+    result[index] = v
+    rest = cap - v
+    current = w[others]
+    total = math.fsum(current)
+    if total > 0:
+        result[others] = rest * (current / total)
+    else:
+        result[others] = rest / len(others)
+    # Put the rounding residue on one weight so the sum is 1 to the last bit
+    # or two, instead of drifting with every move.
+    last = others[-1]
+    result[last] = 0.0
+    result[last] = max(0.0, 1.0 - math.fsum(result))
+    return result

@@ -1,0 +1,253 @@
+"""Sliders for one row of attention weights, kept adding to 1."""
+
+import math
+
+import numpy as np
+from ipywidgets import HTML, FloatSlider, VBox
+from traitlets import TraitError, Tuple, observe, validate
+
+from .attention_math import softmax_rows
+from .simplex import SUM_TOLERANCE, normalise_weights, rebalance_weights
+
+__all__ = ["WeightSliders"]
+
+_DEFAULT_N = 4
+
+
+class _Sequence(Tuple):
+    """A Tuple trait that also takes lists, sets and 1-D numpy arrays."""
+
+    _cast_types = (list, set, frozenset, np.ndarray)
+
+
+class WeightSliders(VBox):
+    """Attention-weight sliders that always add up to 1.
+
+    Dragging one slider moves the unlocked others so that the weights stay
+    nonnegative and add to 1: they share what is left in proportion to
+    their current values (equally if they are all 0).  Locked sliders never
+    move and cannot be dragged.  Each drag changes `value` once.
+
+    Parameters
+    ----------
+    n : int, optional
+        Number of weights.  Defaults to ``len(labels)`` or ``len(value)``,
+        or 4 if neither is given.
+    labels : sequence of str, optional
+        One name per slider (shown as its description).  Default
+        ``"v1", ..., "vn"``: the weight multiplies that value vector.
+    value : sequence of float, optional
+        Initial weights; normalised to add to 1.  Default: all equal.
+    locked : sequence of int, optional
+        0-based indices of sliders the learner cannot move.
+    **kwargs
+        Passed to `ipywidgets.VBox` (e.g. ``layout``).
+
+    Attributes
+    ----------
+    value : tuple of float
+        The weights.  Setting it from Python normalises nonnegative finite
+        numbers with a positive sum (locks do not apply); anything else
+        raises `traitlets.TraitError` and changes nothing.
+    locked : tuple of int
+        Sorted indices of locked sliders.
+    labels : tuple of str
+        Slider descriptions.
+    sliders : tuple of ipywidgets.FloatSlider
+        The sliders, read-only.  Setting a slider's ``value`` is what a
+        drag does.
+
+    Examples
+    --------
+    >>> w = WeightSliders(labels=["the", "cat", "sat"], value=[2, 1, 1])
+    >>> w.value
+    (0.5, 0.25, 0.25)
+    >>> w.sliders[0].value = 0.0        # the learner drags "the" to 0
+    >>> w.value
+    (0.0, 0.5, 0.5)
+    >>> w.locked = (2,)
+    >>> w.sliders[1].value = 0.9        # the lock leaves at most 0.5
+    >>> w.value, w.sliders[1].value
+    ((0.0, 0.5, 0.5), 0.5)
+    >>> w.sliders[0].value = 0.25
+    >>> w.value
+    (0.25, 0.25, 0.5)
+    """
+
+    value = _Sequence(help="The weights: nonnegative, adding to 1.")
+    locked = _Sequence(help="Sorted 0-based indices of sliders that cannot move.")
+    labels = Tuple(help="One description per slider.")
+
+    _sliders = ()
+
+    def __init__(self, n=None, labels=None, value=None, locked=(), **kwargs):
+        super().__init__(**kwargs)
+        sizes = {
+            name: size
+            for name, size in (
+                ("n", n),
+                ("len(labels)", None if labels is None else len(labels)),
+                ("len(value)", None if value is None else len(value)),
+            )
+            if size is not None
+        }
+        if len(set(sizes.values())) > 1:
+            given = ", ".join(f"{name} = {size}" for name, size in sizes.items())
+            raise TraitError(f"the number of weights is ambiguous: {given}")
+        n = next(iter(sizes.values()), _DEFAULT_N)
+        if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or n < 1:
+            raise TraitError(f"n must be a positive whole number, got {n!r}")
+        n = int(n)
+
+        self._updating = False
+        self._sliders = tuple(
+            FloatSlider(
+                value=1.0 / n,
+                min=0.0,
+                max=1.0,
+                step=0.01,
+                readout_format=".2f",
+                continuous_update=True,
+            )
+            for _ in range(n)
+        )
+        for k, slider in enumerate(self._sliders):
+            slider.observe(
+                lambda change, k=k: self._on_slider_change(k, change), names="value"
+            )
+        self._sum = HTML()
+
+        self.labels = tuple(f"v{k + 1}" for k in range(n)) if labels is None else labels
+        self.value = (1.0,) * n if value is None else value
+        self.locked = locked
+
+        self.children = (*self._sliders, self._sum)
+        self._render()
+
+    @property
+    def sliders(self):
+        """tuple of FloatSlider: the sliders, in order."""
+        return self._sliders
+
+    # --- validation -------------------------------------------------------
+
+    @validate("value")
+    def _validate_value(self, proposal):
+        n = len(self._sliders)
+        new = proposal["value"]
+        if isinstance(new, str) or len(new) != n:
+            raise TraitError(f"value must be {n} numbers, got {new!r}")
+        try:
+            weights = normalise_weights(new, tol=SUM_TOLERANCE)
+        except ValueError as error:
+            raise TraitError(f"value: {error}") from None
+        return tuple(float(x) for x in weights)
+
+    @validate("locked")
+    def _validate_locked(self, proposal):
+        n = len(self._sliders)
+        indices = []
+        for i in proposal["value"]:
+            if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < n:
+                raise TraitError(
+                    f"locked must hold slider indices 0 to {n - 1}, got {i!r}"
+                )
+            indices.append(int(i))
+        return tuple(sorted(set(indices)))
+
+    @validate("labels")
+    def _validate_labels(self, proposal):
+        labels = tuple(proposal["value"])
+        n = len(self._sliders)
+        if len(labels) != n:
+            raise TraitError(f"labels must be {n} names, got {len(labels)}: {labels!r}")
+        for label in labels:
+            if not isinstance(label, str):
+                raise TraitError(f"labels must be strings, got {label!r}")
+        return labels
+
+    # --- reactions --------------------------------------------------------
+
+    def _on_slider_change(self, k, change):
+        if self._updating:
+            return
+        if k in self.locked:
+            # A locked weight cannot be dragged: put the slider back.
+            self._show_sliders()
+            return
+        weights = rebalance_weights(self.value, k, change["new"], self.locked)
+        # Setting value once gives one notification; _on_value_change then
+        # moves the other sliders (and this one, if a lock clamped it).
+        self.value = tuple(float(x) for x in weights)
+        if self._sliders[k].value != self.value[k]:
+            self._show_sliders()
+
+    @observe("value")
+    def _on_value_change(self, change):
+        self._render()
+
+    @observe("locked")
+    def _on_locked_change(self, change):
+        for k, slider in enumerate(self._sliders):
+            slider.disabled = k in change["new"]
+
+    @observe("labels")
+    def _on_labels_change(self, change):
+        for slider, label in zip(self._sliders, change["new"]):
+            slider.description = label
+
+    def _show_sliders(self):
+        """Make every slider show the exact weight, without reacting to it."""
+        self._updating = True
+        try:
+            for slider, weight in zip(self._sliders, self.value):
+                if slider.value != weight:
+                    slider.value = weight
+        finally:
+            self._updating = False
+
+    def _render(self):
+        if not self._sliders or len(self.value) != len(self._sliders):
+            return
+        self._show_sliders()
+        self._sum.value = f"sum = {math.fsum(self.value):.2f}"
+
+    # --- public API -------------------------------------------------------
+
+    def set_scores(self, scores, scale=1.0, mask=None):
+        """Set the weights to the softmax of a row of scores.
+
+        Locks do not apply: this is a Python assignment of `value`.
+
+        Parameters
+        ----------
+        scores : array_like, shape (n,) or (1, n)
+            One score per slider.
+        scale : float, optional
+            Multiplies the scores first (see `softmax_rows`).  Default 1.
+        mask : array_like of bool, optional
+            ``True`` where attention is allowed; masked weights become 0.
+
+        Raises
+        ------
+        ValueError
+            If the number of scores is not the number of sliders, or the
+            scores, scale or mask are invalid.
+
+        Examples
+        --------
+        >>> w = WeightSliders(n=2)
+        >>> w.set_scores([0.0, 0.0])
+        >>> w.value
+        (0.5, 0.5)
+        >>> w.set_scores([3.0, 1.0], mask=[True, False])
+        >>> w.value
+        (1.0, 0.0)
+        """
+        row = np.array(scores, dtype=float).reshape(-1)
+        n = len(self._sliders)
+        if row.size != n:
+            raise ValueError(f"expected {n} scores, one per slider, got {row.size}")
+        if mask is not None:
+            mask = np.asarray(mask).reshape(-1)
+        self.value = tuple(float(x) for x in softmax_rows(row, scale=scale, mask=mask))
