@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -15,6 +14,7 @@ import yaml
 from conftest import REPO
 from harness.browser import FONT_AWESOME_CDN, open_lab
 from harness.voila import free_port
+from harness.worktree import copy_worktree
 
 # Under `jupyter server` (Binder's route) MathJax comes from a CDN; offline it fails.
 MATHJAX_CDN = r"^https://cdnjs\.cloudflare\.com/ajax/libs/mathjax/|^https://cdn\.jsdelivr\.net/npm/mathjax"
@@ -66,17 +66,10 @@ def test_repo2docker_installs_environment_before_copying_the_repo():
 def binder_rehearsal(tmp_path_factory):
     """A fresh venv given environment.yml's packages by pip, then postBuild, then `jupyter server`."""
     root = tmp_path_factory.mktemp("binder")
-    repo = root / "repo"
-    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=REPO,
-                           capture_output=True, text=True, check=True).stdout.split()
-    for name in files:
-        if (REPO / name).is_file():
-            (repo / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(REPO / name, repo / name)
+    repo = copy_worktree(root / "repo")
     venv = root / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    # repo2docker's base environment brings jupyter-server and ipykernel; ours adds the rest.
-    pip_args = ["ipykernel", *(f"{name}{bounds}" for name, bounds in environment_packages().items())]
+    pip_args = [f"{name}{bounds}" for name, bounds in environment_packages().items()]
     with open(root / "pip.log", "wb") as pip_log:
         subprocess.run([venv / "bin" / "python", "-m", "pip", "install", *pip_args],
                        stdout=pip_log, stderr=subprocess.STDOUT, check=True, timeout=600)

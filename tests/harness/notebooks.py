@@ -7,9 +7,15 @@ import nbformat
 from nbclient import NotebookClient
 
 
-def execute_notebook(path: Path, timeout: int = 120) -> nbformat.NotebookNode:
-    """Run every cell in a fresh kernel, from the notebook's folder; fail on any error output."""
+def execute_notebook(path: Path, extra_cells: tuple[str, ...] = (), timeout: int = 120) -> nbformat.NotebookNode:
+    """Run every cell in a fresh kernel, from the notebook's folder; fail on any error output.
+
+    ``extra_cells`` run after the notebook in the same kernel, so a test can
+    drive the lab's live widgets (set a cell's value, submit a Check) and
+    assert on them; their outputs are checked like the notebook's own.
+    """
     notebook = nbformat.read(path, as_version=4)
+    notebook.cells.extend(nbformat.v4.new_code_cell(source) for source in extra_cells)
     client = NotebookClient(
         notebook,
         timeout=timeout,
