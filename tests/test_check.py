@@ -1,0 +1,214 @@
+"""Tests for widgets.check: exercises with matrix, number, shape and choice answers."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from ipywidgets import RadioButtons, Text
+from traitlets import TraitError
+
+from widgets.check import Check, compare_matrices, parse_shape
+from widgets.matrix_editor import MatrixEditor
+
+AB = [[6, 19], [9, -3]]
+
+
+def test_matrix_answer_gets_a_resizable_editor_at_zeros():
+    ex = Check("Compute $AB$.", AB)
+    editor = ex.answer_input
+    assert isinstance(editor, MatrixEditor)
+    np.testing.assert_array_equal(editor.value, np.zeros((2, 2)))
+    assert editor._size_controls is not None
+    assert ex.attempts == 0 and ex.solved is False
+
+
+def test_right_matrix_is_accepted():
+    ex = Check("Compute $AB$.", AB)
+    ex.answer_input.value = AB
+    assert ex.submit() is True
+    assert ex.solved and ex.attempts == 1
+    assert ex.feedback == "Correct!"
+    assert "Correct!" in ex._feedback.value
+
+
+def test_typing_the_answer_cell_by_cell():
+    ex = Check("Compute $AB$.", AB)
+    for (i, j), text in zip([(0, 0), (0, 1), (1, 0), (1, 1)], ["6", "19", "18/2", "−3"]):
+        ex.answer_input.cells[i][j].value = text
+    ex._check_button.click()  # the Check button does what submit() does
+    assert ex.solved and ex.attempts == 1
+
+
+def test_wrong_entries_are_named_one_based():
+    ex = Check("Compute $AB$.", AB, hint="Use row $i$ of $A$ and column $j$ of $B$.")
+    ex.answer_input.value = [[6, 19], [9, 3]]
+    assert ex.submit() is False
+    assert ex.feedback == "entry (2,2) is off"
+    assert "Hint:" in ex._feedback.value and "row $i$" in ex._feedback.value
+    ex.answer_input.value = [[6, 1], [1, -3]]
+    ex.submit()
+    assert ex.feedback == "entries (1,2) and (2,1) are off"
+    assert ex.attempts == 2 and not ex.solved
+
+
+def test_wrong_shape():
+    ex = Check("Compute $AB$.", AB)
+    ex.answer_input.resize(2, 3)
+    ex.submit()
+    assert ex.feedback == "wrong shape: expected 2×2, got 2×3"
+    assert ex.attempts == 1
+
+
+def test_bad_cell_is_not_an_attempt():
+    ex = Check("Compute $AB$.", AB, name="AB")
+    ex.answer_input.cells[0][1].value = "abc"
+    assert ex.submit() is False
+    assert ex.feedback == "AB[1,2]: 'abc' is not a number"
+    assert ex.attempts == 0
+    assert "&#x27;abc&#x27;" in ex._feedback.value
+
+
+def test_solved_is_sticky_and_attempts_keep_counting():
+    ex = Check("Compute $AB$.", AB)
+    ex.answer_input.value = AB
+    ex.submit()
+    ex.answer_input.value = np.zeros((2, 2))
+    assert ex.feedback == ""  # stale feedback cleared on edit
+    assert ex.submit() is False
+    assert ex.solved and ex.attempts == 2
+
+
+def test_notifications_on_submit():
+    ex = Check("Compute $AB$.", AB)
+    seen = []
+    ex.observe(seen.append, names=["attempts", "solved"])
+    ex.answer_input.value = AB
+    ex.submit()
+    assert sorted(c["name"] for c in seen) == ["attempts", "solved"]
+
+
+def test_number_answer():
+    ex = Check("What is the $(2,3)$-entry of $AB$?", -12, hint="Row 2 of A.")
+    assert isinstance(ex.answer_input, Text)
+    ex.answer_input.value = "abc"
+    assert ex.submit() is False
+    assert ex.feedback == "not a number: 'abc'" and ex.attempts == 0
+    ex.answer_input.value = "   "
+    ex.submit()
+    assert ex.attempts == 0
+    ex.answer_input.value = "12"
+    ex.submit()
+    assert ex.feedback == "not quite: 12 is not the answer" and ex.attempts == 1
+    assert "Row 2 of A." in ex._feedback.value
+    ex.answer_input.value = "-24/2"
+    assert ex.submit() is True
+    assert ex.attempts == 2 and ex.solved
+
+
+def test_number_tolerance():
+    ex = Check("Weight?", 0.21194, tol=1e-3)
+    ex.answer_input.value = "0.212"
+    assert ex.submit()
+    strict = Check("Weight?", 0.21194)
+    strict.answer_input.value = "0.212"
+    assert not strict.submit()
+
+
+@pytest.mark.parametrize("text", ["4x2", "4×2", "4 x 2", "(4, 2)", " 4 X 2 ", "4 by 2", "[4,2]"])
+def test_shape_answer_accepts_usual_spellings(text):
+    ex = Check("Shape of $AB$?", (4, 2))
+    ex.answer_input.value = text
+    assert ex.submit() is True
+
+
+def test_shape_feedback_hints_without_revealing():
+    ex = Check("Shape of $AB$?", (4, 2))
+    ex.answer_input.value = "4x3"
+    ex.submit()
+    assert ex.feedback == "not quite: in 4×3 the number of columns is off"
+    ex.answer_input.value = "3x2"
+    ex.submit()
+    assert ex.feedback == "not quite: in 3×2 the number of rows is off"
+    ex.answer_input.value = "2x4"
+    ex.submit()
+    assert ex.feedback == "not quite: in 2×4 both numbers are off"
+    assert ex.attempts == 3
+    assert "4×2" not in ex._feedback.value
+    ex.answer_input.value = "four by two"
+    ex.submit()
+    assert ex.feedback.startswith("'four by two' is not a shape")
+    assert ex.attempts == 3
+
+
+def test_multiple_choice():
+    choices = ["a horizontal shear", "a rotation", "a reflection"]
+    ex = Check("Which map is this?", "a horizontal shear", choices=choices)
+    assert isinstance(ex.answer_input, RadioButtons)
+    assert ex.answer_input.value is None
+    ex.submit()
+    assert ex.feedback == "choose an answer first" and ex.attempts == 0
+    ex.answer_input.value = "a rotation"
+    assert ex.submit() is False
+    assert ex.feedback == "not quite: 'a rotation' is not the right choice"
+    ex.answer_input.value = "a horizontal shear"
+    assert ex.submit() is True
+    assert ex.attempts == 2
+
+
+def test_solution_toggle():
+    ex = Check("Compute $AB$.", AB, solution="Columns first.\n\n$AB = ...$")
+    assert ex._solution.layout.display == "none"
+    assert ex._solution.value == "<p>Columns first.</p><p>$AB = ...$</p>"
+    ex._solution_toggle.value = True
+    assert ex._solution.layout.display == ""
+    assert ex._solution_toggle.description == "Hide solution"
+    ex._solution_toggle.value = False
+    assert ex._solution.layout.display == "none"
+    assert Check("No solution", 1)._solution is None
+
+
+def test_answer_input_is_read_only_property():
+    ex = Check("x", 1)
+    with pytest.raises(AttributeError):
+        ex.answer_input = Text()
+    with pytest.raises(TraitError):
+        ex.attempts = 5
+
+
+@pytest.mark.parametrize(
+    "answer, kwargs",
+    [
+        ("b", {"choices": ["a", "c"]}),
+        ((4, 0), {}),
+        ((1, 2, 3), {}),
+        (float("nan"), {}),
+        ([1, 2], {}),
+        ([[1, np.inf]], {}),
+    ],
+)
+def test_bad_setup_raises(answer, kwargs):
+    with pytest.raises(TraitError):
+        Check("?", answer, **kwargs)
+
+
+def test_big_answer_extends_editor_bounds():
+    ex = Check("Y = AX", np.zeros((2, 9)))
+    assert ex.answer_input.shape == (2, 9)
+    assert ex.answer_input.max_shape == (6, 9)
+
+
+def test_helpers():
+    assert parse_shape("(3,2)") == (3, 2)
+    with pytest.raises(ValueError):
+        parse_shape("3")
+    assert compare_matrices(np.zeros((5, 5)), np.ones((5, 5))).startswith("25 entries are off")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(max_size=15))
+def test_any_typed_text_gives_feedback_never_raises(text):
+    for ex in (Check("n", 3.5), Check("s", (4, 2))):
+        ex.answer_input.value = text
+        ex.submit()
+        assert ex.feedback
+        assert ex.attempts in (0, 1)

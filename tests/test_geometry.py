@@ -1,0 +1,221 @@
+"""Tests for widgets.geometry: vertex matrices, maps, grids and bounds."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from widgets import geometry
+from widgets.geometry import (
+    HOUSE,
+    UNIT_SQUARE,
+    apply_map,
+    arrow_polyline,
+    as_matrix_2x2,
+    as_points,
+    basis_images,
+    cell_centers,
+    close_polygon,
+    fit_bounds,
+    grid_extent,
+    input_grid,
+    is_closed,
+    map_lines,
+    square_grid,
+)
+
+SHEAR = np.array([[1.0, 1.0], [0.0, 1.0]])
+finite = st.floats(-50, 50, allow_nan=False, allow_infinity=False)
+
+
+def test_geometry_imports_no_widgets():
+    # Math first: the geometry module is numpy-only.
+    source = open(geometry.__file__).read()
+    assert "ipywidgets" not in source and "bqplot" not in source
+
+
+def test_shapes_are_closed_read_only_vertex_matrices():
+    for shape in (UNIT_SQUARE, HOUSE):
+        assert shape.shape[0] == 2
+        assert is_closed(shape)
+        with pytest.raises(ValueError):
+            shape[0, 0] = 5.0
+
+
+def test_shear_of_unit_square_matches_syllabus():
+    image = apply_map(SHEAR, UNIT_SQUARE)
+    expected_columns = [(0, 0), (1, 0), (2, 1), (1, 1), (0, 0)]
+    assert [tuple(col) for col in image.T] == expected_columns
+
+
+def test_as_points_rejects_wrong_shape_and_non_finite():
+    with pytest.raises(ValueError, match=r"2×N .* got shape \(3, 2\)"):
+        as_points(np.zeros((3, 2)))
+    with pytest.raises(ValueError, match=r"got shape \(2,\)"):
+        as_points([1, 2])
+    with pytest.raises(ValueError, match=r"points\[2,1\] is inf"):
+        as_points([[0, 1], [np.inf, 0]])
+    with pytest.raises(ValueError, match="numbers only"):
+        as_points([["a", "b"], ["c", "d"]])
+
+
+def test_as_matrix_2x2():
+    assert as_matrix_2x2([[1, 2], [3, 4]]).dtype == float
+    with pytest.raises(ValueError, match=r"A must be 2×2, got shape \(3, 3\)"):
+        as_matrix_2x2(np.eye(3), name="A")
+    with pytest.raises(ValueError, match=r"A\[1,2\] is nan"):
+        as_matrix_2x2([[1, np.nan], [0, 1]], name="A")
+
+
+def test_close_polygon():
+    open_square = UNIT_SQUARE[:, :-1]
+    assert not is_closed(open_square)
+    np.testing.assert_array_equal(close_polygon(open_square), UNIT_SQUARE)
+    np.testing.assert_array_equal(close_polygon(UNIT_SQUARE), UNIT_SQUARE)
+    single = np.array([[1.0], [2.0]])
+    np.testing.assert_array_equal(close_polygon(single), single)
+
+
+def test_apply_map_rule_gets_a_copy():
+    points = np.array([[1.0, 2.0], [3.0, 4.0]])
+
+    def vandal(X):
+        X[:] = 0
+        return X + 1
+
+    np.testing.assert_array_equal(apply_map(vandal, points), np.ones((2, 2)))
+    np.testing.assert_array_equal(points, [[1, 2], [3, 4]])
+
+
+@pytest.mark.parametrize(
+    "rule, message",
+    [
+        (lambda X: 1 / 0, "ZeroDivisionError"),
+        (lambda X: X[0], r"same shape .* \(2, 3\), got shape \(3,\)"),
+        (lambda X: X * np.nan, "non-finite"),
+        (lambda X: "abc", "must return numbers"),
+    ],
+)
+def test_apply_map_bad_rules_explained(rule, message):
+    with pytest.raises(ValueError, match=message):
+        apply_map(rule, np.zeros((2, 3)))
+
+
+def test_basis_images_are_matrix_columns():
+    A = np.array([[2.0, -1.0], [0.5, 3.0]])
+    np.testing.assert_array_equal(basis_images(A), A)
+    np.testing.assert_array_equal(basis_images(lambda X: X[::-1]), [[0, 1], [1, 0]])
+
+
+def test_square_grid_lines_on_multiples_of_step():
+    lines = square_grid((-1, 2, -1, 1), step=1, samples=5)
+    assert lines.shape == (4 + 3, 2, 5)
+    # vertical lines first, at x = -1, 0, 1, 2, spanning y in [-1, 1]
+    np.testing.assert_array_equal(lines[:4, 0, 0], [-1, 0, 1, 2])
+    np.testing.assert_array_equal(lines[0, 1], np.linspace(-1, 1, 5))
+    # then horizontal lines at y = -1, 0, 1
+    np.testing.assert_array_equal(lines[4:, 1, 0], [-1, 0, 1])
+    with pytest.raises(ValueError):
+        square_grid((0, 1, 0, 1), samples=1)
+    with pytest.raises(ValueError):
+        square_grid((0, 1, 0, 1), step=0)
+
+
+def test_matrix_keeps_grid_lines_straight_rule_bends_them():
+    lines = square_grid((-1, 1, -1, 1), samples=11)
+
+    def collinear(line):
+        d = line - line[:, :1]
+        return np.allclose(d[0, 1:] * d[1, -1] - d[1, 1:] * d[0, -1], 0)
+
+    assert all(collinear(line) for line in map_lines(SHEAR, lines))
+    bent = map_lines(lambda X: np.stack([X[0], X[1] + X[0] ** 2]), lines)
+    assert not all(collinear(line) for line in bent)
+
+
+def test_map_lines_calls_rule_once():
+    calls = []
+
+    def rule(X):
+        calls.append(X.shape)
+        return 2 * X
+
+    lines = square_grid((0, 2, 0, 2), samples=3)
+    np.testing.assert_array_equal(map_lines(rule, lines), 2 * lines)
+    assert calls == [(2, lines.shape[0] * 3)]
+
+
+def test_grid_extent_and_input_grid():
+    assert grid_extent(HOUSE) == (-1.0, 2.0, -1.0, 3.0)
+    lines = input_grid([[0, 1000], [0, -1000]])
+    assert lines.shape[0] <= 24  # coarse step for big shapes
+
+
+def test_fit_bounds_equal_spans_and_margin():
+    xmin, xmax, ymin, ymax = fit_bounds([[0, 4], [0, 1]], margin=0.25)
+    assert xmax - xmin == pytest.approx(ymax - ymin) == pytest.approx(6)
+    assert (xmin, ymin) == pytest.approx((-1, -2.5))
+    assert fit_bounds(np.zeros((2, 3)), min_span=1) == (-0.5, 0.5, -0.5, 0.5)
+    with pytest.raises(ValueError):
+        fit_bounds(np.zeros((3, 3)))
+    with pytest.raises(ValueError):
+        fit_bounds()
+
+
+def test_arrow_polyline():
+    arrow = arrow_polyline((0, 2), head=0.2)
+    assert arrow.shape == (2, 5)
+    np.testing.assert_array_equal(arrow[:, 0], [0, 0])
+    np.testing.assert_array_equal(arrow[:, 1], [0, 2])
+    np.testing.assert_array_equal(arrow[:, 3], [0, 2])
+    # barbs are symmetric about the shaft and point back toward the tail
+    assert arrow[0, 2] == pytest.approx(-arrow[0, 4])
+    assert arrow[1, 2] < 2 and arrow[1, 4] < 2
+    np.testing.assert_array_equal(arrow_polyline((0, 0)), np.zeros((2, 5)))
+
+
+def test_cell_centers_row_major():
+    x, y = cell_centers(3, 2)
+    assert list(zip(x, y))[3] == (1.5, 1.5)  # cell (1, 1)
+    assert len(x) == 6
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    matrix=arrays(float, (2, 2), elements=finite),
+    points=arrays(float, (2, 7), elements=finite),
+    margin=st.floats(0, 0.5),
+)
+def test_bounds_contain_shape_and_image(matrix, points, margin):
+    image = apply_map(matrix, points)
+    np.testing.assert_allclose(image, matrix @ points)
+    xmin, xmax, ymin, ymax = fit_bounds(points, image, margin=margin)
+    assert xmax - xmin == pytest.approx(ymax - ymin)
+    both = np.concatenate([points, image], axis=1)
+    tol = 1e-9 * (1 + np.abs(both).max())
+    assert np.all(both[0] >= xmin - tol) and np.all(both[0] <= xmax + tol)
+    assert np.all(both[1] >= ymin - tol) and np.all(both[1] <= ymax + tol)
+
+
+@settings(max_examples=40, deadline=None)
+@given(matrix=arrays(float, (2, 2), elements=finite))
+def test_map_lines_equals_matrix_product(matrix):
+    lines = square_grid((-2, 2, -1, 1), samples=4)
+    mapped = map_lines(matrix, lines)
+    for before, after in zip(lines, mapped):
+        np.testing.assert_allclose(after, matrix @ before)
+
+
+@settings(max_examples=60, deadline=None)
+@given(lo=finite, span=st.floats(1e-3, 100), target=st.integers(2, 10))
+def test_nice_ticks_inside_range_round_and_not_too_many(lo, span, target):
+    hi = lo + span
+    ticks = geometry.nice_ticks(lo, hi, target)
+    assert 1 <= len(ticks) <= target + 1
+    assert np.all(ticks >= lo - 1e-9) and np.all(ticks <= hi + 1e-9)
+    steps = np.diff(ticks)
+    if len(steps):
+        np.testing.assert_allclose(steps, steps[0])
+        mantissa = steps[0] / 10 ** np.floor(np.log10(steps[0]))
+        assert any(np.isclose(mantissa, m) for m in (1, 2, 2.5, 5, 10))

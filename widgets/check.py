@@ -1,0 +1,330 @@
+"""Checked exercises: a prompt, an input that fits the answer, and feedback.
+
+The feedback says *what* is wrong (the shape, which entries, not a number)
+without giving the answer away; `parse_shape` and `compare_matrices` hold the
+judging logic and use no widgets.
+"""
+
+import html
+import math
+import numbers
+import re
+
+import numpy as np
+from ipywidgets import Button, HBox, HTMLMath, Layout, RadioButtons, Text, ToggleButton, VBox
+from traitlets import Bool, Int, TraitError, Unicode
+
+from .matrix_editor import MatrixEditor, validate_matrix
+from .parsing import format_number, parse_number
+from .shapes import format_shape
+
+__all__ = ["Check", "compare_matrices", "parse_shape"]
+
+_SHAPE_RE = re.compile(
+    r"\s*[(\[]?\s*([0-9]+)\s*(?:[x×X*,]|by)\s*([0-9]+)\s*[)\]]?\s*"
+)
+_COLORS = {"right": "#1e7e34", "wrong": "#a94442", "invalid": "#8a6d3b"}
+
+
+def parse_shape(text):
+    """Read a shape typed as ``4x2``, ``4×2``, ``4 x 2``, ``4 by 2`` or ``(4, 2)``.
+
+    Parameters
+    ----------
+    text : str
+        What the learner typed.
+
+    Returns
+    -------
+    tuple of int
+        ``(rows, columns)``.
+
+    Raises
+    ------
+    ValueError
+        If the text is not two whole numbers in one of those forms.
+
+    Examples
+    --------
+    >>> parse_shape("4×2"), parse_shape(" (4, 2) "), parse_shape("4 x 2")
+    ((4, 2), (4, 2), (4, 2))
+    >>> parse_shape("four by two")
+    Traceback (most recent call last):
+        ...
+    ValueError: 'four by two' is not a shape: write it as rows×columns
+    """
+    match = _SHAPE_RE.fullmatch(text)
+    if match is None:
+        raise ValueError(f"{text!r} is not a shape: write it as rows×columns")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _cells(positions):
+    names = [f"({i + 1},{j + 1})" for i, j in positions]
+    if len(names) == 1:
+        return f"entry {names[0]} is off"
+    if len(names) <= 4:
+        return f"entries {', '.join(names[:-1])} and {names[-1]} are off"
+    return f"{len(names)} entries are off, starting with {names[0]}"
+
+
+def compare_matrices(got, expected, tol=1e-9):
+    """Say what is wrong with a matrix answer, or return ``""`` if it is right.
+
+    Parameters
+    ----------
+    got, expected : numpy.ndarray
+        The learner's matrix and the answer, both 2-D.
+    tol : float, optional
+        Relative and absolute tolerance per entry.
+
+    Returns
+    -------
+    str
+        ``""`` when every entry matches; otherwise the shape mismatch or the
+        1-based positions of the entries that are off.
+
+    Examples
+    --------
+    >>> compare_matrices(np.ones((2, 3)), np.ones((2, 2)))
+    'wrong shape: expected 2×2, got 2×3'
+    >>> compare_matrices(np.array([[6, 19], [9, 3]]), np.array([[6, 19], [9, -3]]))
+    'entry (2,2) is off'
+    >>> compare_matrices(np.eye(2), np.eye(2))
+    ''
+    """
+    got, expected = np.asarray(got), np.asarray(expected)
+    if got.shape != expected.shape:
+        expected_shape, got_shape = format_shape(expected.shape), format_shape(got.shape)
+        return f"wrong shape: expected {expected_shape}, got {got_shape}"
+    off = np.argwhere(~np.isclose(got, expected, rtol=tol, atol=tol))
+    return _cells(off.tolist()) if len(off) else ""
+
+
+def _paragraphs(text):
+    parts = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+    return "".join(f"<p>{p}</p>" for p in parts)
+
+
+class Check(VBox):
+    r"""An exercise with an answer box, a Check button and feedback.
+
+    The input fits the answer: a resizable `MatrixEditor` (starting at zeros
+    of the answer's shape) for a matrix, a text box for a number or a shape,
+    radio buttons for multiple choice.  A wrong answer gets feedback saying
+    what is wrong, plus the `hint`; an unreadable one (not a number, no choice
+    made) gets a message and does not count as an attempt.
+
+    Parameters
+    ----------
+    prompt : str
+        The question, HTML with ``$...$`` LaTeX.
+    answer : array_like, float, tuple of int or str
+        A 2-D matrix (nested lists or array), a number, a shape such as
+        ``(4, 2)`` (a tuple of two ints), or with `choices` the correct
+        choice.
+    choices : list of str, optional
+        Makes this a multiple-choice question.
+    hint : str, optional
+        HTML/LaTeX shown with the feedback on a wrong answer.
+    solution : str, optional
+        A worked solution (HTML with LaTeX; blank lines separate
+        paragraphs) revealed by a "Show solution" toggle.
+    name : str, optional
+        Name of the matrix editor, used in its cell labels.  Default
+        ``"Answer"``.
+    tol : float, optional
+        Relative and absolute tolerance for numbers and entries.  Default
+        1e-9; use e.g. 1e-3 when the learner types rounded values.
+    **kwargs
+        Passed to `VBox`.
+
+    Attributes
+    ----------
+    attempts : int
+        Answers checked so far (unreadable ones excepted).
+    solved : bool
+        True once a correct answer has been checked; stays True.
+    feedback : str
+        The last feedback message, as plain text; cleared when the input
+        changes.
+    answer_input : ipywidgets.Widget
+        The input widget (`MatrixEditor`, `Text` or `RadioButtons`).
+
+    Examples
+    --------
+    >>> ex = Check("Compute $AB$.", [[6, 19], [9, -3]])
+    >>> ex.answer_input.shape
+    (2, 2)
+    >>> ex.answer_input.value = [[6, 19], [9, 3]]
+    >>> ex.submit()
+    False
+    >>> ex.feedback
+    'entry (2,2) is off'
+    >>> ex.answer_input.cells[1][1].value = "-3"
+    >>> ex.submit(), ex.solved, ex.attempts
+    (True, True, 2)
+    """
+
+    attempts = Int(0, read_only=True, help="Number of answers checked.")
+    solved = Bool(False, read_only=True, help="True once answered correctly.")
+    feedback = Unicode("", read_only=True, help="Last feedback, as plain text.")
+
+    def __init__(
+        self,
+        prompt,
+        answer,
+        *,
+        choices=None,
+        hint="",
+        solution="",
+        name="Answer",
+        tol=1e-9,
+        **kwargs,
+    ):
+        super().__init__(**kwargs)
+        self._hint = hint
+        self._tol = float(tol)
+        self._mode, self._answer = self._classify(answer, choices, name)
+
+        self._prompt = HTMLMath(prompt)
+        self._input = self._make_input(name, choices)
+        self._check_button = Button(
+            description="Check", button_style="primary", tooltip="Check your answer"
+        )
+        self._check_button.on_click(lambda _button: self.submit())
+        self._feedback = HTMLMath()
+        buttons = [self._check_button]
+        self._solution_toggle = self._solution = None
+        if solution:
+            self._solution_toggle = ToggleButton(
+                description="Show solution", tooltip="Show or hide a worked solution"
+            )
+            self._solution = HTMLMath(_paragraphs(solution), layout=Layout(display="none"))
+            self._solution_toggle.observe(self._on_toggle_solution, names="value")
+            buttons.append(self._solution_toggle)
+        self._input.observe(self._on_input_change, names="value")
+
+        children = [self._prompt, self._input, HBox(buttons), self._feedback]
+        if self._solution is not None:
+            children.append(self._solution)
+        self.children = children
+
+    @property
+    def answer_input(self):
+        """The input widget: a `MatrixEditor`, a `Text` or `RadioButtons`."""
+        return self._input
+
+    def submit(self):
+        """Check the current input, as clicking Check does.
+
+        Returns
+        -------
+        bool
+            Whether the answer is right.
+        """
+        status, message = self._judge()
+        with self.hold_trait_notifications():
+            if status != "invalid":
+                self.set_trait("attempts", self.attempts + 1)
+            if status == "right":
+                self.set_trait("solved", True)
+            self.set_trait("feedback", message)
+        text = html.escape(message)
+        if status == "wrong" and self._hint:
+            text += f"<br><b>Hint:</b> {self._hint}"
+        self._feedback.value = (
+            f'<div role="status" style="color:{_COLORS[status]}">{text}</div>'
+        )
+        return status == "right"
+
+    # -- setup ---------------------------------------------------------------
+
+    @staticmethod
+    def _classify(answer, choices, name):
+        if choices is not None:
+            choices = list(choices)
+            if answer not in choices:
+                raise TraitError(f"answer {answer!r} is not one of the choices {choices!r}")
+            return "choice", answer
+        if isinstance(answer, tuple) and all(
+            isinstance(d, numbers.Integral) and not isinstance(d, bool) for d in answer
+        ):
+            if len(answer) != 2 or min(answer) < 1:
+                raise TraitError(f"a shape answer must be (rows, columns) >= 1, got {answer!r}")
+            return "shape", tuple(int(d) for d in answer)
+        if isinstance(answer, numbers.Real) and not isinstance(answer, bool):
+            if not math.isfinite(answer):
+                raise TraitError(f"a number answer must be finite, got {answer!r}")
+            return "number", float(answer)
+        return "matrix", validate_matrix(answer, name=name)
+
+    def _make_input(self, name, choices):
+        if self._mode == "matrix":
+            rows, cols = self._answer.shape
+            return MatrixEditor(
+                np.zeros((rows, cols)),
+                name=name,
+                resizable=True,
+                max_shape=(max(6, rows), max(6, cols)),
+            )
+        if self._mode == "choice":
+            return RadioButtons(options=list(choices), value=None, layout=Layout(width="auto"))
+        placeholder = "rows×columns" if self._mode == "shape" else "a number"
+        return Text(
+            description="Your answer:",
+            placeholder=placeholder,
+            tooltip="Your answer",
+            style={"description_width": "initial"},
+        )
+
+    # -- judging -------------------------------------------------------------
+
+    def _judge(self):
+        """Return ``(status, message)`` with status right, wrong or invalid."""
+        if self._mode == "matrix":
+            if self._input.error:
+                return "invalid", self._input.error
+            problem = compare_matrices(self._input.value, self._answer, self._tol)
+            return ("wrong", problem) if problem else ("right", "Correct!")
+        if self._mode == "choice":
+            picked = self._input.value
+            if picked is None:
+                return "invalid", "choose an answer first"
+            if picked == self._answer:
+                return "right", "Correct!"
+            return "wrong", f"not quite: {picked!r} is not the right choice"
+        text = self._input.value
+        if not text.strip():
+            return "invalid", "type your answer first"
+        if self._mode == "number":
+            try:
+                x = parse_number(text)
+            except ValueError:
+                return "invalid", f"not a number: {text!r}"
+            if math.isclose(x, self._answer, rel_tol=self._tol, abs_tol=self._tol):
+                return "right", "Correct!"
+            return "wrong", f"not quite: {format_number(x)} is not the answer"
+        try:
+            got = parse_shape(text)
+        except ValueError as err:
+            return "invalid", str(err)
+        if got == self._answer:
+            return "right", "Correct!"
+        rows_off, cols_off = (g != a for g, a in zip(got, self._answer))
+        if rows_off and cols_off:
+            return "wrong", f"not quite: in {format_shape(got)} both numbers are off"
+        part = "rows" if rows_off else "columns"
+        return "wrong", f"not quite: in {format_shape(got)} the number of {part} is off"
+
+    # -- observers -------------------------------------------------------------
+
+    def _on_input_change(self, change):
+        # Old feedback would describe an answer that is no longer there.
+        self.set_trait("feedback", "")
+        self._feedback.value = ""
+
+    def _on_toggle_solution(self, change):
+        shown = change["new"]
+        self._solution.layout.display = "" if shown else "none"
+        self._solution_toggle.description = "Hide solution" if shown else "Show solution"

@@ -1,0 +1,506 @@
+"""A grid of text cells for typing a matrix, with per-cell error messages.
+
+`MatrixEditor` is the input every lab uses: one `Text` per entry, committed on
+Enter or when the learner leaves the cell.  A bad entry marks its cell and is
+explained under the grid, while `value` keeps the last valid matrix, so code
+observing `value` only ever sees real matrices.
+
+`MatrixTrait` is the trait type behind `value`: it stores a read-only float
+copy and notifies only when the entries really change.
+"""
+
+import functools
+import html
+import operator
+
+import numpy as np
+import traitlets
+from ipywidgets import HTML, Dropdown, GridBox, HBox, Layout, Text, VBox
+from traitlets import Bool, Int, TraitError, Unicode, observe, validate
+
+from .parsing import format_number, parse_number
+from .shapes import as_matrix, format_shape
+
+__all__ = ["MatrixEditor", "MatrixTrait", "validate_matrix"]
+
+#: Cell backgrounds: a bad entry wins over a highlight.
+ERROR_BACKGROUND = "#f8d7da"
+HIGHLIGHT_BACKGROUND = "#fff3c4"
+CROSS_BACKGROUND = "#ffe08a"
+CELL_WIDTH = "4.5em"
+
+
+def validate_matrix(value, name="A"):
+    """Return `value` as a read-only 2-D float array, or raise TraitError.
+
+    Parameters
+    ----------
+    value : array_like
+        Nested lists or an array with at least one row and one column.
+    name : str, optional
+        What to call the matrix in messages.  Default ``"A"``.
+
+    Returns
+    -------
+    numpy.ndarray
+        A new float64 array with ``writeable=False``, so that editing it in
+        place (which no observer would see) fails loudly.
+
+    Raises
+    ------
+    traitlets.TraitError
+        If `value` is not a non-empty 2-D table of finite numbers.
+
+    Examples
+    --------
+    >>> validate_matrix([[1, 2], [3, 4]])
+    array([[1., 2.],
+           [3., 4.]])
+    >>> validate_matrix([[1, float("nan")]], name="B")
+    Traceback (most recent call last):
+        ...
+    traitlets.traitlets.TraitError: B[1,2] is nan: every entry must be a finite number
+    """
+    try:
+        array = as_matrix(value, name=name)
+    except ValueError as error:  # includes ShapeError
+        raise TraitError(str(error)) from None
+    bad = np.argwhere(~np.isfinite(array))
+    if len(bad):
+        i, j = bad[0]
+        raise TraitError(
+            f"{name}[{i + 1},{j + 1}] is {array[i, j]}: "
+            "every entry must be a finite number"
+        )
+    array.flags.writeable = False
+    return array
+
+
+class MatrixTrait(traitlets.TraitType):
+    """A trait holding a non-empty 2-D float matrix of finite numbers.
+
+    Lists are converted to float arrays.  Assigning a matrix equal to the
+    current one (same shape and entries) sends no change notification, so
+    `traitlets.link` and observers never see spurious updates.  Error messages
+    use the owner's ``name`` trait when it has one.
+
+    Examples
+    --------
+    >>> import traitlets
+    >>> class Holder(traitlets.HasTraits):
+    ...     m = MatrixTrait()
+    >>> h = Holder(m=[[1, 2]])
+    >>> changes = []
+    >>> h.observe(changes.append, "m")
+    >>> h.m = [[1.0, 2.0]]
+    >>> len(changes)
+    0
+    """
+
+    default_value = None
+    info_text = "a non-empty 2-D matrix of finite numbers"
+
+    def validate(self, obj, value):
+        name = getattr(obj, "name", None) or self.name
+        return validate_matrix(value, name=name)
+
+    def set(self, obj, value):
+        # As traittypes.Array does: `==` on arrays is elementwise, so compare
+        # with np.array_equal instead of traitlets' default equality test.
+        new_value = self._validate(obj, value)
+        old_value = obj._trait_values.get(self.name, self.default_value)
+        obj._trait_values[self.name] = new_value
+        same = (
+            isinstance(old_value, np.ndarray)
+            and old_value.shape == new_value.shape
+            and np.array_equal(old_value, new_value)
+        )
+        if not same:
+            obj._notify_trait(self.name, old_value, new_value)
+
+
+def _bounds(shape, name):
+    """Return `shape` as a pair of positive ints, or None."""
+    if shape is None:
+        return None
+    try:
+        rows, cols = (operator.index(d) for d in shape)
+    except (TypeError, ValueError):
+        rows = cols = 0
+    if rows < 1 or cols < 1:
+        raise TraitError(f"{name} must be (rows, columns) with both >= 1, got {shape!r}")
+    return rows, cols
+
+
+class MatrixEditor(VBox):
+    """An editable grid of matrix entries.
+
+    Each entry is a `Text` cell that commits on Enter or when focus leaves it.
+    A valid entry (``-3``, ``0.25``, ``1e-3``, ``3/4``) updates `value` and is
+    rewritten in display form (``3/4`` becomes ``0.75``).  A bad entry turns
+    its cell red and is named under the grid (``A[2,3]: 'abc' is not a
+    number``); `value` keeps the last valid matrix until the cell is fixed.
+
+    Parameters
+    ----------
+    value : array_like
+        The initial matrix: nested lists or a 2-D array of finite numbers.
+    name : str, optional
+        The matrix's name, used in the title, cell labels and messages.
+    resizable : bool, optional
+        Show row and column pickers so the learner can change the shape.
+        Existing entries are kept; new ones start at 0.
+    min_shape, max_shape : tuple of int, optional
+        Bounds on the shape, enforced on every assignment of `value`.  By
+        default at least 1×1, and at most 6×6 when `resizable` (no upper
+        bound otherwise).
+    read_only : bool, optional
+        Disable the cells, for showing a computed result.
+    highlight_row, highlight_col : int or None, optional
+        0-based row and column whose cells are tinted.
+    **kwargs
+        Passed to `VBox` (e.g. ``layout``).
+
+    Attributes
+    ----------
+    value : numpy.ndarray
+        The current matrix (read-only float array).  Setting it rewrites all
+        cells and clears any error.
+    error : str
+        Messages for the cells that do not hold a number, one per line in
+        reading order; empty when every cell is valid.
+    cells : tuple of tuple of ipywidgets.Text
+        The cells, row by row.  Setting a cell's ``value`` is what typing does.
+    shape : tuple of int
+        ``value.shape``.
+
+    Examples
+    --------
+    >>> A = MatrixEditor([[1, -3, 5], [3, 1, 4]], name="A")
+    >>> A.shape
+    (2, 3)
+    >>> A.cells[0][1].value
+    '-3'
+    >>> A.cells[1][2].value = "abc"
+    >>> A.error
+    "A[2,3]: 'abc' is not a number"
+    >>> A.value[1, 2]
+    np.float64(4.0)
+    >>> A.cells[1][2].value = "3/4"
+    >>> A.cells[1][2].value, A.value[1, 2], A.error
+    ('0.75', np.float64(0.75), '')
+    >>> A.resize(3, 3)
+    >>> A.value
+    array([[ 1.  , -3.  ,  5.  ],
+           [ 3.  ,  1.  ,  0.75],
+           [ 0.  ,  0.  ,  0.  ]])
+    """
+
+    value = MatrixTrait(help="The current matrix, a read-only 2-D float array.")
+    name = Unicode("A", help="Name of the matrix, used in labels and messages.")
+    error = Unicode(
+        "", read_only=True, help="Messages for cells that are not numbers; empty if none."
+    )
+    read_only = Bool(False, help="Disable the cells (for computed results).")
+    highlight_row = Int(None, allow_none=True, help="0-based row to tint, or None.")
+    highlight_col = Int(None, allow_none=True, help="0-based column to tint, or None.")
+
+    def __init__(
+        self,
+        value,
+        name="A",
+        *,
+        resizable=False,
+        min_shape=None,
+        max_shape=None,
+        read_only=False,
+        highlight_row=None,
+        highlight_col=None,
+        **kwargs,
+    ):
+        super().__init__(**kwargs)
+        self._min_shape = _bounds(min_shape, "min_shape") or (1, 1)
+        max_default = (6, 6) if resizable else None
+        self._max_shape = _bounds(max_shape, "max_shape") or max_default
+        if self._max_shape is not None and (
+            self._min_shape[0] > self._max_shape[0] or self._min_shape[1] > self._max_shape[1]
+        ):
+            raise TraitError(
+                f"min_shape {self._min_shape} is larger than max_shape {self._max_shape}"
+            )
+        self._resizable = bool(resizable)
+        self._cells = ()
+        self._bad = {}  # (i, j) -> parse error message, without the cell name
+        self._syncing = False  # True while Python writes cell texts
+        self._edited_cell = None  # (i, j) while a cell edit assigns `value`
+        self._cell_layout = Layout(width=CELL_WIDTH)  # shared by every cell
+
+        self._title = HTML()
+        self._grid = GridBox(layout=Layout(grid_gap="2px 4px"))
+        self._error_html = HTML()
+        self._size_controls = None
+        if self._resizable:
+            self._rows_picker = self._make_picker("rows", 0)
+            self._cols_picker = self._make_picker("columns", 1)
+            self._size_controls = HBox([self._rows_picker, self._cols_picker])
+
+        self.name = name
+        self.read_only = read_only
+        self.highlight_row = highlight_row
+        self.highlight_col = highlight_col
+        self.value = value  # builds the cells, via _on_value_change
+
+        children = [self._title, self._grid, self._error_html]
+        if self._size_controls is not None:
+            children.insert(1, self._size_controls)
+        self.children = children
+
+    # -- public API ---------------------------------------------------------
+
+    @property
+    def cells(self):
+        """The cell `Text` widgets as a tuple of rows."""
+        return self._cells
+
+    @property
+    def shape(self):
+        """The shape ``(rows, columns)`` of `value`."""
+        return self.value.shape
+
+    @property
+    def min_shape(self):
+        """The smallest allowed shape."""
+        return self._min_shape
+
+    @property
+    def max_shape(self):
+        """The largest allowed shape, or None for no limit."""
+        return self._max_shape
+
+    def resize(self, rows, cols):
+        """Change the shape, keeping the entries that still fit; new ones are 0.
+
+        Parameters
+        ----------
+        rows, cols : int
+            The new shape, within `min_shape` and `max_shape`.
+
+        Raises
+        ------
+        traitlets.TraitError
+            If the shape is outside the bounds.
+
+        Examples
+        --------
+        >>> B = MatrixEditor([[1, 2], [3, 4]], name="B")
+        >>> B.resize(1, 3)
+        >>> B.value
+        array([[1., 2., 0.]])
+        """
+        rows, cols = _bounds((rows, cols), f"{self.name} shape")
+        new = np.zeros((rows, cols))
+        r, c = min(rows, self.shape[0]), min(cols, self.shape[1])
+        new[:r, :c] = self.value[:r, :c]
+        self.value = new
+
+    # -- validation and observers -------------------------------------------
+
+    @validate("value")
+    def _validate_value(self, proposal):
+        matrix = proposal["value"]
+        low, high = self._min_shape, self._max_shape
+        rows, cols = matrix.shape
+        too_small = rows < low[0] or cols < low[1]
+        too_big = high is not None and (rows > high[0] or cols > high[1])
+        if too_small or too_big:
+            limits = f"at least {format_shape(low)}"
+            if high is not None:
+                limits = f"between {format_shape(low)} and {format_shape(high)}"
+            raise TraitError(
+                f"{self.name} must be {limits}, got {format_shape(matrix.shape)}"
+            )
+        return matrix
+
+    @validate("highlight_row", "highlight_col")
+    def _validate_highlight(self, proposal):
+        index = proposal["value"]
+        if index is not None and index < 0:
+            raise TraitError(
+                f"{proposal['trait'].name} must be a 0-based index >= 0 or None, got {index}"
+            )
+        return index
+
+    @observe("value")
+    def _on_value_change(self, change):
+        if self._edited_cell is not None:
+            # Our own cell edit: only that cell needs redrawing.
+            i, j = self._edited_cell
+            self._edited_cell = None
+            self._finish_cell_edit(i, j)
+            return
+        self._bad.clear()
+        old = change["old"]
+        if not isinstance(old, np.ndarray) or old.shape != change["new"].shape:
+            self._build_cells()
+        else:
+            self._write_cells()
+        self._show_error()
+
+    @observe("name")
+    def _on_name_change(self, change):
+        if not self._cells:  # still in __init__: nothing drawn yet
+            return
+        for i, row in enumerate(self._cells):
+            for j, cell in enumerate(row):
+                with cell.hold_sync():
+                    cell.tooltip, cell.placeholder = self._cell_labels(i, j)
+        self._update_title()
+        self._show_error()
+
+    @observe("read_only")
+    def _on_read_only_change(self, change):
+        for row in self._cells:
+            for cell in row:
+                cell.disabled = change["new"]
+        if self._size_controls is not None:
+            self._rows_picker.disabled = change["new"]
+            self._cols_picker.disabled = change["new"]
+
+    @observe("highlight_row", "highlight_col")
+    def _on_highlight_change(self, change):
+        for i, row in enumerate(self._cells):
+            for j in range(len(row)):
+                self._paint(i, j)
+
+    def _on_cell_change(self, i, j, change):
+        if self._syncing:
+            return
+        try:
+            x = parse_number(change["new"])
+        except ValueError as err:
+            self._bad[(i, j)] = str(err)
+            self._paint(i, j)
+            self._show_error()
+            return
+        self._bad.pop((i, j), None)
+        new = np.array(self.value)
+        new[i, j] = x
+        self._edited_cell = (i, j)
+        try:
+            self.value = new
+        finally:
+            if self._edited_cell is not None:
+                # No notification (same number, e.g. "0.50" for 0.5): still
+                # reformat the cell and clear its error.
+                self._edited_cell = None
+                self._finish_cell_edit(i, j)
+
+    def _on_picker_change(self, change):
+        if self._syncing:
+            return
+        self.resize(self._rows_picker.value, self._cols_picker.value)
+
+    # -- drawing -------------------------------------------------------------
+
+    def _make_picker(self, label, axis):
+        high = self._max_shape[axis]
+        picker = Dropdown(
+            options=list(range(self._min_shape[axis], high + 1)),
+            description=label,
+            style={"description_width": "initial"},
+            layout=Layout(width="8.5em"),
+        )
+        picker.observe(self._on_picker_change, names="value")
+        return picker
+
+    def _cell_labels(self, i, j):
+        """Accessible name (tooltip) and placeholder of cell (i, j)."""
+        where = f"row {i + 1}, column {j + 1}"
+        tooltip = f"{self.name}, {where}" if self.name else where
+        return tooltip, f"{self.name}[{i + 1},{j + 1}]"
+
+    def _background(self, i, j):
+        if (i, j) in self._bad:
+            return ERROR_BACKGROUND
+        in_row = i == self.highlight_row
+        in_col = j == self.highlight_col
+        if in_row and in_col:
+            return CROSS_BACKGROUND
+        if in_row or in_col:
+            return HIGHLIGHT_BACKGROUND
+        return None
+
+    def _paint(self, i, j):
+        self._cells[i][j].style.background = self._background(i, j)
+
+    def _set_text(self, cell, text):
+        self._syncing = True
+        try:
+            cell.value = text
+        finally:
+            self._syncing = False
+
+    def _finish_cell_edit(self, i, j):
+        self._set_text(self._cells[i][j], format_number(self.value[i, j]))
+        self._paint(i, j)
+        self._show_error()
+
+    def _build_cells(self):
+        rows, cols = self.value.shape
+        old_cells = [cell for row in self._cells for cell in row]
+        cells = []
+        for i in range(rows):
+            row = []
+            for j in range(cols):
+                tooltip, placeholder = self._cell_labels(i, j)
+                cell = Text(
+                    value=format_number(self.value[i, j]),
+                    continuous_update=False,
+                    disabled=self.read_only,
+                    tooltip=tooltip,
+                    placeholder=placeholder,
+                    layout=self._cell_layout,
+                )
+                cell.observe(functools.partial(self._on_cell_change, i, j), names="value")
+                row.append(cell)
+            cells.append(tuple(row))
+        self._cells = tuple(cells)
+        for i in range(rows):
+            for j in range(cols):
+                if self._background(i, j) is not None:
+                    self._paint(i, j)
+        with self._grid.hold_sync():
+            self._grid.layout.grid_template_columns = f"repeat({cols}, {CELL_WIDTH})"
+            self._grid.children = [cell for row in self._cells for cell in row]
+        for cell in old_cells:
+            cell.close()
+        self._update_title()
+        if self._size_controls is not None:
+            self._syncing = True
+            try:
+                self._rows_picker.value, self._cols_picker.value = rows, cols
+            finally:
+                self._syncing = False
+
+    def _write_cells(self):
+        for i, row in enumerate(self._cells):
+            for j, cell in enumerate(row):
+                with cell.hold_sync():
+                    self._set_text(cell, format_number(self.value[i, j]))
+                self._paint(i, j)
+
+    def _update_title(self):
+        self._title.value = (
+            f"<b>{html.escape(self.name)}</b> ({format_shape(self.value.shape)})"
+        )
+
+    def _show_error(self):
+        messages = [
+            f"{self.name}[{i + 1},{j + 1}]: {self._bad[i, j]}" for i, j in sorted(self._bad)
+        ]
+        self.set_trait("error", "\n".join(messages))
+        if messages:
+            lines = "<br>".join(html.escape(m) for m in messages)
+            self._error_html.value = f'<div role="alert" style="color:#a94442">{lines}</div>'
+        else:
+            self._error_html.value = ""
