@@ -12,8 +12,6 @@ spans ``[j, j+1] × [i, i+1]``; the numbers are a `Label` mark at the cell
 centres, and the row outline a `Lines` mark on the same scales.
 """
 
-import contextlib
-
 import numpy as np
 from bqplot import Axis, ColorScale, Figure, GridHeatMap, Label, LinearScale, Lines
 from bqplot.traits import array_from_json, array_to_json
@@ -22,6 +20,7 @@ from traittypes import Array
 from traitlets import Enum, Int, List, TraitError, Tuple, Unicode, default, observe, validate
 
 from .geometry import cell_centers
+from .batching import apply_changes
 from .matrix_editor import MatrixTrait
 from .parsing import format_number
 
@@ -31,17 +30,6 @@ SELECTED_STYLE = {"stroke": "black", "stroke-width": "3px"}
 HIGHLIGHT_COLOR = "#ff7f0e"
 #: Above this fraction of the colour range a cell is dark: write in white.
 DARK_FROM = 0.6
-
-
-def _same(old, new):
-    if isinstance(old, np.ndarray) or isinstance(new, np.ndarray):
-        return (
-            old is not None
-            and new is not None
-            and np.shape(old) == np.shape(new)
-            and bool(np.array_equal(old, new))
-        )
-    return old == new
 
 
 def _color_limits(matrix, kind):
@@ -390,24 +378,10 @@ class MatrixHeatmap(Figure):
         ])
 
     def _apply(self, updates):
-        """Set changed attributes, one ``hold_sync`` per touched widget."""
-        changed = []
-        for widget, values in updates:
-            diff = {
-                name: value
-                for name, value in values.items()
-                if not _same(getattr(widget, name), value)
-            }
-            if diff:
-                changed.append((widget, diff))
+        """Apply `updates` in one batch, ignoring the echoes of our own changes."""
         self._syncing = True
         try:
-            with contextlib.ExitStack() as stack:
-                for widget, _ in changed:
-                    stack.enter_context(widget.hold_sync())
-                for widget, diff in changed:
-                    for name, value in diff.items():
-                        setattr(widget, name, value)
+            apply_changes(updates)
         finally:
             self._syncing = False
 

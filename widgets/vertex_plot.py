@@ -11,14 +11,13 @@ inside one ``hold_sync`` block, and leaves marks whose data did not change
 alone.
 """
 
-import contextlib
-
 import numpy as np
 from bqplot import Axis, Figure, LinearScale, Lines, Scatter
 from ipywidgets import Layout
 from traitlets import Bool, Callable, Float, TraitError, default, observe, validate
 
 from . import geometry
+from .batching import apply_changes
 from .matrix_editor import MatrixTrait
 
 __all__ = ["VertexPlot"]
@@ -35,17 +34,6 @@ GRID_IMAGE_COLOR = "#9ecae1"
 MARGIN = 0.12
 #: Arrowhead barb length, as a fraction of the view's span.
 HEAD = 0.05
-
-
-def _same(old, new):
-    """Whether a mark attribute already holds `new` (arrays compared by value)."""
-    if isinstance(old, np.ndarray) or isinstance(new, np.ndarray):
-        return (
-            old is not None
-            and np.shape(old) == np.shape(new)
-            and bool(np.array_equal(old, new))
-        )
-    return old == new
 
 
 class VertexPlot(Figure):
@@ -352,28 +340,10 @@ class VertexPlot(Figure):
         self.set_trait("image", data["image"])
 
     def _apply(self, updates):
-        """Set changed attributes, holding each touched widget's sync.
-
-        All held widgets flush together at the end, so the browser gets one
-        message per changed widget and never draws half an update.
-        """
-        changed = []
-        for widget, values in updates:
-            diff = {
-                name: value
-                for name, value in values.items()
-                if not _same(getattr(widget, name), value)
-            }
-            if diff:
-                changed.append((widget, diff))
+        """Apply `updates` in one batch, ignoring the echoes of our own changes."""
         self._syncing = True
         try:
-            with contextlib.ExitStack() as stack:
-                for widget, _ in changed:
-                    stack.enter_context(widget.hold_sync())
-                for widget, diff in changed:
-                    for name, value in diff.items():
-                        setattr(widget, name, value)
+            apply_changes(updates)
         finally:
             self._syncing = False
 
