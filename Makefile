@@ -1,6 +1,7 @@
 # Two commands set everything up on a fresh machine:
 #   make serve   serve the labs with Voila (the lecture configuration in voila.json)
 #   make test    run the whole test suite in a real Voila and a real Chromium
+#   make bench   measure the labs against a baseline page (bench/)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -14,7 +15,7 @@ export CHROMIUM
 # (this one, the tests', the benchmarks') runs from the repository root.
 VOILA_ARGS = labs --no-browser --port=$(PORT) --Voila.ip=$(HOST)
 
-.PHONY: serve test chromium clean
+.PHONY: serve test bench chromium clean
 
 # The stamps depend on pyproject.toml: a second run reinstalls nothing
 # unless the dependencies changed.
@@ -47,6 +48,9 @@ chromium:
 
 test: $(VENV)/.test-installed chromium
 	$(PY) -m pytest
+
+bench: $(VENV)/.test-installed chromium
+	$(PY) bench/kernel_memory.py
 
 clean:
 	rm -rf $(VENV) tests/artifacts .pytest_cache .hypothesis
