@@ -10,6 +10,8 @@ The math lives in numpy-only modules (`parsing`, `shapes`, `products`,
 
 from .attention_math import AttentionResult, attention, causal_mask, softmax_rows
 from .check import Check
+from .column_steps import column_combination_latex, partial_product_latex
+from .dense_layer import affine_expansion_latex, dense_layer, relu
 from .geometry import HOUSE, UNIT_SQUARE
 from .heatmap import MatrixHeatmap
 from .matrix_editor import MatrixEditor
@@ -32,17 +34,22 @@ __all__ = [
     "UNIT_SQUARE",
     "VertexPlot",
     "WeightSliders",
+    "affine_expansion_latex",
     "as_matrix",
     "attention",
     "causal_mask",
     "check_product_shapes",
+    "column_combination_latex",
+    "dense_layer",
     "entry_sum_text",
     "entry_terms",
     "format_number",
     "format_shape",
     "normalise_weights",
     "parse_number",
+    "partial_product_latex",
     "product_by_columns",
     "rebalance_weights",
+    "relu",
     "softmax_rows",
 ]

@@ -34,6 +34,8 @@ GRID_IMAGE_COLOR = "#9ecae1"
 MARGIN = 0.12
 #: Arrowhead barb length, as a fraction of the view's span.
 HEAD = 0.05
+#: Axis labels: up to 4 significant digits, no trailing zeros.
+TICK_FORMAT = ".4~g"
 
 
 class VertexPlot(Figure):
@@ -202,8 +204,12 @@ class VertexPlot(Figure):
             visible=False,
             enable_move=False,
         )
-        self._x_axis = Axis(scale=self._x_scale, grid_color="#eeeeee")
-        self._y_axis = Axis(scale=self._y_scale, side="left", grid_color="#eeeeee")
+        # An explicit format: bqplot otherwise keeps the one it guessed for the
+        # first ticks, and labels later half-steps "0, 1, 1, 2".
+        self._x_axis = Axis(scale=self._x_scale, grid_color="#eeeeee", tick_format=TICK_FORMAT)
+        self._y_axis = Axis(
+            scale=self._y_scale, side="left", grid_color="#eeeeee", tick_format=TICK_FORMAT
+        )
         self.marks = [
             self._grid_in,
             self._grid_out,

@@ -1,0 +1,131 @@
+"""Lab 1, the product by columns: its Check, its shape message, and a learner's edits in Chromium."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import REPO
+from harness.browser import open_lab, screenshot
+from harness.notebooks import execute_notebook
+
+LAB = REPO / "labs" / "01-product-by-columns.ipynb"
+URL = "/voila/render/01-product-by-columns.ipynb"
+
+# The rows of AB as MathJax typeset them (its assistive MathML holds the text).
+PRODUCT_ROWS_JS = """
+() => Array.from(document.querySelectorAll('.lab01-product mjx-assistive-mml mtr'))
+  .map(tr => Array.from(tr.querySelectorAll('mtd')).map(td => td.textContent.replace('\\u2212', '-')))
+"""
+
+
+# Run in the lab's kernel after the notebook: each part drives the live widgets
+# the way a learner's edits do and prints what the lab then shows, as JSON.
+CHECK_CELL = """
+import json
+box = activity.answer_input
+box.value = [[6, 19], [9, 3]]            # one sign wrong
+wrong = activity.submit()
+wrong_feedback = activity.feedback
+wrong_html = activity._feedback.value   # what the learner sees, hint included
+box.value = [[6, 19], [9, -3]]           # Activity 1.4.1
+right = activity.submit()
+print(json.dumps(dict(wrong=wrong, wrong_feedback=wrong_feedback, wrong_html=wrong_html, right=right,
+                      attempts=activity.attempts, solved=activity.solved,
+                      feedback_html=activity._feedback.value)))
+"""
+SHAPES_CELL = """
+states = {}
+step.value = 2
+B.resize(2, 2)          # B's 2 rows no longer match A's 3 columns
+states["mismatch"] = dict(status=status.value, product=product.value, combination=combination.value)
+B.resize(3, 3)          # fits again, with a third column
+states["fixed"] = dict(status=status.value, product=product.value, max=step.max, play_max=play.max,
+                       step=step.value, highlight=B.highlight_col)
+step.value = 3
+states["third"] = dict(product=product.value, highlight=B.highlight_col)
+B.resize(3, 1)          # fewer columns: j is pulled back into range
+states["shrunk"] = dict(step=step.value, max=step.max, highlight=B.highlight_col, status=status.value)
+print(json.dumps(states))
+"""
+
+
+@pytest.fixture(scope="module")
+def kernel():
+    """The JSON printed by each extra cell, from one run of the lab."""
+    notebook = execute_notebook(LAB, extra_cells=(CHECK_CELL, SHAPES_CELL))
+    check, shapes = (json.loads(cell.outputs[0].text) for cell in notebook.cells[-2:])
+    return {"check": check, "shapes": shapes}
+
+
+def test_check_accepts_the_syllabus_answer_and_rejects_a_wrong_one(kernel):
+    got = kernel["check"]
+    assert got["wrong"] is False
+    assert got["wrong_feedback"] == "entry (2,2) is off"
+    assert "<b>Hint:</b> Do one column at a time" in got["wrong_html"]
+    assert got["right"] is True and got["solved"] is True and got["attempts"] == 2
+    assert "Correct!" in got["feedback_html"]
+
+
+def test_shape_mismatch_shows_the_explanation_and_recovers(kernel):
+    got = kernel["shapes"]
+    mismatch = got["mismatch"]
+    assert "A is 2×3 and B is 2×2: A has 3 columns but B has 2 rows" in mismatch["status"]
+    assert 'role="alert"' in mismatch["status"]
+    assert mismatch["product"] == mismatch["combination"] == ""
+    fixed = got["fixed"]
+    assert fixed["status"] == "" and r"\begin{bmatrix}" in fixed["product"]
+    assert fixed["max"] == fixed["play_max"] == 3
+    assert fixed["step"] == 2 and fixed["highlight"] == 1
+    # B's new third column is zeros, so column 3 of AB is zero.
+    assert r"{\mathbf{0}}" in got["third"]["product"] and got["third"]["highlight"] == 2
+    assert got["shrunk"] == {"step": 1, "max": 1, "highlight": 0, "status": ""}
+
+
+def product_rows(page) -> list[list[str]]:
+    return page.evaluate(PRODUCT_ROWS_JS)
+
+
+def wait_for_product(page, rows: list[list[str]]) -> None:
+    page.wait_for_function(
+        f"() => JSON.stringify(({PRODUCT_ROWS_JS})()) === {json.dumps(json.dumps(rows, separators=(',', ':')))}",
+        timeout=10_000,
+    )
+
+
+def test_editing_b11_changes_only_column_one_garbage_keeps_ab_and_mismatch_explains(voila_server, page):
+    problems = open_lab(page, voila_server.url + URL, "lab-01-start")
+    assert product_rows(page) == [["6", "?"], ["9", "?"]]
+
+    # Step to column 2 with the keyboard, as on a projector remote.
+    page.focus(".lab01-step .noUi-handle")
+    page.keyboard.press("ArrowRight")
+    wait_for_product(page, [["6", "19"], ["9", "-3"]])
+
+    b11 = page.locator(".lab01-B .widget-text input").first
+    b11.fill("6")
+    b11.press("Enter")
+    # Column 1 gains one more a_1 = (1, 3); column 2 does not move.
+    wait_for_product(page, [["7", "19"], ["12", "-3"]])
+
+    b11.fill("5x")
+    b11.press("Enter")
+    page.wait_for_selector(".lab01-B [role=alert]:has-text(\"B[1,1]: '5x' is not a number\")")
+    page.wait_for_timeout(300)  # give a wrong update time to arrive, if there were one
+    assert product_rows(page) == [["7", "19"], ["12", "-3"]]
+    assert page.inner_text(".lab01-status").strip() == ""
+    page.locator(".lab01-A").scroll_into_view_if_needed()
+    screenshot(page, "lab-01-edited")
+
+    # B's rows picker to 2: B no longer fits A, and the product gives way to the reason.
+    page.locator(".lab01-B select").first.select_option("2")
+    page.wait_for_selector(
+        ".lab01-status [role=alert]:has-text('A is 2×3 and B is 2×2: A has 3 columns but B has 2 rows')"
+    )
+    assert product_rows(page) == []
+    screenshot(page, "lab-01-mismatch")
+    # A's columns picker to 2: the shapes fit again (B keeps its edited 6).
+    page.locator(".lab01-A select").nth(1).select_option("2")
+    wait_for_product(page, [["12", "19"], ["16", "-3"]])
+    assert page.inner_text(".lab01-status").strip() == ""
+    problems.assert_clean()

@@ -1,0 +1,111 @@
+"""Lab 2, one entry as a dot product: its Check, its selection logic, and a click in Chromium."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import REPO
+from harness.browser import open_lab, screenshot
+from harness.notebooks import execute_notebook
+
+LAB = REPO / "labs" / "02-entry-dot-product.ipynb"
+URL = "/voila/render/02-entry-dot-product.ipynb"
+HIGHLIGHT = "rgb(255, 243, 196)"  # MatrixEditor's tint of a picked row or column
+
+# Run in the lab's kernel after the notebook; each prints what the lab shows, as JSON.
+CHECK_CELL = """
+import json
+box = activity.answer_input
+box.value = "12"                 # sign dropped
+wrong = activity.submit()
+wrong_feedback, wrong_html = activity.feedback, activity._feedback.value
+box.value = "\N{MINUS SIGN}12"   # as copied from the syllabus
+right = activity.submit()
+print(json.dumps(dict(wrong=wrong, wrong_feedback=wrong_feedback, wrong_html=wrong_html,
+                      right=right, attempts=activity.attempts, solved=activity.solved)))
+"""
+SELECT_CELL = """
+def state():
+    return dict(row=row_i.value, col=col_j.value, selected=AB.selected, entry=entry.value,
+                status=status.value, hl=[A.highlight_row, B.highlight_col],
+                rows=len(row_i.options), cols=len(col_j.options))
+states = {}
+AB.selected = (1, 2)             # what a click on entry (2,3) does
+states["click"] = state()
+col_j.value = 0                  # the menu moves the heatmap too
+states["menu"] = state()
+AB.selected = None               # a second click may clear it: the entry stays
+states["cleared"] = state()
+B.resize(2, 3)                   # 3 columns of A, 2 rows of B
+states["mismatch"] = state()
+A.resize(2, 2)                   # fits again: AB is 2x3, row 2 is still there
+states["fixed"] = state()
+print(json.dumps(states))
+"""
+
+
+@pytest.fixture(scope="module")
+def kernel():
+    notebook = execute_notebook(LAB, extra_cells=(CHECK_CELL, SELECT_CELL))
+    check, select = (json.loads(cell.outputs[0].text) for cell in notebook.cells[-2:])
+    return {"check": check, "select": select}
+
+
+def test_check_accepts_minus_12_and_rejects_12(kernel):
+    got = kernel["check"]
+    assert got["wrong"] is False
+    assert got["wrong_feedback"] == "not quite: 12 is not the answer"
+    assert "<b>Hint:</b> The $(2,3)$-entry uses row $2$ of $A$ and column $3$ of $B$" in got["wrong_html"]
+    assert got["right"] is True and got["solved"] is True and got["attempts"] == 2
+
+
+def test_selection_follows_clicks_menus_and_edits(kernel):
+    got = kernel["select"]
+    click = got["click"]
+    assert (click["row"], click["col"], click["hl"]) == (1, 2, [1, 2])
+    assert "(AB)_{23} = (2, 4, 0)\\cdot(-4, -1, 1) = 2(-4) + 4(-1) + 0(1) = -12" in click["entry"]
+    assert got["menu"]["selected"] == [1, 0] and "= -18$" in got["menu"]["entry"]
+    assert got["cleared"]["selected"] == [1, 0] and got["cleared"]["entry"] == got["menu"]["entry"]
+    mismatch = got["mismatch"]
+    assert "A is 3×3 and B is 2×3: A has 3 columns but B has 2 rows" in mismatch["status"]
+    assert mismatch["entry"] == ""
+    fixed = got["fixed"]
+    assert fixed["status"] == "" and (fixed["rows"], fixed["cols"]) == (2, 3)
+    # A = [[-3, -4], [2, 4]], B = [[-1, 2, -4], [-4, -3, -1]]: (AB)_21 = 2(-1) + 4(-4)
+    assert fixed["selected"] == [1, 0] and "2(-1) + 4(-4) = -18" in fixed["entry"]
+
+
+def math_text(page, selector: str) -> str:
+    """What MathJax typeset under `selector`, from its assistive MathML, without spaces."""
+    text = page.eval_on_selector_all(
+        f"{selector} mjx-assistive-mml", "nodes => nodes.map(n => n.textContent).join(' ')"
+    )
+    return "".join(text.split()).replace("\N{MINUS SIGN}", "-")
+
+
+def test_clicking_entry_2_3_writes_out_minus_12(voila_server, page):
+    problems = open_lab(page, voila_server.url + URL, "lab-02-start")
+    cell = page.locator(".lab02-product rect.heatmapcell").nth(5)  # row-major: (2,3)
+    cell.scroll_into_view_if_needed()
+    box = cell.bounding_box()
+    # Click inside the cell but away from the number written in its middle.
+    page.mouse.click(box["x"] + 8, box["y"] + 8)
+    page.wait_for_function(
+        "() => Array.from(document.querySelectorAll('.lab02-sum mjx-assistive-mml'))"
+        ".some(n => n.textContent.includes('\u221212'))",
+        timeout=10_000,
+    )
+    assert "2(-4)+4(-1)+0(1)=-12" in math_text(page, ".lab02-sum")
+    assert page.input_value(".lab02-row select") == "2" and page.input_value(".lab02-col select") == "3"
+    tints = page.eval_on_selector_all(
+        ".lab02-A .widget-text input, .lab02-B .widget-text input",
+        "cells => cells.map(c => getComputedStyle(c).backgroundColor)",
+    )
+    a_tinted = [n for n, color in enumerate(tints[:9]) if color == HIGHLIGHT]
+    b_tinted = [n for n, color in enumerate(tints[9:]) if color == HIGHLIGHT]
+    assert a_tinted == [3, 4, 5]  # row 2 of A
+    assert b_tinted == [2, 5, 8]  # column 3 of B
+    page.locator(".lab02-A").scroll_into_view_if_needed()
+    screenshot(page, "lab-02-entry-2-3")
+    problems.assert_clean()

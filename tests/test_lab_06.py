@@ -1,0 +1,180 @@
+"""Lab 6 (a dense layer): its exercises judge answers, and its picture follows W, b, x and ReLU.
+
+`tests/test_labs.py` already runs and renders the lab; these tests drive it:
+in the kernel (as the widgets' Python side sees a learner's edits) and in
+Chromium (typing, clicking and dragging in Voila).
+"""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+from playwright.sync_api import expect
+
+from conftest import REPO
+from harness.browser import open_lab, screenshot
+from harness.notebooks import execute_notebook
+from widgets import format_number
+
+LAB = REPO / "labs" / "06-dense-layer.ipynb"
+
+CHECKS = r'''
+# Exercise 1: ŷ = W x + b with W = [[2, -1], [0, 3]], x = (1, 2), b = (1, -1) is (1, 5).
+ex = check_yhat
+assert ex.submit() is False, "zeros accepted"
+ex.answer_input.value = [[1], [7]]  # b_2 added instead of subtracted
+assert ex.submit() is False and ex.feedback == "entry (2,1) is off", ex.feedback
+assert "Hint:" in ex._feedback.value and "b_2 = -1" in ex._feedback.value
+ex.answer_input.value = [[5], [1]]
+ex.submit()
+assert ex.feedback == "entries (1,1) and (2,1) are off", ex.feedback
+ex.answer_input.resize(1, 2)
+ex.submit()
+assert ex.feedback == "wrong shape: expected 2×1, got 1×2", ex.feedback
+ex.answer_input.resize(2, 1)
+ex.answer_input.cells[0][0].value = "1"   # typed, as in the browser
+ex.answer_input.cells[1][0].value = "10/2"
+assert ex.submit() is True and ex.solved and ex.attempts == 5, (ex.feedback, ex.attempts)
+assert r"2 \cdot 1 + (-1) \cdot 2 + 1" in ex._solution.value
+
+# Exercise 2: the second output after ReLU with b = (1, -7) is max(0, -1) = 0.
+ex = check_relu
+ex.answer_input.value = "zero"
+assert ex.submit() is False and ex.attempts == 0, "unreadable answer counted"
+ex.answer_input.value = "-1"  # forgot the ReLU
+assert ex.submit() is False and ex.feedback == "not quite: -1 is not the answer", ex.feedback
+assert "never outputs a negative number" in ex._feedback.value
+ex.answer_input.value = "0"
+assert ex.submit() is True and ex.solved
+
+# Exercise 3: without ReLU the origin lands on b.
+ex = check_origin
+for wrong in ("to the origin 0", "to W b", "to the first column of W"):
+    ex.answer_input.value = wrong
+    assert ex.submit() is False, wrong
+ex.answer_input.value = "to b"
+assert ex.submit() is True and ex.solved
+'''
+
+DASHBOARD = r'''
+from widgets.dense_layer import dense_layer
+
+W0 = W_editor.value.copy()
+
+# Typing b moves the image of the origin to b: the readout, the purple arrow and the house
+# (whose first vertex is the origin) all say so; lines stay straight: the image is W X + b.
+b_editor.cells[0][0].value = "2"
+b_editor.cells[1][0].value = "1"
+assert "<b class='lab06-origin'>(2, 1)</b>" in readout.value, readout.value
+assert (origin_dot.x[0], origin_dot.y[0]) == (2, 1)
+assert (origin_arrow.x[0], origin_arrow.y[0], origin_arrow.x[1], origin_arrow.y[1]) == (0, 0, 2, 1)
+np.testing.assert_allclose(plot.image, W0 @ HOUSE + [[2], [1]])
+assert r"+ \begin{bmatrix} 2 \\ 1 \end{bmatrix}" in numeric.value, numeric.value
+assert r"w_{11}x_1 + w_{12}x_2 + b_1" in symbolic.value
+
+# Bad input shows a message in place and keeps the last valid state.
+b_editor.cells[0][0].value = "100"
+assert "b[1,1] = 100 is too large" in status.value, status.value
+assert b_editor.value.tolist() == [[2], [1]] and b_editor.cells[0][0].value == "2"
+assert "(2, 1)" in readout.value
+b_editor.cells[1][0].value = "abc"  # a typo: the editor explains it, the old message goes
+assert status.value == ""
+assert b_editor.error == "b[2,1]: 'abc' is not a number" and b_editor.value.tolist() == [[2], [1]]
+b_editor.cells[1][0].value = "1"
+assert status.value == "" and b_editor.error == ""
+
+# ReLU: an input with a negative output is pushed onto the axis, and the house folds.
+b_editor.value = [[0.5], [-1]]
+x_editor.value = [[0.5], [0.25]]
+assert "(0.75, -0.5)</b>" in readout.value
+path_before = (list(path.x), list(path.y))
+relu_toggle.value = True
+assert "ŷ = ReLU(W x + b) = <b class='lab06-yhat'>(0.75, 0)</b>" in readout.value, readout.value
+assert "0 ↦ ReLU(b) = <b class='lab06-origin'>(0.5, 0)</b>" in readout.value
+assert (plot.image >= 0).all() and plot.points.shape[1] > HOUSE.shape[1]
+np.testing.assert_allclose(plot.image, dense_layer(W0, plot.points, [0.5, -1], activation="relu"))
+assert (list(path.x), list(path.y)) != path_before  # x -> W x + b -> ŷ
+assert r"\max(0,\, -0.5)" in numeric.value and plot.title == "x ↦ ReLU(W x + b)"
+relu_toggle.value = False
+assert "(0.75, -0.5)</b>" in readout.value and plot.points.shape == HOUSE.shape
+
+# Dragging x (the browser sends the dropped position): it snaps, and drives the x editor.
+with x_dot.hold_trait_notifications():
+    x_dot.x, x_dot.y = [1.234], [-0.51]
+assert x_editor.value.ravel().tolist() == [1.25, -0.5], x_editor.value
+assert (x_dot.x[0], x_dot.y[0]) == (1.25, -0.5)
+assert "x = <b class='lab06-xvalue'>(1.25, -0.5)</b>" in readout.value
+
+# The view always shows x and ŷ, even far from the house.
+x_editor.value = [[9], [-9]]
+y = dense_layer(W0, [9, -9], [0.5, -1])
+for value, scale in [(9, x_scale), (-9, y_scale), (y[0], x_scale), (y[1], y_scale)]:
+    assert scale.min <= value <= scale.max, (value, scale.min, scale.max)
+'''
+
+
+def test_checks_judge_answers_and_dashboard_follows_edits_in_the_kernel():
+    # One kernel for both (a kernel start is most of the cost); a failing
+    # assertion names its cell: CHECKS runs first, then DASHBOARD.
+    execute_notebook(LAB, extra_cells=(CHECKS, DASHBOARD))
+
+
+IMAGE_PATH_JS = """
+() => {
+  // The filled blue polygon is the image of the house (the legend has its own copy).
+  const lines = Array.from(document.querySelectorAll('.lab06-plot path.line'))
+    .filter(p => !p.closest('.legend') && getComputedStyle(p).fill !== 'none');
+  return lines.map(p => p.getAttribute('d')).join('|');
+}
+"""
+ORANGE_DOT_JS = """
+() => {
+  const dot = Array.from(document.querySelectorAll('.lab06-plot .dot'))
+    .find(d => getComputedStyle(d).fill === 'rgb(255, 127, 14)');
+  const r = dot.getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + r.height / 2];
+}
+"""
+
+
+def _vector(text):
+    return [float(v) for v in re.fullmatch(r"\((.*), (.*)\)", text).groups()]
+
+
+def test_browser_b_moves_the_origin_relu_folds_and_x_drags(voila_server, page):
+    problems = open_lab(page, f"{voila_server.url}/voila/render/{LAB.name}", "lab-06-dense-layer-open")
+    page.locator(".lab06-plot").scroll_into_view_if_needed()
+    origin, yhat, xvalue = page.locator(".lab06-origin"), page.locator(".lab06-yhat"), page.locator(".lab06-xvalue")
+    expect(origin).to_have_text("(0.5, -1)")
+    expect(yhat).to_have_text("(0.75, -0.5)")  # the default x has a negative output
+
+    # ReLU on: ŷ's negative entry becomes 0 and the image of the house folds.
+    image_before = page.evaluate(IMAGE_PATH_JS)
+    page.click(".lab06-relu")
+    expect(yhat).to_have_text("(0.75, 0)")
+    expect(origin).to_have_text("(0.5, 0)")
+    page.wait_for_function(f"() => ({IMAGE_PATH_JS})() !== {image_before!r}")
+    screenshot(page, "lab-06-dense-layer-relu")
+    page.click(".lab06-relu")
+    expect(yhat).to_have_text("(0.75, -0.5)")
+
+    # Typing b moves the image of the origin to b.
+    for placeholder, text in [("b[1,1]", "2"), ("b[2,1]", "1")]:
+        cell = page.get_by_placeholder(placeholder)
+        cell.fill(text)
+        cell.press("Enter")
+    expect(origin).to_have_text("(2, 1)")
+
+    # Dragging the orange point x moves x, and ŷ = W x + b follows.
+    start = page.evaluate(ORANGE_DOT_JS)
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + 50, start[1] + 60, steps=8)
+    page.mouse.up()
+    expect(xvalue).not_to_have_text("(0.5, 0.25)")
+    x = np.array(_vector(xvalue.inner_text()))
+    assert x[0] > 0.5 and x[1] < 0.25, x  # right and down on screen
+    W = np.array([[1, -1], [0.5, 1]])
+    expect(yhat).to_have_text("(" + ", ".join(format_number(v) for v in W @ x + [2, 1]) + ")")
+    screenshot(page, "lab-06-dense-layer-dragged")
+    problems.assert_clean()

@@ -1,0 +1,402 @@
+r"""A dense (fully connected) layer: ``ŷ = W x + b``, optionally followed by ReLU.
+
+The syllabus writes the layer for one input as ``ŷ = W x + b`` and expands
+the ``2×2`` case entry by entry.  This module holds that arithmetic and
+nothing else (numpy only, no widgets):
+
+- `dense_layer` applies the layer to one input vector or to many points
+  stored as columns (the vertex-matrix convention of `widgets.geometry`);
+- `relu` is the activation ``max(0, ·)``, taken entry by entry;
+- `affine_expansion_latex` writes the expansion of ``W x + b`` in LaTeX,
+  with symbols (``w_{11} x_1 + w_{12} x_2 + b_1``) or with numbers;
+- `split_at_folds` adds the points where a polygon's edges cross a fold of
+  the ReLU, so that drawing the image vertex by vertex stays exact.
+
+>>> W, b = [[2, -1], [0, 3]], [1, -1]
+>>> dense_layer(W, [1, 2], b)
+array([1., 5.])
+>>> dense_layer(W, [1, 2], [1, -7], activation="relu")
+array([1., 0.])
+"""
+
+import numpy as np
+
+from .parsing import format_number
+from .shapes import format_shape
+
+__all__ = ["affine_expansion_latex", "dense_layer", "relu", "split_at_folds"]
+
+#: What the left-hand side of the expansion is called.
+AFFINE_LHS = r"\mathbf{W}\mathbf{x} + \mathbf{b}"
+RELU_LHS = r"\hat{\mathbf{y}} = \operatorname{ReLU}(\mathbf{W}\mathbf{x} + \mathbf{b})"
+
+
+def relu(z):
+    """The rectified linear unit ``max(0, z)``, entry by entry.
+
+    Parameters
+    ----------
+    z : array_like
+        Numbers of any shape.
+
+    Returns
+    -------
+    numpy.ndarray
+        A float array of the same shape, with every negative entry set to 0.
+
+    Examples
+    --------
+    >>> relu([-2, 0, 3.5])
+    array([0. , 0. , 3.5])
+    >>> relu([[1, -1], [-0.5, 2]])
+    array([[1., 0.],
+           [0., 2.]])
+    """
+    # `+ 0.0` turns the -0.0 that np.maximum may keep into 0.0.
+    return np.maximum(np.asarray(z, dtype=float), 0.0) + 0.0
+
+
+def _activation(activation):
+    if activation is None:
+        return None
+    if isinstance(activation, str):
+        if activation.lower() == "relu":
+            return relu
+        raise ValueError(f"unknown activation {activation!r}: use None, 'relu' or a function")
+    if callable(activation):
+        return activation
+    raise ValueError(
+        f"activation must be None, 'relu' or a function, got {type(activation).__name__}"
+    )
+
+
+def _finite(value, name):
+    try:
+        array = np.array(value, dtype=float)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{name} must hold numbers only: {error}") from None
+    if not np.all(np.isfinite(array)):
+        raise ValueError(f"{name} must hold finite numbers only, got {value!r}")
+    return array
+
+
+def dense_layer(W, x_or_points, b, activation=None):
+    """Apply the dense layer ``ŷ = W x + b`` (then an optional activation).
+
+    Parameters
+    ----------
+    W : array_like
+        The ``m×n`` weight matrix.
+    x_or_points : array_like
+        One input: a vector of ``n`` numbers (1-D) or an ``n×1`` column.
+        Or many inputs: an ``n×N`` array with one point per column, as the
+        vertex matrices of `widgets.geometry`.
+    b : array_like
+        The bias: ``m`` numbers, as a 1-D vector or an ``m×1`` column.  It
+        is added to every column.
+    activation : None, 'relu' or callable, optional
+        Applied entry by entry after ``W x + b``.  Default None (the affine
+        map alone).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``m`` numbers for a 1-D input, otherwise an ``m×N`` array whose
+        column ``j`` is the output for column ``j`` of the input.
+
+    Raises
+    ------
+    ValueError
+        If a shape does not fit (the message names both shapes), an entry
+        is not a finite number, or the activation is unknown.
+
+    Examples
+    --------
+    The syllabus example, one input:
+
+    >>> W = [[2, -1], [0, 3]]
+    >>> dense_layer(W, [1, 2], [1, -1])
+    array([1., 5.])
+
+    Many points at once (columns), here the corners of the unit square.
+    The origin lands on ``b``, so the map is affine, not linear:
+
+    >>> dense_layer(W, [[0, 1, 1, 0], [0, 0, 1, 1]], [1, -1])
+    array([[ 1.,  3.,  2.,  0.],
+           [-1., -1.,  2.,  2.]])
+    >>> dense_layer(W, [[0, 1, 1, 0], [0, 0, 1, 1]], [1, -1], activation="relu")
+    array([[1., 3., 2., 0.],
+           [0., 0., 2., 2.]])
+    >>> dense_layer(W, [1, 2, 3], [1, -1])
+    Traceback (most recent call last):
+        ...
+    ValueError: W is 2×2, so x needs 2 entries (rows), got 3
+    """
+    act = _activation(activation)
+    W = _finite(W, "W")
+    if W.ndim != 2 or 0 in W.shape:
+        raise ValueError(f"W must be a non-empty 2-D matrix, got shape {W.shape}")
+    m, n = W.shape
+    x = _finite(x_or_points, "x")
+    if x.ndim not in (1, 2):
+        raise ValueError(f"x must be a vector or an n×N array of columns, got shape {x.shape}")
+    if x.shape[0] != n:
+        raise ValueError(
+            f"W is {format_shape(W.shape)}, so x needs {n} entries (rows), got {x.shape[0]}"
+        )
+    b = _finite(b, "b")
+    if b.ndim == 2 and b.shape[1] == 1:
+        b = b[:, 0]
+    if b.shape != (m,):
+        raise ValueError(
+            f"W is {format_shape(W.shape)}, so b needs {m} entries, got shape {b.shape}"
+        )
+    z = W @ x + (b if x.ndim == 1 else b[:, None])
+    return z + 0.0 if act is None else np.asarray(act(z), dtype=float)
+
+
+# -- LaTeX ------------------------------------------------------------------------
+
+
+def _number(x, digits):
+    """A number as LaTeX: ``1.5``, ``-2``, or ``1.23 \\times 10^{8}``."""
+    text = format_number(x, digits)
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        return rf"{mantissa} \times 10^{{{int(exponent)}}}"
+    return text
+
+
+def _factor(entry):
+    """An entry as a factor of a product: negative numbers in parentheses."""
+    text, numeric = entry
+    return f"({text})" if numeric and text.startswith("-") else text
+
+
+def _product(w, x):
+    # A number after a factor needs a visible dot (2 \cdot 3, w_{11} \cdot 3);
+    # a symbol can stand next to its factor (2 x_1, w_{11}x_1).
+    sep = r" \cdot " if x[1] else (" " if w[1] else "")
+    return _factor(w) + sep + _factor(x)
+
+
+def _add(total, term):
+    """Append `term` to a sum; a negative number is written as a subtraction."""
+    text, numeric = term
+    if numeric and text.startswith("-"):
+        return f"{total} - {text[1:]}"
+    return f"{total} + {text}"
+
+
+def _column(entries):
+    return r"\begin{bmatrix} " + r" \\ ".join(entries) + r" \end{bmatrix}"
+
+
+def _matrix(rows):
+    return _column([" & ".join(row) for row in rows])
+
+
+def _entries(value, shape, symbol, digits, name):
+    """Entries of `value` as ``(latex, is_number)`` pairs, or symbols if None."""
+    if value is None:
+        if len(shape) == 1:
+            return [(f"{symbol}_{i + 1}", False) for i in range(shape[0])]
+        # Braces keep two-digit indices together: w_{11}, w_{12}.
+        return [
+            [(f"{symbol}_{{{i + 1}{j + 1}}}", False) for j in range(shape[1])]
+            for i in range(shape[0])
+        ]
+    array = _finite(value, name)
+    if len(shape) == 1 and array.ndim == 2 and array.shape[1] == 1:
+        array = array[:, 0]
+    if array.shape != tuple(shape):
+        raise ValueError(
+            f"{name} must have shape {format_shape(shape) if len(shape) == 2 else shape[0]}"
+            f", got shape {array.shape}"
+        )
+    if array.ndim == 1:
+        return [(_number(v, digits), True) for v in array]
+    return [[(_number(v, digits), True) for v in row] for row in array]
+
+
+def affine_expansion_latex(W, b, x=None, *, activation=None, multiline=False, digits=3):
+    r"""LaTeX for ``W x + b`` expanded entry by entry, with symbols or numbers.
+
+    The chain follows the syllabus: the product written with the matrices,
+    then the product expanded row by row plus ``b``, then one column with
+    the bias inside each row.  When `W`, `b` and `x` are all numbers, the
+    chain ends with the resulting vector.
+
+    Parameters
+    ----------
+    W : array_like or None
+        The ``m×n`` weight matrix, or None for the symbols ``w_{ij}``
+        (then the shape is ``2×2``, or taken from `b` and `x` if they are
+        numbers).
+    b : array_like or None
+        The ``m`` biases, or None for the symbols ``b_i``.
+    x : array_like or None, optional
+        The ``n`` inputs, or None (the default) for the symbols ``x_j``.
+    activation : None or 'relu', optional
+        With ``'relu'``, a last step writes ``ŷ = ReLU(W x + b)`` as
+        ``max(0, ·)`` of each row (and its value, when everything is a
+        number).
+    multiline : bool, optional
+        Put each step on its own line, aligned on ``=`` (a LaTeX
+        ``aligned`` block).  Default False: one line.
+    digits : int, optional
+        Decimals shown, as in `widgets.format_number`.
+
+    Returns
+    -------
+    str
+        Math-mode LaTeX, without ``$`` delimiters.
+
+    Raises
+    ------
+    ValueError
+        If the shapes do not fit or an entry is not a finite number.
+
+    Examples
+    --------
+    The syllabus expansion, with symbols:
+
+    >>> print(affine_expansion_latex(None, None))  # doctest: +NORMALIZE_WHITESPACE
+    \mathbf{W}\mathbf{x} + \mathbf{b}
+    = \begin{bmatrix} w_{11} & w_{12} \\ w_{21} & w_{22} \end{bmatrix}
+    \begin{bmatrix} x_1 \\ x_2 \end{bmatrix} + \begin{bmatrix} b_1 \\ b_2 \end{bmatrix}
+    = \begin{bmatrix} w_{11}x_1 + w_{12}x_2 \\ w_{21}x_1 + w_{22}x_2 \end{bmatrix}
+    + \begin{bmatrix} b_1 \\ b_2 \end{bmatrix}
+    = \begin{bmatrix} w_{11}x_1 + w_{12}x_2 + b_1 \\ w_{21}x_1 + w_{22}x_2 + b_2 \end{bmatrix}
+
+    With numbers (negative factors in parentheses, a negative bias
+    subtracted), ending with the value:
+
+    >>> latex = affine_expansion_latex([[2, -1], [0, 3]], [1, -1], [1, 2])
+    >>> print(latex.split(" = ")[-2])
+    \begin{bmatrix} 2 \cdot 1 + (-1) \cdot 2 + 1 \\ 0 \cdot 1 + 3 \cdot 2 - 1 \end{bmatrix}
+    >>> print(latex.split(" = ")[-1])
+    \begin{bmatrix} 1 \\ 5 \end{bmatrix}
+
+    Then ReLU, on its own line:
+
+    >>> latex = affine_expansion_latex([[2, -1], [0, 3]], [1, -7], [1, 2],
+    ...                                activation="relu", multiline=True)
+    >>> print(latex.splitlines()[-2])
+    \hat{\mathbf{y}} = \operatorname{ReLU}(\mathbf{W}\mathbf{x} + \mathbf{b}) &= \begin{bmatrix} \max(0,\, 1) \\ \max(0,\, -1) \end{bmatrix} = \begin{bmatrix} 1 \\ 0 \end{bmatrix}
+    """
+    if activation is not None and not (
+        isinstance(activation, str) and activation.lower() == "relu"
+    ):
+        raise ValueError(f"activation must be None or 'relu', got {activation!r}")
+    m = n = 2
+    if W is not None:
+        shape = _finite(W, "W").shape
+        if len(shape) != 2 or 0 in shape:
+            raise ValueError(f"W must be a non-empty 2-D matrix, got shape {shape}")
+        m, n = shape
+    else:
+        if b is not None:
+            m = _finite(b, "b").reshape(-1).size
+        if x is not None:
+            n = _finite(x, "x").reshape(-1).size
+    w_ = _entries(W, (m, n), "w", digits, "W")
+    x_ = _entries(x, (n,), "x", digits, "x")
+    b_ = _entries(b, (m,), "b", digits, "b")
+
+    products = [" + ".join(_product(w_[i][j], x_[j]) for j in range(n)) for i in range(m)]
+    with_bias = [_add(products[i], b_[i]) for i in range(m)]
+    b_column = _column([text for text, _ in b_])
+    steps = [
+        _matrix([[t for t, _ in row] for row in w_])
+        + " "
+        + _column([t for t, _ in x_])
+        + " + "
+        + b_column,
+        _column(products) + " + " + b_column,
+        _column(with_bias),
+    ]
+    numeric = W is not None and b is not None and x is not None
+    z = dense_layer(W, x, b) if numeric else None
+    if numeric:
+        steps[-1] += " = " + _column([_number(v, digits) for v in z])
+
+    lines = [(AFFINE_LHS, steps)]
+    if activation is not None:
+        if numeric:
+            inside = [_number(v, digits) for v in z]
+        else:
+            inside = with_bias
+        relu_steps = [_column([rf"\max(0,\, {t})" for t in inside])]
+        if numeric:
+            relu_steps[-1] += " = " + _column([_number(v, digits) for v in relu(z)])
+        lines.append((RELU_LHS, relu_steps))
+
+    if not multiline:
+        return r" \qquad ".join(lhs + " = " + " = ".join(s) for lhs, s in lines)
+    rows = []
+    for lhs, line_steps in lines:
+        rows.append(f"{lhs} &= {line_steps[0]}")
+        rows.extend(f"&= {step}" for step in line_steps[1:])
+    return "\\begin{aligned}\n" + " \\\\\n".join(rows) + "\n\\end{aligned}"
+
+
+# -- drawing a folded polygon ------------------------------------------------------
+
+
+def split_at_folds(points, W, b):
+    """Insert the points where the edges of a path cross a fold of ``ReLU(W x + b)``.
+
+    ReLU folds the plane along the lines where an entry of ``W x + b`` is
+    0.  A plot that joins the images of a polygon's vertices with straight
+    segments would cut across those folds; with the crossing points added
+    as extra vertices, every piece of every edge maps to a straight piece,
+    so the joined images are the exact image of the polygon.
+
+    Parameters
+    ----------
+    points : array_like
+        ``2×N`` vertices as columns, joined in order (close the polygon by
+        repeating the first column at the end, as `widgets.HOUSE` does).
+    W : array_like
+        The ``2×2`` weight matrix.
+    b : array_like
+        The 2 biases.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``2×M`` with ``M >= N``: the same vertices in the same order, with
+        each edge's crossings inserted in order along it.  The added points
+        lie on the edges, so the polygon itself looks the same.
+
+    Examples
+    --------
+    The segment from (-1, 0) to (1, 0) crosses the fold x = 0 of the
+    identity layer:
+
+    >>> split_at_folds([[-1, 1], [0, 0]], np.eye(2), [0, 0])
+    array([[-1.,  0.,  1.],
+           [ 0.,  0.,  0.]])
+    >>> split_at_folds([[1, 2], [1, 1]], np.eye(2), [0, 0])  # no crossing
+    array([[1., 2.],
+           [1., 1.]])
+    """
+    points = _finite(points, "points")
+    if points.ndim != 2 or points.shape[0] != 2 or points.shape[1] < 1:
+        raise ValueError(f"points must be 2×N (one point per column), got shape {points.shape}")
+    z = dense_layer(W, points, b)
+    columns = [points[:, :1]]
+    for k in range(points.shape[1] - 1):
+        z0, z1 = z[:, k], z[:, k + 1]
+        crossings = []
+        for i in range(z.shape[0]):
+            # Strictly opposite signs: a segment that only touches a fold
+            # at an end has nothing to insert.
+            if z0[i] * z1[i] < 0:
+                crossings.append(z0[i] / (z0[i] - z1[i]))
+        p0, p1 = points[:, k], points[:, k + 1]
+        for t in sorted(set(crossings)):
+            columns.append((p0 + t * (p1 - p0))[:, None])
+        columns.append(points[:, k + 1 : k + 2])
+    return np.concatenate(columns, axis=1)
