@@ -21,8 +21,20 @@ def counter(widget):
 def check_invariants(w):
     assert all(x >= 0 for x in w.value)
     assert abs(math.fsum(w.value) - 1) <= 1e-12
-    assert tuple(s.value for s in w.sliders) == w.value
+    # A slider shows its weight, or the browser's rounding of it to the step
+    # (which WeightSliders ignores rather than echoing back).
+    assert all(abs(s.value - x) <= s.step / 2 + 1e-12 for s, x in zip(w.sliders, w.value))
     assert all(type(x) is float for x in w.value)
+
+
+def test_the_browser_rounding_a_weight_to_the_step_is_not_a_move():
+    w = WeightSliders(value=(0.5, 0.25, 0.125, 0.125))
+    seen = []
+    w.observe(seen.append, "value")
+    w.sliders[2].value = 0.13  # what the browser sends back for 0.125
+    assert seen == [] and w.value == (0.5, 0.25, 0.125, 0.125)
+    w.sliders[2].value = 0.14  # one step further: the learner's move
+    assert len(seen) == 1 and w.value[2] == 0.14
 
 
 def test_defaults():

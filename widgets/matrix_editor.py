@@ -408,7 +408,7 @@ class MatrixEditor(VBox):
             options=list(range(self._min_shape[axis], high + 1)),
             description=label,
             style={"description_width": "initial"},
-            layout=Layout(width="8.5em"),
+            layout=Layout(width="auto"),
         )
         picker.observe(self._on_picker_change, names="value")
         return picker

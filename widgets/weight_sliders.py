@@ -169,7 +169,7 @@ class WeightSliders(VBox):
     # --- reactions --------------------------------------------------------
 
     def _on_slider_change(self, k, change):
-        if self._updating:
+        if self._updating or self._is_echo(k, change["new"]):
             return
         if k in self.locked:
             # A locked weight cannot be dragged: put the slider back.
@@ -181,6 +181,17 @@ class WeightSliders(VBox):
         self.value = tuple(float(x) for x in weights)
         if self._sliders[k].value != self.value[k]:
             self._show_sliders()
+
+    def _is_echo(self, k, new):
+        """Whether `new` is the browser snapping weight `k` to its slider's step.
+
+        The browser rounds every value the kernel sets to the slider's step
+        and sends the rounded value back. Treating that as a drag would
+        rebalance the others, whose rounding would come back in turn, without
+        end. A learner's move always lands on a step, so one that lands within
+        half a step of the weight is where the slider already shows it.
+        """
+        return abs(new - self.value[k]) <= self._sliders[k].step / 2 + 1e-12
 
     @observe("value")
     def _on_value_change(self, change):

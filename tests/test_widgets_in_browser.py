@@ -1,0 +1,249 @@
+"""Each widget, driven in Chromium the way a learner drives it: type, press keys, click.
+
+The page is ``tests/notebooks/widgets_demo.ipynb`` served by a real Voila.
+Every widget there has a readout (an element with a ``demo-...`` class)
+computed in the kernel from the widget's ``value``, so reading the readout
+checks the whole round trip: browser edit -> kernel -> browser.
+"""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from conftest import REPO
+from harness.browser import ARTIFACTS, open_lab
+from harness.notebooks import execute_notebook
+from harness.voila import VoilaServer
+from widgets.matrix_editor import ERROR_BACKGROUND
+from widgets.simplex import rebalance_weights
+from widgets.vertex_plot import IMAGE_COLOR
+
+NOTEBOOK = REPO / "tests" / "notebooks" / "widgets_demo.ipynb"
+ERROR_RGB = "rgb({}, {}, {})".format(*(int(ERROR_BACKGROUND[k:k + 2], 16) for k in (1, 3, 5)))
+IMAGE_STROKE = "rgb({}, {}, {})".format(*(int(IMAGE_COLOR[k:k + 2], 16) for k in (1, 3, 5)))
+
+
+@pytest.fixture(scope="module")
+def demo_server(server_logs):
+    """Voila serving ``tests/notebooks/`` with the lecture configuration."""
+    server = VoilaServer(root="tests/notebooks").start(server_logs)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def demo(browser, demo_server):
+    """The demo page, opened once: each test drives a different widget on it.
+
+    Returns the page and its problem collector, which keeps watching the
+    console and the network for the whole module.
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    problems = open_lab(page, f"{demo_server.url}/voila/render/{NOTEBOOK.name}", "widgets-demo")
+    yield page, problems
+    context.close()
+
+
+def snap(page: Page, selector: str, name: str) -> None:
+    """Screenshot one widget into ``tests/artifacts/``.
+
+    Voila scrolls inside ``#rendered_cells``, so a full-page screenshot
+    stops at the window's height; an element screenshot scrolls to it.
+    """
+    page.locator(selector).screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def commit(page: Page, selector: str, index: int, text: str) -> None:
+    """Type `text` into the `index`-th text cell under `selector` and press Enter."""
+    cell = page.locator(f"{selector} .widget-text input").nth(index)
+    cell.fill(text)
+    cell.press("Enter")
+
+
+def test_demo_notebook_executes():
+    execute_notebook(NOTEBOOK)
+
+
+def test_demo_renders_clean(demo):
+    page, problems = demo
+    # Standalone Voila serves MathJax: MatrixView's LaTeX is typeset, not raw.
+    expect(page.locator(".demo-product mjx-container")).to_have_count(1)
+    expect(page.locator(".demo-product")).not_to_contain_text("bmatrix")
+    expect(page.locator(".demo-check mjx-container").first).to_be_visible()
+    problems.assert_clean()
+
+
+def test_editor_rejects_bad_entry_and_accepts_good_one(demo):
+    page, problems = demo
+    alert = page.locator(".demo-editor [role=alert]")
+    readout = page.locator(".demo-a-value")
+    product = page.locator(".demo-product mjx-assistive-mml")
+    cell = page.locator(".demo-editor .widget-text input").nth(5)  # A[2,3]
+    expect(readout).to_have_text("A = [[1.0, -3.0, 5.0], [3.0, 1.0, 4.0]]")
+    expect(product).to_have_text("AB=[−5−85−3]")
+
+    commit(page, ".demo-editor", 5, "abc")
+    expect(alert).to_have_text("A[2,3]: 'abc' is not a number")
+    # The message comes from the same kernel callback, so the edit has been
+    # processed: the readouts still show the last valid matrix.
+    expect(readout).to_have_text("A = [[1.0, -3.0, 5.0], [3.0, 1.0, 4.0]]")
+    expect(product).to_have_text("AB=[−5−85−3]")
+    expect(cell).to_have_value("abc")  # the learner's text stays, to be fixed
+    expect(cell).to_have_css("background-color", ERROR_RGB)
+    snap(page, ".demo-editor", "widgets-demo-editor-error")
+
+    commit(page, ".demo-editor", 5, "3/4")
+    expect(readout).to_have_text("A = [[1.0, -3.0, 5.0], [3.0, 1.0, 0.75]]")
+    expect(alert).to_have_count(0)
+    expect(cell).to_have_value("0.75")  # rewritten in display form
+    expect(cell).not_to_have_css("background-color", ERROR_RGB)
+    expect(product).to_have_text("AB=[−5−850.25]")
+    problems.assert_clean()
+
+
+WEIGHTS_JS = """
+() => {
+  const match = document.querySelector('.demo-weights-value').textContent.match(/\\(([^)]*)\\)/);
+  return match ? match[1].split(',').map(Number) : null;
+}
+"""
+WEIGHTS_NEAR_JS = f"""
+([expected]) => {{
+  const got = ({WEIGHTS_JS})();
+  return got !== null && got.length === expected.length
+    && got.every((x, k) => Math.abs(x - expected[k]) < 1e-5);
+}}
+"""
+#: How long the weights must stay put after an edit.  Only waiting can show
+#: that nothing more arrives (a slider echoing its rounded position back
+#: would start another rebalance).
+SETTLE_MS = 700
+
+
+def expect_weights(page: Page, expected) -> None:
+    """Wait until the kernel's weights are `expected`, then check they stay there."""
+    expected = [float(x) for x in expected]
+    try:
+        page.wait_for_function(WEIGHTS_NEAR_JS, arg=[expected], timeout=5000)
+    except PlaywrightTimeout:
+        pytest.fail(f"weights are {page.evaluate(WEIGHTS_JS)}, expected {expected}")
+    page.wait_for_timeout(SETTLE_MS)
+    assert page.evaluate(WEIGHTS_NEAR_JS, [expected]), (
+        f"weights reached {expected} but then moved on to {page.evaluate(WEIGHTS_JS)}"
+    )
+    expect(page.locator(".demo-weights-sum")).to_have_text("value sums to 1")
+
+
+def test_weight_slider_moved_with_the_keyboard(demo):
+    page, problems = demo
+    before = page.evaluate(WEIGHTS_JS)
+    page.locator(".demo-weights .noUi-handle").nth(1).press("ArrowRight")  # "cat" +0.01
+    # The unlocked others give up the 0.01 in proportion to their weights:
+    # from (0, 0.5, 0.25, 0.25), "sat" and "down" go to 0.245 each.
+    expect_weights(page, rebalance_weights(before, 1, before[1] + 0.01))
+    expect(page.locator(".demo-weights .widget-readout").nth(1)).to_have_text(
+        f"{before[1] + 0.01:.2f}"
+    )
+    problems.assert_clean()
+
+
+IMAGE_PATH_JS = """
+([stroke]) => {
+  const lines = Array.from(document.querySelectorAll('.demo-vertex-plot g.curve > path.line'))
+    .filter(p => p.style.stroke === stroke);
+  return lines.length === 1 ? lines[0].getAttribute('d') : null;
+}
+"""
+
+
+def test_vertex_plot_follows_the_matrix_typed_in_the_browser(demo):
+    page, problems = demo
+    before = page.evaluate(IMAGE_PATH_JS, [IMAGE_STROKE])
+    assert before, "the image polygon of the vertex plot is not drawn"
+
+    commit(page, ".demo-shear-editor", 1, "2")  # M[1,2]: shear by 2
+    page.wait_for_function(
+        f"([stroke, before]) => {{ const d = ({IMAGE_PATH_JS})([stroke]); return d && d !== before; }}",
+        arg=[IMAGE_STROKE, before],
+    )
+    snap(page, ".demo-vertex-plot", "widgets-demo-vertex-plot")
+    problems.assert_clean()
+
+
+def click_heatmap_cell(page: Page, i: int, j: int, rows: int = 3, cols: int = 3) -> None:
+    """Click cell (i, j), 0-based, near its top-left corner (away from its number)."""
+    area = page.locator(".demo-heatmap .plotarea_background")
+    area.scroll_into_view_if_needed()  # a mouse click only reaches what is on screen
+    box = area.bounding_box()
+    page.mouse.click(
+        box["x"] + (j + 0.15) * box["width"] / cols,
+        box["y"] + (i + 0.15) * box["height"] / rows,
+    )
+
+
+def test_heatmap_click_selects_the_cell(demo):
+    page, problems = demo
+    selected = page.locator(".demo-selected")
+    expect(selected).to_have_text("selected: none")
+
+    click_heatmap_cell(page, 1, 2)
+    expect(selected).to_have_text("selected: (2, 3)")
+
+    # The number written in a cell covers its centre: clicking it selects too.
+    page.locator(".demo-heatmap text.label", has_text="1.5").click()
+    expect(selected).to_have_text("selected: (3, 1)")
+    snap(page, ".demo-heatmap", "widgets-demo-heatmap")
+    problems.assert_clean()
+
+
+def test_check_gives_feedback(demo):
+    page, problems = demo
+    feedback = page.locator(".demo-check [role=status]")
+    check = page.locator(".demo-check button", has_text="Check")
+    for index, text in enumerate(["2", "1", "4", "0"]):
+        commit(page, ".demo-check", index, text)
+    check.click()
+    expect(feedback).to_contain_text("entry (2,2) is off")
+    expect(feedback).to_contain_text("Hint:")
+    snap(page, ".demo-check", "widgets-demo-check-wrong")
+
+    commit(page, ".demo-check", 3, "3")
+    expect(feedback).to_have_count(0)  # old feedback goes when the answer changes
+    check.click()
+    expect(feedback).to_have_text("Correct!")
+    expect(feedback).to_have_css("color", "rgb(30, 126, 52)")
+    snap(page, ".demo-check", "widgets-demo-check-right")
+    problems.assert_clean()
+
+
+def test_weight_slider_typed_in_its_readout(demo):
+    page, problems = demo
+    before = page.evaluate(WEIGHTS_JS)
+    readout = page.locator(".demo-weights .widget-readout").nth(0)  # "the"
+    readout.fill("0.4")
+    readout.press("Enter")
+    expect_weights(page, rebalance_weights(before, 0, 0.4))
+    expect(readout).to_have_text("0.40")
+    snap(page, ".demo-weights", "widgets-demo-weights-typed")
+    problems.assert_clean()
+
+
+def test_weight_slider_dragged_with_the_mouse(demo):
+    page, problems = demo
+    before = page.evaluate(WEIGHTS_JS)
+    handle = page.locator(".demo-weights .noUi-handle").nth(1)  # "cat"
+    handle.scroll_into_view_if_needed()
+    box = handle.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 25, y, steps=4)
+    page.mouse.up()
+    readout = page.locator(".demo-weights .widget-readout").nth(1)
+    expect(readout).not_to_have_text(f"{before[1]:.2f}")
+    dropped = float(readout.text_content())  # the browser snaps to the 0.01 step
+    expect_weights(page, rebalance_weights(before, 1, dropped))
+    snap(page, ".demo-weights", "widgets-demo-weights-dragged")
+    problems.assert_clean()
