@@ -120,5 +120,16 @@ def screenshot(page: Page, name: str) -> Path:
     """Save a full-page screenshot under ``tests/artifacts/`` (git-ignored)."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    # Voila scrolls inside #rendered_cells, not the document, so a "full page"
+    # shot would stop at the window: grow the window to the content instead.
+    viewport = page.viewport_size
+    height = page.evaluate(
+        "() => Math.max(document.documentElement.scrollHeight,"
+        " document.querySelector('#rendered_cells')?.scrollHeight || 0)"
+    )
+    page.set_viewport_size({"width": viewport["width"], "height": max(height, viewport["height"])})
+    try:
+        page.screenshot(path=str(path), full_page=True)
+    finally:
+        page.set_viewport_size(viewport)
     return path
