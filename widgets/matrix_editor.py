@@ -254,6 +254,9 @@ class MatrixEditor(VBox):
         if self._size_controls is not None:
             children.insert(1, self._size_controls)
         self.children = children
+        # Beside other widgets in an HBox, keep every column visible rather
+        # than shrinking the grid under its cells.
+        self.layout.flex = "0 0 auto"
 
     # -- public API ---------------------------------------------------------
 
@@ -470,7 +473,7 @@ class MatrixEditor(VBox):
                 if self._background(i, j) is not None:
                     self._paint(i, j)
         with self._grid.hold_sync():
-            self._grid.layout.grid_template_columns = f"repeat({cols}, {CELL_WIDTH})"
+            self._grid.layout.grid_template_columns = f"repeat({cols}, max-content)"
             self._grid.children = [cell for row in self._cells for cell in row]
         for cell in old_cells:
             cell.close()
