@@ -100,7 +100,11 @@ def binder_rehearsal(tmp_path_factory):
     server.wait(15)
 
 
-def test_binder_rehearsal_serves_the_gallery(binder_rehearsal, page):
+def test_binder_rehearsal_serves_the_gallery_and_a_lab(binder_rehearsal, page):
+    offline_cdns = f"{FONT_AWESOME_CDN}|{MATHJAX_CDN}"
     open_lab(page, f"{binder_rehearsal}/voila/render/labs/index.ipynb", "binder-gallery",
-             tolerated=f"{FONT_AWESOME_CDN}|{MATHJAX_CDN}")
+             tolerated=offline_cdns)
     assert "matmul-labs" in page.inner_text("body")
+    first_lab = page.eval_on_selector("a[href$='.ipynb']", "a => a.href")
+    open_lab(page, first_lab, "binder-first-lab", tolerated=offline_cdns)
+    assert page.locator(".jupyter-widgets input").count() > 0
