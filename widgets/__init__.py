@@ -10,13 +10,18 @@ The math lives in numpy-only modules (`parsing`, `shapes`, `products`,
 
 from .attention_math import AttentionResult, attention, causal_mask, softmax_rows
 from .check import Check
+from .composition import composition_shapes, describe_composition
 from .column_steps import column_combination_latex, partial_product_latex
 from .dense_layer import affine_expansion_latex, dense_layer, relu
 from .geometry import HOUSE, UNIT_SQUARE
 from .heatmap import MatrixHeatmap
+from .identities import check_identities, compare_orders
+from .map_picker import MapPicker
+from .maps_gallery import GALLERY, bend_rule, projection, reflection, rotation, shear, stretch
 from .matrix_editor import MatrixEditor
 from .matrix_view import MatrixView
 from .parsing import format_number, parse_number
+from .property_panels import IdentityPanel, OrderPanel
 from .products import entry_sum_text, entry_terms, product_by_columns
 from .shapes import ShapeError, as_matrix, check_product_shapes, format_shape
 from .simplex import normalise_weights, rebalance_weights
@@ -26,10 +31,14 @@ from .weight_sliders import WeightSliders
 __all__ = [
     "AttentionResult",
     "Check",
+    "GALLERY",
     "HOUSE",
+    "IdentityPanel",
+    "MapPicker",
     "MatrixEditor",
     "MatrixHeatmap",
     "MatrixView",
+    "OrderPanel",
     "ShapeError",
     "UNIT_SQUARE",
     "VertexPlot",
@@ -37,10 +46,15 @@ __all__ = [
     "affine_expansion_latex",
     "as_matrix",
     "attention",
+    "bend_rule",
     "causal_mask",
+    "check_identities",
     "check_product_shapes",
     "column_combination_latex",
+    "compare_orders",
+    "composition_shapes",
     "dense_layer",
+    "describe_composition",
     "entry_sum_text",
     "entry_terms",
     "format_number",
@@ -49,7 +63,12 @@ __all__ = [
     "parse_number",
     "partial_product_latex",
     "product_by_columns",
+    "projection",
     "rebalance_weights",
+    "reflection",
     "relu",
+    "rotation",
+    "shear",
     "softmax_rows",
+    "stretch",
 ]

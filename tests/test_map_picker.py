@@ -1,0 +1,74 @@
+"""Tests for widgets.map_picker: the gallery menu with parameter sliders."""
+from unittest import mock
+
+import numpy as np
+import pytest
+from traitlets import TraitError
+
+from widgets.map_picker import FREE, MapPicker
+from widgets.maps_gallery import GALLERY, gallery_matrix
+
+
+def test_starts_on_the_syllabus_shear():
+    picker = MapPicker()
+    assert picker.map_name == "horizontal shear"
+    np.testing.assert_array_equal(picker.value, [[1, 1], [0, 1]])
+    assert "map-picker" in picker._dom_classes
+
+
+def test_each_map_shows_its_sliders_and_matrix():
+    picker = MapPicker()
+    for key in GALLERY:
+        picker.map_name = key
+        np.testing.assert_allclose(picker.value, gallery_matrix(key))
+        shown = picker.children[2].children[0]
+        assert list(shown.children) == list(picker.sliders[key].values())
+        assert GALLERY[key].rule in picker.children[1].value
+
+
+def test_slider_classes_for_the_browser():
+    picker = MapPicker()
+    slider = picker.sliders["horizontal shear"]["k"]
+    assert {"map-param", "map-param-horizontal-shear-k"} <= set(slider._dom_classes)
+    assert (slider.min, slider.max, slider.step, slider.value) == (-2, 2, 0.1, 1)
+
+
+def test_a_slider_moves_the_matrix_with_one_notification():
+    picker = MapPicker("stretch")
+    observer = mock.Mock()
+    picker.observe(observer, names="value")
+    picker.sliders["stretch"]["sy"].value = -1.5
+    assert observer.call_count == 1
+    np.testing.assert_array_equal(picker.value, [[2, 0], [0, -1.5]])
+    # Sliders of a map not shown do not touch the value.
+    picker.sliders["rotation"]["degrees"].value = 45
+    assert observer.call_count == 1
+
+
+def test_menu_and_trait_stay_in_step():
+    picker = MapPicker()
+    picker.children[0].value = "rotation"  # what choosing from the menu does
+    assert picker.map_name == "rotation"
+    picker.map_name = "projection"
+    assert picker.children[0].value == "projection"
+
+
+def test_free_editor():
+    picker = MapPicker(FREE, free_matrix=[[1, 2], [3, 4]])
+    np.testing.assert_array_equal(picker.value, [[1, 2], [3, 4]])
+    picker.editor.cells[1][0].value = "x"
+    assert "A[2,1]: 'x' is not a number" in picker.editor.error
+    np.testing.assert_array_equal(picker.value, [[1, 2], [3, 4]])
+    picker.editor.cells[1][0].value = "1/4"
+    assert picker.value[1, 0] == 0.25
+    with pytest.raises(TraitError):
+        picker.editor.value = np.eye(3)  # the free matrix stays 2×2
+
+
+def test_unknown_map_is_refused():
+    with pytest.raises(TraitError, match="map_name must be one of"):
+        MapPicker("twist")
+    picker = MapPicker()
+    with pytest.raises(TraitError):
+        picker.map_name = "twist"
+    assert picker.map_name == "horizontal shear"

@@ -1,0 +1,84 @@
+"""Tests for widgets.property_panels: IdentityPanel and OrderPanel."""
+from unittest import mock
+
+import numpy as np
+import pytest
+from traitlets import TraitError, dlink
+
+from widgets.matrix_editor import MatrixEditor
+from widgets.property_panels import IdentityPanel, OrderPanel
+
+R = [[0, -1], [1, 0]]
+S = [[2, 0], [0, 1]]
+
+
+def test_identity_panel_shows_every_identity():
+    panel = IdentityPanel(R, S, [[1, 2], [3, 4]], r=3)
+    assert [res.verdict for res in panel.results] == ["equal"] * 5
+    assert len(panel.cards) == 5
+    assert all("identity-card" in card._dom_classes for card in panel.cards)
+    assert "Associativity" in panel.cards[0].value and "A(BC) = (AB)C" in panel.cards[0].value
+    assert r"r(AB) = \begin{bmatrix}" in panel.cards[3].value
+    assert "(AB)^T" in panel.cards[4].value and "✓ holds" in panel.cards[4].value
+
+
+def test_identity_panel_follows_linked_editors():
+    A = MatrixEditor(R, name="A", resizable=True)
+    B = MatrixEditor(S, name="B", resizable=True)
+    panel = IdentityPanel(A.value, B.value, np.eye(2))
+    dlink((A, "value"), (panel, "A"))
+    dlink((B, "value"), (panel, "B"))
+    A.resize(2, 3)
+    B.resize(3, 2)
+    card = panel.cards[1].value
+    assert "A + B is undefined: A is 2×3 and B is 3×2" in card and "– undefined" in card
+    assert panel.results[0].verdict == "equal"
+    A.cells[0][0].value = "oops"  # a bad cell changes nothing downstream
+    assert panel.results[0].verdict == "equal"
+
+
+def test_identity_panel_redraws_only_changed_cards():
+    panel = IdentityPanel(R, S, np.eye(2))
+    observers = [mock.Mock() for _ in panel.cards]
+    for card, observer in zip(panel.cards, observers):
+        card.observe(observer, names="value")
+    panel.r = 5  # only the scalar card mentions r's value
+    assert [o.call_count for o in observers] == [0, 0, 0, 1, 0]
+
+
+def test_identity_panel_rejects_a_non_finite_scalar():
+    panel = IdentityPanel(R, S, np.eye(2))
+    with pytest.raises(TraitError, match="r must be a finite number"):
+        panel.r = float("nan")
+    with pytest.raises(TraitError):
+        panel.A = [[1, float("inf")]]
+    assert panel.r == 2 and panel.results[0].verdict == "equal"
+
+
+def test_identity_panel_escapes_html():
+    panel = IdentityPanel(np.ones((2, 3)), np.ones((3, 2)), np.eye(2))
+    assert "<script" not in panel.cards[1].value
+
+
+def test_order_panel_warning_1_4_4():
+    panel = OrderPanel(R, S, names=("R", "S"))
+    assert panel.comparison.verdict == "entries differ"
+    forward = panel.children[0].children[0].value
+    backward = panel.children[0].children[1].value
+    assert r"RS = \begin{bmatrix} 0 & -1 \\ 2 & 0 \end{bmatrix}" in forward
+    assert r"SR = \begin{bmatrix} 0 & -2 \\ 1 & 0 \end{bmatrix}" in backward
+    verdict = panel.children[1].value
+    assert "✗ different entries" in verdict and "entries (1,2) and (2,1) differ" in verdict
+
+
+def test_order_panel_updates_and_explains():
+    panel = OrderPanel(R, S, names=("R", "S"))
+    panel.right = 2 * np.eye(2)
+    assert panel.comparison.verdict == "commute"
+    assert "✓ same result" in panel.children[1].value
+    panel.left = np.ones((2, 3))
+    assert panel.comparison.verdict == "one undefined"
+    forward = panel.children[0].children[0].value
+    assert "RS is undefined: R is 2×3 and S is 2×2" in forward
+    panel.left_name = "P"
+    assert panel.comparison.forward.label == "PS"

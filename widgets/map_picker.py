@@ -1,0 +1,175 @@
+"""Pick a 2×2 map from the gallery and set its parameters with sliders.
+
+`MapPicker` is a menu of the maps in `widgets.maps_gallery` (shear,
+rotation, stretch, reflection, projection) plus a free 2×2 editor; its one
+public `value` is the chosen map's matrix, ready to `dlink` into a
+`VertexPlot`.  All the math is in `maps_gallery`.
+"""
+
+import html
+
+from ipywidgets import HTML, Dropdown, FloatSlider, Layout, VBox
+from traitlets import TraitError, Unicode, observe, validate
+
+from .maps_gallery import GALLERY
+from .matrix_editor import MatrixEditor, MatrixTrait
+
+__all__ = ["MapPicker", "FREE"]
+
+#: The menu key of the free 2×2 editor.
+FREE = "free"
+_FREE_TITLE = "free 2×2 matrix"
+
+
+def _css_name(text):
+    return "-".join(text.split())
+
+
+class MapPicker(VBox):
+    """A menu of gallery maps, each with sliders for its parameters.
+
+    Parameters
+    ----------
+    map_name : str, optional
+        The map chosen first: a key of `GALLERY` or ``"free"``.  Default
+        ``"horizontal shear"``.
+    free_matrix : array_like, optional
+        The free editor's starting 2×2 matrix.  Default the identity.
+    name : str, optional
+        Name of the matrix in the free editor.  Default ``"A"``.
+    **kwargs
+        Passed to `VBox`.
+
+    Attributes
+    ----------
+    value : numpy.ndarray
+        The chosen map's 2×2 matrix (read-only array).
+    map_name : str
+        The chosen map; assigning it picks another map.
+    sliders : dict
+        ``{map name: {parameter name: FloatSlider}}``.  Each slider has the
+        CSS classes ``map-param`` and ``map-param-<map>-<parameter>`` (spaces
+        as dashes, e.g. ``map-param-horizontal-shear-k``).
+    editor : MatrixEditor
+        The free 2×2 editor.
+
+    Examples
+    --------
+    >>> picker = MapPicker()
+    >>> picker.value
+    array([[1., 1.],
+           [0., 1.]])
+    >>> picker.sliders["horizontal shear"]["k"].value = 0.5
+    >>> picker.value[0, 1]
+    np.float64(0.5)
+    >>> picker.map_name = "rotation"
+    >>> picker.value
+    array([[ 0., -1.],
+           [ 1.,  0.]])
+    >>> picker.map_name = "free"
+    >>> picker.editor.cells[0][0].value = "3"
+    >>> picker.value
+    array([[3., 0.],
+           [0., 1.]])
+    """
+
+    value = MatrixTrait(help="The chosen map's 2×2 matrix.")
+    map_name = Unicode("horizontal shear", help="The chosen map: a gallery key or 'free'.")
+
+    def __init__(self, map_name="horizontal shear", free_matrix=((1, 0), (0, 1)), *,
+                 name="A", **kwargs):
+        super().__init__(**kwargs)
+        self._ready = False
+        options = [(spec.title, key) for key, spec in GALLERY.items()] + [(_FREE_TITLE, FREE)]
+        self._menu = Dropdown(
+            options=options, description="map", style={"description_width": "initial"},
+            layout=Layout(width="16em"),
+        ).add_class("map-picker-menu")
+        self._sliders = {}
+        self._boxes = {}
+        for key, spec in GALLERY.items():
+            sliders = {}
+            for param in spec.params:
+                slider = FloatSlider(
+                    value=param.default, min=param.min, max=param.max, step=param.step,
+                    description=param.label, continuous_update=True,
+                    style={"description_width": "initial"}, layout=Layout(width="22em"),
+                )
+                slider.add_class("map-param").add_class(f"map-param-{_css_name(key)}-{param.name}")
+                slider.observe(self._on_param_change, names="value")
+                sliders[param.name] = slider
+            self._sliders[key] = sliders
+            self._boxes[key] = VBox(list(sliders.values()))
+        # min_width: a 2-column editor otherwise clips the margin of its last column.
+        self._editor = MatrixEditor(free_matrix, name=name, min_shape=(2, 2), max_shape=(2, 2),
+                                    layout=Layout(min_width="9.5em"))
+        self._editor.observe(self._on_param_change, names="value")
+        self._boxes[FREE] = self._editor
+        self._rule = HTML().add_class("map-picker-rule")
+        self._params = VBox()
+        self._status = HTML()
+
+        self.map_name = map_name
+        self._menu.value = self.map_name
+        self._menu.observe(self._on_menu_change, names="value")
+        self.add_class("map-picker")
+        self.children = [self._menu, self._rule, self._params, self._status]
+        self._ready = True
+        self._show()
+
+    @property
+    def sliders(self):
+        """``{map name: {parameter name: FloatSlider}}``."""
+        return self._sliders
+
+    @property
+    def editor(self):
+        """The free 2×2 `MatrixEditor`."""
+        return self._editor
+
+    @validate("map_name")
+    def _validate_map_name(self, proposal):
+        key = proposal["value"]
+        if key != FREE and key not in GALLERY:
+            raise TraitError(
+                f"map_name must be one of {', '.join(GALLERY)} or {FREE!r}, got {key!r}"
+            )
+        return key
+
+    @observe("map_name")
+    def _on_map_name_change(self, change):
+        if self._ready:
+            self._menu.value = change["new"]
+            self._show()
+
+    def _on_menu_change(self, change):
+        self.map_name = change["new"]
+
+    def _on_param_change(self, change):
+        if self._ready:
+            self._update_value()
+
+    def _show(self):
+        key = self.map_name
+        self._params.children = [self._boxes[key]]
+        if key == FREE:
+            self._rule.value = "<i>type any 2×2 matrix</i>"
+        else:
+            self._rule.value = f"<i>{html.escape(GALLERY[key].rule)}</i>"
+        self._update_value()
+
+    def _update_value(self):
+        key = self.map_name
+        try:
+            if key == FREE:
+                matrix = self._editor.value
+            else:
+                values = {name: s.value for name, s in self._sliders[key].items()}
+                matrix = GALLERY[key].matrix(**values)
+            self.value = matrix
+        except (ValueError, TraitError) as error:  # shown, never a traceback
+            self._status.value = (
+                f'<div role="alert" style="color:#a94442">{html.escape(str(error))}</div>'
+            )
+        else:
+            self._status.value = ""
