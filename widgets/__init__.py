@@ -20,7 +20,7 @@ from .map_picker import MapPicker
 from .maps_gallery import GALLERY, bend_rule, projection, reflection, rotation, shear, stretch
 from .matrix_editor import MatrixEditor
 from .matrix_view import MatrixView
-from .parsing import format_number, parse_number
+from .parsing import format_number, latex_number, parse_number
 from .property_panels import IdentityPanel, OrderPanel
 from .products import entry_sum_text, entry_terms, product_by_columns
 from .shapes import ShapeError, as_matrix, check_product_shapes, format_shape
@@ -59,6 +59,7 @@ __all__ = [
     "entry_terms",
     "format_number",
     "format_shape",
+    "latex_number",
     "normalise_weights",
     "parse_number",
     "partial_product_latex",

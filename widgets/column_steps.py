@@ -14,9 +14,8 @@ AB = \begin{bmatrix} {\color{#c0392b}{\mathbf{6}}} & {\color{#bbbbbb}{?}} \\ {\c
 """
 
 import operator
-import re
 
-from .parsing import format_number
+from .parsing import latex_number
 from .shapes import as_matrix, check_product_shapes
 
 __all__ = ["column_combination_latex", "partial_product_latex"]
@@ -27,28 +26,14 @@ NEW_COLOR = "#c0392b"
 PENDING_COLOR = "#bbbbbb"
 PENDING = rf"{{\color{{{PENDING_COLOR}}}{{?}}}}"
 
-_EXPONENT = re.compile(r"^(-?[0-9.]+)e([+-])0*([0-9]+)$")
-
-
-def _tex_number(x, digits):
-    """`format_number`, with ``1.2e+08`` written as ``1.2 \\times 10^{8}``."""
-    text = format_number(x, digits)
-    match = _EXPONENT.match(text)
-    if match:
-        mantissa, sign, exponent = match.groups()
-        sign = "-" if sign == "-" else ""
-        return rf"{mantissa} \times 10^{{{sign}{exponent}}}"
-    return text
-
-
 def _coefficient(x, digits):
     """A number written in front of a vector: negatives in parentheses."""
-    text = _tex_number(x, digits)
+    text = latex_number(x, digits)
     return f"({text})" if text.startswith("-") else text
 
 
 def _column(entries, digits, color=None):
-    body = r" \\ ".join(_tex_number(x, digits) for x in entries)
+    body = r" \\ ".join(latex_number(x, digits) for x in entries)
     column = rf"\begin{{bmatrix}} {body} \end{{bmatrix}}"
     return rf"{{\color{{{color}}}{{{column}}}}}" if color else column
 
@@ -181,9 +166,9 @@ def partial_product_latex(A, B, steps, name="AB", names=("A", "B"), digits=3):
             if j >= steps:
                 entries.append(PENDING)
             elif j == steps - 1:
-                entries.append(rf"{{\color{{{NEW_COLOR}}}{{\mathbf{{{_tex_number(x, digits)}}}}}}}")
+                entries.append(rf"{{\color{{{NEW_COLOR}}}{{\mathbf{{{latex_number(x, digits)}}}}}}}")
             else:
-                entries.append(_tex_number(x, digits))
+                entries.append(latex_number(x, digits))
         rows.append(" & ".join(entries))
     body = r"\begin{bmatrix} " + r" \\ ".join(rows) + r" \end{bmatrix}"
     return f"{name} = {body}" if name else body

@@ -5,31 +5,17 @@
 the matrix, the name or the highlight changes.
 """
 
-import re
 
 from ipywidgets import HTMLMath
 from traitlets import Int, TraitError, Unicode, observe, validate
 
 from .matrix_editor import MatrixTrait, validate_matrix
-from .parsing import format_number
+from .parsing import latex_number
 
 __all__ = ["MatrixView", "matrix_latex"]
 
 #: Highlight colour.  ``{\color{c}{x}}`` typesets the same in MathJax 2 and 3.
 HIGHLIGHT_COLOR = "#c0392b"
-
-_EXPONENT = re.compile(r"^(-?[0-9.]+)e([+-])0*([0-9]+)$")
-
-
-def _latex_number(x, digits):
-    text = format_number(x, digits)
-    match = _EXPONENT.match(text)
-    if match:
-        mantissa, sign, exponent = match.groups()
-        sign = "-" if sign == "-" else ""
-        return rf"{mantissa} \times 10^{{{sign}{exponent}}}"
-    return text
-
 
 def matrix_latex(matrix, name=None, highlight_row=None, highlight_col=None, digits=3):
     r"""LaTeX source for a matrix as a ``bmatrix``.
@@ -68,7 +54,7 @@ def matrix_latex(matrix, name=None, highlight_row=None, highlight_col=None, digi
     for i, row in enumerate(array):
         entries = []
         for j, x in enumerate(row):
-            entry = _latex_number(x, digits)
+            entry = latex_number(x, digits)
             if i == highlight_row or j == highlight_col:
                 entry = rf"{{\color{{{HIGHLIGHT_COLOR}}}{{\mathbf{{{entry}}}}}}}"
             entries.append(entry)

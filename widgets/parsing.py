@@ -11,7 +11,7 @@ import math
 import re
 from fractions import Fraction
 
-__all__ = ["parse_number", "format_number"]
+__all__ = ["parse_number", "format_number", "latex_number"]
 
 # Only ASCII digits: ``str.isdigit``/``float`` would also accept other scripts.
 _DECIMAL = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
@@ -158,4 +158,28 @@ def _strip_zeros(text):
     """Drop trailing zeros after a decimal point, and the point itself."""
     if "." in text:
         text = text.rstrip("0").rstrip(".")
+    return text
+
+
+_EXPONENT = re.compile(r"^(-?[0-9.]+)e([+-])0*([0-9]+)$")
+
+
+def latex_number(x, digits=3):
+    r"""`format_number` for math mode: ``1.2e+08`` becomes ``1.2 \times 10^{8}``.
+
+    Examples
+    --------
+    >>> latex_number(-0.25)
+    '-0.25'
+    >>> print(latex_number(123456789))
+    1.23 \times 10^{8}
+    >>> print(latex_number(0.0001))
+    1 \times 10^{-4}
+    """
+    text = format_number(x, digits)
+    match = _EXPONENT.match(text)
+    if match:
+        mantissa, sign, exponent = match.groups()
+        sign = "-" if sign == "-" else ""
+        return rf"{mantissa} \times 10^{{{sign}{exponent}}}"
     return text
