@@ -8,7 +8,9 @@ The math lives in numpy-only modules (`parsing`, `shapes`, `products`,
 (2, 2)
 """
 
+from .attention_explorer import AttentionExplorer, ValuesPlot
 from .attention_math import AttentionResult, attention, causal_mask, softmax_rows
+from .attention_steps import average_expansion, convex_hull, score_expansion
 from .check import Check
 from .composition import composition_shapes, describe_composition
 from .column_steps import column_combination_latex, partial_product_latex
@@ -29,6 +31,7 @@ from .vertex_plot import VertexPlot
 from .weight_sliders import WeightSliders
 
 __all__ = [
+    "AttentionExplorer",
     "AttentionResult",
     "Check",
     "GALLERY",
@@ -41,17 +44,20 @@ __all__ = [
     "OrderPanel",
     "ShapeError",
     "UNIT_SQUARE",
+    "ValuesPlot",
     "VertexPlot",
     "WeightSliders",
     "affine_expansion_latex",
     "as_matrix",
     "attention",
+    "average_expansion",
     "bend_rule",
     "causal_mask",
     "check_identities",
     "check_product_shapes",
     "column_combination_latex",
     "compare_orders",
+    "convex_hull",
     "composition_shapes",
     "dense_layer",
     "describe_composition",
@@ -69,6 +75,7 @@ __all__ = [
     "reflection",
     "relu",
     "rotation",
+    "score_expansion",
     "shear",
     "softmax_rows",
     "stretch",

@@ -1,0 +1,98 @@
+"""Tests for widgets.attention_steps: score and average expansions, the hull."""
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from widgets.attention_steps import average_expansion, convex_hull, score_expansion
+from widgets.shapes import ShapeError
+
+
+def test_score_expansion_matches_the_syllabus_form():
+    Q = np.arange(15.0).reshape(5, 3)
+    K = np.arange(15.0).reshape(5, 3)[::-1] - 4
+    text = score_expansion(Q, K, 1, 3)
+    symbols = "S_24 = q_2 · k_4 = q_21 k_41 + q_22 k_42 + q_23 k_43"
+    assert text.startswith(symbols + " = ")
+    q2, k4 = Q[1], K[3]
+    assert text.endswith(f"= {int(q2 @ k4)}")
+    # The numbers are q_2's and k_4's entries, in order.
+    numbers = text[len(symbols) + 3:].rsplit(" = ", 1)[0]
+    assert numbers == " + ".join(f"{int(a)}({int(b)})" for a, b in zip(q2, k4))
+
+
+def test_score_expansion_sum_is_the_score():
+    rng = np.random.default_rng(1)
+    Q, K = rng.normal(size=(4, 2)), rng.normal(size=(4, 2))
+    total = float(score_expansion(Q, K, 2, 0, digits=12).rsplit(" = ", 1)[1])
+    assert total == pytest.approx((Q @ K.T)[2, 0], abs=1e-10)
+
+
+def test_two_digit_indices_are_braced():
+    Q = np.ones((11, 1))
+    assert score_expansion(Q, Q, 10, 1).startswith("S_{11,2} = q_11 · k_2 = q_{11,1} k_{2,1} = 1(1) = 1")
+
+
+@pytest.mark.parametrize(
+    "Q, K, i, j, error",
+    [
+        (np.ones((2, 3)), np.ones((2, 2)), 0, 0, ShapeError),
+        (np.ones((2, 2)), np.ones((2, 2)), 2, 0, IndexError),
+        (np.ones((2, 2)), np.ones((2, 2)), 0, -1, IndexError),
+    ],
+)
+def test_score_expansion_rejects_bad_input(Q, K, i, j, error):
+    with pytest.raises(error):
+        score_expansion(Q, K, i, j)
+
+
+def test_average_expansion_activity_1_4_6():
+    V = [[1, 0], [2, 0], [0, 4], [4, 4]]
+    A = np.full((4, 4), 0.25)
+    A[1] = [0, 1 / 2, 1 / 4, 1 / 4]
+    assert average_expansion(A, V, 1) == "h_2 = 0 v_1 + 0.5 v_2 + 0.25 v_3 + 0.25 v_4 = (2, 2)"
+
+
+def test_average_expansion_rejects_bad_shapes():
+    with pytest.raises(ShapeError):
+        average_expansion(np.eye(3), np.ones((2, 2)), 0)
+    with pytest.raises(IndexError):
+        average_expansion(np.eye(2), np.ones((2, 2)), 2)
+
+
+def test_convex_hull_of_the_activity_values():
+    hull = convex_hull([[1, 0], [2, 0], [0, 4], [4, 4]])
+    assert hull.tolist() == [[1, 0], [2, 0], [4, 4], [0, 4], [1, 0]]
+
+
+def test_convex_hull_degenerate_cases():
+    assert convex_hull([[1, 1], [1, 1]]).tolist() == [[1, 1], [1, 1]]
+    assert convex_hull([[0, 0], [1, 1], [2, 2]]).tolist() == [[0, 0], [2, 2], [0, 0]]
+    with pytest.raises(ShapeError):
+        convex_hull([[1, 2, 3]])
+    with pytest.raises(ValueError):
+        convex_hull([[0, np.inf]])
+
+
+def _inside(hull, point, tol=1e-9):
+    """Whether `point` is inside the counter-clockwise polygon `hull`."""
+    for a, b in zip(hull[:-1], hull[1:]):
+        cross = (b[0] - a[0]) * (point[1] - a[1]) - (b[1] - a[1]) * (point[0] - a[0])
+        if cross < -tol:
+            return False
+    return True
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    arrays(float, (5, 2), elements=st.floats(-10, 10, allow_nan=False)),
+    arrays(float, 5, elements=st.floats(0, 1, allow_nan=False)),
+)
+def test_weighted_averages_stay_in_the_hull(values, weights):
+    """The fact the values plot shows: every h_i lies in the hull of the values."""
+    if weights.sum() == 0 or np.ptp(values, axis=0).min() < 1e-3:
+        return  # no weights, or (nearly) collinear values: no area to be inside
+    hull = convex_hull(values)
+    h = (weights / weights.sum()) @ values
+    assert _inside(hull, h, tol=1e-6 * (1 + np.abs(values).max() ** 2))

@@ -1,0 +1,99 @@
+"""Lab 9 (attention as adaptive weights): its exercises and linearity tables, and a token edit in Chromium."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import REPO
+from harness.browser import ARTIFACTS, open_lab
+from harness.notebooks import execute_notebook
+
+LAB = REPO / "labs" / "09-adaptive-weights.ipynb"
+
+ANSWERS = r'''
+import numpy as np
+
+def answer(check, value):
+    check.answer_input.value = value
+    return check.submit()
+
+assert answer(check_role, "A_att(X), the attention weights") and not answer(check_role, "W_V")
+assert answer(check_dense, "it doubles exactly") and not answer(check_dense, "it is multiplied by 4")
+assert answer(check_att, ATT_CHOICES[2]) and not answer(check_att, "it doubles exactly")
+assert answer(check_bias, "both are 0") and not answer(check_bias, BIAS_CHOICES[0])
+assert answer(check_fixed, [[2, 4], [1, 6]])
+assert not answer(check_fixed, [[1, 2], [0.5, 3]]) and check_fixed.feedback == "entries (1,1), (1,2), (2,1) and (2,2) are off"
+for check in (check_role, check_dense, check_att, check_bias, check_fixed):
+    assert check.solved and check._solution is not None
+
+# Linearity, with the numbers: c = 2 by default.
+assert c_slider.value == 2
+assert "equal" in verdicts["dense"].value and "equal" in verdicts["fixed"].value
+assert "different" in verdicts["att"].value
+X = explorer.X_editor.value
+np.testing.assert_allclose(views["dense_cX"].matrix, 2 * (X @ W_DENSE.T))
+np.testing.assert_allclose(views["dense_cX"].matrix, views["dense_c"].matrix)
+r = attention(X, *(e.value for e in (explorer.W_Q_editor, explorer.W_K_editor, explorer.W_V_editor)))
+assert not np.allclose(views["att_cX"].matrix, 2 * r.H)
+np.testing.assert_allclose(views["att_c"].matrix, 2 * r.H)
+assert not np.allclose(A_views["A_c"].matrix, r.A)
+c_slider.value = 1.0
+assert "equal" in verdicts["att"].value
+
+# One token changes: the attention weights change, the dense W does not.
+A_before = explorer.result.A
+explorer.X_editor.cells[2][0].value = "3"
+assert not np.allclose(explorer.result.A, A_before)
+np.testing.assert_array_equal(dense_map.matrix, W_DENSE)
+assert "Dense layer: <b>0 of 4</b> entries of W moved" in change.value
+
+# Bad input: a third feature does not fit the dense layer's 2×2 W; messages, not tracebacks.
+explorer.X_editor.resize(3, 3)
+assert "x needs 2 entries" in change.value and "Set features d back to 2" in change.value
+assert "x needs 2 entries" in verdicts["att"].value
+explorer.X_editor.resize(3, 2)
+assert "changed token" in change.value or "Change an entry" in change.value
+assert "equal" in verdicts["dense"].value
+'''
+
+
+def test_lab09_exercises_and_linearity():
+    execute_notebook(LAB, extra_cells=(ANSWERS,))
+
+
+def labels(page, selector):
+    # SVG text has no innerText: read textContent.
+    return page.locator(f"{selector} text.label").evaluate_all("ls => ls.map(e => e.textContent)")
+
+
+@pytest.fixture
+def lab(voila_server, page):
+    problems = open_lab(page, f"{voila_server.url}/voila/render/{LAB.name}", "lab-09-open")
+    return page, problems
+
+
+def test_changing_a_token_changes_attention_weights_not_the_dense_w(lab):
+    page, problems = lab
+    weights_before = labels(page, ".attention-weights")
+    dense_before = labels(page, ".lab09-dense")
+    assert len(weights_before) == 9 and dense_before == ["1", "-1", "0.5", "2"]
+
+    cell = page.locator(".attention-X .widget-text input").nth(4)  # X[3,1]: token 3, "tea"
+    cell.fill("3")
+    cell.press("Enter")
+    change = page.locator(".lab09-change")
+    expect(change).to_contain_text("changed token 3 (tea)")
+    expect(change).to_contain_text("Dense layer: 0 of 4 entries of W moved")
+    page.wait_for_function(
+        """([before]) => {
+            const t = Array.from(document.querySelectorAll('.attention-weights text.label'))
+              .map(e => e.textContent);
+            return t.length === 9 && t.join() !== before.join();
+        }""",
+        arg=[weights_before],
+    )
+    weights_after = labels(page, ".attention-weights")
+    assert sum(a != b for a, b in zip(weights_after, weights_before)) >= 3
+    assert labels(page, ".lab09-dense") == dense_before
+    page.locator(".lab09-compare").screenshot(path=str(ARTIFACTS / "lab-09-token-edit.png"))
+    problems.assert_clean()

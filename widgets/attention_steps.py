@@ -1,0 +1,192 @@
+"""Attention written out step by step: score expansions, weighted averages, hulls.
+
+Numpy only.  `score_expansion` writes a score ``S_ij = q_i · k_j`` out term
+by term, as Activity 1.4.5 does for ``S_24``; `average_expansion` writes a
+row of ``H = A V`` as a weighted average of the value vectors; and
+`convex_hull` gives the region those averages can reach, which the values
+plot draws.  Indices in the text count from 1, as the syllabus does.
+"""
+
+import math
+import operator
+
+import numpy as np
+
+from .parsing import format_number
+from .products import entry_sum_text, entry_terms
+from .shapes import ShapeError, as_matrix
+
+__all__ = ["score_expansion", "average_expansion", "convex_hull"]
+
+
+def _pair(i, j, wide=False):
+    """Two 1-based indices as a subscript: ``24``, or ``{2,10}`` when `wide`."""
+    return f"{{{i},{j}}}" if wide else f"{i}{j}"
+
+
+def _index(value, size, what):
+    value = operator.index(value)
+    if not 0 <= value < size:
+        raise IndexError(f"{what} {value} is out of range: valid 0-based {what}s are 0 to {size - 1}")
+    return value
+
+
+def score_expansion(Q, K, i, j, digits=3):
+    """Write the score ``S_ij = q_i · k_j`` out term by term, with numbers.
+
+    Parameters
+    ----------
+    Q, K : array_like, shape (L, d_k)
+        Queries and keys, one token per row.
+    i, j : int
+        0-based query row and key row.
+    digits : int, optional
+        Decimals shown, as in `format_number`.  Default 3.
+
+    Returns
+    -------
+    str
+        Plain text with 1-based subscripts written after ``_``: the symbols,
+        then the numbers and their sum, e.g.
+        ``S_24 = q_2 · k_4 = q_21 k_41 + q_22 k_42 + q_23 k_43 = 1(2) + ...``.
+
+    Raises
+    ------
+    ShapeError
+        If `Q` and `K` have different numbers of columns.
+    IndexError
+        If `i` or `j` is out of range.
+
+    Examples
+    --------
+    >>> Q = [[1, 0, 2], [1, -1, 0.5]]
+    >>> K = [[0, 1, 1], [2, 3, -2]]
+    >>> print(score_expansion(Q, K, 1, 1))
+    S_22 = q_2 · k_2 = q_21 k_21 + q_22 k_22 + q_23 k_23 = 1(2) + (-1)(3) + 0.5(-2) = -2
+    """
+    Q = as_matrix(Q, "Q")
+    K = as_matrix(K, "K")
+    if Q.shape[1] != K.shape[1]:
+        raise ShapeError(
+            f"Q has {Q.shape[1]} columns and K has {K.shape[1]}: a score dots a "
+            "query with a key, so they need the same length"
+        )
+    i = _index(i, Q.shape[0], "query row")
+    j = _index(j, K.shape[0], "key row")
+    a, b = i + 1, j + 1
+    # Any index with two digits: separate all of them, so q_{11,1} is not q_111.
+    wide = max(a, b, Q.shape[1]) >= 10
+    symbols = " + ".join(
+        f"q_{_pair(a, n, wide)} k_{_pair(b, n, wide)}" for n in range(1, Q.shape[1] + 1)
+    )
+    numbers = entry_sum_text(entry_terms(Q, K.T, i, j), digits=digits)
+    ij = _pair(a, b, wide)
+    return f"S_{ij} = q_{a} · k_{b} = {symbols} = {numbers}"
+
+
+def average_expansion(A, V, i, digits=3):
+    """Write row ``i`` of ``H = A V`` as a weighted average of the value rows.
+
+    Parameters
+    ----------
+    A : array_like, shape (L, L)
+        Attention weights (rows are weights, usually adding to 1).
+    V : array_like, shape (L, d_v)
+        Values, one token per row.
+    i : int
+        0-based row.
+    digits : int, optional
+        Decimals shown.  Default 3.
+
+    Returns
+    -------
+    str
+        ``"h_2 = 0 v_1 + 0.5 v_2 + ... = (2, 2)"``: each weight times its
+        value vector, then the resulting vector.
+
+    Raises
+    ------
+    ShapeError
+        If `A` has not as many columns as `V` has rows.
+    IndexError
+        If `i` is out of range.
+
+    Examples
+    --------
+    Activity 1.4.6:
+
+    >>> V = [[1, 0], [2, 0], [0, 4], [4, 4]]
+    >>> A = [[1, 0, 0, 0], [0, 1/2, 1/4, 1/4], [0, 0, 1, 0], [0, 0, 0, 1]]
+    >>> print(average_expansion(A, V, 1))
+    h_2 = 0 v_1 + 0.5 v_2 + 0.25 v_3 + 0.25 v_4 = (2, 2)
+    """
+    A = as_matrix(A, "A")
+    V = as_matrix(V, "V")
+    if A.shape[1] != V.shape[0]:
+        raise ShapeError(
+            f"A has {A.shape[1]} columns but V has {V.shape[0]} rows: there must "
+            "be one weight per value vector"
+        )
+    i = _index(i, A.shape[0], "row")
+    terms = " + ".join(
+        f"{format_number(w, digits)} v_{n}" for n, w in enumerate(A[i], start=1)
+    )
+    h = [math.fsum(A[i, n] * V[n, c] for n in range(V.shape[0])) for c in range(V.shape[1])]
+    vector = ", ".join(format_number(x, digits) for x in h)
+    return f"h_{i + 1} = {terms} = ({vector})"
+
+
+def convex_hull(points):
+    """Return the convex hull of 2-D points as a closed polygon.
+
+    Every weighted average of the points, with nonnegative weights adding
+    to 1, lies inside this polygon (and every point of it is one).
+
+    Parameters
+    ----------
+    points : array_like, shape (n, 2)
+        One point per row, finite.
+
+    Returns
+    -------
+    numpy.ndarray, shape (m + 1, 2)
+        The ``m`` hull vertices counter-clockwise from the lowest-leftmost
+        one, then that first vertex again.  Collinear points give the two
+        ends of their segment; a single point gives itself twice.
+
+    Examples
+    --------
+    >>> convex_hull([[1, 0], [2, 0], [0, 4], [4, 4], [2, 2]])
+    array([[1., 0.],
+           [2., 0.],
+           [4., 4.],
+           [0., 4.],
+           [1., 0.]])
+    """
+    pts = as_matrix(points, "points")
+    if pts.shape[1] != 2:
+        raise ShapeError(f"points must have 2 columns (x, y), got {pts.shape[1]}")
+    if not np.all(np.isfinite(pts)):
+        raise ValueError("points must be finite")
+    unique = sorted({(float(x), float(y)) for x, y in pts})
+    if len(unique) == 1:
+        return np.array([unique[0], unique[0]])
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    # Andrew's monotone chain: lower hull left to right, upper right to left.
+    lower, upper = [], []
+    for p in unique:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(unique):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    hull = lower[:-1] + upper[:-1]
+    # Start at the lowest point (then leftmost), keeping counter-clockwise order.
+    start = min(range(len(hull)), key=lambda k: (hull[k][1], hull[k][0]))
+    hull = hull[start:] + hull[:start]
+    return np.array(hull + [hull[0]])
