@@ -75,6 +75,21 @@ def test_demo_renders_clean(demo):
     problems.assert_clean()
 
 
+def test_editor_cells_are_named_and_tab_walks_them_row_by_row(demo):
+    page, _ = demo
+    cell = page.get_by_role("textbox", name="A, row 2, column 3")
+    expect(cell).to_have_count(1)
+    page.get_by_role("textbox", name="A, row 1, column 1").focus()
+    visited = []
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        visited.append(page.evaluate("() => document.activeElement.labels[0].textContent"))
+    assert visited == [
+        "A, row 1, column 2", "A, row 1, column 3",
+        "A, row 2, column 1", "A, row 2, column 2", "A, row 2, column 3",
+    ]
+
+
 def test_editor_rejects_bad_entry_and_accepts_good_one(demo):
     page, problems = demo
     alert = page.locator(".demo-editor [role=alert]")

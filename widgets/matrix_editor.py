@@ -356,7 +356,8 @@ class MatrixEditor(VBox):
         for i, row in enumerate(self._cells):
             for j, cell in enumerate(row):
                 with cell.hold_sync():
-                    cell.tooltip, cell.placeholder = self._cell_labels(i, j)
+                    name, cell.placeholder = self._cell_labels(i, j)
+                    cell.description = cell.tooltip = name
         self._update_title()
         self._show_error()
 
@@ -417,7 +418,7 @@ class MatrixEditor(VBox):
         return picker
 
     def _cell_labels(self, i, j):
-        """Accessible name (tooltip) and placeholder of cell (i, j)."""
+        """Accessible name (description and tooltip) and placeholder of cell (i, j)."""
         where = f"row {i + 1}, column {j + 1}"
         tooltip = f"{self.name}, {where}" if self.name else where
         return tooltip, f"{self.name}[{i + 1},{j + 1}]"
@@ -460,9 +461,13 @@ class MatrixEditor(VBox):
                     value=format_number(self.value[i, j]),
                     continuous_update=False,
                     disabled=self.read_only,
+                    # The description is the input's <label>, which is what a
+                    # screen reader announces; a zero width keeps it unseen.
+                    description=tooltip,
                     tooltip=tooltip,
                     placeholder=placeholder,
                     layout=self._cell_layout,
+                    style={"description_width": "0px"},  # each cell paints its own
                 )
                 cell.observe(functools.partial(self._on_cell_change, i, j), names="value")
                 row.append(cell)
