@@ -56,3 +56,13 @@ def test_stopping_the_server_stops_its_kernels(server_logs, page):
         server.stop()
     assert server.process.returncode is not None
     assert not [k for k in kernels if k.is_running() and k.status() != "zombie"]
+
+
+def test_make_test_stops_with_advice_when_chromium_is_missing(tmp_path):
+    missing = tmp_path / "no-chromium"
+    result = subprocess.run(
+        ["make", "chromium", f"CHROMIUM={missing}"], cwd=REPO, capture_output=True, text=True
+    )
+    assert result.returncode != 0
+    assert f"Chromium not found at {missing}" in result.stdout
+    assert "apt-get install chromium" in result.stdout and "CHROMIUM=" in result.stdout
