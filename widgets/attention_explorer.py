@@ -47,6 +47,7 @@ from traitlets import (
 
 from .attention_math import AttentionResult, attention
 from .attention_steps import average_expansion, convex_hull, score_expansion
+from .batching import apply_changes
 from .geometry import fit_bounds
 from .heatmap import MatrixHeatmap
 from .matrix_editor import MatrixEditor, MatrixTrait
@@ -87,36 +88,6 @@ def _subscripts_html(text):
     return _SUBSCRIPT.sub(
         lambda m: f"<i>{m.group(1)}</i><sub>{m.group(2).strip('{}')}</sub>", html.escape(text)
     )
-
-
-def _same(old, new):
-    if isinstance(old, np.ndarray) or isinstance(new, np.ndarray):
-        return (
-            old is not None
-            and new is not None
-            and np.shape(old) == np.shape(new)
-            and bool(np.array_equal(old, new))
-        )
-    return old == new
-
-
-def _apply(updates):
-    """Set the attributes that changed, holding each touched widget's sync.
-
-    Every held widget flushes at the end of the block, so the browser gets
-    one message per changed widget and never draws half an update.
-    """
-    changed = []
-    for widget, values in updates:
-        diff = {k: v for k, v in values.items() if not _same(getattr(widget, k), v)}
-        if diff:
-            changed.append((widget, diff))
-    with contextlib.ExitStack() as stack:
-        for widget, _ in changed:
-            stack.enter_context(widget.hold_sync())
-        for widget, diff in changed:
-            for name, value in diff.items():
-                setattr(widget, name, value)
 
 
 class ValuesPlot(Figure):
@@ -265,7 +236,7 @@ class ValuesPlot(Figure):
             spokes["x"] = np.array([[H[focus, 0], x] for x in V[:, 0]])
             spokes["y"] = np.array([[H[focus, 1], y] for y in V[:, 1]])
             spokes["opacities"] = [float(max(w, 0.0)) for w in A[focus]]
-        _apply([
+        apply_changes([
             (self._x_scale, {"min": xmin, "max": xmax}),
             (self._y_scale, {"min": ymin, "max": ymax}),
             (self._hull, {"x": hull[:, 0], "y": hull[:, 1]}),
