@@ -1,0 +1,1 @@
+"""Server-side pieces of the lecture configuration (see ``voila.json``)."""

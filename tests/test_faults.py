@@ -1,0 +1,260 @@
+"""Load and faults: a failing cell, a stopped server, abandoned pages, a full lecture hall.
+
+Every server here runs with the lecture configuration (``voila.json``); the
+cheap pages of ``bench/`` (``bare`` and ``baseline``: a small pool, a quick
+start) stand in for the labs where only the server's behaviour matters.
+"""
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from harness.browser import ERROR_OUTPUT_JS, READY_JS, PageProblems, open_lab
+from harness.voila import REPO, VoilaServer
+
+# Voila preheats one kernel for every notebook under the served folder.
+BENCH = sorted(
+    str(path.relative_to(REPO / "bench")) for path in (REPO / "bench").rglob("*.ipynb")
+    if ".ipynb_checkpoints" not in str(path)
+)
+BENCH_NOTEBOOKS = len(BENCH)
+# The issue asks for a lecture hall of 30; on 2 cores that alone takes over two
+# minutes, so the suite runs 10 and MATMUL_VISITORS=30 runs the full hall.
+VISITORS = int(os.environ.get("MATMUL_VISITORS", "10"))
+# Short enough for a test, long enough that a freshly refilled pool kernel is
+# still "active" when its visitor's page connects (see the xfail test below).
+CULL_TIMEOUT = 6
+CULL_FLAGS = (
+    f"--MappingKernelManager.cull_idle_timeout={CULL_TIMEOUT}",
+    "--MappingKernelManager.cull_interval=1",
+)
+
+
+def kernel_ids(server: VoilaServer) -> set[str]:
+    """Ids of the kernels the server runs now (from their connection-file names)."""
+    ids = set()
+    for proc in server.kernel_processes():
+        try:
+            match = re.search(r"kernel-([-0-9a-f]+)\.json", " ".join(proc.cmdline()))
+            if match and proc.status() != psutil.STATUS_ZOMBIE:
+                ids.add(match.group(1))
+        except psutil.NoSuchProcess:
+            continue
+    return ids
+
+
+def page_kernel_id(page) -> str:
+    return re.search(r'"kernelId": "([-0-9a-f]+)"', page.content()).group(1)
+
+
+def wait_for(condition, timeout: float, interval: float = 0.25):
+    """Poll ``condition()`` until it is truthy or ``timeout`` seconds pass; return its last value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value or time.monotonic() >= deadline:
+            return value
+        time.sleep(interval)
+
+
+def open_together(pages, url: str, widgets: int, timeout: float) -> list[PageProblems]:
+    """Send every page to ``url`` at once, then wait until each shows ``widgets`` live widgets.
+
+    Navigation starts from JavaScript, so no page waits for another's response;
+    fails on a page that is not ready within ``timeout`` seconds of the start.
+    """
+    problems = [PageProblems().watch(page) for page in pages]
+    deadline = time.monotonic() + timeout
+    for page in pages:
+        page.evaluate("url => { window.location.href = url; }", url)
+    for page in pages:
+        page.wait_for_url(url, wait_until="commit", timeout=max(1.0, deadline - time.monotonic()) * 1000)
+        page.wait_for_function(READY_JS, arg=widgets, polling=250,
+                               timeout=max(1.0, deadline - time.monotonic()) * 1000)
+    return problems
+
+
+def pool_filled(server: VoilaServer) -> bool:
+    """Voila has logged a full pool for every bench notebook."""
+    log = server.log()
+    return all(f"Kernel pool of {name} is filled" in log for name in BENCH)
+
+
+def alive(procs: list[psutil.Process]) -> list[psutil.Process]:
+    left = []
+    for proc in procs:
+        try:
+            if proc.is_running() and proc.status() != psutil.STATUS_ZOMBIE:
+                left.append(proc)
+        except psutil.NoSuchProcess:
+            pass
+    return left
+
+
+# --- a cell that raises ---------------------------------------------------------------
+
+
+def test_failing_cell_shows_the_friendly_error_not_a_traceback(server_logs, page):
+    server = VoilaServer(root="tests/failing").start(server_logs)
+    try:
+        response = page.goto(f"{server.url}/voila/render/fails_on_purpose.ipynb", wait_until="domcontentloaded")
+        assert response.ok
+        # Without a preheated kernel yet, Voila streams the page as cells run: "load" ends it.
+        page.wait_for_load_state("load", timeout=60_000)
+        page.wait_for_function(READY_JS, arg=0, timeout=60_000, polling=100)
+        raw = response.text()
+        shown = page.inner_text("body")
+        rendered = page.content()
+    finally:
+        server.stop()
+    # The cells before the error ran and show their output; the error is Voila's sentence.
+    assert "before the error" in shown
+    assert "There was an error when executing cell [2]." in shown
+    for text in (raw, rendered):
+        for secret in ("Traceback", "ZeroDivisionError", "division by zero", "secret_divisor", "1 / "):
+            assert secret not in text, secret
+    # The traceback went to the server's log only.
+    assert "ZeroDivisionError" in server.log()
+
+
+# --- SIGTERM --------------------------------------------------------------------------
+
+
+def test_sigterm_stops_the_server_and_every_kernel(server_logs, browser):
+    server = VoilaServer(root="bench").start(server_logs)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        for name in ("bare", "baseline"):
+            open_lab(context.new_page(), f"{server.url}/voila/render/{name}.ipynb", f"sigterm-{name}")
+        # Two visitors' kernels plus the refilled pool.
+        expected = 2 + BENCH_NOTEBOOKS
+        assert wait_for(lambda: len(kernel_ids(server)) == expected, 30), kernel_ids(server)
+        kernels = server.kernel_processes()
+        connection_dir = re.search(r"Storing connection files in (\S+)\.", server.log()).group(1)
+
+        start = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        try:
+            server.process.wait(20)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"Voila still runs 20 s after SIGTERM:\n{server.log()[-3000:]}")
+        stopped_in = time.monotonic() - start
+        # Checked before any clean-up of ours: Voila itself shut its kernels down.
+        left = alive(kernels)
+        assert not left, f"kernels left running after SIGTERM: {[p.pid for p in left]}"
+        strays = [
+            p for p in psutil.process_iter(["cmdline"])
+            if connection_dir in " ".join(p.info["cmdline"] or ()) and alive([p])
+        ]
+        assert not strays, f"processes of this server still running: {strays}"
+        assert not Path(connection_dir).exists()
+        assert server.process.returncode == 0, server.log()[-3000:]
+        assert len(re.findall(r"Kernel shutdown: ", server.log())) >= expected
+        print(f"Voila stopped {len(kernels)} kernels and exited {stopped_in:.1f} s after SIGTERM")
+    finally:
+        context.close()
+        server.stop()
+
+
+# --- culling abandoned pages ----------------------------------------------------------
+
+
+def test_abandoned_pages_are_culled_and_the_pool_is_kept(server_logs, browser):
+    server = VoilaServer(root="bench", extra=CULL_FLAGS).start(server_logs)
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(5)]
+    try:
+        pages = [context.new_page() for context in contexts]
+        for seen in open_together(pages, f"{server.url}/voila/render/baseline.ipynb", 1, 60):
+            seen.assert_clean()
+        visitors = {page_kernel_id(page) for page in pages}
+        assert len(visitors) == len(contexts), "each visitor has a kernel of its own"
+        expected = len(visitors) + BENCH_NOTEBOOKS
+        assert wait_for(lambda: len(kernel_ids(server)) == expected, 30), kernel_ids(server)
+        pool = kernel_ids(server) - visitors
+
+        # Open pages keep their kernels past the idle timeout, and idle pooled kernels stay.
+        time.sleep(CULL_TIMEOUT + 2)
+        assert kernel_ids(server) == visitors | pool
+
+        for context in contexts:
+            context.close()
+        start = time.monotonic()
+        remaining = wait_for(lambda: kernel_ids(server) == pool and kernel_ids(server), 30)
+        freed_in = time.monotonic() - start
+        assert remaining == pool, f"left: {kernel_ids(server)}, pool: {pool}"
+        log = server.log()
+        culled = set(re.findall(r"Culling '\w+' kernel '[^']*' \(([-0-9a-f]+)\)", log))
+        assert culled == visitors, f"culled {culled}, visitors {visitors}"
+        print(f"{len(visitors)} abandoned kernels culled {freed_in:.1f} s after their pages closed")
+    finally:
+        for context in contexts:
+            context.close()
+        server.stop()
+
+
+def test_a_kernel_that_waited_in_the_pool_survives_its_visitor(server_logs, browser):
+    server = VoilaServer(root="bench", extra=CULL_FLAGS).start(server_logs)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        assert wait_for(lambda: pool_filled(server), 60)
+        pool = kernel_ids(server)
+        time.sleep(CULL_TIMEOUT + 2)
+        assert kernel_ids(server) == pool, "pooled kernels are never culled"
+
+        page = context.new_page()
+        page.goto(f"{server.url}/voila/render/baseline.ipynb", wait_until="domcontentloaded")
+        kernel = page_kernel_id(page)
+        assert kernel in pool
+        ready = lambda: page.evaluate(READY_JS, 1)  # noqa: E731
+        outcome = wait_for(lambda: ready() or kernel not in kernel_ids(server), 30)
+        assert outcome and ready(), f"the visitor's kernel {kernel} was culled before the page connected"
+    finally:
+        context.close()
+        server.stop()
+
+
+# --- a lecture hall at once -----------------------------------------------------------
+
+LINE_PATH_JS = """
+() => {
+  const line = document.querySelector('.bqplot path.line[d]');
+  return line ? line.getAttribute('d') : null;
+}
+"""
+
+
+def test_a_lecture_hall_of_visitors_at_once(server_logs, browser):
+    server = VoilaServer(root="bench").start(server_logs)
+    url = f"{server.url}/voila/render/baseline.ipynb"
+    # The hall fills after the server has warmed up its pool, as before a lecture.
+    assert wait_for(lambda: pool_filled(server), 60)
+    contexts = [browser.new_context(viewport={"width": 1024, "height": 700}) for _ in range(VISITORS)]
+    try:
+        pages = [context.new_page() for context in contexts]
+        start = time.monotonic()
+        problems = open_together(pages, url, 1, timeout=60 + 8 * VISITORS)
+        all_ready = time.monotonic() - start
+        # Interactive: a key on each slider goes to the kernel, which redraws the line.
+        for page in pages:
+            before = page.evaluate(LINE_PATH_JS)
+            page.locator(".widget-slider .noUi-handle").first.press("ArrowRight")
+            page.wait_for_function(f"(before) => ({LINE_PATH_JS})() !== before",
+                                   arg=before, timeout=30_000, polling=100)
+        for index, (page, seen) in enumerate(zip(pages, problems)):
+            errors = page.evaluate(ERROR_OUTPUT_JS)
+            assert not errors, f"visitor {index}: {errors}"
+            seen.assert_clean()
+        assert len(kernel_ids(server)) >= VISITORS
+        print(f"{VISITORS} visitors: all ready {all_ready:.1f} s, "
+              f"all interactive {time.monotonic() - start:.1f} s after they arrived")
+    finally:
+        for context in contexts:
+            context.close()
+        server.stop()
