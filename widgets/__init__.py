@@ -18,12 +18,14 @@ from .dense_layer import affine_expansion_latex, dense_layer, relu
 from .geometry import HOUSE, UNIT_SQUARE
 from .heatmap import MatrixHeatmap
 from .identities import check_identities, compare_orders
+from .lecture import LectureBar, PresetStatus, apply_presets
 from .map_picker import MapPicker
 from .maps_gallery import GALLERY, bend_rule, projection, reflection, rotation, shear, stretch
 from .matrix_editor import MatrixEditor
 from .matrix_view import MatrixView
 from .parsing import format_number, latex_number, parse_number
 from .property_panels import IdentityPanel, OrderPanel
+from .presets import parse_matrix_param, parse_presets, read_query_string
 from .products import entry_sum_text, entry_terms, product_by_columns
 from .shapes import ShapeError, as_matrix, check_product_shapes, format_shape
 from .simplex import normalise_weights, rebalance_weights
@@ -37,17 +39,20 @@ __all__ = [
     "GALLERY",
     "HOUSE",
     "IdentityPanel",
+    "LectureBar",
     "MapPicker",
     "MatrixEditor",
     "MatrixHeatmap",
     "MatrixView",
     "OrderPanel",
+    "PresetStatus",
     "ShapeError",
     "UNIT_SQUARE",
     "ValuesPlot",
     "VertexPlot",
     "WeightSliders",
     "affine_expansion_latex",
+    "apply_presets",
     "as_matrix",
     "attention",
     "average_expansion",
@@ -67,10 +72,13 @@ __all__ = [
     "format_shape",
     "latex_number",
     "normalise_weights",
+    "parse_matrix_param",
     "parse_number",
+    "parse_presets",
     "partial_product_latex",
     "product_by_columns",
     "projection",
+    "read_query_string",
     "rebalance_weights",
     "reflection",
     "relu",

@@ -1,0 +1,321 @@
+"""Lecture features: matrices preset by a link, and a presenter mode for projectors.
+
+A lab shows a `LectureBar` under its title (a "Presenter mode" toggle and a
+`PresetStatus` line) and, in its last code cell, calls `LectureBar.apply_url`
+with its matrix editors.  That cell is the last one on purpose: under Voila's
+preheated kernels, reading the page's query string waits for the page
+request, so everything above it is computed before anyone asks for the page.
+The parsing is in `widgets.presets`; this module only shows and applies it.
+"""
+
+import html
+
+import numpy as np
+from ipywidgets import HTML, HBox, Layout, ToggleButton
+from traitlets import Bool, Float, List, TraitError, Unicode, link, observe, validate
+
+from .presets import (
+    MAX_ABS,
+    MAX_ENTRIES,
+    parse_presets,
+    query_flag,
+    read_query_string,
+    refusal,
+)
+from .shapes import format_shape
+
+__all__ = ["LectureBar", "PresetStatus", "apply_presets", "presenter_css"]
+
+#: How much presenter mode enlarges the page.
+PRESENTER_ZOOM = 1.3
+
+
+def presenter_css(zoom=PRESENTER_ZOOM):
+    """The style sheet of presenter mode: every cell of the page, `zoom` times larger.
+
+    CSS ``zoom`` scales text, inputs, MathJax and bqplot figures alike, so
+    fixed-width layouts keep their proportions, and it sets no colour, so
+    the light and the dark theme both keep theirs.  (Chromium since 128
+    maps pointer positions through ``zoom``, so dragging a point on a plot
+    still lands under the mouse.)  Voila scrolls inside ``#rendered_cells``:
+    zooming its children rather than the element itself keeps the
+    scroll bar at its normal size.
+
+    Examples
+    --------
+    >>> print(presenter_css(1.5))
+    #rendered_cells > * { zoom: 1.5; }
+    """
+    zoom = float(zoom)
+    if not 0.5 <= zoom <= 3:
+        raise ValueError(f"zoom must be between 0.5 and 3, got {zoom}")
+    return f"#rendered_cells > * {{ zoom: {zoom:g}; }}"
+
+
+class PresetStatus(HTML):
+    """A status line saying which matrices a link preset, and which it could not.
+
+    Set `applied` and `errors`; `value` is rebuilt from them, with every
+    piece of text HTML-escaped, since it may come from the URL.
+
+    Examples
+    --------
+    >>> status = PresetStatus()
+    >>> status.applied = ["A (2×2)"]
+    >>> status.errors = ["B from the link: '<i>' — bad; using the lab's default"]
+    >>> "&#x27;&lt;i&gt;&#x27;" in status.value, "<i>" in status.value
+    (True, False)
+    """
+
+    applied = List(Unicode(), help="What the link set, e.g. ['A (3×3)'].")
+    errors = List(Unicode(), help="One plain-text message per refused parameter.")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.add_class("lecture-preset-status")
+        self._render()
+
+    @observe("applied", "errors")
+    def _on_messages_change(self, change):
+        self._render()
+
+    def _render(self):
+        parts = []
+        if self.applied:
+            names = ", ".join(html.escape(a) for a in self.applied)
+            parts.append(
+                '<span class="lecture-preset-applied" '
+                'style="color: var(--jp-success-color0, #1e7e34)">'
+                f"<b>From the link:</b> {names}</span>"
+            )
+        for message in self.errors:
+            parts.append(
+                '<span class="lecture-preset-error" '
+                'style="color: var(--jp-warn-color0, #8a6d3b)">'
+                f"{html.escape(message)}</span>"
+            )
+        role = ' role="alert"' if self.errors else ""
+        self.value = (
+            f'<div{role} style="line-height: 1.4">{"<br>".join(parts)}</div>' if parts else ""
+        )
+
+
+def apply_presets(
+    editors,
+    status=None,
+    *,
+    query_string=None,
+    shapes=None,
+    check=None,
+    max_size=MAX_ENTRIES,
+    max_abs=MAX_ABS,
+):
+    """Set the lab's matrix editors from the page's link, and report what happened.
+
+    Parameters
+    ----------
+    editors : dict of str to MatrixEditor
+        The matrices a link may preset, by the name the link uses, in the
+        order to set them (for coupled editors, the one that drives the
+        others' shapes first).
+    status : PresetStatus, optional
+        Where to report; its `applied` and `errors` are replaced.
+    query_string : str, optional
+        Default: `read_query_string` (which, under a preheated Voila kernel,
+        waits for the page request: call this in the last code cell).
+    shapes : dict, optional
+        Shapes the lab needs, as in `parse_presets`.
+    check : callable, optional
+        Called with no argument after setting; a non-empty string it returns
+        means the matrices do not fit together (e.g. an explorer's ``error``).
+        Then every preset is undone and the message reported.
+    max_size, max_abs : optional
+        Limits on each matrix, as in `parse_presets`.
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        The matrices applied.
+
+    Examples
+    --------
+    >>> from widgets import MatrixEditor
+    >>> A = MatrixEditor([[1, 2]], name="A", max_shape=(2, 2))
+    >>> status = PresetStatus()
+    >>> applied = apply_presets({"A": A}, status, query_string="A=1,2,3")
+    >>> A.value
+    array([[1., 2.]])
+    >>> print(status.errors[0])
+    A from the link — A must be between 1×1 and 2×2, got 1×3; using the lab's default
+    >>> applied = apply_presets({"A": A}, status, query_string="A=5;6")
+    >>> A.value.tolist(), status.applied
+    ([[5.0], [6.0]], ['A (2×1)'])
+    """
+    if query_string is None:
+        query_string = read_query_string()
+    presets, errors = parse_presets(
+        query_string, editors, max_size, shapes=shapes, max_abs=max_abs
+    )
+    originals = {name: editor.value for name, editor in editors.items()}
+    applied = {}
+    for name, editor in editors.items():
+        if name not in presets:
+            continue
+        try:
+            editor.value = presets[name]
+        except TraitError as error:
+            errors.append(refusal(name, str(error)))
+            continue
+        kept = editor.value
+        if not (kept.shape == presets[name].shape and np.array_equal(kept, presets[name])):
+            # The lab's own observer refused it (and says why in its own status).
+            errors.append(refusal(name, "the lab did not accept these numbers"))
+            continue
+        applied[name] = presets[name]
+    problem = check() if (check is not None and applied) else ""
+    if problem:
+        # Undo every editor in the same order, so coupled shapes follow as they
+        # did (an explorer trims its weights when X loses a column).
+        for name, editor in editors.items():
+            editor.value = originals[name]
+        names = list(applied)
+        subject = (
+            f"{names[0]} from the link does not fit the lab's other matrices"
+            if len(names) == 1
+            else f"{', '.join(names[:-1])} and {names[-1]} from the link do not fit together"
+        )
+        errors.append(f"{subject} — {problem}; using the lab's defaults")
+        applied = {}
+    if status is not None:
+        with status.hold_trait_notifications():
+            status.applied = [f"{name} ({format_shape(m.shape)})" for name, m in applied.items()]
+            status.errors = errors
+    return applied
+
+
+class LectureBar(HBox):
+    """The strip under a lab's title: a presenter-mode toggle and the link's presets.
+
+    Presenter mode (`presenter`) enlarges the whole page for a projector; a
+    link turns it on with ``?presenter=1``.  Voila's own ``?theme=dark``
+    still works, alone or with it.  `apply_url` reads the link: call it in
+    the lab's last code cell.
+
+    Parameters
+    ----------
+    presenter : bool, optional
+        Start in presenter mode.  Default False.
+    zoom : float, optional
+        How much presenter mode enlarges the page.  Default 1.3.
+    **kwargs
+        Passed to `HBox`.
+
+    Attributes
+    ----------
+    presenter : bool
+        Whether presenter mode is on; linked to the toggle.
+    status : PresetStatus
+        The status line (read-only).
+    toggle : ipywidgets.ToggleButton
+        The "Presenter mode" button (read-only).
+
+    Examples
+    --------
+    >>> bar = LectureBar()
+    >>> bar.toggle.value = True            # what a click does
+    >>> bar.presenter, "zoom: 1.3" in bar.style_sheet
+    (True, True)
+    >>> bar.apply_url(query_string="presenter=0")
+    {}
+    >>> bar.presenter, bar.style_sheet
+    (False, '')
+    """
+
+    presenter = Bool(False, help="Presenter mode: the whole page enlarged for a projector.")
+    zoom = Float(PRESENTER_ZOOM, help="How much presenter mode enlarges the page.")
+
+    def __init__(self, presenter=False, zoom=PRESENTER_ZOOM, **kwargs):
+        super().__init__(**kwargs)
+        self._toggle = ToggleButton(
+            description="Presenter mode",
+            tooltip="Larger text and plots, for a projector (or add ?presenter=1 to the link)",
+            layout=Layout(width="auto", flex="0 0 auto"),
+        ).add_class("lecture-presenter")
+        self._status = PresetStatus(layout=Layout(flex="1 1 auto"))
+        # A style sheet in an HTML widget applies to the whole page while the
+        # widget is shown; emptying it switches presenter mode off again.
+        self._style = HTML(layout=Layout(display="none")).add_class("lecture-style")
+        link((self._toggle, "value"), (self, "presenter"))
+        self.zoom = zoom
+        self.presenter = presenter
+        self.children = [self._toggle, self._status, self._style]
+        self.layout.align_items = "center"
+        self.layout.grid_gap = "0 1em"
+        self.add_class("lecture-bar")
+        self._render()
+
+    @property
+    def status(self):
+        """The `PresetStatus` line."""
+        return self._status
+
+    @property
+    def toggle(self):
+        """The "Presenter mode" `ToggleButton`."""
+        return self._toggle
+
+    @property
+    def style_sheet(self):
+        """The CSS in force now: presenter mode's, or ``""``."""
+        return self._style_css()
+
+    @validate("zoom")
+    def _validate_zoom(self, proposal):
+        try:
+            presenter_css(proposal["value"])
+        except ValueError as error:
+            raise TraitError(str(error)) from None
+        return proposal["value"]
+
+    @observe("presenter", "zoom")
+    def _on_presenter_change(self, change):
+        self._render()
+
+    def apply_url(self, editors=None, **kwargs):
+        """Read the page's link: presenter mode, then the matrices it presets.
+
+        Parameters
+        ----------
+        editors : dict of str to MatrixEditor, optional
+            The matrices a link may preset (see `apply_presets`).
+        **kwargs
+            Passed to `apply_presets` (``shapes``, ``check``, ``query_string``...).
+
+        Returns
+        -------
+        dict of str to numpy.ndarray
+            The matrices applied.
+        """
+        query_string = kwargs.pop("query_string", None)
+        if query_string is None:
+            query_string = read_query_string()
+        flag_error = []
+        try:
+            flag = query_flag(query_string, "presenter")
+        except ValueError as error:
+            flag, flag_error = None, [str(error)]
+        if flag is not None:
+            self.presenter = flag
+        applied = apply_presets(editors or {}, self._status, query_string=query_string, **kwargs)
+        if flag_error:
+            self._status.errors = list(self._status.errors) + flag_error
+        return applied
+
+    def _style_css(self):
+        return presenter_css(self.zoom) if self.presenter else ""
+
+    def _render(self):
+        if not hasattr(self, "_style"):
+            return  # still in __init__
+        css = self._style_css()
+        self._style.value = f"<style>{css}</style>" if css else ""
