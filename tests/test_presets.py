@@ -213,20 +213,21 @@ def clean_env(monkeypatch):
 
 def test_outside_voila_there_is_no_link_and_no_wait(clean_env):
     clean_env.setenv("QUERY_STRING", "A=1")  # JupyterLab started from a CGI shell, say
-    with mock.patch("voila.utils.get_query_string", side_effect=AssertionError("waited")):
+    with mock.patch.object(presets, "_request_info_from_voila", side_effect=AssertionError("waited")):
         assert read_query_string() == ""
 
 
 def test_fresh_voila_kernel_reads_the_environment(clean_env):
     clean_env.setenv("VOILA_PREHEAT", "False")
     clean_env.setenv("QUERY_STRING", "A=1,2&theme=dark")
-    with mock.patch("voila.utils.get_query_string", side_effect=AssertionError("waited")):
+    with mock.patch.object(presets, "_request_info_from_voila", side_effect=AssertionError("waited")):
         assert read_query_string() == "A=1,2&theme=dark"
 
 
 def test_preheated_kernel_waits_once_for_the_page_request(clean_env):
     clean_env.setenv("VOILA_PREHEAT", "True")
-    with mock.patch("voila.utils.get_query_string", return_value="A=3") as wait:
+    clean_env.setattr(presets.os, "environ", dict(presets.os.environ))  # it records the request
+    with mock.patch.object(presets, "_request_info_from_voila", return_value={"QUERY_STRING": "A=3"}) as wait:
         assert read_query_string() == "A=3"
         assert read_query_string() == "A=3"  # Voila sends the request only once
     assert wait.call_count == 1
@@ -234,9 +235,9 @@ def test_preheated_kernel_waits_once_for_the_page_request(clean_env):
 
 def test_preheated_kernel_without_a_server_renders_the_defaults(clean_env):
     clean_env.setenv("VOILA_PREHEAT", "True")
-    with mock.patch("voila.utils.get_query_string", side_effect=OSError("no server")):
+    with mock.patch.object(presets, "_request_info_from_voila", side_effect=OSError("no server")):
         assert read_query_string() == ""
-    with mock.patch("voila.utils.get_query_string", return_value=None):
+    with mock.patch.object(presets, "_request_info_from_voila", return_value={}):
         clean_env.setattr(presets, "_preheat_query", None)
         assert read_query_string() == ""
 

@@ -10,6 +10,7 @@ or no Voila at all).  This module uses no widgets: `widgets.lecture` shows
 the result.
 """
 
+import json
 import os
 from urllib.parse import unquote
 
@@ -50,7 +51,7 @@ def read_query_string():
 
     Under a preheated Voila kernel (``VOILA_PREHEAT=True``) the kernel runs
     the notebook before anyone asks for the page, so this waits, through
-    `voila.utils.get_query_string`, until the page request arrives; call it
+    Voila's ``/voila/query`` socket, until the page request arrives; call it
     in the notebook's last code cell, so that everything before it is ready
     in advance.  Under a fresh Voila kernel (``VOILA_PREHEAT=False``) the
     query string is in ``QUERY_STRING`` from the start.  Outside Voila
@@ -76,15 +77,37 @@ def read_query_string():
         # info only once: remember it, since waiting again would never end.
         if _preheat_query is None:
             try:
-                from voila.utils import get_query_string
-
-                _preheat_query = get_query_string() or ""
+                os.environ.update(_request_info_from_voila())
+                _preheat_query = os.environ.get("QUERY_STRING", "")
             except Exception:  # no Voila server to ask: render with the defaults
                 _preheat_query = ""
         return _preheat_query
     if mode == "False":
         return os.environ.get("QUERY_STRING", "")
     return ""
+
+
+def _request_info_from_voila():
+    """Wait for the page request and return what Voila tells a preheated kernel about it.
+
+    Voila answers on ``/voila/query/<kernel id>`` with the request's variables
+    (``QUERY_STRING`` among them) once the page is requested. This is what
+    ``voila.utils.get_query_string`` does; importing ``voila.utils`` would load
+    Jupyter Server into every kernel (about 50 MB each, measured by
+    ``bench/``), so the few lines live here.
+    """
+    from websockets.sync.client import connect
+
+    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
+    url = "{}://{}:{}{}voila/query/{}".format(
+        os.environ.get("VOILA_WS_PROTOCOL", "ws"),
+        os.environ.get("VOILA_APP_IP", "127.0.0.1"),
+        os.environ.get("VOILA_APP_PORT", "8866"),
+        base,
+        os.environ["VOILA_KERNEL_ID"],
+    )
+    with connect(url, open_timeout=5) as websocket:
+        return {str(k): str(v) for k, v in json.loads(websocket.recv()).items()}
 
 
 def query_params(query_string):
