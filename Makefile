@@ -31,6 +31,12 @@ $(VENV)/.test-installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $@ $(VENV)/.serve-installed
 
+$(VENV)/.bench-installed: pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test,bench]'
+	@touch $@ $(VENV)/.test-installed $(VENV)/.serve-installed
+
 serve: $(VENV)/.serve-installed
 	@echo "Serving the labs: open http://$(HOST):$(PORT)/ (Ctrl-C stops the server)"
 	$(PY) -m voila $(VOILA_ARGS)
@@ -49,8 +55,9 @@ chromium:
 test: $(VENV)/.test-installed chromium
 	$(PY) -m pytest
 
-bench: $(VENV)/.test-installed chromium
-	$(PY) bench/kernel_memory.py
+# BENCH_ARGS="--quick" for a short run; see bench/README.md.
+bench: $(VENV)/.bench-installed chromium
+	$(PY) bench/run.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) tests/artifacts .pytest_cache .hypothesis

@@ -1,0 +1,246 @@
+"""Turn the raw measurements into the report: tables, targets, report.json and ratios.png."""
+from __future__ import annotations
+
+import json
+import time
+
+from suite import RESULTS, fmt, ratio, summary
+
+# The issue's targets, as (limit, inclusive) per figure.
+TTI_LIMIT = 1.3          # preheated time to interactive, lab / baseline
+GALLERY_TTI_LIMIT = 1.1  # the gallery (labs/index.ipynb)
+LATENCY_RATIO_LIMIT = 2.0
+LATENCY_P95_MS = 100.0
+MEMORY_LIMIT = 1.15      # kernel RSS / bare kernel
+VISITORS_REQUIRED = 30
+
+
+def build(raw: dict, meta: dict) -> dict:
+    """Summaries, ratios and target verdicts from the raw measurements."""
+    pages: dict[str, dict] = {}
+    names = _page_order(raw)
+    pre, cold = raw.get("preheated", {}), raw.get("cold", {})
+    inter = raw.get("interactions", {})
+    for name in names:
+        row: dict = {}
+        if name in pre:
+            loads = pre[name]["loads"]
+            row["tti_preheated_ms"] = summary(l["tti_ms"] for l in loads)
+            row["kernel_rss_mb"] = summary(l["rss_mb"] for l in loads)
+            row["load_problems"] = [l["problem"] for l in loads if l["problem"]]
+            row["widget_outputs"] = pre[name]["expected"]
+        if name in cold:
+            loads = cold[name]["loads"]
+            row["tti_cold_ms"] = summary(l["tti_ms"] for l in loads)
+            row["widget_outputs_cold"] = cold[name]["expected"]
+            row["cold_problems"] = [l["problem"] for l in loads if l["problem"]]
+        if name in inter:
+            samples = [s for s in inter[name]["samples"] if "step" in s]
+            row["interaction"] = inter[name]["what"]
+            row["latency_ms"] = summary((s.get("latency_ms") for s in samples), p95=True)
+            row["handled_ms"] = summary(s.get("handled_ms") for s in samples)
+            row["kernel_busy_ms"] = summary(s.get("kernel_busy_ms") for s in samples)
+            row["round_trip_ms"] = summary(s.get("round_trip_ms") for s in samples)
+            row["interaction_problems"] = [s["problem"] for s in inter[name]["samples"] if s.get("problem")]
+            for key in ("updates", "echoes", "views_changed", "frames_in", "bytes_in", "other_comm", "mutations"):
+                row[key] = summary(s.get(key) for s in samples)
+            row["max_excess"] = max((s.get("excess", 0) for s in samples), default=None)
+        pages[name] = row
+    base, bare = pages.get("baseline", {}), pages.get("bare", {})
+    for name, row in pages.items():
+        row["ratio"] = {
+            "tti_preheated": ratio(_med(row, "tti_preheated_ms"), _med(base, "tti_preheated_ms")),
+            "tti_cold": ratio(_med(row, "tti_cold_ms"), _med(base, "tti_cold_ms")),
+            "latency_median": ratio(_med(row, "latency_ms"), _med(base, "latency_ms")),
+            "latency_p95": ratio((row.get("latency_ms") or {}).get("p95"), (base.get("latency_ms") or {}).get("p95")),
+            "kernel_rss": ratio(_med(row, "kernel_rss_mb"), _med(bare, "kernel_rss_mb")),
+        }
+    report = {"meta": meta, "pages": pages, "visitors": raw.get("visitors", []), "raw": raw}
+    report["misses"] = misses(report)
+    return report
+
+
+def misses(report: dict) -> list[str]:
+    """Every target the run missed, one line each."""
+    out = []
+    for name, row in report["pages"].items():
+        if name in ("baseline", "bare"):
+            continue
+        r = row["ratio"]
+        limit = GALLERY_TTI_LIMIT if name == "index" else TTI_LIMIT
+        if r["tti_preheated"] is not None and r["tti_preheated"] > limit:
+            out.append(f"{name}: preheated time to interactive {r['tti_preheated']:.2f}× baseline (target ≤ {limit}×)")
+        if r["latency_median"] is not None and r["latency_median"] > LATENCY_RATIO_LIMIT:
+            out.append(f"{name}: latency median {r['latency_median']:.2f}× baseline (target ≤ {LATENCY_RATIO_LIMIT}×)")
+        p95 = (row.get("latency_ms") or {}).get("p95")
+        if p95 is not None and p95 >= LATENCY_P95_MS:
+            out.append(f"{name}: latency p95 {p95:.0f} ms (target < {LATENCY_P95_MS:.0f} ms)")
+        if row.get("max_excess"):
+            out.append(f"{name}: up to {row['max_excess']} update(s) per interaction beyond one per changed view "
+                       f"plus the echo (median {row['updates']['median']:g} updates for "
+                       f"{row['views_changed']['median']:g} views)")
+        if r["kernel_rss"] is not None and r["kernel_rss"] > MEMORY_LIMIT:
+            out.append(f"{name}: kernel memory {r['kernel_rss']:.2f}× bare (target ≤ {MEMORY_LIMIT}×)")
+        if row.get("widget_outputs") is not None and row.get("widget_outputs_cold") is not None \
+                and row["widget_outputs"] != row["widget_outputs_cold"]:
+            out.append(f"{name}: a preheated page has {row['widget_outputs']} widget outputs, "
+                       f"a cold one {row['widget_outputs_cold']}")
+        for key in ("load_problems", "cold_problems", "interaction_problems"):
+            if row.get(key):
+                out.append(f"{name}: {len(row[key])} {key.replace('_', ' ')}, e.g. {row[key][0]}")
+    for wave in report["visitors"]:
+        if wave["failures"]:
+            out.append(f"{wave['visitors']} visitors: {wave['failures']} not interactive "
+                       f"({'; '.join(wave['failure_kinds'][:3])})")
+        if wave["culled_to_pool_s"] is None:
+            out.append(f"{wave['visitors']} visitors: kernel count not back to the pool of "
+                       f"{wave['pool_kernels']} (still {wave['kernels_after']})")
+    waves = {w["visitors"] for w in report["visitors"]}
+    if report["visitors"] and VISITORS_REQUIRED not in waves:
+        out.append(f"{VISITORS_REQUIRED} visitors not measured in this run (--quick)")
+    return out
+
+
+def tables(report: dict) -> str:
+    """The report as plain-text tables."""
+    pages = report["pages"]
+    lines: list[str] = []
+
+    def table(title, header, rows):
+        if not rows:
+            return
+        widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)]
+        lines.append("")
+        lines.append(title)
+        lines.append("  ".join(str(h).ljust(w) for h, w in zip(header, widths)))
+        lines.append("  ".join("-" * w for w in widths))
+        for row in rows:
+            lines.append("  ".join(str(c).ljust(w) for c, w in zip(row, widths)))
+
+    rows = [[n, fmt(p.get("tti_preheated_ms")), _x(p["ratio"]["tti_preheated"]),
+             fmt(p.get("tti_cold_ms")), _x(p["ratio"]["tti_cold"]),
+             f"{p.get('widget_outputs', '—')}/{p.get('widget_outputs_cold', '—')}"]
+            for n, p in pages.items() if "tti_preheated_ms" in p or "tti_cold_ms" in p]
+    table("Time to interactive (ms, median [min–max]; ratio to the baseline's median)",
+          ["page", "preheated", "×base", "cold (fresh kernel)", "×base", "widget outputs pre/cold"], rows)
+
+    rows = [[n, _num(p["latency_ms"]["median"]), _num(p["latency_ms"].get("p95")),
+             f"[{_num(p['latency_ms']['min'])}–{_num(p['latency_ms']['max'])}]", p["latency_ms"]["n"],
+             _x(p["ratio"]["latency_median"]), _num(p["kernel_busy_ms"]["median"]), _num(p["round_trip_ms"]["median"]),
+             _num(p["handled_ms"]["median"]),
+             p["interaction"]]
+            for n, p in pages.items() if "latency_ms" in p]
+    table("Interaction latency (ms from the input event to the last DOM change, median p95 [min–max]; "
+          "medians of its parts: kernel busy (the kernel's own stamps), wire (the page's first frame "
+          "to the kernel's last), handled (until the page's main thread handled the last message)",
+          ["page", "median", "p95", "[min–max]", "n", "×base", "kernel", "wire", "handled", "interaction"], rows)
+
+    rows = [[n, fmt(p["updates"]), fmt(p["views_changed"]), fmt(p["echoes"]), fmt(p["other_comm"]),
+             fmt(p["frames_in"]), fmt(_scale(p["bytes_in"], 1 / 1024), 1), p["max_excess"]]
+            for n, p in pages.items() if "updates" in p]
+    table("Messages per interaction (from the kernel, median [min–max])",
+          ["page", "updates", "views changed", "echoes", "other comm", "frames in", "KiB in", "max excess"], rows)
+
+    rows = [[n, fmt(p["kernel_rss_mb"], 1), _x(p["ratio"]["kernel_rss"])]
+            for n, p in pages.items() if p.get("kernel_rss_mb", {}).get("n")]
+    table("Kernel memory after render (RSS MB, median [min–max]; ratio to the bare kernel)",
+          ["page", "RSS", "×bare"], rows)
+
+    rows = [[w["visitors"], _num(w["last_ready_s"], 1), w["failures"], w["kernels_at_peak"],
+             _num(w["kernel_rss_total_mb"]), _num(w["kernel_rss_visitors_mb"]), _num(w["culled_to_pool_s"], 1),
+             f"{w['kernels_after']} (pool {w['pool_kernels']})"]
+            for w in report["visitors"]]
+    lab = report["meta"].get("visitors_lab", "")
+    table(f"Visitors at once on {lab} (s from the common start; culling 10 s idle, every 2 s)",
+          ["visitors", "last interactive", "failures", "kernels", "RSS all MB", "RSS visitors MB",
+           "culled back s", "kernels after"], rows)
+
+    cpus = report["meta"]["machine"]["cpus"]
+    lines.append("")
+    lines.append(f"Machine: {cpus} CPUs; 1-min load average " + ", ".join(
+        f"{k} {v}" for k, v in report["meta"].get("load_average", {}).items())
+        + (f"  (above {cpus}: something else competed for the CPU; compare ratios, not absolute times)"
+           if max(report["meta"].get("load_average", {"": 0}).values()) > cpus else ""))
+    lines.append("Targets missed:" if report["misses"] else "Targets: all met.")
+    lines.extend(f"  - {m}" for m in report["misses"])
+    return "\n".join(lines)
+
+
+def write(report: dict) -> None:
+    RESULTS.mkdir(exist_ok=True)
+    text = json.dumps(report, indent=2, default=str)
+    (RESULTS / "report.json").write_text(text)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(report["meta"]["started"]))
+    (RESULTS / f"report-{stamp}.json").write_text(text)
+    (RESULTS / "report.txt").write_text(tables(report) + "\n")
+    chart(report, RESULTS / "ratios.png")
+
+
+def chart(report: dict, path) -> None:
+    """Bar charts of the ratios per lab, the target as a dashed line, misses in red."""
+    try:
+        import matplotlib
+    except ImportError:
+        print("matplotlib is not installed: no ratios.png (pip install matplotlib)")
+        return
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    pages = {n: p for n, p in report["pages"].items() if n not in ("baseline", "bare")}
+    panels = [
+        ("tti_preheated", "time to interactive, preheated (× baseline)", TTI_LIMIT),
+        ("tti_cold", "time to interactive, cold (× baseline)", None),
+        ("latency_median", "interaction latency, median (× baseline)", LATENCY_RATIO_LIMIT),
+        ("kernel_rss", "kernel memory (× bare kernel)", MEMORY_LIMIT),
+    ]
+    fig, axes = plt.subplots(2, 2, figsize=(12, 7.5))
+    for ax, (key, title, limit) in zip(axes.flat, panels):
+        names = [n for n, p in pages.items() if p["ratio"].get(key) is not None]
+        values = [pages[n]["ratio"][key] for n in names]
+        ax.set_title(title, fontsize=10)
+        if not values:
+            ax.text(0.5, 0.5, "not measured in this run", ha="center", va="center", transform=ax.transAxes)
+            ax.set_xticks([])
+            ax.set_yticks([])
+            continue
+        limits = [GALLERY_TTI_LIMIT if (key == "tti_preheated" and n == "index") else limit for n in names]
+        colors = ["#c0392b" if (lim is not None and v > lim) else "#2e86c1" for v, lim in zip(values, limits)]
+        ax.bar(names, values, color=colors)
+        ax.axhline(1.0, color="#555", linewidth=0.8)
+        for i, lim in enumerate(limits):
+            if lim is not None:
+                ax.hlines(lim, i - 0.45, i + 0.45, colors="#c0392b", linestyles="dashed", linewidth=1.2)
+        for i, v in enumerate(values):
+            ax.text(i, v, f"{v:.2f}", ha="center", va="bottom", fontsize=8)
+        ax.set_ylim(0, max(values + [l for l in limits if l] + [1.2]) * 1.15)
+    meta = report["meta"]
+    fig.suptitle(f"matmul-labs bench, {meta['date']} ({meta['mode']}; dashed: target, red: missed)", fontsize=11)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _page_order(raw: dict) -> list[str]:
+    seen: list[str] = []
+    for section in ("preheated", "cold", "interactions"):
+        for name in raw.get(section, {}):
+            if name not in seen:
+                seen.append(name)
+    first = [n for n in ("baseline", "bare") if n in seen]
+    return first + sorted(n for n in seen if n not in first)
+
+
+def _scale(stats: dict, factor: float) -> dict:
+    return {k: (v * factor if k != "n" and v is not None else v) for k, v in stats.items()}
+
+
+def _med(row: dict, key: str):
+    return (row.get(key) or {}).get("median")
+
+
+def _x(value) -> str:
+    return "—" if value is None else f"{value:.2f}"
+
+
+def _num(value, digits: int = 0) -> str:
+    return "—" if value is None else f"{value:.{digits}f}"

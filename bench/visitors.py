@@ -1,0 +1,125 @@
+"""Visitors at once: N browser contexts open one lab together, then all close.
+
+The lab server runs the lecture configuration with a short cull
+(``cull_idle_timeout=10``, ``cull_interval=2``). Before each wave the pool is
+full and every kernel idle. All N navigations start together (async
+Playwright, one Chromium); a visitor counts as interactive when the READY_JS
+rule holds on its page. It fails when it is not interactive within the
+timeout, shows an error output, or rendered fewer widget outputs than the lab
+has (a page served from a pool kernel that had not finished the notebook).
+Then every context closes and we time how long culling takes to bring the
+kernel count back to the pool.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+
+from suite import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ERROR_OUTPUT_JS,
+    READY_AT_JS,
+    RENDERED_VIEWS_JS,
+    VIEWPORT,
+    WIDGET_OUTPUT,
+    log,
+    total_kernel_rss_mb,
+)
+
+VISITOR_TIMEOUT_S = 300
+CULL_TIMEOUT_S = 180
+
+
+async def _wave(server, path: str, expected: int, n: int) -> dict:
+    from playwright.async_api import async_playwright
+
+    pool = len(server.kernel_processes())
+    pool_rss = total_kernel_rss_mb(server)
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            contexts = [await browser.new_context(viewport=VIEWPORT) for _ in range(n)]
+            pages = [await c.new_page() for c in contexts]
+            start = time.monotonic()
+
+            async def visit(page) -> dict:
+                try:
+                    await page.goto(server.url + path, wait_until="commit", timeout=VISITOR_TIMEOUT_S * 1000)
+                    handle = await page.wait_for_function(
+                        READY_AT_JS, arg=expected, polling=250, timeout=VISITOR_TIMEOUT_S * 1000)
+                    ready = time.monotonic() - start
+                    tti_ms = await handle.json_value()
+                    errors = await page.evaluate(ERROR_OUTPUT_JS)
+                    views = await page.evaluate(RENDERED_VIEWS_JS)
+                    problem = None
+                    if errors:
+                        problem = f"error output: {errors[0][:100]}"
+                    elif views < expected:
+                        problem = f"{views} of {expected} widget outputs rendered"
+                    return {"ready_s": ready, "tti_ms": tti_ms, "problem": problem}
+                except Exception as error:
+                    return {"ready_s": None, "tti_ms": None,
+                            "problem": f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"}
+
+            visits = await asyncio.gather(*(visit(p) for p in pages))
+            all_ready = time.monotonic() - start
+            await asyncio.sleep(1.0)
+            kernels = len(server.kernel_processes())
+            total_rss = total_kernel_rss_mb(server)
+            for context in contexts:
+                await context.close()
+        finally:
+            await browser.close()
+    closed = time.monotonic()
+    culled_s = None
+    while time.monotonic() - closed < CULL_TIMEOUT_S:
+        if len(server.kernel_processes()) <= pool:
+            culled_s = time.monotonic() - closed
+            break
+        await asyncio.sleep(0.5)
+    failures = [v for v in visits if v["problem"]]
+    return {
+        "visitors": n,
+        "pool_kernels": pool,
+        "all_interactive_s": all_ready if not failures else None,
+        "last_ready_s": max((v["ready_s"] for v in visits if v["ready_s"] is not None), default=None),
+        "tti_ms": [v["tti_ms"] for v in visits],
+        "failures": len(failures),
+        "failure_kinds": sorted({v["problem"] for v in failures}),
+        "kernels_at_peak": kernels,
+        "kernel_rss_total_mb": total_rss,
+        "kernel_rss_visitors_mb": total_rss - pool_rss,
+        "culled_to_pool_s": culled_s,
+        "kernels_after": len(server.kernel_processes()),
+    }
+
+
+async def count_widget_outputs(server, path: str) -> int:
+    """How many widget outputs a complete page has: one untimed visit."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = await (await browser.new_context(viewport=VIEWPORT)).new_page()
+            response = await page.goto(server.url + path, wait_until="domcontentloaded", timeout=120_000)
+            expected = (await response.text()).count(WIDGET_OUTPUT)
+            await page.wait_for_function(READY_AT_JS, arg=expected, polling=100, timeout=120_000)
+            return expected
+        finally:
+            await browser.close()
+
+
+def measure_visitors(server, path: str, expected: int, waves: list[int], settle) -> list[dict]:
+    """One wave per entry of ``waves`` (visitor counts); ``settle()`` waits for an idle server between."""
+    results = []
+    for n in waves:
+        settle()
+        log(f"  visitors: {n} at once on {path}")
+        result = asyncio.run(_wave(server, path, expected, n))
+        log(f"    all interactive: {result['all_interactive_s']}, failures: {result['failures']} "
+            f"{result['failure_kinds'][:2]}, kernels: {result['kernels_at_peak']}, "
+            f"RSS {result['kernel_rss_total_mb']:.0f} MB, culled back in {result['culled_to_pool_s']}")
+        results.append(result)
+    return results
