@@ -1,8 +1,6 @@
 """Tests for MatrixHeatmap: score and weight matrices as coloured grids."""
 
-import contextlib
 import json
-from collections import Counter
 
 import numpy as np
 import pytest
@@ -13,6 +11,7 @@ from hypothesis.extra.numpy import arrays
 from ipywidgets.widgets.widget import _remove_buffers
 from traitlets import TraitError
 
+from harness.comm import sent_messages
 from widgets.heatmap import MatrixHeatmap
 from widgets.parsing import format_number, parse_number
 
@@ -24,24 +23,6 @@ def all_widgets(hm):
     return [hm, *hm.marks, *hm.axes, hm._x_scale, hm._y_scale, hm._color_scale]
 
 
-@contextlib.contextmanager
-def sent_messages(widgets):
-    counts = Counter()
-
-    def counting(widget, send):
-        def _send(msg, buffers=None):
-            counts[widget] += 1
-            return send(msg, buffers=buffers)
-
-        return _send
-
-    for widget in widgets:
-        widget._send = counting(widget, widget._send)
-    try:
-        yield counts
-    finally:
-        for widget in widgets:
-            del widget._send
 
 
 def click_cell(hm, i, j):

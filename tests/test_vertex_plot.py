@@ -1,8 +1,6 @@
 """Tests for VertexPlot: a shape and its image under a matrix or a rule."""
 
-import contextlib
 import json
-from collections import Counter
 
 import numpy as np
 import pytest
@@ -13,6 +11,7 @@ from hypothesis.extra.numpy import arrays
 from ipywidgets.widgets.widget import _remove_buffers
 from traitlets import TraitError
 
+from harness.comm import sent_messages
 from widgets.geometry import HOUSE, UNIT_SQUARE, input_grid, map_lines
 from widgets.vertex_plot import VertexPlot
 
@@ -46,25 +45,6 @@ def all_widgets(plot):
     return [plot, *plot.marks, *plot.axes, plot._x_scale, plot._y_scale]
 
 
-@contextlib.contextmanager
-def sent_messages(widgets):
-    """Count the comm messages each widget sends inside the block."""
-    counts = Counter()
-
-    def counting(widget, send):
-        def _send(msg, buffers=None):
-            counts[widget] += 1
-            return send(msg, buffers=buffers)
-
-        return _send
-
-    for widget in widgets:
-        widget._send = counting(widget, widget._send)
-    try:
-        yield counts
-    finally:
-        for widget in widgets:
-            del widget._send
 
 
 def test_defaults_unit_square_identity():
