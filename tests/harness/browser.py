@@ -87,7 +87,7 @@ class PageProblems:
 
 
 def open_lab(
-    page: Page, url: str, name: str, timeout: float = 60.0, tolerated: str = FONT_AWESOME_CDN
+    page: Page, url: str, name: str, timeout: float = 90.0, tolerated: str = FONT_AWESOME_CDN
 ) -> PageProblems:
     """Open ``url``, wait until every widget rendered, screenshot it as ``name``.
 
