@@ -151,7 +151,8 @@ def tables(report: dict) -> str:
              f"{w['kernels_after']} (pool {w['pool_kernels']})"]
             for w in report["visitors"]]
     lab = report["meta"].get("visitors_lab", "")
-    table(f"Visitors at once on {lab} (s from the common start; culling 10 s idle, every 2 s)",
+    cull = report["meta"].get("visitors_cull_s", 10)
+    table(f"Visitors at once on {lab} (s from the common start; culling {cull} s idle, every 2 s)",
           ["visitors", "last interactive", "failures", "kernels", "RSS all MB", "RSS visitors MB",
            "culled back s", "kernels after"], rows)
 

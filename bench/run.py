@@ -39,10 +39,10 @@ from suite import (  # noqa: E402
     CHROMIUM_ARGS,
     COLD,
     LECTURE,
-    SHORT_CULL,
     lab_targets,
     log,
     serving,
+    short_cull,
     wait_idle,
     wait_kernel_count,
 )
@@ -60,6 +60,8 @@ def parse(argv=None) -> argparse.Namespace:
     parser.add_argument("--interactions", type=int, help="interactions per page (default 30, quick 10)")
     parser.add_argument("--visitors", type=int, nargs="+", help="visitor waves (default 10 30, quick 5)")
     parser.add_argument("--visitors-lab", default=DEFAULT_VISITORS_LAB, help="the lab the visitors open")
+    parser.add_argument("--visitors-cull", type=int, default=10,
+                        help="cull_idle_timeout (s) of the visitors' server (default 10)")
     args = parser.parse_args(argv)
     pages = {t.name for t in lab_targets()}
     unknown = [n for n in args.only if n not in FIGURES and n not in pages]
@@ -69,6 +71,7 @@ def parse(argv=None) -> argparse.Namespace:
     args.pages = [n for n in args.only if n in pages]
     args.loads = max(1, min(args.loads or (2 if args.quick else 5), 50))
     args.interactions = max(1, min(args.interactions or (10 if args.quick else 30), 200))
+    args.visitors_cull = max(2, min(args.visitors_cull, 600))
     args.visitors = [max(1, min(n, 60)) for n in (args.visitors or ([5] if args.quick else [10, 30]))]
     if args.visitors_lab not in pages:
         parser.error(f"--visitors-lab: no lab {args.visitors_lab!r}")
@@ -117,9 +120,9 @@ def main(argv=None) -> dict:
 
     visitors_lab = next(t for t in lab_targets() if t.name == args.visitors_lab)
     if "visitors" in want:
-        log("phase 3: visitors at once (lecture configuration, 10 s cull)")
+        log(f"phase 3: visitors at once (lecture configuration, {args.visitors_cull} s cull)")
         load_average["phase 3"] = _loadavg()
-        with serving(("labs",), SHORT_CULL, logs) as servers:
+        with serving(("labs",), short_cull(args.visitors_cull), logs) as servers:
             server = servers["labs"]
             wait_idle([server], timeout=180)
             pool = len(server.kernel_processes())
@@ -143,6 +146,7 @@ def main(argv=None) -> dict:
         "loads": args.loads,
         "interactions": args.interactions,
         "visitors_lab": visitors_lab.notebook,
+        "visitors_cull_s": args.visitors_cull,
         # 1-minute load averages: anything else running on the machine shows here.
         "load_average": load_average,
         "machine": {

@@ -46,7 +46,8 @@ COLD = ("--VoilaConfiguration.preheat_kernel=False",)
 # The lecture configuration (voila.json) as it is.
 LECTURE: tuple[str, ...] = ()
 # The lecture configuration with a short cull, so closed visitors' kernels go within seconds.
-SHORT_CULL = ("--MappingKernelManager.cull_idle_timeout=10", "--MappingKernelManager.cull_interval=2")
+def short_cull(seconds: int = 10) -> tuple[str, ...]:
+    return (f"--MappingKernelManager.cull_idle_timeout={seconds}", "--MappingKernelManager.cull_interval=2")
 
 
 @dataclass(frozen=True)

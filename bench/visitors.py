@@ -1,7 +1,7 @@
 """Visitors at once: N browser contexts open one lab together, then all close.
 
 The lab server runs the lecture configuration with a short cull
-(``cull_idle_timeout=10``, ``cull_interval=2``). Before each wave the pool is
+(``cull_idle_timeout=10``, ``cull_interval=2``; ``--visitors-cull`` changes the 10). Before each wave the pool is
 full and every kernel idle. All N navigations start together (async
 Playwright, one Chromium); a visitor counts as interactive when the READY_JS
 rule holds on its page. It fails when it is not interactive within the
@@ -44,6 +44,9 @@ async def _wave(server, path: str, expected: int, n: int) -> dict:
             start = time.monotonic()
 
             async def visit(page) -> dict:
+                culled = []  # the kernel went before the page connected to it
+                page.on("response", lambda r: culled.append(r.url)
+                        if r.status == 404 and "/api/kernels/" in r.url else None)
                 try:
                     await page.goto(server.url + path, wait_until="commit", timeout=VISITOR_TIMEOUT_S * 1000)
                     handle = await page.wait_for_function(
@@ -59,8 +62,11 @@ async def _wave(server, path: str, expected: int, n: int) -> dict:
                         problem = f"{views} of {expected} widget outputs rendered"
                     return {"ready_s": ready, "tti_ms": tti_ms, "problem": problem}
                 except Exception as error:
-                    return {"ready_s": None, "tti_ms": None,
-                            "problem": f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"}
+                    if culled:
+                        problem = "its kernel was culled before the page connected (404 on /api/kernels)"
+                    else:
+                        problem = f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
+                    return {"ready_s": None, "tti_ms": None, "problem": problem}
 
             visits = await asyncio.gather(*(visit(p) for p in pages))
             all_ready = time.monotonic() - start
