@@ -8,17 +8,14 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import REPO
-from harness.browser import open_lab, screenshot
+from harness.browser import MATRIX_TEXT_JS, open_lab, screenshot
 from harness.notebooks import execute_notebook
 
 LAB = REPO / "labs" / "01-product-by-columns.ipynb"
 URL = "/voila/render/01-product-by-columns.ipynb"
 
-# The rows of AB as MathJax typeset them (its assistive MathML holds the text).
-PRODUCT_ROWS_JS = """
-() => Array.from(document.querySelectorAll('.lab01-product mjx-assistive-mml mtr'))
-  .map(tr => Array.from(tr.querySelectorAll('mtd')).map(td => td.textContent.replace('\\u2212', '-')))
-"""
+# The rows of AB as the lab shows them.
+PRODUCT_ROWS_JS = f"() => ({MATRIX_TEXT_JS})('.lab01-product')"
 
 
 # Run in the lab's kernel after the notebook: each part drives the live widgets
@@ -76,11 +73,11 @@ def test_shape_mismatch_shows_the_explanation_and_recovers(kernel):
     assert 'role="alert"' in mismatch["status"]
     assert mismatch["product"] == mismatch["combination"] == ""
     fixed = got["fixed"]
-    assert fixed["status"] == "" and r"\begin{bmatrix}" in fixed["product"]
+    assert fixed["status"] == "" and 'class="matrix-html"' in fixed["product"]
     assert fixed["max"] == fixed["play_max"] == 3
     assert fixed["step"] == 2 and fixed["highlight"] == 1
     # B's new third column is zeros, so column 3 of AB is zero.
-    assert r"{\mathbf{0}}" in got["third"]["product"] and got["third"]["highlight"] == 2
+    assert '>0</b>' in got["third"]["product"] and got["third"]["highlight"] == 2
     assert got["shrunk"] == {"step": 1, "max": 1, "highlight": 0, "status": ""}
 
 

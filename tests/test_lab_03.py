@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from conftest import REPO
-from harness.browser import open_lab, screenshot
+from harness.browser import READ_MATRIX_JS, open_lab, screenshot
 from harness.notebooks import execute_notebook
 
 LAB = REPO / "labs" / "03-product-properties.ipynb"
@@ -82,21 +82,13 @@ def test_checks_and_panels_in_the_kernel():
     execute_notebook(LAB, extra_cells=(DRIVE_CHECKS, DRIVE_PANELS))
 
 
-# Read a MathJax-typeset matrix back from its assistive MathML.
-READ_MATRIX = """
-view => Array.from(view.querySelectorAll('mjx-assistive-mml mtr')).map(
-  row => Array.from(row.querySelectorAll('mtd')).map(
-    cell => Number(cell.textContent.replace('\\u2212', '-'))))
-"""
-
-
 def test_order_panel_in_the_browser(voila_server, page):
     open_lab(page, f"{voila_server.url}/voila/render/{LAB.name}", "lab-03-order")
     panel = page.locator(".lab3-order")
     panel.scroll_into_view_if_needed()
     forward, backward = panel.locator(".order-forward"), panel.locator(".order-backward")
-    assert forward.evaluate(READ_MATRIX) == [[0, -1], [2, 0]]
-    assert backward.evaluate(READ_MATRIX) == [[0, -2], [1, 0]]
+    assert forward.evaluate(READ_MATRIX_JS) == [[0, -1], [2, 0]]
+    assert backward.evaluate(READ_MATRIX_JS) == [[0, -2], [1, 0]]
     verdict = panel.locator(".order-verdict")
     assert "entries (1,2) and (2,1) differ" in verdict.inner_text()
 
@@ -108,7 +100,7 @@ def test_order_panel_in_the_browser(voila_server, page):
         "() => document.querySelector('.lab3-order .order-verdict').textContent.includes('same result')"
     )
     page.wait_for_function(
-        f"() => JSON.stringify(({READ_MATRIX})(document.querySelector('.lab3-order .order-backward')))"
+        f"() => JSON.stringify(({READ_MATRIX_JS})(document.querySelector('.lab3-order .order-backward')))"
         " === '[[0,-2],[2,0]]'"
     )
     screenshot(page, "lab-03-order-commute")

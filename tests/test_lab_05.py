@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from conftest import REPO
-from harness.browser import open_lab, screenshot
+from harness.browser import READ_MATRIX_JS, open_lab, screenshot
 from harness.notebooks import execute_notebook
 
 LAB = REPO / "labs" / "05-many-points.ipynb"
@@ -72,12 +72,6 @@ def test_checks_and_widgets_in_the_kernel():
     execute_notebook(LAB, extra_cells=(DRIVE_CHECKS, DRIVE_WIDGETS))
 
 
-# Read a MathJax-typeset matrix back from its assistive MathML.
-READ_MATRIX = """
-view => Array.from(view.querySelectorAll('mjx-assistive-mml mtr')).map(
-  row => Array.from(row.querySelectorAll('mtd')).map(
-    cell => Number(cell.textContent.replace('\\u2212', '-'))))
-"""
 # The vertices of the filled image outline of a VertexPlot, in data units:
 # pixel positions from the path's `d`, converted with the axes' tick marks
 # (the view rescales as the image grows, so pixels alone prove nothing).
@@ -110,7 +104,7 @@ def _close(vertices, expected, tol=0.02):
 def test_shear_slider_moves_the_top_edge_only(voila_server, page):
     open_lab(page, f"{voila_server.url}/voila/render/{LAB.name}", "lab-05-shear")
     y_view, plot = page.locator(".lab5-y"), page.locator(".lab5-plot")
-    assert y_view.evaluate(READ_MATRIX) == [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]]
+    assert y_view.evaluate(READ_MATRIX_JS) == [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]]
     before = plot.evaluate(IMAGE_VERTICES)
     assert _close(before, [(0, 0), (1, 0), (2, 1), (1, 1), (0, 0)]), before
 
@@ -119,7 +113,7 @@ def test_shear_slider_moves_the_top_edge_only(voila_server, page):
     handle.focus()
     handle.press("ArrowRight")  # one step: k goes from 1 to 1.1
     page.wait_for_function(
-        f"() => JSON.stringify(({READ_MATRIX})(document.querySelector('.lab5-y')))"
+        f"() => JSON.stringify(({READ_MATRIX_JS})(document.querySelector('.lab5-y')))"
         " === '[[0,1,2.1,1.1,0],[0,0,1,1,0]]'"
     )
     page.wait_for_function(

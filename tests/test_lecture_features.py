@@ -14,15 +14,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from harness.browser import open_lab, screenshot
+from harness.browser import MATRIX_TEXT_JS, open_lab, screenshot
 
 LAB01 = "01-product-by-columns.ipynb"
 
-# Column j of AB as MathJax typesets it (its assistive MathML holds the text).
-PRODUCT_ROWS_JS = """
-() => Array.from(document.querySelectorAll('.lab01-product mjx-assistive-mml mtr'))
-  .map(tr => Array.from(tr.querySelectorAll('mtd')).map(td => td.textContent.replace('\\u2212', '-')))
-"""
+# The rows of AB as the lab shows them.
+PRODUCT_ROWS_JS = f"() => ({MATRIX_TEXT_JS})('.lab01-product')"
 CELLS_JS = """
 (selector) => Array.from(document.querySelectorAll(selector + ' .widget-text input')).map(e => e.value)
 """

@@ -1,66 +1,82 @@
-"""Tests for widgets.matrix_view: LaTeX rendering and highlights."""
+"""Tests for widgets.matrix_view: a name typeset once, the entries as an HTML table."""
+
+import re
 
 import numpy as np
 import pytest
 from traitlets import TraitError
 
-from widgets.matrix_view import HIGHLIGHT_COLOR, MatrixView, matrix_latex
+from widgets.html_math import HIGHLIGHT_COLOR
+from widgets.matrix_view import MatrixView
+
+CELL = re.compile(r"<td[^>]*>(.*?)</td>")
+ROW = re.compile(r"<tr>(.*?)</tr>")
+TAG = re.compile(r"<[^>]+>")
 
 
-def test_renders_bmatrix_with_name():
+def entries(view):
+    """The view's table as rows of cell text."""
+    return [[TAG.sub("", c) for c in CELL.findall(row)] for row in ROW.findall(view.table)]
+
+
+def picked(view):
+    """The texts shown in the highlight (bold, coloured)."""
+    return re.findall(rf'<b style="color:{HIGHLIGHT_COLOR}">(.*?)</b>', view.table)
+
+
+def test_view_shows_name_once_and_entries_as_a_table():
     view = MatrixView([[6, 19], [9, -3]], name="AB")
-    assert view.value == r"$AB = \begin{bmatrix} 6 & 19 \\ 9 & -3 \end{bmatrix}$"
-    assert view.get_state()["value"] == view.value
+    label, table = view.children
+    assert label.value == "$AB =$"
+    assert entries(view) == [["6", "19"], ["9", "−3"]]
+    assert table.get_state()["value"] == view.table
+    assert 'aria-label="AB, 2 by 2"' in view.table
 
 
 def test_without_name_and_number_formats():
-    view = MatrixView([[0.5, 1 / 3, 2.0]])
-    assert view.value == r"$\begin{bmatrix} 0.5 & 0.333 & 2 \end{bmatrix}$"
+    view = MatrixView([[0.5, 1 / 3, 2.0, 123456789.0]])
+    assert len(view.children) == 1
+    assert entries(view) == [["0.5", "0.333", "2", "1.23×108"]]
+    assert "10<sup>8</sup>" in view.table
     view.digits = 1
-    assert "0.3 " in view.value
-
-
-def test_scientific_notation_is_typeset():
-    assert r"1.23 \times 10^{8}" in matrix_latex([[123456789.0]])
-    assert r"2 \times 10^{-4}" in matrix_latex([[0.0002]])
+    assert entries(view)[0][1] == "0.3"
 
 
 def test_highlight_row_and_column():
     view = MatrixView([[1, 2], [3, 4]], highlight_row=1)
-    mark = r"{\color{%s}{\mathbf{%s}}}"
-    assert mark % (HIGHLIGHT_COLOR, 3) in view.value
-    assert mark % (HIGHLIGHT_COLOR, 4) in view.value
-    assert mark % (HIGHLIGHT_COLOR, 1) not in view.value
+    assert picked(view) == ["3", "4"]
     view.highlight_row = None
     view.highlight_col = 0
-    assert mark % (HIGHLIGHT_COLOR, 1) in view.value
-    assert mark % (HIGHLIGHT_COLOR, 3) in view.value
-    assert view.value.count(r"\color") == 2
+    assert picked(view) == ["1", "3"]
     view.highlight_col = 5  # past the edge: nothing coloured
-    assert r"\color" not in view.value
+    assert picked(view) == []
 
 
-def test_rerenders_on_matrix_change_once():
-    view = MatrixView([[1]])
-    changes = []
-    view.observe(changes.append, names="value")
+def test_matrix_change_redraws_only_the_table_once():
+    view = MatrixView([[1]], name="M")
+    label, table = view.children
+    tables, labels = [], []
+    table.observe(tables.append, names="value")
+    label.observe(labels.append, names="value")
     view.matrix = [[1, 2], [3, 4]]
-    assert len(changes) == 1
-    assert r"1 & 2 \\ 3 & 4" in view.value
+    assert len(tables) == 1 and labels == []
+    assert entries(view) == [["1", "2"], ["3", "4"]]
     view.matrix = np.array([[1.0, 2.0], [3.0, 4.0]])  # equal: no redraw
-    assert len(changes) == 1
-    view.name = "M"
-    assert view.value.startswith("$M = ")
+    assert len(tables) == 1
+    view.name = "N"
+    assert label.value == "$N =$" and len(tables) == 1
+    view.name = None
+    assert view.children == (table,)
 
 
 @pytest.mark.parametrize("bad", [[1, 2], [[np.nan]], [[np.inf, 1]], np.zeros((0, 2)), "x"])
-def test_bad_matrix_raises(bad):
+def test_bad_matrix_raises_and_keeps_the_last(bad):
     with pytest.raises(TraitError):
         MatrixView(bad)
     view = MatrixView([[1]])
     with pytest.raises(TraitError):
         view.matrix = bad
-    assert view.value == r"$\begin{bmatrix} 1 \end{bmatrix}$"
+    assert entries(view) == [["1"]]
 
 
 def test_bad_highlight_or_digits_raise():

@@ -13,7 +13,7 @@ from .attention_math import AttentionResult, attention, causal_mask, softmax_row
 from .attention_steps import average_expansion, convex_hull, score_expansion
 from .check import Check
 from .composition import composition_shapes, describe_composition
-from .column_steps import column_combination_latex, partial_product_latex
+from .column_steps import column_combination_html, partial_product_html
 from .dense_layer import affine_expansion_latex, dense_layer, relu
 from .geometry import HOUSE, UNIT_SQUARE
 from .heatmap import MatrixHeatmap
@@ -23,7 +23,7 @@ from .map_picker import MapPicker
 from .maps_gallery import GALLERY, bend_rule, projection, reflection, rotation, shear, stretch
 from .matrix_editor import MatrixEditor
 from .matrix_view import MatrixView
-from .parsing import format_number, latex_number, parse_number
+from .parsing import format_number, html_number, latex_number, parse_number
 from .property_panels import IdentityPanel, OrderPanel
 from .presets import parse_matrix_param, parse_presets, read_query_string
 from .products import entry_sum_text, entry_terms, product_by_columns
@@ -60,7 +60,7 @@ __all__ = [
     "causal_mask",
     "check_identities",
     "check_product_shapes",
-    "column_combination_latex",
+    "column_combination_html",
     "compare_orders",
     "convex_hull",
     "composition_shapes",
@@ -69,13 +69,14 @@ __all__ = [
     "entry_sum_text",
     "entry_terms",
     "format_number",
+    "html_number",
     "format_shape",
     "latex_number",
     "normalise_weights",
     "parse_matrix_param",
     "parse_number",
     "parse_presets",
-    "partial_product_latex",
+    "partial_product_html",
     "product_by_columns",
     "projection",
     "read_query_string",

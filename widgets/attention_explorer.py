@@ -14,7 +14,6 @@ All the arithmetic is `widgets.attention_math.attention` and the text of
 
 import contextlib
 import html
-import re
 
 import numpy as np
 from bqplot import Axis, Figure, LinearScale, Lines, Scatter
@@ -50,6 +49,7 @@ from .attention_steps import average_expansion, convex_hull, score_expansion
 from .batching import apply_changes
 from .geometry import fit_bounds
 from .heatmap import MatrixHeatmap
+from .html_math import subscripts_html
 from .matrix_editor import MatrixEditor, MatrixTrait
 from .matrix_view import MatrixView
 from .parsing import format_number
@@ -79,16 +79,6 @@ VALUE_COLOR = "#1f77b4"
 OUTPUT_COLOR = "#fdae6b"
 FOCUS_COLOR = "#d94801"
 ERROR_COLOR = "#a94442"
-
-_SUBSCRIPT = re.compile(r"([A-Za-z])_(\{[^}]*\}|[0-9]+)")
-
-
-def _subscripts_html(text):
-    """Escape plain text and turn ``q_21`` into ``q<sub>21</sub>``."""
-    return _SUBSCRIPT.sub(
-        lambda m: f"<i>{m.group(1)}</i><sub>{m.group(2).strip('{}')}</sub>", html.escape(text)
-    )
-
 
 class ValuesPlot(Figure):
     """2-D value vectors as points, and each output as their weighted average.
@@ -958,8 +948,8 @@ class AttentionExplorer(VBox):
             pieces = text.split(" = ")
             symbols, numbers = " = ".join(pieces[:3]), " = ".join(pieces[3:])
             lines = [
-                _subscripts_html(symbols),
-                "&nbsp;&nbsp;&nbsp;&nbsp;= " + _subscripts_html(numbers),
+                subscripts_html(symbols),
+                "&nbsp;&nbsp;&nbsp;&nbsp;= " + subscripts_html(numbers),
                 f"It compares the query of token {i + 1} (“{html.escape(names[i])}”) "
                 f"with the key of token {j + 1} (“{html.escape(names[j])}”).",
                 f"Row {i + 1} of <i>S</i> holds the scores comparing token {i + 1}’s query "
@@ -1025,6 +1015,6 @@ class AttentionExplorer(VBox):
             "values, so each stays inside the shaded hull.</span>"
         )
         self._average.value = (
-            f"<div style='font-size:1.1em'>{_subscripts_html(average_expansion(np.round(r.A, 12), r.V, focus))}"
+            f"<div style='font-size:1.1em'>{subscripts_html(average_expansion(np.round(r.A, 12), r.V, focus))}"
             "</div>"
         )

@@ -1,41 +1,35 @@
-r"""The product by columns written out one column at a time, as LaTeX.
+"""The product by columns written out one column at a time, as HTML.
 
 Definition 1.4.1 builds ``AB`` column by column: column ``j`` of ``AB`` is
 ``A b_j``, and ``A b_j`` is the combination ``b_1j a_1 + ... + b_nj a_n`` of
-the columns of ``A``.  `column_combination_latex` writes that combination
-with the numbers filled in; `partial_product_latex` shows ``AB`` after the
-first few columns are done, the rest still blank.  Pure string work on numpy
-arrays: no widgets here.
-
->>> A = [[1, -3, 5], [3, 1, 4]]
->>> B = [[5, 1], [-2, -6], [-1, 0]]
->>> print(partial_product_latex(A, B, 1))
-AB = \begin{bmatrix} {\color{#c0392b}{\mathbf{6}}} & {\color{#bbbbbb}{?}} \\ {\color{#c0392b}{\mathbf{9}}} & {\color{#bbbbbb}{?}} \end{bmatrix}
+the columns of ``A``.  `column_combination_html` writes that combination
+with the numbers filled in; `partial_product_html` shows ``AB`` after the
+first few columns are done, the rest still blank.  Both are redrawn at every
+edit, so they are HTML (`widgets.html_math`), not LaTeX.  Pure string work on
+numpy arrays: no widgets here.
 """
 
+import html
 import operator
 
-from .parsing import latex_number
+from .html_math import (
+    HIGHLIGHT_COLOR, PENDING_COLOR, bracket_table, column_html, emphasis, formula_html,
+)
+from .parsing import html_number
 from .shapes import as_matrix, check_product_shapes
 
-__all__ = ["column_combination_latex", "partial_product_latex"]
+__all__ = ["column_combination_html", "partial_product_html"]
 
 #: The column just computed (the same red as `MatrixView`'s highlight).
-NEW_COLOR = "#c0392b"
-#: Entries not computed yet.
-PENDING_COLOR = "#bbbbbb"
-PENDING = rf"{{\color{{{PENDING_COLOR}}}{{?}}}}"
+NEW_COLOR = HIGHLIGHT_COLOR
+#: An entry not computed yet.
+PENDING = f'<span style="color:{PENDING_COLOR}">?</span>'
+
 
 def _coefficient(x, digits):
     """A number written in front of a vector: negatives in parentheses."""
-    text = latex_number(x, digits)
-    return f"({text})" if text.startswith("-") else text
-
-
-def _column(entries, digits, color=None):
-    body = r" \\ ".join(latex_number(x, digits) for x in entries)
-    column = rf"\begin{{bmatrix}} {body} \end{{bmatrix}}"
-    return rf"{{\color{{{color}}}{{{column}}}}}" if color else column
+    text = html_number(x, digits)
+    return f"({text})" if text.startswith("\N{MINUS SIGN}") else text
 
 
 def _factors(A, B, names):
@@ -45,8 +39,13 @@ def _factors(A, B, names):
     return A, B
 
 
-def column_combination_latex(A, B, j, names=("A", "B"), digits=3):
-    r"""Write column ``j`` of ``AB`` as a combination of the columns of ``A``.
+def _vector(letter, index):
+    """A bold column name with its subscript: **a**\u2081."""
+    return f"<b>{html.escape(letter)}</b><sub>{index}</sub>"
+
+
+def column_combination_html(A, B, j, names=("A", "B"), digits=3):
+    """Write column ``j`` of ``AB`` as a combination of the columns of ``A``.
 
     Parameters
     ----------
@@ -55,18 +54,18 @@ def column_combination_latex(A, B, j, names=("A", "B"), digits=3):
     j : int
         0-based column of ``B`` (the syllabus's ``b_1`` is ``j=0``).
     names : tuple of str, optional
-        LaTeX names of the two matrices; their columns are called by the
-        lower-case name in bold (``\mathbf{a}_1``, ``\mathbf{b}_1``).
+        Names of the two matrices; their columns are called by the
+        lower-case name in bold (**a**\u2081, **b**\u2081).
     digits : int, optional
         Decimals shown, as in `format_number`.
 
     Returns
     -------
     str
-        An ``aligned`` block (math mode, no ``$``) of two lines:
-        ``A b_j = b_1j a_1 + ... + b_nj a_n`` with the coefficients filled
-        in, then the same sum with the columns of ``A`` written out, equal to
-        ``A b_j`` (in the highlight colour).
+        Two lines of HTML: ``A b_j = b_1j a_1 + ... + b_nj a_n`` with the
+        coefficients filled in, then the same sum with the columns of ``A``
+        written out as bracketed columns, equal to ``A b_j`` (bold, in the
+        highlight colour).
 
     Raises
     ------
@@ -81,12 +80,11 @@ def column_combination_latex(A, B, j, names=("A", "B"), digits=3):
 
     >>> A = [[1, -3, 5], [3, 1, 4]]
     >>> B = [[5, 1], [-2, -6], [-1, 0]]
-    >>> print(column_combination_latex(A, B, 0))  # doctest: +NORMALIZE_WHITESPACE
-    \begin{aligned} A\mathbf{b}_{1} &= 5\,\mathbf{a}_{1} + (-2)\,\mathbf{a}_{2}
-    + (-1)\,\mathbf{a}_{3} \\ &= 5\begin{bmatrix} 1 \\ 3 \end{bmatrix}
-    + (-2)\begin{bmatrix} -3 \\ 1 \end{bmatrix}
-    + (-1)\begin{bmatrix} 5 \\ 4 \end{bmatrix}
-    = {\color{#c0392b}{\begin{bmatrix} 6 \\ 9 \end{bmatrix}}} \end{aligned}
+    >>> text = column_combination_html(A, B, 0)
+    >>> print(text.split("</div>")[0])
+    <div><i>A</i><b>b</b><sub>1</sub> = 5 <b>a</b><sub>1</sub> + (−2) <b>a</b><sub>2</sub> + (−1) <b>a</b><sub>3</sub>
+    >>> text.count("<table"), text.count(">6<"), text.count(">9<")
+    (4, 1, 1)
     """
     A, B = _factors(A, B, names)
     k = B.shape[1]
@@ -101,21 +99,19 @@ def column_combination_latex(A, B, j, names=("A", "B"), digits=3):
         )
     a_name, b_name = (n[0].lower() for n in names)
     coefficients = [_coefficient(x, digits) for x in B[:, j]]
-    symbolic = " + ".join(
-        rf"{c}\,\mathbf{{{a_name}}}_{{{ell + 1}}}" for ell, c in enumerate(coefficients)
-    )
-    numeric = " + ".join(
-        c + _column(A[:, ell], digits) for ell, c in enumerate(coefficients)
-    )
-    result = _column(A @ B[:, j], digits, NEW_COLOR)
+    symbolic = " + ".join(f"{c} {_vector(a_name, ell + 1)}" for ell, c in enumerate(coefficients))
+    numeric = []
+    for ell, c in enumerate(coefficients):
+        numeric += (["+"] if ell else []) + [c, column_html(A[:, ell], digits)]
+    result = column_html(A @ B[:, j], digits, NEW_COLOR)
     return (
-        rf"\begin{{aligned}} {names[0]}\mathbf{{{b_name}}}_{{{j + 1}}} &= {symbolic}"
-        rf" \\ &= {numeric} = {result} \end{{aligned}}"
+        f"<div><i>{html.escape(names[0])}</i>{_vector(b_name, j + 1)} = {symbolic}</div>"
+        f"<div>{formula_html('=', *numeric, '=', result)}</div>"
     )
 
 
-def partial_product_latex(A, B, steps, name="AB", names=("A", "B"), digits=3):
-    r"""Show ``AB`` with only its first `steps` columns computed.
+def partial_product_html(A, B, steps, name="AB", names=("A", "B"), digits=3):
+    """Show ``AB`` with only its first `steps` columns computed.
 
     Parameters
     ----------
@@ -125,7 +121,7 @@ def partial_product_latex(A, B, steps, name="AB", names=("A", "B"), digits=3):
         How many columns are done, 0 to ``k``; the last of them (the one just
         computed) is coloured and bold, the ones after it are a grey ``?``.
     name : str or None, optional
-        LaTeX shown before ``=``; None for the bare matrix.
+        Shown in italics before ``=``; None for the bare matrix.
     names : tuple of str, optional
         Names of the factors in shape messages.
     digits : int, optional
@@ -134,7 +130,7 @@ def partial_product_latex(A, B, steps, name="AB", names=("A", "B"), digits=3):
     Returns
     -------
     str
-        Math-mode LaTeX, without ``$`` delimiters.
+        HTML: the name, then the matrix as a bracketed table.
 
     Raises
     ------
@@ -145,10 +141,9 @@ def partial_product_latex(A, B, steps, name="AB", names=("A", "B"), digits=3):
 
     Examples
     --------
-    >>> print(partial_product_latex([[1, 2]], [[1, 0, 2], [0, 1, 1]], 3, name=None))
-    \begin{bmatrix} 1 & 2 & {\color{#c0392b}{\mathbf{4}}} \end{bmatrix}
-    >>> print(partial_product_latex([[1, 2]], [[1], [0]], 0))
-    AB = \begin{bmatrix} {\color{#bbbbbb}{?}} \end{bmatrix}
+    >>> text = partial_product_html([[1, 2]], [[1, 0, 2], [0, 1, 1]], 2, name=None)
+    >>> text.count(PENDING), text.count("<b ")
+    (1, 1)
     """
     A, B = _factors(A, B, names)
     k = B.shape[1]
@@ -159,16 +154,14 @@ def partial_product_latex(A, B, steps, name="AB", names=("A", "B"), digits=3):
     if not 0 <= steps <= k:
         raise ValueError(f"steps must be 0 to {k} (the columns of {names[1]}), got {steps}")
     product = A @ B
-    rows = []
-    for row in product:
-        entries = []
-        for j, x in enumerate(row):
-            if j >= steps:
-                entries.append(PENDING)
-            elif j == steps - 1:
-                entries.append(rf"{{\color{{{NEW_COLOR}}}{{\mathbf{{{latex_number(x, digits)}}}}}}}")
-            else:
-                entries.append(latex_number(x, digits))
-        rows.append(" & ".join(entries))
-    body = r"\begin{bmatrix} " + r" \\ ".join(rows) + r" \end{bmatrix}"
-    return f"{name} = {body}" if name else body
+    cells = [
+        [
+            PENDING if j >= steps
+            else emphasis(html_number(x, digits)) if j == steps - 1
+            else html_number(x, digits)
+            for j, x in enumerate(row)
+        ]
+        for row in product
+    ]
+    table = bracket_table(cells, label=name or "product")
+    return formula_html(f"<i>{html.escape(name)}</i> =", table) if name else table

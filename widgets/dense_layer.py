@@ -21,7 +21,7 @@ array([1., 0.])
 
 import numpy as np
 
-from .parsing import format_number
+from .parsing import latex_number
 from .shapes import format_shape
 
 __all__ = ["affine_expansion_latex", "dense_layer", "relu", "split_at_folds"]
@@ -158,15 +158,6 @@ def dense_layer(W, x_or_points, b, activation=None):
 # -- LaTeX ------------------------------------------------------------------------
 
 
-def _number(x, digits):
-    """A number as LaTeX: ``1.5``, ``-2``, or ``1.23 \\times 10^{8}``."""
-    text = format_number(x, digits)
-    if "e" in text:
-        mantissa, exponent = text.split("e")
-        return rf"{mantissa} \times 10^{{{int(exponent)}}}"
-    return text
-
-
 def _factor(entry):
     """An entry as a factor of a product: negative numbers in parentheses."""
     text, numeric = entry
@@ -215,8 +206,8 @@ def _entries(value, shape, symbol, digits, name):
             f", got shape {array.shape}"
         )
     if array.ndim == 1:
-        return [(_number(v, digits), True) for v in array]
-    return [[(_number(v, digits), True) for v in row] for row in array]
+        return [(latex_number(v, digits), True) for v in array]
+    return [[(latex_number(v, digits), True) for v in row] for row in array]
 
 
 def affine_expansion_latex(W, b, x=None, *, activation=None, multiline=False, digits=3):
@@ -319,17 +310,17 @@ def affine_expansion_latex(W, b, x=None, *, activation=None, multiline=False, di
     numeric = W is not None and b is not None and x is not None
     z = dense_layer(W, x, b) if numeric else None
     if numeric:
-        steps[-1] += " = " + _column([_number(v, digits) for v in z])
+        steps[-1] += " = " + _column([latex_number(v, digits) for v in z])
 
     lines = [(AFFINE_LHS, steps)]
     if activation is not None:
         if numeric:
-            inside = [_number(v, digits) for v in z]
+            inside = [latex_number(v, digits) for v in z]
         else:
             inside = with_bias
         relu_steps = [_column([rf"\max(0,\, {t})" for t in inside])]
         if numeric:
-            relu_steps[-1] += " = " + _column([_number(v, digits) for v in relu(z)])
+            relu_steps[-1] += " = " + _column([latex_number(v, digits) for v in relu(z)])
         lines.append((RELU_LHS, relu_steps))
 
     if not multiline:

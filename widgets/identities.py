@@ -9,7 +9,7 @@ on: ``A + B is undefined: A is 2×3 and B is 3×2, and only matrices of the
 same shape can be added``.
 
 Labels are written the way the syllabus writes them (``A(BC)``, ``(AB)C``,
-``A(rB)``, ``(AB)ᵀ``, ``BᵀAᵀ``); `latex_label` turns one into LaTeX.
+``A(rB)``, ``(AB)ᵀ``, ``BᵀAᵀ``).
 Numpy only: no widgets here.
 """
 
@@ -30,7 +30,6 @@ __all__ = [
     "PRODUCT_IDENTITIES",
     "check_identities",
     "compare_orders",
-    "latex_label",
 ]
 
 #: The transpose mark used in plain-text labels (U+1D40).
@@ -58,17 +57,6 @@ class UndefinedError(ShapeError):
     def __init__(self, label, message):
         super().__init__(message)
         self.label = label
-
-
-def latex_label(label):
-    """Turn a plain-text label into LaTeX (``BᵀAᵀ`` becomes ``B^TA^T``).
-
-    Examples
-    --------
-    >>> latex_label("(AB)ᵀ")
-    '(AB)^T'
-    """
-    return label.replace(TRANSPOSE, "^T")
 
 
 class Expression:

@@ -1,100 +1,53 @@
-"""A read-only matrix typeset with LaTeX, optionally with a row or column picked out.
+"""A read-only matrix, optionally with a row or column picked out.
 
-`matrix_latex` builds the ``bmatrix`` source (pure string work, no widgets);
-`MatrixView` is an `HTMLMath` whose `value` is that source, redrawn whenever
-the matrix, the name or the highlight changes.
+`MatrixView`'s name is typeset once with MathJax; its entries are an HTML
+table (`widgets.html_math`) that the browser redraws at once whenever the
+matrix or the highlight changes, so a view that follows a slider keeps up.
 """
 
 
-from ipywidgets import HTMLMath
+from ipywidgets import HTML, HBox, HTMLMath
 from traitlets import Int, TraitError, Unicode, observe, validate
 
-from .matrix_editor import MatrixTrait, validate_matrix
-from .parsing import latex_number
+from .html_math import matrix_html
+from .matrix_editor import MatrixTrait
 
-__all__ = ["MatrixView", "matrix_latex"]
+__all__ = ["MatrixView"]
 
-#: Highlight colour.  ``{\color{c}{x}}`` typesets the same in MathJax 2 and 3.
-HIGHLIGHT_COLOR = "#c0392b"
 
-def matrix_latex(matrix, name=None, highlight_row=None, highlight_col=None, digits=3):
-    r"""LaTeX source for a matrix as a ``bmatrix``.
+class MatrixView(HBox):
+    r"""A read-only matrix: its LaTeX name, then its entries between brackets.
 
     Parameters
     ----------
     matrix : array_like
         A non-empty 2-D matrix of finite numbers.
     name : str or None, optional
-        LaTeX for the name; when given the result reads ``name = [...]``.
-    highlight_row, highlight_col : int or None, optional
-        0-based row and column whose entries are coloured and bold (bold so
-        the highlight does not rely on colour alone).
-    digits : int, optional
-        Decimals shown, as in `format_number`.
-
-    Returns
-    -------
-    str
-        Math-mode LaTeX, without ``$`` delimiters.
-
-    Raises
-    ------
-    traitlets.TraitError
-        If `matrix` is not a non-empty 2-D matrix of finite numbers.
-
-    Examples
-    --------
-    >>> print(matrix_latex([[6, 19], [9, -3]], name="AB"))
-    AB = \begin{bmatrix} 6 & 19 \\ 9 & -3 \end{bmatrix}
-    >>> print(matrix_latex([[1, 0.5]], highlight_col=1))
-    \begin{bmatrix} 1 & {\color{#c0392b}{\mathbf{0.5}}} \end{bmatrix}
-    """
-    array = validate_matrix(matrix, name=name or "matrix")
-    rows = []
-    for i, row in enumerate(array):
-        entries = []
-        for j, x in enumerate(row):
-            entry = latex_number(x, digits)
-            if i == highlight_row or j == highlight_col:
-                entry = rf"{{\color{{{HIGHLIGHT_COLOR}}}{{\mathbf{{{entry}}}}}}}"
-            entries.append(entry)
-        rows.append(" & ".join(entries))
-    body = r"\begin{bmatrix} " + r" \\ ".join(rows) + r" \end{bmatrix}"
-    return f"{name} = {body}" if name else body
-
-
-class MatrixView(HTMLMath):
-    r"""A read-only LaTeX rendering of a matrix.
-
-    Parameters
-    ----------
-    matrix : array_like
-        A non-empty 2-D matrix of finite numbers.
-    name : str or None, optional
-        LaTeX for the name (``"A"``, ``"W_Q"``); shown as ``name = [...]``.
+        LaTeX for the name (``"A"``, ``"W_Q"``); shown as ``name =`` before
+        the entries.
     highlight_row, highlight_col : int or None, optional
         0-based row and column to colour (an index past the edge colours
         nothing, so a shrinking matrix never makes a linked highlight fail).
     digits : int, optional
         Decimals shown.  Default 3.
     **kwargs
-        Passed to `HTMLMath` (e.g. ``layout``).
+        Passed to `HBox` (e.g. ``layout``).
 
     Attributes
     ----------
     matrix : numpy.ndarray
         The matrix shown (read-only float array); assign to redraw.
-    value : str
-        The HTML/LaTeX sent to the browser.
+    table : str
+        The HTML of the entries, as sent to the browser.
 
     Examples
     --------
     >>> view = MatrixView([[6, 19], [9, -3]], name="AB")
-    >>> view.value
-    '$AB = \\begin{bmatrix} 6 & 19 \\\\ 9 & -3 \\end{bmatrix}$'
+    >>> view.children[0].value
+    '$AB =$'
     >>> view.highlight_row = 0
-    >>> "\\color" in view.value
-    True
+    >>> view.table.count("<b ")
+    2
     """
 
     matrix = MatrixTrait(help="The matrix shown, a read-only 2-D float array.")
@@ -108,14 +61,24 @@ class MatrixView(HTMLMath):
     def __init__(
         self, matrix, name=None, highlight_row=None, highlight_col=None, digits=3, **kwargs
     ):
+        self._label = HTMLMath().add_class("matrix-view-name")
+        self._entries = HTML().add_class("matrix-view-entries")
         super().__init__(**kwargs)
+        self.layout.align_items = "center"
+        self.add_class("matrix-view")
         self.name = name
         self.highlight_row = highlight_row
         self.highlight_col = highlight_col
         self.digits = digits
         self.matrix = matrix
         self._ready = True
+        self._render_name()
         self._render()
+
+    @property
+    def table(self):
+        """The HTML table of the entries."""
+        return self._entries.value
 
     @validate("highlight_row", "highlight_col", "digits")
     def _validate_index(self, proposal):
@@ -124,13 +87,23 @@ class MatrixView(HTMLMath):
             raise TraitError(f"{proposal['trait'].name} must be >= 0, got {index}")
         return index
 
-    @observe("matrix", "name", "highlight_row", "highlight_col", "digits")
+    @observe("name")
+    def _on_name_change(self, change):
+        if self._ready:
+            self._render_name()
+
+    @observe("matrix", "highlight_row", "highlight_col", "digits")
     def _on_matrix_change(self, change):
         if self._ready:
             self._render()
 
+    def _render_name(self):
+        # The name is typeset once; only the table changes as the matrix does.
+        self._label.value = f"${self.name} =$" if self.name else ""
+        self.children = (self._label, self._entries) if self.name else (self._entries,)
+
     def _render(self):
-        latex = matrix_latex(
-            self.matrix, self.name, self.highlight_row, self.highlight_col, self.digits
+        self._entries.value = matrix_html(
+            self.matrix, self.highlight_row, self.highlight_col, self.digits,
+            label=self.name or "matrix",
         )
-        self.value = f"${latex}$"

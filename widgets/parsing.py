@@ -11,7 +11,7 @@ import math
 import re
 from fractions import Fraction
 
-__all__ = ["parse_number", "format_number", "latex_number"]
+__all__ = ["parse_number", "format_number", "latex_number", "html_number"]
 
 # Only ASCII digits: ``str.isdigit``/``float`` would also accept other scripts.
 _DECIMAL = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
@@ -80,12 +80,15 @@ def parse_number(text):
     if den is None:
         value = float(num)
     else:
-        denominator = Fraction(den)
+        try:
+            numerator, denominator = Fraction(num), Fraction(den)
+        except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits)
+            raise ValueError(f"{text!r} is not a number: it has too many digits") from None
         if denominator == 0:
             raise ValueError(f"{text!r} is not a number: division by zero")
         # Exact rational arithmetic, then one correctly rounded conversion.
         try:
-            value = float(Fraction(num) / denominator)
+            value = float(numerator / denominator)
         except OverflowError:
             value = math.inf
     if not math.isfinite(value):
@@ -144,7 +147,8 @@ def format_number(x, digits=3):
     if magnitude >= 1e6 or (0 < magnitude < 1e-3):
         # Near the float limit, rounding up can overflow ("1.8e+308"): keep
         # more digits until the text is a finite float again.
-        for places in range(max(digits - 1, 0), 17):
+        # (17 significant digits, places=16, always give back the float itself.)
+        for places in range(min(max(digits - 1, 0), 16), 17):
             mantissa, exponent = f"{x:.{places}e}".split("e")
             text = _strip_zeros(mantissa) + "e" + exponent
             if math.isfinite(float(text)):
@@ -164,6 +168,15 @@ def _strip_zeros(text):
 _EXPONENT = re.compile(r"^(-?[0-9.]+)e([+-])0*([0-9]+)$")
 
 
+def _scientific(text):
+    """``(mantissa, exponent)`` of a `format_number` text in scientific notation, else None."""
+    match = _EXPONENT.match(text)
+    if not match:
+        return None
+    mantissa, sign, exponent = match.groups()
+    return mantissa, ("-" if sign == "-" else "") + exponent
+
+
 def latex_number(x, digits=3):
     r"""`format_number` for math mode: ``1.2e+08`` becomes ``1.2 \times 10^{8}``.
 
@@ -177,9 +190,26 @@ def latex_number(x, digits=3):
     1 \times 10^{-4}
     """
     text = format_number(x, digits)
-    match = _EXPONENT.match(text)
-    if match:
-        mantissa, sign, exponent = match.groups()
-        sign = "-" if sign == "-" else ""
-        return rf"{mantissa} \times 10^{{{sign}{exponent}}}"
+    parts = _scientific(text)
+    if parts:
+        return rf"{parts[0]} \times 10^{{{parts[1]}}}"
     return text
+
+
+def html_number(x, digits=3):
+    """`format_number` for HTML: a real minus sign, and ``1.2e+08`` as 1.2×10<sup>8</sup>.
+
+    Examples
+    --------
+    >>> html_number(-0.25)
+    '−0.25'
+    >>> html_number(123456789)
+    '1.23×10<sup>8</sup>'
+    >>> html_number(0.0001)
+    '1×10<sup>−4</sup>'
+    """
+    text = format_number(x, digits)
+    parts = _scientific(text)
+    if parts:
+        text = f"{parts[0]}\N{MULTIPLICATION SIGN}10<sup>{parts[1]}</sup>"
+    return text.replace("-", _UNICODE_MINUS)

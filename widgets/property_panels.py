@@ -10,12 +10,12 @@ editors to them) and they redraw.
 import html
 
 import numpy as np
-from ipywidgets import HTML, GridBox, HBox, HTMLMath, Layout, VBox
+from ipywidgets import HTML, GridBox, HBox, Layout, VBox
 from traitlets import Float, TraitError, Unicode, observe, validate
 
-from .identities import check_identities, compare_orders, latex_label
+from .html_math import formula_html, matrix_html, symbols_html
+from .identities import check_identities, compare_orders
 from .matrix_editor import MatrixTrait
-from .matrix_view import matrix_latex
 from .shapes import format_shape
 
 __all__ = ["IdentityPanel", "OrderPanel"]
@@ -41,8 +41,11 @@ _TITLES = {
 
 def _side_html(side, digits):
     if side.defined:
-        latex = matrix_latex(side.value, name=latex_label(side.label), digits=digits)
-        return f'<span style="display:inline-block;margin:2px 14px 2px 0">${latex}$</span>'
+        matrix = matrix_html(side.value, digits=digits, label=side.label)
+        return (
+            '<span style="display:inline-block;margin:2px 14px 2px 0">'
+            f"{formula_html(symbols_html(side.label) + ' =', matrix)}</span>"
+        )
     return (
         '<span style="display:inline-block;margin:2px 14px 2px 0;color:#8a6d3b">'
         f"{html.escape(side.reason)}</span>"
@@ -89,7 +92,7 @@ class IdentityPanel(VBox):
         The scalar.
     results : tuple of IdentityResult
         What the cards show, in the order of the theorem.
-    cards : tuple of ipywidgets.HTMLMath
+    cards : tuple of ipywidgets.HTML
         One per identity (CSS class ``identity-card``).
 
     Examples
@@ -113,7 +116,7 @@ class IdentityPanel(VBox):
         self._digits = int(digits)
         self._results = ()
         self._cards = tuple(
-            HTMLMath(layout=Layout(padding="4px 10px", margin="0"))
+            HTML(layout=Layout(padding="4px 10px", margin="0"))
             .add_class("identity-card")
             for _ in _TITLES
         )
@@ -140,7 +143,7 @@ class IdentityPanel(VBox):
 
     @property
     def cards(self):
-        """The `HTMLMath` card of each identity."""
+        """The `HTML` card of each identity."""
         return self._cards
 
     @validate("r")
@@ -166,11 +169,11 @@ class IdentityPanel(VBox):
 
     def _card_html(self, result):
         color, mark = _VERDICT_STYLE[result.verdict]
-        statement = latex_label(result.statement)
+        statement = symbols_html(result.statement)
         sides = "".join(_side_html(side, self._digits) for side in result.sides)
         return (
             f'<div style="border-left:4px solid {color};padding-left:10px">'
-            f"<b>{_TITLES.get(result.name, result.name)}</b>: ${statement}$"
+            f"<b>{_TITLES.get(result.name, result.name)}</b>: {statement}"
             f'<div style="margin:4px 0">{sides}</div>'
             f'<div style="color:{color}"><b>{mark}</b>: {html.escape(result.message)}</div>'
             "</div>"
@@ -219,8 +222,8 @@ class OrderPanel(VBox):
         self._ready = False
         self._digits = int(digits)
         self._comparison = None
-        self._forward = HTMLMath(layout=Layout(min_width="12em")).add_class("order-forward")
-        self._backward = HTMLMath(layout=Layout(min_width="12em")).add_class("order-backward")
+        self._forward = HTML(layout=Layout(min_width="12em")).add_class("order-forward")
+        self._backward = HTML(layout=Layout(min_width="12em")).add_class("order-backward")
         self._verdict = HTML().add_class("order-verdict")
         with self.hold_trait_notifications():
             self.left, self.right = left, right

@@ -43,6 +43,20 @@ READY_JS = """
   return Array.from(document.querySelectorAll('.bqplot')).every(fig => fig.querySelector(marks));
 }
 """
+# The entries of the first HTML matrix (widgets.html_math) under an element, as numbers.
+READ_MATRIX_JS = """
+view => Array.from(view.querySelector('table.matrix-html').rows).map(
+  row => Array.from(row.cells).map(cell => Number(cell.textContent.replace(/\\u2212/g, '-'))))
+"""
+# The same cells as text with an ASCII minus ("?" for an entry not computed yet),
+# from the first HTML matrix under the element a selector matches ([] if none).
+MATRIX_TEXT_JS = """
+(selector) => {
+  const table = document.querySelector(selector + ' table.matrix-html');
+  return table ? Array.from(table.rows).map(
+    row => Array.from(row.cells).map(cell => cell.textContent.trim().replace(/\\u2212/g, '-'))) : [];
+}
+"""
 ERROR_OUTPUT_JS = """
 () => Array.from(document.querySelectorAll(
     '[data-mime-type="application/vnd.jupyter.stderr"], .jp-OutputArea-output.jp-mod-error, .jupyter-widgets-error-widget'

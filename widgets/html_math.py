@@ -1,0 +1,178 @@
+"""Matrices and short formulas as plain HTML, for views that change on every interaction.
+
+MathJax typesets LaTeX beautifully but slowly: re-typesetting a few matrices
+after each keystroke or slider step kept a lecture page busy for 100 ms and
+more.  Whatever is redrawn while a learner interacts is written here instead,
+as HTML the browser draws at once: a matrix is a `<table>` between CSS square
+brackets, a formula is a row of such pieces.  Static text (a lab's prose, a
+worked solution) stays LaTeX.
+
+Pure string work on numpy arrays: no widgets here.  Every style is inline, so
+the markup looks the same in Voila, JupyterLab and the light or dark theme
+(brackets and text take the current colour).
+
+>>> print(matrix_html([[1, -2]]))  # doctest: +ELLIPSIS
+<table class="matrix-html" ...><tr><td ...>1</td><td ...>−2</td></tr></table>
+"""
+
+import html
+import re
+
+from .parsing import html_number
+from .shapes import as_matrix
+
+__all__ = [
+    "HIGHLIGHT_COLOR",
+    "PENDING_COLOR",
+    "bracket_table",
+    "column_html",
+    "emphasis",
+    "formula_html",
+    "matrix_html",
+    "subscripts_html",
+    "symbols_html",
+]
+
+#: Entries picked out (a highlighted row or column, the column just computed).
+HIGHLIGHT_COLOR = "#c0392b"
+#: Entries not computed yet.
+PENDING_COLOR = "#999999"
+
+# Square brackets: the table's left and right borders, plus four short ticks
+# drawn as backgrounds at its corners.  currentColor keeps them the colour of
+# the text in either theme.
+_TICK = "linear-gradient(currentColor,currentColor)"
+_TABLE_STYLE = (
+    "display:inline-table;vertical-align:middle;border-collapse:separate;border-spacing:0;"
+    "margin:0 0.15em;padding:0.1em 0.1em;border-left:1.5px solid;border-right:1.5px solid;"
+    f"background:{_TICK} left top/0.35em 1.5px no-repeat,{_TICK} left bottom/0.35em 1.5px no-repeat,"
+    f"{_TICK} right top/0.35em 1.5px no-repeat,{_TICK} right bottom/0.35em 1.5px no-repeat"
+)
+_CELL_STYLE = "padding:0.1em 0.4em;text-align:right;white-space:nowrap"
+_ROW_STYLE = "display:inline-flex;align-items:center;flex-wrap:wrap;gap:0.35em"
+
+
+def emphasis(text, color=HIGHLIGHT_COLOR):
+    """`text` (HTML) in bold and `color`: bold too, so it does not rely on colour alone."""
+    return f'<b style="color:{color}">{text}</b>'
+
+
+def bracket_table(cells, label="matrix"):
+    """A table of ready-made cell HTML between square brackets.
+
+    Parameters
+    ----------
+    cells : sequence of sequence of str
+        Rows of cell contents, already HTML (escape any text first).
+    label : str, optional
+        Plain text for screen readers, e.g. ``"AB"``; the shape is added.
+
+    Returns
+    -------
+    str
+        A ``<table class="matrix-html">``.
+
+    Examples
+    --------
+    >>> print(bracket_table([["1", "?"]], label="AB"))  # doctest: +ELLIPSIS
+    <table class="matrix-html" aria-label="AB, 1 by 2" ...><tr><td ...>1</td><td ...>?</td></tr></table>
+    """
+    rows = [list(row) for row in cells]
+    width = max((len(row) for row in rows), default=0)
+    aria = html.escape(f"{label}, {len(rows)} by {width}", quote=True)
+    body = "".join(
+        "<tr>" + "".join(f'<td style="{_CELL_STYLE}">{cell}</td>' for cell in row) + "</tr>"
+        for row in rows
+    )
+    return f'<table class="matrix-html" aria-label="{aria}" style="{_TABLE_STYLE}">{body}</table>'
+
+
+def matrix_html(matrix, highlight_row=None, highlight_col=None, digits=3, label="matrix"):
+    """A numeric matrix as an HTML table between brackets.
+
+    Parameters
+    ----------
+    matrix : array_like
+        A non-empty 2-D matrix.
+    highlight_row, highlight_col : int or None, optional
+        0-based row and column whose entries are shown in `emphasis`; an
+        index past the edge picks out nothing.
+    digits : int, optional
+        Decimals shown, as in `format_number`.
+    label : str, optional
+        Plain text for screen readers.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    ValueError
+        If `matrix` is not a non-empty 2-D matrix of numbers.
+
+    Examples
+    --------
+    >>> text = matrix_html([[6, 19], [9, -3]], highlight_col=1)
+    >>> text.count("<tr>"), text.count("<b "), "−3" in text
+    (2, 2, True)
+    """
+    array = as_matrix(matrix, label)
+    cells = [
+        [
+            emphasis(html_number(x, digits)) if i == highlight_row or j == highlight_col
+            else html_number(x, digits)
+            for j, x in enumerate(row)
+        ]
+        for i, row in enumerate(array)
+    ]
+    return bracket_table(cells, label)
+
+
+def column_html(entries, digits=3, color=None, label="column"):
+    """A column vector between brackets, all of it in `color` when given.
+
+    >>> column_html([1, -2]).count("<tr>")
+    2
+    """
+    cells = [[html_number(x, digits)] for x in entries]
+    table = bracket_table(cells, label)
+    return f'<span style="color:{color};font-weight:bold">{table}</span>' if color else table
+
+
+def formula_html(*parts):
+    """Pieces of HTML (text, tables) in one row, centred on each other's middle.
+
+    The row wraps on a narrow screen rather than overflowing it.
+
+    >>> formula_html("2", column_html([1, 3])).startswith('<span style="display:inline-flex')
+    True
+    """
+    return f'<span style="{_ROW_STYLE}">' + "".join(f"<span>{p}</span>" for p in parts) + "</span>"
+
+
+_SUBSCRIPT = re.compile(r"([A-Za-z])_(\{[^}]*\}|[0-9]+)")
+_LETTERS = re.compile(r"[A-Za-z]+")
+
+
+def subscripts_html(text):
+    """Escape plain text and turn ``q_21`` into an italic *q* with subscript 21.
+
+    Words without a subscript stay as they are, so the text may be prose.
+
+    >>> subscripts_html("S_24 = q_2 · k_4 < 1")
+    '<i>S</i><sub>24</sub> = <i>q</i><sub>2</sub> · <i>k</i><sub>4</sub> &lt; 1'
+    """
+    return _SUBSCRIPT.sub(
+        lambda m: f"<i>{m.group(1)}</i><sub>{m.group(2).strip('{}')}</sub>", html.escape(text)
+    )
+
+
+def symbols_html(label):
+    """A symbolic label such as ``(AB)ᵀ`` or ``A(B+C)``: the letters in italics.
+
+    >>> symbols_html("(AB)ᵀ + rC")
+    '(<i>AB</i>)<sup>T</sup> + <i>rC</i>'
+    """
+    text = _LETTERS.sub(lambda m: f"<i>{m.group(0)}</i>", html.escape(label))
+    return text.replace("\N{MODIFIER LETTER CAPITAL T}", "<sup>T</sup>")
