@@ -1,12 +1,16 @@
 """Tests for widgets.dense_layer: the layer ŷ = W x + b, ReLU, the expansion, the folds."""
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from widgets.dense_layer import affine_expansion_latex, dense_layer, relu, split_at_folds
+from widgets.dense_layer import (
+    affine_expansion_html, affine_expansion_latex, dense_layer, relu, split_at_folds,
+)
 from widgets.geometry import HOUSE
 
 # The syllabus example (seed 000): W x + b with the numbers of the lab's exercise.
@@ -185,6 +189,27 @@ def test_other_shapes_and_number_formats():
 def test_expansion_rejects_bad_input(args, kwargs, match):
     with pytest.raises(ValueError, match=match):
         affine_expansion_latex(*args, **kwargs)
+
+
+def _html_cells(markup):
+    """Cell texts of every bracketed table in `markup`, table by table."""
+    tables = re.findall(r"<table.*?</table>", markup)
+    return [[re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", t)] for t in tables]
+
+
+def test_html_expansion_matches_the_latex_one():
+    cells = _html_cells(affine_expansion_html(W, B, X))
+    minus = "\N{MINUS SIGN}"
+    assert cells == [
+        ["2", f"{minus}1", "0", "3"], ["1", "2"], ["1", f"{minus}1"],
+        [f"2 · 1 + ({minus}1) · 2", "0 · 1 + 3 · 2"], ["1", f"{minus}1"],
+        [f"2 · 1 + ({minus}1) · 2 + 1", f"0 · 1 + 3 · 2 {minus} 1"], ["1", "5"],
+    ]
+    relu_cells = _html_cells(affine_expansion_html(W, [1, -7], X, activation="relu"))
+    assert relu_cells[-2:] == [["max(0, 1)", f"max(0, {minus}1)"], ["1", "0"]]
+    assert "ReLU(<b>W</b><b>x</b> + <b>b</b>)" in affine_expansion_html(W, B, X, activation="relu")
+    with pytest.raises(ValueError, match="b must have shape 2"):
+        affine_expansion_html(W, [1, 2, 3], X)
 
 
 # -- split_at_folds ----------------------------------------------------------------

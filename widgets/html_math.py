@@ -48,7 +48,7 @@ _TABLE_STYLE = (
     f"background:{_TICK} left top/0.35em 1.5px no-repeat,{_TICK} left bottom/0.35em 1.5px no-repeat,"
     f"{_TICK} right top/0.35em 1.5px no-repeat,{_TICK} right bottom/0.35em 1.5px no-repeat"
 )
-_CELL_STYLE = "padding:0.1em 0.4em;text-align:right;white-space:nowrap"
+_CELL_STYLE = "padding:0.05em 0.4em;line-height:1.35;text-align:right;white-space:nowrap"
 _ROW_STYLE = "display:inline-flex;align-items:center;flex-wrap:wrap;gap:0.35em"
 
 
