@@ -11,6 +11,7 @@ import re
 import signal
 import subprocess
 import time
+import urllib.request
 from pathlib import Path
 
 import psutil
@@ -25,9 +26,8 @@ BENCH = sorted(
     if ".ipynb_checkpoints" not in str(path)
 )
 BENCH_NOTEBOOKS = len(BENCH)
-# The issue asks for a lecture hall of 30; on 2 cores that alone takes over two
-# minutes, so the suite runs 10 and MATMUL_VISITORS=30 runs the full hall.
-VISITORS = int(os.environ.get("MATMUL_VISITORS", "10"))
+# A lecture hall: MATMUL_VISITORS=N tries another size.
+VISITORS = int(os.environ.get("MATMUL_VISITORS", "30"))
 # Short enough for a test, long enough that a freshly refilled pool kernel is
 # still "active" when its visitor's page connects (see the xfail test below).
 CULL_TIMEOUT = 6
@@ -230,31 +230,63 @@ LINE_PATH_JS = """
 """
 
 
-def test_a_lecture_hall_of_visitors_at_once(server_logs, browser):
-    server = VoilaServer(root="bench").start(server_logs)
-    url = f"{server.url}/voila/render/baseline.ipynb"
-    # The hall fills after the server has warmed up its pool, as before a lecture.
-    assert wait_for(lambda: pool_filled(server), 60)
-    contexts = [browser.new_context(viewport={"width": 1024, "height": 700}) for _ in range(VISITORS)]
+def test_a_page_still_loading_keeps_its_kernel_for_the_grace_period(server_logs):
+    grace = 10
+    server = VoilaServer(
+        root="bench", extra=(*CULL_FLAGS, f"--PoolAwareKernelManager.connect_grace={grace}")
+    ).start(server_logs)
     try:
-        pages = [context.new_page() for context in contexts]
-        start = time.monotonic()
-        problems = open_together(pages, url, 1, timeout=60 + 8 * VISITORS)
-        all_ready = time.monotonic() - start
-        # Interactive: a key on each slider goes to the kernel, which redraws the line.
-        for page in pages:
-            before = page.evaluate(LINE_PATH_JS)
-            page.locator(".widget-slider .noUi-handle").first.press("ArrowRight")
-            page.wait_for_function(f"(before) => ({LINE_PATH_JS})() !== before",
-                                   arg=before, timeout=30_000, polling=100)
-        for index, (page, seen) in enumerate(zip(pages, problems)):
-            errors = page.evaluate(ERROR_OUTPUT_JS)
-            assert not errors, f"visitor {index}: {errors}"
-            seen.assert_clean()
-        assert len(kernel_ids(server)) >= VISITORS
-        print(f"{VISITORS} visitors: all ready {all_ready:.1f} s, "
-              f"all interactive {time.monotonic() - start:.1f} s after they arrived")
+        assert wait_for(lambda: pool_filled(server), 60)
+        # A visitor whose browser has the page but has not run its scripts yet.
+        with urllib.request.urlopen(f"{server.url}/voila/render/baseline.ipynb", timeout=60) as response:
+            kernel = re.search(r'"kernelId": "([-0-9a-f]+)"', response.read().decode()).group(1)
+        handed_out = time.monotonic()
+        time.sleep(CULL_TIMEOUT + 2)
+        assert kernel in kernel_ids(server), "culled while its page was still loading"
+        # A page that never connects is abandoned: culled once the grace and the timeout pass.
+        assert wait_for(lambda: kernel not in kernel_ids(server), grace + CULL_TIMEOUT + 10)
+        assert time.monotonic() - handed_out >= grace
     finally:
-        for context in contexts:
-            context.close()
+        server.stop()
+
+
+def test_a_lecture_hall_of_visitors_at_once(server_logs, browser):
+    server = VoilaServer(root="bench", extra=CULL_FLAGS).start(server_logs)
+    url = f"{server.url}/voila/render/baseline.ipynb"
+    try:
+        # The hall fills after the server has warmed up its pool, as before a lecture.
+        assert wait_for(lambda: pool_filled(server), 60)
+        pool = kernel_ids(server)
+        contexts = [browser.new_context(viewport={"width": 1024, "height": 700}) for _ in range(VISITORS)]
+        try:
+            pages = [context.new_page() for context in contexts]
+            start = time.monotonic()
+            problems = open_together(pages, url, 1, timeout=60 + 8 * VISITORS)
+            all_ready = time.monotonic() - start
+            # Interactive: a key on each slider goes to the kernel, which redraws the line.
+            for page in pages:
+                before = page.evaluate(LINE_PATH_JS)
+                page.locator(".widget-slider .noUi-handle").first.press("ArrowRight")
+                page.wait_for_function(f"(before) => ({LINE_PATH_JS})() !== before",
+                                       arg=before, timeout=30_000, polling=100)
+            all_interactive = time.monotonic() - start
+            for index, (page, seen) in enumerate(zip(pages, problems)):
+                errors = page.evaluate(ERROR_OUTPUT_JS)
+                assert not errors, f"visitor {index}: {errors}"
+                seen.assert_clean()
+            visitors = {page_kernel_id(page) for page in pages}
+            assert len(visitors) == VISITORS and visitors <= kernel_ids(server)
+        finally:
+            for context in contexts:
+                context.close()
+        # They leave: culling brings the server back to its pool of warm kernels.
+        left = time.monotonic()
+        assert wait_for(lambda: not kernel_ids(server) & visitors, CULL_TIMEOUT + 30), (
+            f"{len(kernel_ids(server) & visitors)} visitors' kernels left"
+        )
+        freed_in = time.monotonic() - left
+        assert wait_for(lambda: len(kernel_ids(server)) == len(pool), 30), kernel_ids(server)
+        print(f"{VISITORS} visitors: all ready {all_ready:.1f} s, all interactive {all_interactive:.1f} s "
+              f"after they arrived; their kernels culled {freed_in:.1f} s after they left")
+    finally:
         server.stop()
