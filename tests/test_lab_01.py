@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from conftest import REPO
 from harness.browser import MATRIX_TEXT_JS, open_lab, screenshot
-from harness.notebooks import execute_notebook
+from harness.notebooks import kernel_json
 
 LAB = REPO / "labs" / "01-product-by-columns.ipynb"
 URL = "/voila/render/01-product-by-columns.ipynb"
@@ -52,8 +52,7 @@ print(json.dumps(states))
 @pytest.fixture(scope="module")
 def kernel():
     """The JSON printed by each extra cell, from one run of the lab."""
-    notebook = execute_notebook(LAB, extra_cells=(CHECK_CELL, SHAPES_CELL))
-    check, shapes = (json.loads(cell.outputs[0].text) for cell in notebook.cells[-2:])
+    check, shapes = kernel_json(LAB, CHECK_CELL, SHAPES_CELL)
     return {"check": check, "shapes": shapes}
 
 

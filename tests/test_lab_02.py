@@ -1,7 +1,6 @@
 """Lab 2, one entry as a dot product: its Check, its selection logic, and a click in Chromium."""
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -9,7 +8,7 @@ from playwright.sync_api import expect
 
 from conftest import REPO
 from harness.browser import open_lab, screenshot
-from harness.notebooks import execute_notebook
+from harness.notebooks import kernel_json
 
 LAB = REPO / "labs" / "02-entry-dot-product.ipynb"
 URL = "/voila/render/02-entry-dot-product.ipynb"
@@ -49,8 +48,7 @@ print(json.dumps(states))
 
 @pytest.fixture(scope="module")
 def kernel():
-    notebook = execute_notebook(LAB, extra_cells=(CHECK_CELL, SELECT_CELL))
-    check, select = (json.loads(cell.outputs[0].text) for cell in notebook.cells[-2:])
+    check, select = kernel_json(LAB, CHECK_CELL, SELECT_CELL)
     return {"check": check, "select": select}
 
 

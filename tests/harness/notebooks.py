@@ -1,6 +1,7 @@
 """Execute a notebook top to bottom with nbclient, as a learner's 'Run all' would."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import nbformat
@@ -32,3 +33,13 @@ def execute_notebook(path: Path, extra_cells: tuple[str, ...] = (), timeout: int
                 f"{path.name} cell {index} wrote to stderr: {output.text}"
             )
     return notebook
+
+
+def kernel_json(path: Path, *cells: str) -> list:
+    """Run the notebook, then `cells` in its kernel; each prints one JSON value, returned in order.
+
+    The cells drive the lab's live widgets the way a learner's edits do and
+    print what the lab then shows, for the test to assert on.
+    """
+    notebook = execute_notebook(path, extra_cells=cells)
+    return [json.loads(cell.outputs[0].text) for cell in notebook.cells[len(notebook.cells) - len(cells):]]
