@@ -40,6 +40,8 @@ AB.selected = None               # a second click may clear it: the entry stays
 states["cleared"] = state()
 B.resize(2, 3)                   # 3 columns of A, 2 rows of B
 states["mismatch"] = state()
+row_i.value = 2                  # the menus still answer, and the guidance stays
+states["mismatch_menu"] = state()
 A.resize(2, 2)                   # fits again: AB is 2x3, row 2 is still there
 states["fixed"] = state()
 print(json.dumps(states))
@@ -70,6 +72,8 @@ def test_selection_follows_clicks_menus_and_edits(kernel):
     mismatch = got["mismatch"]
     assert "A is 3×3 and B is 2×3: A has 3 columns but B has 2 rows" in mismatch["status"]
     assert mismatch["entry"] == ""
+    assert "The heatmap keeps the last product that worked" in mismatch["status"]
+    assert got["mismatch_menu"]["status"] == mismatch["status"] and got["mismatch_menu"]["entry"] == ""
     fixed = got["fixed"]
     assert fixed["status"] == "" and (fixed["rows"], fixed["cols"]) == (2, 3)
     # A = [[-3, -4], [2, 4]], B = [[-1, 2, -4], [-4, -3, -1]]: (AB)_21 = 2(-1) + 4(-4)
