@@ -45,6 +45,12 @@ step.value = 3
 states["third"] = dict(product=product.value, highlight=B.highlight_col)
 B.resize(3, 1)          # fewer columns: j is pulled back into range
 states["shrunk"] = dict(step=step.value, max=step.max, highlight=B.highlight_col, status=status.value)
+B.resize(3, 3)
+step_entry.entry.value = "4"     # typed beside the slider: B has 3 columns
+states["typed"] = dict(error=step_entry.error, step=step.value, text=step_entry.entry.value,
+                       readout=step.readout)
+step_entry.entry.value = "3"
+states["typed_fixed"] = dict(error=step_entry.error, step=step.value, highlight=B.highlight_col)
 print(json.dumps(states))
 """
 
@@ -78,10 +84,27 @@ def test_shape_mismatch_shows_the_explanation_and_recovers(kernel):
     # B's new third column is zeros, so column 3 of AB is zero.
     assert '>0</b>' in got["third"]["product"] and got["third"]["highlight"] == 2
     assert got["shrunk"] == {"step": 1, "max": 1, "highlight": 0, "status": ""}
+    # j typed out of range is refused with a message; in range, it moves the stepper.
+    assert got["typed"] == {"error": "column j must be between 1 and 3; 4 is outside",
+                            "step": 1, "text": "4", "readout": False}
+    assert got["typed_fixed"] == {"error": "", "step": 3, "highlight": 2}
 
 
 def product_rows(page) -> list[list[str]]:
     return page.evaluate(PRODUCT_ROWS_JS)
+
+
+def test_play_steps_j_and_the_entry_beside_the_slider_follows(voila_server, page):
+    problems = open_lab(page, voila_server.url + URL, "lab-01-play")
+    j = page.get_by_role("textbox", name="column j", exact=True)  # the entry's accessible name
+    expect(j).to_have_value("1")
+    # ▶ moves the slider in the browser (jslink); the kernel hears it and writes j beside it.
+    page.locator(".lab01-play button").first.click()
+    wait_for_product(page, [["6", "19"], ["9", "-3"]])
+    expect(j).to_have_value("2", timeout=15_000)
+    page.locator(".lab01-step").scroll_into_view_if_needed()
+    screenshot(page, "lab-01-stepped")
+    problems.assert_clean()
 
 
 def wait_for_product(page, rows: list[list[str]]) -> None:

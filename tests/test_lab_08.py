@@ -93,16 +93,17 @@ def test_moving_a_row_2_slider_moves_h2_to_the_weighted_average(lab):
     handle.press("ArrowRight")
     expect(average).to_have_text(re.compile(r"h2 = 0\.01 v1 \+"))
     weights, h2 = read_average(page)
-    assert abs(weights.sum() - 1) < 2e-3  # the readout rounds each weight to 3 decimals
+    assert abs(weights.sum() - 1) < 2e-3  # the average rounds each weight to 3 decimals
     assert np.allclose(h2, weights @ V, atol=5e-3)
     assert np.allclose(h2, [1.99, 1.98])
     expect(row2.locator(".widget-html", has_text="sum =")).to_have_text("sum = 1.00")
 
-    # Typed into a readout: v4 takes 0.7, the rest share 0.3 in proportion.
-    readout = row2.locator(".widget-readout").nth(3)
-    readout.fill("0.7")
-    readout.press("Enter")
+    # Typed into the entry beside v4's slider: v4 takes 0.7, the rest share 0.3 in proportion.
+    entry = row2.locator(".slider-entry-text input").nth(3)
+    entry.fill("0.7")
+    entry.press("Enter")
     expect(average).to_contain_text(" 0.7 v4 = ")
+    expect(entry).to_have_value("0.7")
     weights, h2 = read_average(page)
     assert abs(weights.sum() - 1) < 2e-3
     assert np.allclose(h2, weights @ V, atol=5e-3)

@@ -39,6 +39,12 @@ np.testing.assert_allclose(views["att_c"].matrix, 2 * r.H)
 assert not np.allclose(A_views["A_c"].matrix, r.A)
 c_slider.value = 1.0
 assert "equal" in verdicts["att"].value
+# c typed beside its slider: out of range is refused with a message and c stays; 2 is taken.
+c_entry.entry.value = "10"
+assert c_slider.value == 1.0 and "equal" in verdicts["att"].value
+assert c_entry.error == "scale factor c must be between −2 and 3; 10 is outside"
+c_entry.entry.value = "2"
+assert c_slider.value == 2.0 and c_entry.error == "" and "different" in verdicts["att"].value
 
 # One token changes: the attention weights change, the dense W does not.
 A_before = explorer.result.A

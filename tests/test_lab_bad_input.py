@@ -2,9 +2,9 @@
 
 For each lab (issue 7) a learner's mistakes are made the way a learner makes
 them, in the browser: garbage committed with Enter in a matrix cell, an
-out-of-range number typed into a slider's readout (or a bounded number box),
-and a shape that does not fit, made with the lab's own size controls.  Each
-test then checks that
+out-of-range number typed into the entry beside a slider (or a bounded number
+box), and a shape that does not fit, made with the lab's own size controls.
+Each test then checks that
 
 * the page names the problem (which matrix and cell, 1-based, or which shapes),
 * the other views keep the last valid result and still answer a valid
@@ -23,10 +23,12 @@ MathJax has typeset it), the marks under a bqplot figure's ``.bqplot``
 element, a heatmap's numbers, and editor input values -- never MathJax's
 assistive MathML.
 
-A note on sliders: ipywidgets clamps a number typed into a slider's readout
-to the slider's range in the browser, without a message, so for the slider
-case "the page shows the problem" means the readout shows the bound it
-was clamped to, and the views show the result for that bound.
+A note on sliders: ipywidgets' own slider readout clamps a typed number to
+the slider's range in the browser, without a message (and ignores text that
+is not a number), so the labs turn it off and put a `widgets.SliderEntry`
+beside each slider: its entry is checked in the kernel, and a number out of
+range is kept in the entry, marked, and explained under the slider
+(``role="alert"``) while the slider keeps its last valid value.
 """
 from __future__ import annotations
 
@@ -40,10 +42,18 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from harness.browser import ERROR_OUTPUT_JS, open_lab
 from widgets import format_number
-from widgets.matrix_editor import HIGHLIGHT_BACKGROUND
+from widgets.matrix_editor import ERROR_BACKGROUND, HIGHLIGHT_BACKGROUND
+
+
+def _rgb(hex_colour: str) -> str:
+    return "rgb({}, {}, {})".format(*(int(hex_colour[k:k + 2], 16) for k in (1, 3, 5)))
+
 
 #: How a MatrixEditor tints the cells of its highlighted row or column.
-HIGHLIGHT_RGB = "rgb({}, {}, {})".format(*(int(HIGHLIGHT_BACKGROUND[k:k + 2], 16) for k in (1, 3, 5)))
+HIGHLIGHT_RGB = _rgb(HIGHLIGHT_BACKGROUND)
+#: How a SliderEntry (like a MatrixEditor cell) marks text it did not accept.
+ERROR_RGB = _rgb(ERROR_BACKGROUND)
+MINUS = "\N{MINUS SIGN}"
 
 #: Generous: other test runs share this 2-core machine.
 TIMEOUT = 15_000
@@ -121,9 +131,29 @@ def wait_differ(page: Page, kind: str, selector: str, ref):
 
 
 def commit(field: Locator, text: str) -> None:
-    """Type `text` into an input (or a slider's readout) and press Enter, as a learner does."""
+    """Type `text` into an input and press Enter, as a learner does."""
     field.fill(text)
     field.press("Enter")
+
+
+def slider_entry(page: Page, slider: str) -> tuple[Locator, Locator]:
+    """The entry beside the slider matched by `slider` (a SliderEntry), and its message."""
+    box = page.locator(f".slider-entry:has(> {slider})")
+    return box.locator(".slider-entry-text input"), box.locator("[role=alert]")
+
+
+def expect_refused(entry: Locator, alert: Locator, text: str, message: str) -> None:
+    """The entry keeps the learner's `text`, marked, and the message under the slider says why."""
+    expect(alert).to_have_text(message)
+    expect(entry).to_have_value(text)
+    expect(entry).to_have_css("background-color", ERROR_RGB)
+
+
+def expect_accepted(entry: Locator, alert: Locator, text: str) -> None:
+    """The entry shows `text`, unmarked, and no message."""
+    expect(alert).to_have_count(0)
+    expect(entry).to_have_value(text)
+    expect(entry).not_to_have_css("background-color", ERROR_RGB)
 
 
 def cell(page: Page, scope: str, name: str) -> Locator:
@@ -160,10 +190,11 @@ def test_lab_01_garbage_in_a_out_of_range_j_and_a_too_narrow(voila_server, page)
     """
     problems = open_bad_input_lab(page, voila_server, "01-product-by-columns.ipynb")
     product, status = ".lab01-product", page.locator(".lab01-status")
-    readout = page.locator(".lab01-step .widget-readout")
+    j, j_alert = slider_entry(page, ".lab01-step")
     a_alert = page.locator(".lab01-A [role=alert]")
     a21 = cell(page, ".lab01-A", "A[2,1]")
     column_1 = read(page, "text", product)  # AB with its first column worked out
+    expect(j).to_have_value("1")
 
     commit(a21, "=1+")
     expect(a_alert).to_have_text("A[2,1]: '=1+' is not a number")
@@ -171,20 +202,24 @@ def test_lab_01_garbage_in_a_out_of_range_j_and_a_too_narrow(voila_server, page)
     assert read(page, "text", product) == column_1
     expect(status).to_have_text("")
 
-    # The slider still works meanwhile; 7 is clamped to j = 2, the last column.
-    commit(readout, "7")
-    expect(readout).to_have_text("2")
-    both = wait_differ(page, "text", product, column_1)
+    # j = 7 is refused (B has 2 columns) and said so; j stays 1, and so does AB.
+    commit(j, "7")
+    expect_refused(j, j_alert, "7", "column j must be between 1 and 2; 7 is outside")
     expect(a_alert).to_have_text("A[2,1]: '=1+' is not a number")
-
-    # A new number in A[2,1] changes AB; the old one brings AB back.
+    assert read(page, "text", product) == column_1
+    # A still takes edits meanwhile: a new number in A[2,1] changes AB, the old one brings it back.
     commit(a21, "2")
     expect(a_alert).to_have_count(0)
     expect(a21).to_have_value("2")
-    wait_differ(page, "text", product, both)
+    wait_differ(page, "text", product, column_1)
     commit(a21, "3/1")
     expect(a21).to_have_value("3")
-    wait_equal(page, "text", product, both)
+    wait_equal(page, "text", product, column_1)
+    expect(j_alert).to_be_visible()
+    # Fixed with j = 2: the message goes and the second column is worked out.
+    commit(j, "2")
+    expect_accepted(j, j_alert, "2")
+    both = wait_differ(page, "text", product, column_1)
 
     # A with 2 columns cannot multiply B's 3 rows: the reason replaces AB.
     a_cols = page.locator(".lab01-A select").nth(1)
@@ -200,7 +235,7 @@ def test_lab_01_garbage_in_a_out_of_range_j_and_a_too_narrow(voila_server, page)
     expect(b11).to_have_value("6")
     expect(cell(page, ".lab01-B", "B[1,2]")).to_have_css("background-color", HIGHLIGHT_RGB)
     page.locator(".lab01-step .noUi-handle").press("ArrowLeft")
-    expect(readout).to_have_text("1")
+    expect(j).to_have_value("1")
     expect(b11).to_have_css("background-color", HIGHLIGHT_RGB)
     expect(cell(page, ".lab01-B", "B[1,2]")).not_to_have_css("background-color", HIGHLIGHT_RGB)
     expect(status).to_contain_text("A has 2 columns but B has 3 rows")
@@ -212,7 +247,7 @@ def test_lab_01_garbage_in_a_out_of_range_j_and_a_too_narrow(voila_server, page)
         commit(cell(page, ".lab01-A", name), text)
     commit(b11, "5")
     wait_equal(page, "text", product, column_1)
-    commit(readout, "2")
+    commit(j, "2")
     wait_equal(page, "text", product, both)
     assert_clean(page, problems)
 
@@ -416,16 +451,36 @@ def test_lab_05_out_of_range_shear_and_division_by_zero_in_the_free_map(voila_se
     problems = open_bad_input_lab(page, voila_server, "05-many-points.ipynb")
     y, plot = ".lab5-y", ".lab5-plot"
     menu = page.locator(".map-picker-menu select")
-    k = page.locator(".map-param-horizontal-shear-k .widget-readout")
+    k, k_alert = slider_entry(page, ".map-param-horizontal-shear-k")
     shape = page.get_by_label("shape X")
     y_start, plot_start = read(page, "text", y), read(page, "marks", plot)
 
+    # k = 9 is refused and said so; k stays 1, and so do Y and the plot.
     commit(k, "9")
-    expect(k).to_have_text("2.00")
+    expect_refused(k, k_alert, "9", f"k must be between {MINUS}2 and 2; 9 is outside")
+    assert read(page, "text", y) == y_start
+    assert read(page, "marks", plot) == plot_start
+    # The shape menu still redraws meanwhile.
+    shape.select_option("house")
+    wait_differ(page, "marks", plot, plot_start)
+    shape.select_option("unit square")
+    wait_equal(page, "marks", plot, plot_start)
+    expect(k_alert).to_be_visible()
+    # Fixed with k = 1/2: the message goes, and Y and the plot follow.  (A
+    # smaller shear, so the plot keeps its view, and k = 1 later redraws it as at the start.)
+    commit(k, "1/2")
+    expect_accepted(k, k_alert, "0.5")
     wait_differ(page, "text", y, y_start)
     wait_differ(page, "marks", plot, plot_start)
+    # A drag (here: a key) also clears a message that no longer applies.
+    commit(k, "two")
+    expect_refused(k, k_alert, "two", "k: 'two' is not a number")
+    handle = page.locator(".map-param-horizontal-shear-k .noUi-handle")
+    handle.scroll_into_view_if_needed()
+    handle.press("ArrowRight")
+    expect_accepted(k, k_alert, "0.6")
     commit(k, "1")
-    expect(k).to_have_text("1.00")
+    expect(k).to_have_value("1")
     wait_equal(page, "text", y, y_start)
     wait_equal(page, "marks", plot, plot_start)
 
@@ -458,8 +513,8 @@ def test_lab_05_out_of_range_shear_and_division_by_zero_in_the_free_map(voila_se
     y_free = wait_differ(page, "text", y, y_house)
     # ... exactly as the gallery's shear with k = -0.5 draws it.
     menu.select_option("horizontal shear")
-    commit(k, "-0.5")
-    expect(k).to_have_text("\N{MINUS SIGN}0.50")
+    commit(k, "-1/2")
+    expect_accepted(k, k_alert, "-0.5")
     wait_equal(page, "marks", plot, free_shear)
     wait_equal(page, "text", y, y_free)
     assert_clean(page, problems)
@@ -625,27 +680,40 @@ def test_lab_08_out_of_range_weights_garbage_in_w_v_and_w_k_too_narrow(voila_ser
     """Lab 8, all three cases: weights by hand on sliders, and resizable weight editors.
 
     v2's weight in row 2 typed as 5 and v1's as -1 (weights run from 0 to
-    1); garbage 'nan' in W_V[1,1]; W_K's columns picked down to 1 while W_Q
-    keeps 2.
+    1), each into the entry beside its slider; garbage 'nan' in W_V[1,1];
+    W_K's columns picked down to 1 while W_Q keeps 2.
     """
     problems = open_bad_input_lab(page, voila_server, "08-attention-weights.ipynb")
     average, plot = page.locator(".attention-average"), ".values-plot"
     row2 = page.locator(".attention-row-2")
-    v1, v2 = row2.locator(".widget-readout").nth(0), row2.locator(".widget-readout").nth(1)
+    weight = row2.locator(".slider-entry")  # each weight's slider, entry and message
+    v1, v2, v3 = (weight.nth(k).locator(".slider-entry-text input") for k in range(3))
+    v1_alert, v2_alert = (weight.nth(k).locator("[role=alert]") for k in range(2))
     total = row2.locator(".widget-html", has_text="sum =")
-    expect(average).to_have_text("h2 = 0 v1 + 0.5 v2 + 0.25 v3 + 0.25 v4 = (2, 2)")
+    start = "h2 = 0 v1 + 0.5 v2 + 0.25 v3 + 0.25 v4 = (2, 2)"
+    expect(average).to_have_text(start)
     plot_start = read(page, "marks", plot)
 
-    # 5 is clamped to 1: all of h2's weight on v2.
+    # 5 is refused and said so: the weights, h2 and the plot stay.
     commit(v2, "5")
-    expect(v2).to_have_text("1.00")
+    expect_refused(v2, v2_alert, "5", "v2 must be between 0 and 1; 5 is outside")
+    expect(average).to_have_text(start)
+    assert read(page, "marks", plot) == plot_start
+    expect(total).to_have_text("sum = 1.00")
+    # -1 for v1 too; both messages stay on screen.
+    commit(v1, "-1")
+    expect_refused(v1, v1_alert, "-1", f"v1 must be between 0 and 1; {MINUS}1 is outside")
+    expect(v2_alert).to_be_visible()
+    expect(average).to_have_text(start)
+    # Fixed: 1 puts all of h2's weight on v2 (v1, at 0, keeps its place and its message).
+    commit(v2, "1")
+    expect_accepted(v2, v2_alert, "1")
     expect(average).to_have_text("h2 = 0 v1 + 1 v2 + 0 v3 + 0 v4 = (2, 0)")
     expect(total).to_have_text("sum = 1.00")
     wait_differ(page, "marks", plot, plot_start)
-    # -1 is clamped to 0, where v1 already is: nothing moves.
-    commit(v1, "-1")
-    expect(v1).to_have_text("0.00")
-    expect(average).to_have_text("h2 = 0 v1 + 1 v2 + 0 v3 + 0 v4 = (2, 0)")
+    expect(v1_alert).to_be_visible()
+    commit(v1, "0")
+    expect_accepted(v1, v1_alert, "0")
     # A weight in range: the others share the rest equally (they were all 0).
     commit(v2, "0.5")
     expect(average).to_contain_text(" 0.5 v2 ")
@@ -685,11 +753,10 @@ def test_lab_08_out_of_range_weights_garbage_in_w_v_and_w_k_too_narrow(voila_ser
     before = average.inner_text()
     # The sliders still take a weight (the kernel moves the others, keeping the sum at 1);
     # h2 waits for shapes that fit.
-    v3 = row2.locator(".widget-readout").nth(2)
-    v3_before = v3.inner_text()
+    v3_before = v3.input_value()
     commit(v2, "0.2")
-    expect(v2).to_have_text("0.20")
-    expect(v3).not_to_have_text(v3_before)
+    expect(v2).to_have_value("0.2")
+    expect(v3).not_to_have_value(v3_before)
     expect(total).to_have_text("sum = 1.00")
     expect(status).to_contain_text("W_Q is 3×2 and W_K is 3×1")
     assert average.inner_text() == before
@@ -713,23 +780,37 @@ def test_lab_09_out_of_range_c_garbage_in_x_and_a_third_feature(voila_server, pa
     up to 3 features, which the dense layer's 2×2 W cannot take.
     """
     problems = open_bad_input_lab(page, voila_server, "09-adaptive-weights.ipynb")
-    linearity, weights, dense_map = ".lab09-linearity", ".attention-weights", ".lab09-dense"
-    c = page.locator(".lab09-c .widget-readout")
+    linearity, weights, dense_map = ".lab09-tables", ".attention-weights", ".lab09-dense"
+    c, c_alert = slider_entry(page, ".lab09-c")
     verdict = {key: page.locator(f".lab09-verdict-{key}") for key in ("dense", "att", "fixed")}
     change = page.locator(".lab09-change")
     tables_start = read(page, "text", linearity)
     weights_start = read(page, "labels", weights)
     dense_start = read(page, "labels", dense_map)
+    expect(c).to_have_value("2")
 
-    # 10 is clamped to 3: every table is redrawn for c = 3; only attention is not linear.
+    # 10 is refused and said so: c stays 2, and so does every table.
     commit(c, "10")
-    expect(c).to_have_text("3.00")
+    expect_refused(c, c_alert, "10", f"scale factor c must be between {MINUS}2 and 3; 10 is outside")
+    assert read(page, "text", linearity) == tables_start
+    expect(verdict["att"]).to_contain_text("different")
+    # The editors still drive the tables meanwhile: W_V[1,1] = 3 scales H's first column.
+    wv11 = cell(page, ".attention-WV", "W_V[1,1]")
+    commit(wv11, "3")
+    wait_differ(page, "text", linearity, tables_start)
+    expect(verdict["fixed"]).to_have_text("equal")
+    commit(wv11, "1")
+    wait_equal(page, "text", linearity, tables_start)
+    expect(c_alert).to_be_visible()
+    # Fixed with c = 3: every table is redrawn for it; only attention is not linear.
+    commit(c, "3")
+    expect_accepted(c, c_alert, "3")
     wait_differ(page, "text", linearity, tables_start)
     expect(verdict["dense"]).to_have_text("equal")
     expect(verdict["fixed"]).to_have_text("equal")
     expect(verdict["att"]).to_contain_text("different")
     commit(c, "1")
-    expect(c).to_have_text("1.00")
+    expect(c).to_have_value("1")
     expect(verdict["att"]).to_have_text("equal")
     commit(c, "2")
     wait_equal(page, "text", linearity, tables_start)
@@ -742,8 +823,8 @@ def test_lab_09_out_of_range_c_garbage_in_x_and_a_third_feature(voila_server, pa
     assert read(page, "labels", weights) == weights_start
     expect(change).to_have_text("Change an entry of X to compare.")
     # c still works meanwhile.
-    commit(c, "-2")
-    expect(c).to_have_text("\N{MINUS SIGN}2.00")  # d3's format writes a real minus
+    commit(c, "\N{MINUS SIGN}2")  # as the syllabus prints it, with a real minus sign
+    expect_accepted(c, c_alert, "-2")
     wait_differ(page, "text", linearity, tables_start)
     expect(x_alert).to_be_visible()
     # Fixed with a new number: token 2 changed, the weights move, the dense W does not.

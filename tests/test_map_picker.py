@@ -22,7 +22,8 @@ def test_each_map_shows_its_sliders_and_matrix():
         picker.map_name = key
         np.testing.assert_allclose(picker.value, gallery_matrix(key))
         shown = picker.children[2].children[0]
-        assert list(shown.children) == list(picker.sliders[key].values())
+        assert list(shown.children) == list(picker.entries[key].values())
+        assert [e.slider for e in shown.children] == list(picker.sliders[key].values())
         assert GALLERY[key].rule in picker.children[1].value
 
 
@@ -72,3 +73,27 @@ def test_unknown_map_is_refused():
     with pytest.raises(TraitError):
         picker.map_name = "twist"
     assert picker.map_name == "horizontal shear"
+
+
+def test_a_typed_parameter_is_checked_and_a_bad_one_changes_nothing():
+    picker = MapPicker("stretch")
+    observer = mock.Mock()
+    picker.observe(observer, names="value")
+    sx, sy = picker.entries["stretch"]["sx"], picker.entries["stretch"]["sy"]
+    assert not sx.slider.readout and sx.entry.value == "2"
+    sx.entry.value = "7"
+    assert sx.error == "sx must be between \N{MINUS SIGN}3 and 3; 7 is outside"
+    assert 'role="alert"' in sx.message.value and sx.message.layout.display is None
+    sx.entry.value = "two"
+    assert sx.error == "sx: 'two' is not a number"
+    assert observer.call_count == 0
+    # The other parameter still moves the map meanwhile; sx's message stays.
+    sy.entry.value = "-1.5"
+    np.testing.assert_array_equal(picker.value, [[2, 0], [0, -1.5]])
+    assert sx.error and sx.entry.value == "two"
+    # Fixed: the map follows, snapped to the 0.1 step as a drag would be.
+    sx.entry.value = "1/3"
+    assert sx.error == "" and sx.message.layout.display == "none"
+    assert sx.entry.value == "0.3"
+    np.testing.assert_allclose(picker.value, [[0.3, 0], [0, -1.5]])
+    assert observer.call_count == 2

@@ -44,11 +44,16 @@ def test_defaults():
     assert w.labels == ("v1", "v2", "v3", "v4")
     assert [s.description for s in w.sliders] == ["v1", "v2", "v3", "v4"]
     assert w.locked == ()
-    assert w.children[:4] == w.sliders
+    assert w.children[:4] == w.entries
+    assert [e.slider for e in w.entries] == list(w.sliders)
     assert isinstance(w.children[4], HTML) and w.children[4].value == "sum = 1.00"
     s = w.sliders[0]
     assert isinstance(s, FloatSlider)
     assert (s.min, s.max, s.step, s.readout_format) == (0.0, 1.0, 0.01, ".2f")
+    # The entry beside each slider replaces its readout (which clamps silently).
+    assert not s.readout
+    assert [e.entry.value for e in w.entries] == ["0.25"] * 4
+    assert [e.name for e in w.entries] == ["v1", "v2", "v3", "v4"]
 
 
 def test_sizes_from_labels_or_value():
@@ -224,7 +229,69 @@ def test_get_state():
     w.sliders[0].value = 0.75
     state = w.sliders[1].get_state()
     assert state["value"] == 0.25 and state["description"] == "v2"
-    assert w.get_state()["children"][:2] == [f"IPY_MODEL_{s.model_id}" for s in w.sliders]
+    assert w.get_state()["children"][:2] == [f"IPY_MODEL_{e.model_id}" for e in w.entries]
+    assert w.entries[1].get_state()["children"][0] == f"IPY_MODEL_{w.sliders[1].model_id}"
+
+
+def test_a_typed_weight_rebalances_like_a_drag():
+    dragged, typed = WeightSliders(value=[0.5, 0.25, 0.25]), WeightSliders(value=[0.5, 0.25, 0.25])
+    observer = counter(typed)
+    dragged.sliders[1].value = 0.4
+    typed.entries[1].entry.value = "0.4"
+    assert typed.value == dragged.value == pytest.approx((0.4, 0.4, 0.2))
+    assert observer.call_count == 1
+    assert typed.entries[1].error == ""
+    # Every entry shows its weight, the others moved by the rebalance too.
+    assert [e.entry.value for e in typed.entries] == ["0.4", "0.4", "0.2"]
+    # Snapped to the slider's 0.01 step, as the browser snaps a drag.
+    typed.entries[0].entry.value = "1/3"
+    assert typed.value[0] == 0.33 and typed.entries[0].entry.value == "0.33"
+    assert [e.entry.value for e in typed.entries] == ["0.33", "0.447", "0.223"]
+    check_invariants(typed)
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("5", "cat must be between 0 and 1; 5 is outside"),
+        ("-1", "cat must be between 0 and 1; \N{MINUS SIGN}1 is outside"),
+        ("0.5x", "cat: '0.5x' is not a number"),
+        ("", "cat: '' is not a number"),
+    ],
+)
+def test_a_bad_typed_weight_is_explained_and_changes_nothing(text, message):
+    w = WeightSliders(labels=["the", "cat", "sat"], value=[0.5, 0.25, 0.25])
+    observer = counter(w)
+    w.entries[1].entry.value = text
+    assert w.entries[1].error == message
+    assert message.replace("'", "&#x27;") in w.entries[1].message.value
+    assert w.entries[1].entry.value == text  # kept, to be fixed
+    assert w.value == (0.5, 0.25, 0.25) and observer.call_count == 0
+    assert [e.error for e in (w.entries[0], w.entries[2])] == ["", ""]
+    # The other sliders still work meanwhile; fixing the entry recovers.
+    w.sliders[0].value = 0.6
+    assert w.value == pytest.approx((0.6, 0.2, 0.2))
+    w.entries[1].entry.value = "0.4"
+    assert w.entries[1].error == "" and w.value[1] == 0.4
+    check_invariants(w)
+
+
+def test_locked_weights_entries_are_disabled():
+    w = WeightSliders(value=[0.25, 0.25, 0.5], locked=[2])
+    assert [e.entry.disabled for e in w.entries] == [False, False, True]
+    w.locked = (0,)
+    assert [e.entry.disabled for e in w.entries] == [True, False, False]
+    # A typed weight that the lock cannot allow is clamped, as a drag is.
+    w.entries[1].entry.value = "0.9"
+    assert w.value == (0.25, 0.75, 0.0)
+    assert w.entries[1].entry.value == "0.75" and w.entries[1].error == ""
+
+
+def test_close_closes_what_it_made():
+    w = WeightSliders(n=2)
+    parts = [*w.sliders, *w.entries, *(e.entry for e in w.entries)]
+    w.close()
+    assert all(part.comm is None for part in parts)
 
 
 operation = st.one_of(

@@ -16,6 +16,7 @@ from harness.browser import ARTIFACTS, open_lab
 from harness.notebooks import execute_notebook
 from harness.voila import VoilaServer
 from widgets.matrix_editor import ERROR_BACKGROUND
+from widgets.parsing import format_number
 from widgets.simplex import rebalance_weights
 from widgets.vertex_plot import IMAGE_COLOR
 
@@ -159,8 +160,8 @@ def test_weight_slider_moved_with_the_keyboard(demo):
     # The unlocked others give up the 0.01 in proportion to their weights:
     # from (0, 0.5, 0.25, 0.25), "sat" and "down" go to 0.245 each.
     expect_weights(page, rebalance_weights(before, 1, before[1] + 0.01))
-    expect(page.locator(".demo-weights .widget-readout").nth(1)).to_have_text(
-        f"{before[1] + 0.01:.2f}"
+    expect(page.locator(".demo-weights .slider-entry-text input").nth(1)).to_have_value(
+        format_number(before[1] + 0.01)
     )
     problems.assert_clean()
 
@@ -234,15 +235,48 @@ def test_check_gives_feedback(demo):
     problems.assert_clean()
 
 
-def test_weight_slider_typed_in_its_readout(demo):
+def test_weight_typed_beside_its_slider(demo):
     page, problems = demo
     before = page.evaluate(WEIGHTS_JS)
-    readout = page.locator(".demo-weights .widget-readout").nth(0)  # "the"
-    readout.fill("0.4")
-    readout.press("Enter")
+    entry = page.get_by_role("textbox", name="the", exact=True)  # the entry's accessible name
+    entry.fill("4/10")
+    entry.press("Enter")
     expect_weights(page, rebalance_weights(before, 0, 0.4))
-    expect(readout).to_have_text("0.40")
+    expect(entry).to_have_value("0.4")
     snap(page, ".demo-weights", "widgets-demo-weights-typed")
+    problems.assert_clean()
+
+
+def test_weight_out_of_range_is_explained_and_changes_nothing(demo):
+    page, problems = demo
+    before = page.evaluate(WEIGHTS_JS)
+    box = page.locator(".demo-weights .slider-entry").nth(2)  # "sat"
+    entry, alert = box.locator(".slider-entry-text input"), box.locator("[role=alert]")
+    entry.fill("1.5")
+    entry.press("Enter")
+    expect(alert).to_have_text("sat must be between 0 and 1; 1.5 is outside")
+    expect(alert).to_have_css("color", "rgb(169, 68, 66)")
+    expect(entry).to_have_value("1.5")
+    expect(entry).to_have_css("background-color", ERROR_RGB)
+    expect_weights(page, before)
+    snap(page, ".demo-weights", "widgets-demo-weights-refused")
+    # The slider still moves with the keyboard, and that clears the stale message.
+    handle = box.locator(".noUi-handle")
+    handle.press("ArrowLeft")  # one step down from where the browser shows "sat"
+    moved = float(handle.get_attribute("aria-valuetext"))
+    expect(alert).to_have_count(0)
+    expect(entry).not_to_have_css("background-color", ERROR_RGB)
+    expect_weights(page, rebalance_weights(before, 2, moved))
+    expect(entry).to_have_value(format_number(moved))
+    # And a typed weight fixes it as well.
+    before = page.evaluate(WEIGHTS_JS)
+    entry.fill("7")
+    entry.press("Enter")
+    expect(alert).to_be_visible()
+    entry.fill("0.2")
+    entry.press("Enter")
+    expect(alert).to_have_count(0)
+    expect_weights(page, rebalance_weights(before, 2, 0.2))
     problems.assert_clean()
 
 
@@ -257,9 +291,11 @@ def test_weight_slider_dragged_with_the_mouse(demo):
     page.mouse.down()
     page.mouse.move(x + 25, y, steps=4)
     page.mouse.up()
-    readout = page.locator(".demo-weights .widget-readout").nth(1)
-    expect(readout).not_to_have_text(f"{before[1]:.2f}")
-    dropped = float(readout.text_content())  # the browser snaps to the 0.01 step
+    # Where the browser dropped it, snapped to the 0.01 step (noUiSlider's aria-valuetext).
+    expect(handle).not_to_have_attribute("aria-valuetext", f"{before[1]}")
+    dropped = float(handle.get_attribute("aria-valuetext"))
     expect_weights(page, rebalance_weights(before, 1, dropped))
+    entry = page.locator(".demo-weights .slider-entry-text input").nth(1)
+    expect(entry).to_have_value(format_number(dropped))
     snap(page, ".demo-weights", "widgets-demo-weights-dragged")
     problems.assert_clean()

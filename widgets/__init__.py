@@ -29,6 +29,7 @@ from .presets import parse_matrix_param, parse_presets, read_query_string
 from .products import entry_sum_text, entry_terms, product_by_columns
 from .shapes import ShapeError, as_matrix, check_product_shapes, format_shape
 from .simplex import normalise_weights, rebalance_weights
+from .slider_entry import SliderEntry
 from .vertex_plot import VertexPlot
 from .weight_sliders import WeightSliders
 
@@ -47,6 +48,7 @@ __all__ = [
     "OrderPanel",
     "PresetStatus",
     "ShapeError",
+    "SliderEntry",
     "UNIT_SQUARE",
     "ValuesPlot",
     "VertexPlot",

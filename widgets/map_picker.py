@@ -3,7 +3,8 @@
 `MapPicker` is a menu of the maps in `widgets.maps_gallery` (shear,
 rotation, stretch, reflection, projection) plus a free 2×2 editor; its one
 public `value` is the chosen map's matrix, ready to `dlink` into a
-`VertexPlot`.  All the math is in `maps_gallery`.
+`VertexPlot`.  All the math is in `maps_gallery`.  Each slider has an entry
+beside it (a `SliderEntry`) for typing the parameter, checked in the kernel.
 """
 
 import html
@@ -13,6 +14,7 @@ from traitlets import TraitError, Unicode, observe, validate
 
 from .maps_gallery import GALLERY
 from .matrix_editor import MatrixEditor, MatrixTrait
+from .slider_entry import SliderEntry
 
 __all__ = ["MapPicker", "FREE"]
 
@@ -27,6 +29,10 @@ def _css_name(text):
 
 class MapPicker(VBox):
     """A menu of gallery maps, each with sliders for its parameters.
+
+    Each slider has an entry beside it for typing the parameter: a number
+    outside the slider's range, or text that is not a number, is explained
+    under the slider and leaves the map as it was.
 
     Parameters
     ----------
@@ -50,6 +56,9 @@ class MapPicker(VBox):
         ``{map name: {parameter name: FloatSlider}}``.  Each slider has the
         CSS classes ``map-param`` and ``map-param-<map>-<parameter>`` (spaces
         as dashes, e.g. ``map-param-horizontal-shear-k``).
+    entries : dict
+        ``{map name: {parameter name: SliderEntry}}``: each slider with the
+        entry for typing it, as shown.
     editor : MatrixEditor
         The free 2×2 editor.
 
@@ -62,6 +71,13 @@ class MapPicker(VBox):
     >>> picker.sliders["horizontal shear"]["k"].value = 0.5
     >>> picker.value[0, 1]
     np.float64(0.5)
+    >>> k = picker.entries["horizontal shear"]["k"]
+    >>> k.entry.value = "9"                  # typed: outside the range
+    >>> k.error, picker.value[0, 1]
+    ('k must be between −2 and 2; 9 is outside', np.float64(0.5))
+    >>> k.entry.value = "-1/2"
+    >>> k.error, picker.value[0, 1]
+    ('', np.float64(-0.5))
     >>> picker.map_name = "rotation"
     >>> picker.value
     array([[ 0., -1.],
@@ -86,20 +102,23 @@ class MapPicker(VBox):
             layout=Layout(width="16em"),
         ).add_class("map-picker-menu")
         self._sliders = {}
+        self._entries = {}
         self._boxes = {}
         for key, spec in GALLERY.items():
-            sliders = {}
+            sliders, entries = {}, {}
             for param in spec.params:
                 slider = FloatSlider(
                     value=param.default, min=param.min, max=param.max, step=param.step,
                     description=param.label, continuous_update=True,
-                    style={"description_width": "initial"}, layout=Layout(width="22em"),
+                    style={"description_width": "initial"}, layout=Layout(width="17em"),
                 )
                 slider.add_class("map-param").add_class(f"map-param-{_css_name(key)}-{param.name}")
                 slider.observe(self._on_param_change, names="value")
                 sliders[param.name] = slider
+                entries[param.name] = SliderEntry(slider)
             self._sliders[key] = sliders
-            self._boxes[key] = VBox(list(sliders.values()))
+            self._entries[key] = entries
+            self._boxes[key] = VBox(list(entries.values()))
         # min_width: a 2-column editor otherwise clips the margin of its last column.
         self._editor = MatrixEditor(free_matrix, name=name, min_shape=(2, 2), max_shape=(2, 2),
                                     layout=Layout(min_width="9.5em"))
@@ -121,6 +140,11 @@ class MapPicker(VBox):
     def sliders(self):
         """``{map name: {parameter name: FloatSlider}}``."""
         return self._sliders
+
+    @property
+    def entries(self):
+        """``{map name: {parameter name: SliderEntry}}``."""
+        return self._entries
 
     @property
     def editor(self):

@@ -1,4 +1,9 @@
-"""Sliders for one row of attention weights, kept adding to 1."""
+"""Sliders for one row of attention weights, kept adding to 1.
+
+Each slider has a `SliderEntry` beside it, so a weight can also be typed: a
+valid one goes through the same rebalance as a drag, anything else (text that
+is not a number, a weight outside [0, 1]) is explained under the slider.
+"""
 
 import math
 
@@ -8,6 +13,7 @@ from traitlets import TraitError, Tuple, observe, validate
 
 from .attention_math import softmax_rows
 from .simplex import SUM_TOLERANCE, normalise_weights, rebalance_weights
+from .slider_entry import SliderEntry
 
 __all__ = ["WeightSliders"]
 
@@ -19,6 +25,11 @@ class _Sequence(Tuple):
 
     _cast_types = (list, set, frozenset, np.ndarray)
 
+    def validate(self, obj, value):
+        if isinstance(value, np.ndarray) and value.ndim == 0:
+            self.error(obj, value)  # tuple() of it would raise a TypeError
+        return super().validate(obj, value)
+
 
 class WeightSliders(VBox):
     """Attention-weight sliders that always add up to 1.
@@ -27,6 +38,12 @@ class WeightSliders(VBox):
     nonnegative and add to 1: they share what is left in proportion to
     their current values (equally if they are all 0).  Locked sliders never
     move and cannot be dragged.  Each drag changes `value` once.
+
+    Each slider has an entry beside it (a `SliderEntry`) for typing its
+    weight.  A valid weight moves the slider, and so rebalances the others
+    exactly as a drag does; text that is not a number or a weight outside
+    [0, 1] is kept in the entry and explained under the slider, and changes
+    nothing.  A locked slider's entry is disabled.
 
     Parameters
     ----------
@@ -56,6 +73,9 @@ class WeightSliders(VBox):
     sliders : tuple of ipywidgets.FloatSlider
         The sliders, read-only.  Setting a slider's ``value`` is what a
         drag does.
+    entries : tuple of SliderEntry
+        One per slider, read-only; these are the children shown.  Setting
+        ``entries[k].entry.value`` is what typing a weight and Enter do.
 
     Examples
     --------
@@ -72,6 +92,12 @@ class WeightSliders(VBox):
     >>> w.sliders[0].value = 0.25
     >>> w.value
     (0.25, 0.25, 0.5)
+    >>> w.entries[0].entry.value = "5"      # typed: outside [0, 1]
+    >>> w.entries[0].error, w.value
+    ('the must be between 0 and 1; 5 is outside', (0.25, 0.25, 0.5))
+    >>> w.entries[0].entry.value = "0"      # typed: as a drag to 0
+    >>> w.value, w.entries[0].error
+    ((0.0, 0.5, 0.5), '')
     """
 
     value = _Sequence(help="The weights: nonnegative, adding to 1.")
@@ -79,6 +105,8 @@ class WeightSliders(VBox):
     labels = Tuple(help="One description per slider.")
 
     _sliders = ()
+    _entries = ()
+    _sum = None
 
     def __init__(self, n=None, labels=None, value=None, locked=(), **kwargs):
         super().__init__(**kwargs)
@@ -115,19 +143,32 @@ class WeightSliders(VBox):
             slider.observe(
                 lambda change, k=k: self._on_slider_change(k, change), names="value"
             )
+        self._entries = tuple(SliderEntry(slider) for slider in self._sliders)
         self._sum = HTML()
 
         self.labels = tuple(f"v{k + 1}" for k in range(n)) if labels is None else labels
         self.value = (1.0,) * n if value is None else value
         self.locked = locked
 
-        self.children = (*self._sliders, self._sum)
+        self.children = (*self._entries, self._sum)
         self._render()
 
     @property
     def sliders(self):
         """tuple of FloatSlider: the sliders, in order."""
         return self._sliders
+
+    @property
+    def entries(self):
+        """tuple of SliderEntry: each slider with its entry, in order."""
+        return self._entries
+
+    def close(self):
+        """Close the sliders, their entries and the sum too: they are this widget's own."""
+        for widget in (*self._entries, *self._sliders, self._sum):
+            if widget is not None:
+                widget.close()
+        super().close()
 
     # --- validation -------------------------------------------------------
 
@@ -255,10 +296,16 @@ class WeightSliders(VBox):
         >>> w.value
         (1.0, 0.0)
         """
-        row = np.array(scores, dtype=float).reshape(-1)
         n = len(self._sliders)
+        try:
+            row = np.array(scores, dtype=float).reshape(-1)
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(f"expected {n} scores (numbers), got {scores!r}") from None
         if row.size != n:
             raise ValueError(f"expected {n} scores, one per slider, got {row.size}")
         if mask is not None:
-            mask = np.asarray(mask).reshape(-1)
+            try:
+                mask = np.asarray(mask).reshape(-1)
+            except ValueError:  # ragged
+                raise ValueError(f"mask must be {n} True/False values, got {mask!r}") from None
         self.value = tuple(float(x) for x in softmax_rows(row, scale=scale, mask=mask))

@@ -1,0 +1,400 @@
+"""A slider with a text entry whose typed values are checked in the kernel.
+
+An ipywidgets slider's readout can be edited, but its browser code clamps an
+out-of-range number to the nearest bound and ignores text that is not a
+number, silently: the kernel never hears of it and the learner gets no word.
+`SliderEntry` turns that readout off and puts a `Text` entry beside the
+slider instead.  What the learner types there is parsed in the kernel with
+`parse_number` (strict, never ``eval``): a valid value moves the slider, and
+anything else is kept in the entry, marked, and explained underneath, while
+the slider keeps its last valid value.
+
+`read_slider_text` and `snap_to_step` are the numpy-free checks behind it.
+"""
+
+import html
+import math
+
+from ipywidgets import HTML, FloatSlider, HBox, IntSlider, Layout, Text
+from traitlets import Int, TraitError, Unicode, dlink, observe, validate
+
+from .matrix_editor import ERROR_BACKGROUND
+from .parsing import format_number, parse_number
+
+__all__ = ["SliderEntry", "read_slider_text", "snap_to_step"]
+
+#: The colour of a message, as `MatrixEditor` writes its own.
+MESSAGE_COLOR = "#a94442"
+#: CSS class of an entry that holds text the kernel did not accept.
+INVALID_CLASS = "slider-entry-invalid"
+ENTRY_WIDTH = "5em"
+#: Digits kept when a number is quoted in a message.
+_MESSAGE_DIGITS = 15
+
+
+def _quote(x):
+    """A number for a message: exact enough to tell apart, with a real minus sign."""
+    return format_number(x, _MESSAGE_DIGITS).replace("-", "\N{MINUS SIGN}")
+
+
+def snap_to_step(x, low, high, step):
+    """The point of the grid ``low, low + step, ...`` nearest to `x`, kept within ``[low, high]``.
+
+    This is where a slider's handle lands when it is set to `x`: as in the
+    browser, `high` is reachable even when it is not on the grid.
+
+    Parameters
+    ----------
+    x : float
+        The value, within ``[low, high]``.
+    low, high : float
+        The slider's bounds, ``low <= high``.
+    step : float or None
+        The grid spacing; None or a nonpositive step means no grid.
+
+    Returns
+    -------
+    float
+        The grid point, cleaned of rounding noise (``-2 + 23 * 0.1`` is
+        ``0.3``, not ``0.2999999999999998``).
+
+    Examples
+    --------
+    >>> snap_to_step(0.333, 0.0, 1.0, 0.01)
+    0.33
+    >>> snap_to_step(0.3, -2.0, 2.0, 0.1)
+    0.3
+    >>> snap_to_step(100.0, -180.0, 180.0, 15.0)
+    105.0
+    >>> snap_to_step(0.95, 0.0, 1.0, 0.6)  # 1.2 is past the end
+    1.0
+    """
+    if step is None or not step > 0 or not math.isfinite(step):
+        return min(max(x, low), high)
+    count = (x - low) / step
+    if not math.isfinite(count):  # more steps than a float counts: no grid to speak of
+        return min(max(x, low), high)
+    k = max(math.floor(count + 0.5), 0)  # halves up, as noUiSlider rounds
+    value = float(f"{low + k * step:.12g}")
+    return min(max(value, low), high)
+
+
+def read_slider_text(text, low, high, step=None, *, integer=False, name="value"):
+    """Parse what a learner typed for a slider into a value it can take.
+
+    Parameters
+    ----------
+    text : str
+        The typed text (see `parse_number` for the accepted forms).
+    low, high : float
+        The slider's bounds.
+    step : float or None, optional
+        The slider's step: the value is snapped to its grid, as the browser
+        snaps a dragged handle.
+    integer : bool, optional
+        Whether the slider holds whole numbers (an `IntSlider`).
+    name : str, optional
+        What to call the control in messages.
+
+    Returns
+    -------
+    float or int
+        The value to give the slider (an int when `integer`).
+
+    Raises
+    ------
+    ValueError
+        With the message to show: the text is not a number, the number is
+        outside ``[low, high]``, or it is not whole when `integer`.
+
+    Examples
+    --------
+    >>> read_slider_text("1/2", -2, 2, 0.1, name="k")
+    0.5
+    >>> read_slider_text("9x", -2, 2, 0.1, name="k")
+    Traceback (most recent call last):
+        ...
+    ValueError: k: '9x' is not a number
+    >>> read_slider_text("9", -2, 2, 0.1, name="k")
+    Traceback (most recent call last):
+        ...
+    ValueError: k must be between −2 and 2; 9 is outside
+    >>> read_slider_text("1.5", 1, 3, 1, integer=True, name="j")
+    Traceback (most recent call last):
+        ...
+    ValueError: j must be a whole number; 1.5 is not
+    >>> read_slider_text("2.0", 1, 3, 1, integer=True, name="j")
+    2
+    """
+    try:
+        x = parse_number(text)
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
+    if not low <= x <= high:
+        raise ValueError(
+            f"{name} must be between {_quote(low)} and {_quote(high)}; {_quote(x)} is outside"
+        )
+    if integer:
+        if x != math.floor(x):
+            raise ValueError(f"{name} must be a whole number; {_quote(x)} is not")
+        return int(snap_to_step(x, low, high, step))
+    return snap_to_step(x, low, high, step)
+
+
+class SliderEntry(HBox):
+    """A slider with an entry beside it for typing its value, and a message line.
+
+    Wraps an existing `IntSlider` or `FloatSlider`, whose own readout is
+    turned off (``readout=False``): the `Text` entry takes its place and
+    shows the slider's value.  The entry commits on Enter or when the
+    learner leaves it.  What was typed is parsed in the kernel:
+
+    * a valid number moves the slider (snapped to its step, as a drag
+      would), is rewritten in display form and clears any message;
+    * text that is not a number, a number outside the slider's range or,
+      for an `IntSlider`, a fraction is kept in the entry, which turns red
+      (CSS class ``slider-entry-invalid``), and is explained under the
+      slider (``role="alert"``), naming the control.  The slider keeps its
+      last valid value, so everything that observes it keeps working.
+
+    Moving the slider (mouse, keyboard, a linked `Play`, or Python) writes
+    its new value into the entry and clears a stale message.  The slider
+    stays an ordinary slider: keep observing, linking and styling it.
+
+    Parameters
+    ----------
+    slider : ipywidgets.IntSlider or ipywidgets.FloatSlider
+        The slider to wrap.  Its ``readout`` is set to False.
+    name : str, optional
+        What messages and the entry's accessible name call the control.
+        Default: the slider's ``description`` (kept in step with it), or
+        ``"value"`` if that is empty.
+    digits : int, optional
+        Decimals shown in the entry (see `format_number`).  Default: 3, or
+        as many as the slider's step needs if that is more.
+    entry_width : str, optional
+        CSS width of the entry.  Default ``"5em"``.
+    **kwargs
+        Passed to `HBox` (e.g. ``layout``).
+
+    Attributes
+    ----------
+    slider : ipywidgets.IntSlider or ipywidgets.FloatSlider
+        The wrapped slider, read-only.
+    entry : ipywidgets.Text
+        The entry.  Setting its ``value`` is what typing and Enter do.
+    message : ipywidgets.HTML
+        The message line, hidden while there is no message.
+    name : str
+        The control's name in messages.
+    error : str
+        The message about the entry's text; empty when it was accepted.
+    digits : int
+        Decimals shown in the entry.
+
+    Examples
+    --------
+    >>> from ipywidgets import FloatSlider, IntSlider
+    >>> k = FloatSlider(value=1, min=-2, max=2, step=0.1, description="k")
+    >>> box = SliderEntry(k)
+    >>> k.readout, box.entry.value
+    (False, '1')
+    >>> box.entry.value = "9"                      # typed, then Enter
+    >>> box.error, k.value
+    ('k must be between −2 and 2; 9 is outside', 1.0)
+    >>> box.entry.value                            # kept, to be fixed
+    '9'
+    >>> box.entry.value = "-1/2"
+    >>> box.error, k.value, box.entry.value
+    ('', -0.5, '-0.5')
+    >>> box.entry.value = "9x"
+    >>> box.error
+    "k: '9x' is not a number"
+    >>> k.value = 0.5                              # a drag clears it
+    >>> box.error, box.entry.value
+    ('', '0.5')
+    >>> j = SliderEntry(IntSlider(value=1, min=1, max=3, description="j"))
+    >>> j.entry.value = "2.5"
+    >>> j.error
+    'j must be a whole number; 2.5 is not'
+    """
+
+    name = Unicode(help="What messages call the control; default the slider's description.")
+    error = Unicode(
+        "", read_only=True, help="The message about the entry's text; empty if it was accepted."
+    )
+    digits = Int(3, help="Decimals shown in the entry.")
+
+    _slider = _entry = _message = _disabled_link = None  # until __init__ (close() may run first)
+
+    def __init__(self, slider, *, name=None, digits=None, entry_width=ENTRY_WIDTH, **kwargs):
+        if not isinstance(slider, (IntSlider, FloatSlider)):
+            raise TraitError(
+                f"slider must be an IntSlider or a FloatSlider, got {type(slider).__name__}"
+            )
+        super().__init__(**kwargs)
+        self._slider = slider
+        self._writing = False  # True while the kernel writes the entry's text
+        self._name_from_description = name is None
+        slider.readout = False
+        self._entry = Text(
+            continuous_update=False,
+            # The description is the input's <label>, what a screen reader
+            # announces; a zero width keeps it unseen (the slider shows it).
+            style={"description_width": "0px"},
+            layout=Layout(width=entry_width, flex="0 0 auto"),
+        ).add_class("slider-entry-text")
+        # A full-width item of a wrapping row: the message goes on a line of its own.
+        self._message = HTML(layout=Layout(display="none", width="100%")).add_class(
+            "slider-entry-message"
+        )
+        self.digits = _step_digits(slider.step) if digits is None else digits
+        self.name = (slider.description if name is None else name) or "value"
+        self._show_value()
+        self._disabled_link = dlink((slider, "disabled"), (self._entry, "disabled"))
+        slider.observe(self._on_slider_value, names="value")
+        slider.observe(self._on_description, names="description")
+        self._entry.observe(self._on_text, names="value")
+        self.children = [slider, self._entry, self._message]
+        if self.layout.flex_flow is None:
+            self.layout.flex_flow = "row wrap"
+        if self.layout.align_items is None:
+            self.layout.align_items = "center"
+        self.add_class("slider-entry")
+
+    # -- public API ---------------------------------------------------------
+
+    @property
+    def slider(self):
+        """The wrapped slider."""
+        return self._slider
+
+    @property
+    def entry(self):
+        """The `Text` entry beside the slider."""
+        return self._entry
+
+    @property
+    def message(self):
+        """The `HTML` line under the slider that explains a rejected entry."""
+        return self._message
+
+    def close(self):
+        """Close the entry, the message and the box, and stop following the slider.
+
+        The slider itself is the caller's, and stays open.
+        """
+        if self._disabled_link is not None:
+            self._disabled_link.unlink()
+            self._disabled_link = None
+            self._slider.unobserve(self._on_slider_value, names="value")
+            self._slider.unobserve(self._on_description, names="description")
+        for widget in (self._entry, self._message):
+            if widget is not None:
+                widget.close()
+        super().close()
+
+    # -- validation and observers -------------------------------------------
+
+    @validate("digits")
+    def _validate_digits(self, proposal):
+        if proposal["value"] < 0:
+            raise TraitError(f"digits must be nonnegative, got {proposal['value']}")
+        return proposal["value"]
+
+    @observe("name")
+    def _on_name_change(self, change):
+        name = change["new"]
+        with self._entry.hold_sync():
+            self._entry.description = name
+            self._entry.placeholder = name
+            self._entry.tooltip = f"Type {name} and press Enter"
+        if self.error:  # say it again with the new name
+            message = self._check(self._entry.value)[1]
+            if message:
+                self._set_error(message)
+
+    @observe("digits")
+    def _on_digits_change(self, change):
+        if not self.error:
+            self._show_value()
+
+    def _on_description(self, change):
+        if self._name_from_description:
+            self.name = change["new"] or "value"
+
+    def _on_slider_value(self, change):
+        # A drag, a key, a linked Play or Python: the entry shows the new
+        # value, and any message about an older text no longer applies.
+        self._show_value()
+        self._set_error("")
+
+    def _check(self, text):
+        """``(value, "")`` for a text the slider can take, else ``(None, message)``."""
+        slider = self._slider
+        try:
+            value = read_slider_text(
+                text, slider.min, slider.max, slider.step,
+                integer=isinstance(slider, IntSlider), name=self.name,
+            )
+        except ValueError as error:
+            return None, str(error)
+        return value, ""
+
+    def _on_text(self, change):
+        if self._writing:
+            return
+        value, message = self._check(change["new"])
+        if message:
+            self._set_error(message)
+            return
+        slider = self._slider
+        if value != slider.value:
+            slider.value = value  # observers run, ours rewrites the entry
+        # Also when nothing moved ("0.50" for 0.5) or an observer of the
+        # slider changed it again (WeightSliders' locks): show where it is.
+        self._show_value()
+        self._set_error("")
+
+    # -- drawing -------------------------------------------------------------
+
+    def _show_value(self):
+        self._writing = True
+        try:
+            self._entry.value = format_number(self._slider.value, self.digits)
+        finally:
+            self._writing = False
+
+    def _set_error(self, message):
+        if message == self.error:
+            return
+        self.set_trait("error", message)
+        entry = self._entry
+        with entry.hold_sync():
+            if message:
+                entry.add_class(INVALID_CLASS)
+                entry.style.background = ERROR_BACKGROUND
+            else:
+                entry.remove_class(INVALID_CLASS)
+                entry.style.background = None
+        if message:
+            self._message.value = (
+                f'<div role="alert" style="color:{MESSAGE_COLOR}">{html.escape(message)}</div>'
+            )
+            self._message.layout.display = None
+        else:
+            self._message.layout.display = "none"
+            self._message.value = ""
+
+
+def _step_digits(step):
+    """Decimals needed to write every multiple of `step`, at least 3.
+
+    >>> _step_digits(0.1), _step_digits(1), _step_digits(0.0005), _step_digits(None)
+    (3, 3, 4, 3)
+    """
+    if step is None or not step > 0 or not math.isfinite(step):
+        return 3
+    text = format(step, ".12f").rstrip("0")
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    return max(3, decimals)
