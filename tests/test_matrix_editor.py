@@ -271,7 +271,7 @@ def test_resize_pickers():
 
 def test_not_resizable_has_no_pickers():
     A = MatrixEditor(A0)
-    assert len(A.children) == 3
+    assert len(A.children) == 4 and A._size_controls is None
 
 
 def test_read_only_disables_cells():
@@ -287,31 +287,51 @@ def test_read_only_disables_cells():
 
 def test_highlight_row_and_column():
     A = MatrixEditor(np.zeros((3, 3)), highlight_row=1)
-    colors = [[c.style.background for c in row] for row in A.cells]
+    colors = [[A.background(i, j) for j in range(3)] for i in range(3)]
     assert colors[1] == [HIGHLIGHT_BACKGROUND] * 3
     assert colors[0] == [None] * 3
     A.highlight_col = 2
-    assert A.cells[0][2].style.background == HIGHLIGHT_BACKGROUND
-    assert A.cells[1][2].style.background not in (None, HIGHLIGHT_BACKGROUND)  # crossing
+    assert A.background(0, 2) == HIGHLIGHT_BACKGROUND
+    assert A.background(1, 2) not in (None, HIGHLIGHT_BACKGROUND)  # crossing
     A.highlight_row = None
-    assert A.cells[1][0].style.background is None
+    assert A.background(1, 0) is None
     A.highlight_col = 10  # past the edge: nothing tinted, no error
-    assert all(c.style.background is None for row in A.cells for c in row)
+    assert all(A.background(i, j) is None for i in range(3) for j in range(3))
     with pytest.raises(TraitError):
         A.highlight_row = -1
+
+
+def test_highlight_is_one_style_sheet_update_not_one_per_cell():
+    A = MatrixEditor(np.zeros((3, 3)), highlight_row=0, highlight_col=0)
+    sent = []
+    for row in A.cells:
+        for cell in row:
+            cell.style.observe(sent.append, names="background")
+    sheets = []
+    A._tint.observe(sheets.append, names="value")
+    A.highlight_row, A.highlight_col = 2, 1
+    assert sent == [] and len(sheets) == 2
+    css = A._tint.value
+    editor = f".matrix-editor-{A.model_id}"
+    assert f"{editor} .mx-r2 input.widget-input {{background-color: {HIGHLIGHT_BACKGROUND}}}" in css
+    assert f"{editor} .mx-c1 input.widget-input" in css and ".mx-r2.mx-c1" in css
+    assert {"mx-r2", "mx-c1"} <= set(A.cells[2][1]._dom_classes)
+    A.highlight_row = A.highlight_col = None
+    assert A._tint.value == ""
 
 
 def test_error_colour_wins_over_highlight():
     A = MatrixEditor(np.zeros((2, 2)), highlight_row=0)
     A.cells[0][0].value = "bad"
-    assert A.cells[0][0].style.background == ERROR_BACKGROUND
+    assert A.cells[0][0].style.background == ERROR_BACKGROUND == A.background(0, 0)
     A.cells[0][0].value = "1"
-    assert A.cells[0][0].style.background == HIGHLIGHT_BACKGROUND
+    assert A.cells[0][0].style.background is None
+    assert A.background(0, 0) == HIGHLIGHT_BACKGROUND
 
 
 def test_children_assigned_once_layout():
     A = MatrixEditor(A0)
-    assert A.children == (A._title, A._grid, A._error_html)
+    assert A.children == (A._title, A._grid, A._error_html, A._tint)
     assert A.cells[0][0].layout.width == "4.5em"
 
 

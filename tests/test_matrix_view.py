@@ -84,6 +84,10 @@ def test_bad_highlight_or_digits_raise():
         MatrixView([[1]], highlight_row=-1)
     with pytest.raises(TraitError):
         MatrixView([[1]], digits=-2)
+    view = MatrixView([[1.5]])
+    with pytest.raises(TraitError, match="digits must be 0 to 15"):
+        view.digits = 16
+    assert view.digits == 3
 
 
 def test_error_names_the_matrix():

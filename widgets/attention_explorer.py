@@ -19,12 +19,12 @@ import numpy as np
 from bqplot import Axis, Figure, LinearScale, Lines, Scatter
 from ipywidgets import (
     HTML,
+    BoundedIntText,
     Button,
     Checkbox,
     Dropdown,
     GridBox,
     HBox,
-    IntText,
     Label,
     Layout,
     ToggleButtons,
@@ -53,7 +53,7 @@ from .html_math import subscripts_html
 from .matrix_editor import MatrixEditor, MatrixTrait
 from .matrix_view import MatrixView
 from .parsing import format_number
-from .shapes import format_shape
+from .shapes import ShapeError, as_matrix, format_shape
 from .weight_sliders import WeightSliders
 
 __all__ = ["AttentionExplorer", "ValuesPlot", "PARTS"]
@@ -161,6 +161,14 @@ class ValuesPlot(Figure):
         self._ready = True
         self._render()
 
+    @validate("focus")
+    def _validate_focus(self, proposal):
+        if proposal.value is None:
+            return None
+        if proposal.value < 0:
+            raise TraitError(f"focus must be a 0-based row >= 0 or None, got {proposal.value}")
+        return int(proposal.value)  # not a bool: numpy reads H[True] as a mask
+
     @validate("values")
     def _validate_values(self, proposal):
         value = proposal.value
@@ -185,6 +193,13 @@ class ValuesPlot(Figure):
                 f"weights have {weights.shape[1]} columns but there are "
                 f"{values.shape[0]} values: one weight per value vector"
             )
+        with np.errstate(over="ignore", invalid="ignore"):
+            try:
+                bounds = _plot_bounds(values, weights @ values)
+            except ValueError:  # outputs that overflowed
+                bounds = (np.inf,)
+        if not np.all(np.isfinite(bounds)):
+            raise TraitError("values are too large to draw: use smaller numbers")
 
     def show_weights(self, values, weights, focus=None):
         """Set `values`, `weights` and `focus` together, drawing once.
@@ -218,7 +233,7 @@ class ValuesPlot(Figure):
         V, A = self.values, self.weights
         H = A @ V
         self.set_trait("outputs", H)
-        xmin, xmax, ymin, ymax = fit_bounds(V.T, H.T, margin=0.15, min_span=2.0)
+        xmin, xmax, ymin, ymax = _plot_bounds(V, H)
         hull = convex_hull(V)
         focus = self.focus if self.focus is not None and self.focus < len(H) else None
         spokes = {"visible": focus is not None}
@@ -243,6 +258,11 @@ class ValuesPlot(Figure):
                 "colors": [FOCUS_COLOR if i == focus else OUTPUT_COLOR for i in range(len(H))],
             }),
         ])
+
+
+def _plot_bounds(values, outputs):
+    """The view of a `ValuesPlot`: every value and output, with some room."""
+    return fit_bounds(values.T, outputs.T, margin=0.15, min_span=2.0)
 
 
 def _random_inputs(rng, L, d, d_k, d_v):
@@ -378,6 +398,8 @@ class AttentionExplorer(VBox):
         self._max_features = int(max_features)
         self._batch_depth = 0
         self._dirty = False
+        self._shape_error = True  # whether `error` is about shapes (else numbers)
+        self._syncing_pickers = False  # True while the pickers are set to X's shape
         self._syncing_sliders = False
         self._boxes = {}
 
@@ -394,8 +416,12 @@ class AttentionExplorer(VBox):
         }
         self._status = HTML().add_class("attention-status")
 
+        try:
+            tokens = list(tokens)
+        except TypeError:
+            raise TraitError(f"tokens must be a list of names, got {tokens!r}") from None
         with self.hold_trait_notifications():
-            self.tokens = list(tokens)
+            self.tokens = tokens
             self.scaled = scaled
             self.causal = causal
         self._compute()  # sets result (or raises: the first inputs must fit)
@@ -521,8 +547,13 @@ class AttentionExplorer(VBox):
     # -- construction -----------------------------------------------------
 
     def _initial_matrices(self, X, W_Q, W_K, W_V, seed):
-        given = {k: np.asarray(v, dtype=float) for k, v in
-                 (("X", X), ("W_Q", W_Q), ("W_K", W_K), ("W_V", W_V)) if v is not None}
+        given = {}
+        for k, v in (("X", X), ("W_Q", W_Q), ("W_K", W_K), ("W_V", W_V)):
+            if v is not None:
+                try:
+                    given[k] = as_matrix(v, k)
+                except ValueError as error:  # ShapeError included
+                    raise TraitError(str(error)) from None
         L = given["X"].shape[0] if "X" in given else 4
         d = (given["X"].shape[1] if "X" in given
              else next((w.shape[0] for w in given.values()), 3))
@@ -559,8 +590,9 @@ class AttentionExplorer(VBox):
             self._boxes[part] = builders[part]()
 
     def _build_randomise(self, seed):
-        self._seed = IntText(
-            value=int(seed), description="seed", layout=Layout(width="9em"),
+        # Bounded: numpy's seeds are nonnegative, and the browser may send anything.
+        self._seed = BoundedIntText(
+            value=int(seed), min=0, max=2**32 - 1, description="seed", layout=Layout(width="9em"),
             style={"description_width": "initial"},
         ).add_class("attention-seed")
         button = Button(
@@ -710,6 +742,8 @@ class AttentionExplorer(VBox):
                         editor.resize(d, editor.shape[1])
 
     def _on_picker_change(self, change):
+        if self._syncing_pickers:
+            return
         L, d = self._rows_picker.value, self._cols_picker.value
         if (L, d) != self._X.shape:
             self._X.resize(L, d)
@@ -770,6 +804,7 @@ class AttentionExplorer(VBox):
                 self.W_V_editor.value, scale=scale, causal=self.causal,
             )
         except ValueError as error:  # ShapeError included
+            self._shape_error = isinstance(error, ShapeError)
             self.set_trait("error", str(error))
             return
         if self.weights_mode == "sliders" and "sliders" in self._boxes:
@@ -872,8 +907,10 @@ class AttentionExplorer(VBox):
 
     def _render_status(self):
         if self.error:
+            problem = ("These shapes do not fit." if self._shape_error
+                       else "These numbers cannot be used.")  # e.g. too large: they overflow
             self._status.value = (
-                f'<div role="alert" style="color:{ERROR_COLOR}"><b>These shapes do not fit.</b> '
+                f'<div role="alert" style="color:{ERROR_COLOR}"><b>{problem}</b> '
                 f"{html.escape(self.error)}.<br>Everything below still shows the last "
                 "calculation that worked.</div>"
             )
@@ -885,6 +922,16 @@ class AttentionExplorer(VBox):
         # margins, so a grid nothing else widens clips its last column's right
         # edge; room for the margins avoids that.
         self._X.layout.min_width = f"calc({self._X.shape[1]} * (4.5em + 8px))"
+        # Show X's shape in the pickers, both before either reacts: reacting to
+        # the first alone would resize X to a mix of old and new shape.
+        self._syncing_pickers = True
+        try:
+            for picker, value in ((self._rows_picker, self._X.shape[0]),
+                                  (self._cols_picker, self._X.shape[1])):
+                if picker.value != value:
+                    picker.value = value
+        finally:
+            self._syncing_pickers = False
         names = self.token_names()
         old = list(self._names.children)
         if [w.value for w in old] == [f"{k + 1} {n}" for k, n in enumerate(names)]:
@@ -894,10 +941,6 @@ class AttentionExplorer(VBox):
         ]
         for widget in old:
             widget.close()
-        for picker, value in ((self._rows_picker, self._X.shape[0]),
-                              (self._cols_picker, self._X.shape[1])):
-            if picker.value != value:
-                picker.value = value
 
     def _shapes_html(self):
         X, WQ, WK, WV = (self._X.shape, self.W_Q_editor.shape, self.W_K_editor.shape,
@@ -1006,9 +1049,15 @@ class AttentionExplorer(VBox):
             )
             self._average.value = ""
             return
-        self._plot.layout.visibility = "visible"
         focus = self._focus_row()
-        self._plot.show_weights(r.V, r.A, focus)
+        try:
+            self._plot.show_weights(r.V, r.A, focus)
+        except TraitError as error:  # e.g. values near 1e308: no room to draw them
+            self._plot.layout.visibility = "hidden"
+            self._plot_note.value = f"<i>The plot cannot show V: {html.escape(str(error))}.</i>"
+            self._average.value = ""
+            return
+        self._plot.layout.visibility = "visible"
         self._plot_note.value = (
             "<span style='color:#666'>Blue dots: the values <i>v</i><sub>j</sub>. "
             "Diamonds: the outputs <i>h</i><sub>i</sub>, each a weighted average of the "

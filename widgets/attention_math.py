@@ -98,7 +98,10 @@ def softmax_rows(S, scale=1.0, mask=None):
         i, j = np.argwhere(~np.isfinite(scores))[0]
         where = f"entry {j + 1}" if one_d else f"S[{i + 1},{j + 1}]"
         raise ValueError(f"scores must be finite numbers, but {where} is {scores[i, j]}")
-    scale = float(scale)
+    try:
+        scale = float(scale)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"scale must be a finite nonnegative number, got {scale!r}") from None
     if not (math.isfinite(scale) and scale >= 0):
         raise ValueError(f"scale must be a finite nonnegative number, got {scale}")
 
@@ -203,6 +206,8 @@ def attention(X, W_Q, W_K, W_V, scale=None, causal=False):
     ------
     ShapeError
         If the shapes do not fit; the message names the matrices.
+    ValueError
+        If the numbers are so large that a product overflows to inf or nan.
 
     Examples
     --------
@@ -233,15 +238,30 @@ def attention(X, W_Q, W_K, W_V, scale=None, causal=False):
             f"a query dotted with a key), but W_Q has {W_Q.shape[1]} and W_K "
             f"has {W_K.shape[1]}"
         )
-    Q = X @ W_Q
-    K = X @ W_K
-    V = X @ W_V
-    S = Q @ K.T
+    with np.errstate(over="ignore", invalid="ignore"):
+        Q = X @ W_Q
+        K = X @ W_K
+        V = X @ W_V
+        S = Q @ K.T
+    for label, M in (("Q = X W_Q", Q), ("K = X W_K", K), ("V = X W_V", V), ("S = Q K^T", S)):
+        _check_finite(label, M)
     if scale is None:
         scale = 1.0 / math.sqrt(K.shape[1])
     mask = causal_mask(X.shape[0]) if causal else None
     A = softmax_rows(S, scale=scale, mask=mask)
-    H = A @ V
+    with np.errstate(over="ignore", invalid="ignore"):
+        H = A @ V
+    _check_finite("H = A V", H)
     for array in (Q, K, V, S, A, H):
         array.setflags(write=False)
     return AttentionResult(Q=Q, K=K, V=V, S=S, A=A, H=H, scale=float(scale))
+
+
+def _check_finite(label, M):
+    """Raise ValueError if a product overflowed (entries near 1e308 multiplied)."""
+    if not np.all(np.isfinite(M)):
+        i, j = np.argwhere(~np.isfinite(M))[0]
+        raise ValueError(
+            f"{label} is too large to compute: its entry ({i + 1},{j + 1}) overflows "
+            f"to {M[i, j]}; use smaller numbers"
+        )

@@ -56,7 +56,10 @@ def parse_shape(text):
     match = _SHAPE_RE.fullmatch(text)
     if match is None:
         raise ValueError(f"{text!r} is not a shape: write it as rows×columns")
-    return int(match.group(1)), int(match.group(2))
+    try:
+        return int(match.group(1)), int(match.group(2))
+    except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits)
+        raise ValueError(f"{text!r} is not a shape: the numbers are too long") from None
 
 
 def _cells(positions):
@@ -184,7 +187,12 @@ class Check(VBox):
     ):
         super().__init__(**kwargs)
         self._hint = hint
-        self._tol = float(tol)
+        try:
+            self._tol = float(tol)
+        except (TypeError, ValueError, OverflowError):
+            self._tol = math.nan
+        if not (math.isfinite(self._tol) and self._tol >= 0):
+            raise TraitError(f"tol must be a finite number >= 0, got {tol!r}")
         self._mode, self._answer = self._classify(answer, choices, name)
 
         self._prompt = HTMLMath(prompt)
@@ -243,8 +251,15 @@ class Check(VBox):
     @staticmethod
     def _classify(answer, choices, name):
         if choices is not None:
-            choices = list(choices)
-            if answer not in choices:
+            try:
+                choices = list(choices)
+            except TypeError:
+                raise TraitError(f"choices must be a list of options, got {choices!r}") from None
+            try:
+                found = answer in choices
+            except (TypeError, ValueError):  # e.g. an array answer: `==` is elementwise
+                found = False
+            if not found:
                 raise TraitError(f"answer {answer!r} is not one of the choices {choices!r}")
             return "choice", answer
         if isinstance(answer, tuple) and all(
@@ -254,7 +269,11 @@ class Check(VBox):
                 raise TraitError(f"a shape answer must be (rows, columns) >= 1, got {answer!r}")
             return "shape", tuple(int(d) for d in answer)
         if isinstance(answer, numbers.Real) and not isinstance(answer, bool):
-            if not math.isfinite(answer):
+            try:
+                finite = math.isfinite(answer)
+            except OverflowError:  # an int past 1e308
+                finite = False
+            if not finite:
                 raise TraitError(f"a number answer must be finite, got {answer!r}")
             return "number", float(answer)
         return "matrix", validate_matrix(answer, name=name)

@@ -27,6 +27,7 @@ __all__ = [
     "grid_extent",
     "input_grid",
     "fit_bounds",
+    "steady_bounds",
     "nice_ticks",
     "arrow_polyline",
     "cell_centers",
@@ -433,6 +434,46 @@ def fit_bounds(*arrays, margin=0.1, min_span=1.0):
     return (float(cx - half), float(cx + half), float(cy - half), float(cy + half))
 
 
+def steady_bounds(current, wanted, slack=2.0):
+    """Keep a plot's view while it still shows the data well, else move to `wanted`.
+
+    A view that follows every edit jumps under the learner's eyes, and the
+    browser redraws every mark and axis whenever it moves. The current view
+    stays as long as it contains `wanted` and is at most `slack` times its
+    span (so the data never shrinks to a speck).
+
+    Parameters
+    ----------
+    current : tuple of float or None
+        ``(xmin, xmax, ymin, ymax)`` shown now; None (or any None inside) if
+        nothing is shown yet.
+    wanted : tuple of float
+        The view the data asks for, e.g. from `fit_bounds`.
+    slack : float, optional
+        How much larger than `wanted` the kept view may be.  Default 2.
+
+    Returns
+    -------
+    tuple of float
+
+    Examples
+    --------
+    >>> steady_bounds((-2, 2, -2, 2), (-1, 1.5, -1, 1.5))
+    (-2, 2, -2, 2)
+    >>> steady_bounds((-2, 2, -2, 2), (-1, 3, -1, 3))  # no longer contains it
+    (-1, 3, -1, 3)
+    >>> steady_bounds((-9, 9, -9, 9), (-1, 1, -1, 1))  # far too large now
+    (-1, 1, -1, 1)
+    """
+    if current is None or any(v is None for v in current):
+        return wanted
+    xmin, xmax, ymin, ymax = current
+    wxmin, wxmax, wymin, wymax = wanted
+    contains = xmin <= wxmin and wxmax <= xmax and ymin <= wymin and wymax <= ymax
+    close = max(xmax - xmin, ymax - ymin) <= slack * max(wxmax - wxmin, wymax - wymin)
+    return current if contains and close else wanted
+
+
 def nice_ticks(lo, hi, target=6):
     """Return tick positions at round multiples (1, 2, 2.5 or 5 times 10^k).
 
@@ -465,7 +506,10 @@ def nice_ticks(lo, hi, target=6):
         if step >= raw:
             break
     ticks = step * np.arange(np.ceil(lo / step), np.floor(hi / step) + 1)
-    return np.round(ticks, 10) + 0.0  # + 0.0 turns -0.0 into 0.0
+    with np.errstate(over="ignore", invalid="ignore"):
+        rounded = np.round(ticks, 10)  # scales by 1e10: overflows past 1e298
+    ticks = np.where(np.isfinite(rounded), rounded, ticks)
+    return ticks + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
 def arrow_polyline(tip, tail=(0.0, 0.0), head=0.1, angle=25.0):

@@ -12,7 +12,7 @@ import html
 
 import numpy as np
 from ipywidgets import HTML, HBox, Layout, ToggleButton
-from traitlets import Bool, Float, List, TraitError, Unicode, link, observe, validate
+from traitlets import Bool, List, TraitError, Unicode, link, observe, validate
 
 from .presets import (
     MAX_ABS,
@@ -22,6 +22,7 @@ from .presets import (
     read_query_string,
     refusal,
 )
+from .matrix_editor import FiniteFloat
 from .shapes import format_shape
 
 __all__ = ["LectureBar", "PresetStatus", "apply_presets", "presenter_css"]
@@ -232,7 +233,7 @@ class LectureBar(HBox):
     """
 
     presenter = Bool(False, help="Presenter mode: the whole page enlarged for a projector.")
-    zoom = Float(PRESENTER_ZOOM, help="How much presenter mode enlarges the page.")
+    zoom = FiniteFloat(PRESENTER_ZOOM, help="How much presenter mode enlarges the page.")
 
     def __init__(self, presenter=False, zoom=PRESENTER_ZOOM, **kwargs):
         super().__init__(**kwargs)

@@ -11,6 +11,7 @@ copy and notifies only when the entries really change.
 
 import functools
 import html
+import math
 import operator
 
 import numpy as np
@@ -21,7 +22,7 @@ from traitlets import Bool, Int, TraitError, Unicode, observe, validate
 from .parsing import format_number, parse_number
 from .shapes import as_matrix, format_shape
 
-__all__ = ["MatrixEditor", "MatrixTrait", "validate_matrix"]
+__all__ = ["FiniteFloat", "MatrixEditor", "MatrixTrait", "validate_matrix"]
 
 #: Cell backgrounds: a bad entry wins over a highlight.
 ERROR_BACKGROUND = "#f8d7da"
@@ -74,6 +75,38 @@ def validate_matrix(value, name="A"):
         )
     array.flags.writeable = False
     return array
+
+
+class FiniteFloat(traitlets.Float):
+    """A `traitlets.Float` that refuses nan, ±inf and ints too large for a float.
+
+    (traitlets' own `Float` lets ``10**400`` escape as an OverflowError.)
+
+    Examples
+    --------
+    >>> import traitlets
+    >>> class Holder(traitlets.HasTraits):
+    ...     x = FiniteFloat(1.0)
+    >>> Holder(x=2).x
+    2.0
+    >>> Holder(x=float("inf"))
+    Traceback (most recent call last):
+        ...
+    traitlets.traitlets.TraitError: x must be a finite number, got inf
+    """
+
+    info_text = "a finite number"
+
+    def validate(self, obj, value):
+        try:
+            value = super().validate(obj, value)
+        except OverflowError:
+            raise TraitError(
+                f"{self.name} must be a finite number, got an integer too large for a float"
+            ) from None
+        if not math.isfinite(value):
+            raise TraitError(f"{self.name} must be a finite number, got {value}")
+        return value
 
 
 class MatrixTrait(traitlets.TraitType):
@@ -238,6 +271,11 @@ class MatrixEditor(VBox):
         self._title = HTML()
         self._grid = GridBox(layout=Layout(grid_gap="2px 4px"))
         self._error_html = HTML()
+        # The highlight is a style sheet for this editor's cells (each cell
+        # carries its row and column as classes), so moving it is one update
+        # of this invisible widget rather than one per cell tinted or cleared.
+        self.add_class(f"matrix-editor-{self.model_id}")
+        self._tint = HTML(layout=Layout(display="none"))
         self._size_controls = None
         if self._resizable:
             self._rows_picker = self._make_picker("rows", 0)
@@ -250,7 +288,7 @@ class MatrixEditor(VBox):
         self.highlight_col = highlight_col
         self.value = value  # builds the cells, via _on_value_change
 
-        children = [self._title, self._grid, self._error_html]
+        children = [self._title, self._grid, self._error_html, self._tint]
         if self._size_controls is not None:
             children.insert(1, self._size_controls)
         self.children = children
@@ -300,8 +338,13 @@ class MatrixEditor(VBox):
         >>> B.value
         array([[1., 2., 0.]])
         """
-        rows, cols = _bounds((rows, cols), f"{self.name} shape")
-        new = np.zeros((rows, cols))
+        name = self.name or "the matrix"
+        rows, cols = _bounds((rows, cols), f"{name} shape")
+        self._check_shape((rows, cols))  # before allocating: resize(10**9, 10**9)
+        try:
+            new = np.zeros((rows, cols))
+        except (ValueError, MemoryError) as error:
+            raise TraitError(f"{name} cannot be {rows}×{cols}: {error}") from None
         r, c = min(rows, self.shape[0]), min(cols, self.shape[1])
         new[:r, :c] = self.value[:r, :c]
         self.value = new
@@ -311,18 +354,28 @@ class MatrixEditor(VBox):
     @validate("value")
     def _validate_value(self, proposal):
         matrix = proposal["value"]
+        self._check_shape(matrix.shape)
+        if (self._bad and self._edited_cell is None and matrix.shape == self.value.shape
+                and np.array_equal(matrix, self.value)):
+            # A Python set of the same matrix sends no change, but it still
+            # rewrites the cells and clears their errors, as any Python set does.
+            self._bad.clear()
+            self._write_cells()
+            self._show_error()
+        return matrix
+
+    def _check_shape(self, shape):
+        """Raise TraitError if `shape` is outside `min_shape` and `max_shape`."""
         low, high = self._min_shape, self._max_shape
-        rows, cols = matrix.shape
+        rows, cols = shape
         too_small = rows < low[0] or cols < low[1]
         too_big = high is not None and (rows > high[0] or cols > high[1])
         if too_small or too_big:
             limits = f"at least {format_shape(low)}"
             if high is not None:
                 limits = f"between {format_shape(low)} and {format_shape(high)}"
-            raise TraitError(
-                f"{self.name} must be {limits}, got {format_shape(matrix.shape)}"
-            )
-        return matrix
+            name = self.name or "the matrix"
+            raise TraitError(f"{name} must be {limits}, got {format_shape(shape)}")
 
     @validate("highlight_row", "highlight_col")
     def _validate_highlight(self, proposal):
@@ -372,9 +425,7 @@ class MatrixEditor(VBox):
 
     @observe("highlight_row", "highlight_col")
     def _on_highlight_change(self, change):
-        for i, row in enumerate(self._cells):
-            for j in range(len(row)):
-                self._paint(i, j)
+        self._tint.value = self._tint_css()
 
     def _on_cell_change(self, i, j, change):
         if self._syncing:
@@ -423,7 +474,8 @@ class MatrixEditor(VBox):
         tooltip = f"{self.name}, {where}" if self.name else where
         return tooltip, f"{self.name}[{i + 1},{j + 1}]"
 
-    def _background(self, i, j):
+    def background(self, i, j):
+        """The colour cell ``(i, j)`` shows: a bad entry's, a highlight's, or None."""
         if (i, j) in self._bad:
             return ERROR_BACKGROUND
         in_row = i == self.highlight_row
@@ -435,7 +487,21 @@ class MatrixEditor(VBox):
         return None
 
     def _paint(self, i, j):
-        self._cells[i][j].style.background = self._background(i, j)
+        # Only a bad entry paints its own cell; highlights come from _tint_css.
+        self._cells[i][j].style.background = ERROR_BACKGROUND if (i, j) in self._bad else None
+
+    def _tint_css(self):
+        """The style sheet that tints the highlighted row and column."""
+        editor = f".matrix-editor-{self.model_id}"
+        rules = []
+        for selector, color in (
+            (f".mx-r{self.highlight_row}", HIGHLIGHT_BACKGROUND),
+            (f".mx-c{self.highlight_col}", HIGHLIGHT_BACKGROUND),
+            (f".mx-r{self.highlight_row}.mx-c{self.highlight_col}", CROSS_BACKGROUND),
+        ):
+            if "None" not in selector:
+                rules.append(f"{editor} {selector} input.widget-input {{background-color: {color}}}")
+        return f"<style>{' '.join(rules)}</style>" if rules else ""
 
     def _set_text(self, cell, text):
         self._syncing = True
@@ -468,6 +534,7 @@ class MatrixEditor(VBox):
                     placeholder=placeholder,
                     layout=self._cell_layout,
                     style={"description_width": "0px"},  # each cell paints its own
+                    _dom_classes=(f"mx-r{i}", f"mx-c{j}"),  # for the highlight's style sheet
                 )
                 cell.observe(functools.partial(self._on_cell_change, i, j), names="value")
                 row.append(cell)
@@ -475,7 +542,7 @@ class MatrixEditor(VBox):
         self._cells = tuple(cells)
         for i in range(rows):
             for j in range(cols):
-                if self._background(i, j) is not None:
+                if (i, j) in self._bad:
                     self._paint(i, j)
         with self._grid.hold_sync():
             self._grid.layout.grid_template_columns = f"repeat({cols}, max-content)"

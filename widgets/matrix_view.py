@@ -14,6 +14,9 @@ from .matrix_editor import MatrixTrait
 
 __all__ = ["MatrixView"]
 
+#: The most decimals a view shows.
+MAX_DIGITS = 15
+
 
 class MatrixView(HBox):
     r"""A read-only matrix: its LaTeX name, then its entries between brackets.
@@ -80,12 +83,19 @@ class MatrixView(HBox):
         """The HTML table of the entries."""
         return self._entries.value
 
-    @validate("highlight_row", "highlight_col", "digits")
+    @validate("highlight_row", "highlight_col")
     def _validate_index(self, proposal):
         index = proposal["value"]
         if index is not None and index < 0:
             raise TraitError(f"{proposal['trait'].name} must be >= 0, got {index}")
         return index
+
+    @validate("digits")
+    def _validate_digits(self, proposal):
+        # A float carries about 16 significant digits: more would show noise.
+        if not 0 <= proposal["value"] <= MAX_DIGITS:
+            raise TraitError(f"digits must be 0 to {MAX_DIGITS}, got {proposal['value']}")
+        return proposal["value"]
 
     @observe("name")
     def _on_name_change(self, change):

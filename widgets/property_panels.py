@@ -11,11 +11,11 @@ import html
 
 import numpy as np
 from ipywidgets import HTML, GridBox, HBox, Layout, VBox
-from traitlets import Float, TraitError, Unicode, observe, validate
+from traitlets import TraitError, Unicode, observe, validate
 
 from .html_math import formula_html, matrix_html, symbols_html
 from .identities import check_identities, compare_orders
-from .matrix_editor import MatrixTrait
+from .matrix_editor import FiniteFloat, MatrixTrait
 from .shapes import format_shape
 
 __all__ = ["IdentityPanel", "OrderPanel"]
@@ -108,7 +108,7 @@ class IdentityPanel(VBox):
     A = MatrixTrait(help="The matrix A.")
     B = MatrixTrait(help="The matrix B.")
     C = MatrixTrait(help="The matrix C.")
-    r = Float(2.0, help="The scalar r.")
+    r = FiniteFloat(2.0, help="The scalar r.")
 
     def __init__(self, A, B, C, r=2.0, *, digits=3, **kwargs):
         super().__init__(**kwargs)

@@ -152,7 +152,7 @@ def as_matrix(values, name="A"):
     """
     try:
         array = np.array(values, dtype=float)
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, OverflowError) as error:  # Overflow: ints past 1e308
         raise ValueError(f"{name} must hold numbers only: {error}") from None
     if array.ndim != 2:
         raise ShapeError(

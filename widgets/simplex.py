@@ -51,7 +51,7 @@ def normalise_weights(values, tol=0.0):
     """
     try:
         w = np.array(values, dtype=float)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # Overflow: ints past 1e308
         raise ValueError(f"weights must be numbers, got {values!r}") from None
     if w.ndim != 1 or w.size == 0:
         raise ValueError(
@@ -64,7 +64,11 @@ def normalise_weights(values, tol=0.0):
             f"weights must be finite and nonnegative, but weight {k + 1} is {w[k]}"
         )
     w += 0.0  # -0.0 becomes 0.0
-    total = math.fsum(w)
+    try:
+        total = math.fsum(w)
+    except OverflowError:  # huge weights: scale them down first (max > 0 here)
+        w /= w.max()
+        total = math.fsum(w)
     if total == 0:
         raise ValueError("weights must not all be 0: their sum is divided out")
     if abs(total - 1.0) <= tol:

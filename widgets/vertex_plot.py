@@ -14,11 +14,11 @@ alone.
 import numpy as np
 from bqplot import Axis, Figure, LinearScale, Lines, Scatter
 from ipywidgets import Layout
-from traitlets import Bool, Callable, Float, TraitError, default, observe, validate
+from traitlets import Bool, Callable, TraitError, default, observe, validate
 
 from . import geometry
 from .batching import apply_changes
-from .matrix_editor import MatrixTrait
+from .matrix_editor import FiniteFloat, MatrixTrait
 
 __all__ = ["VertexPlot"]
 
@@ -123,7 +123,7 @@ class VertexPlot(Figure):
     show_grid = Bool(False, help="Draw a grid of input lines and its image.")
     show_basis = Bool(True, help="Draw the images of e1 and e2 as arrows.")
     draggable = Bool(False, help="Let the learner drag the shape's vertices.")
-    snap = Float(
+    snap = FiniteFloat(
         0.1, min=0.0, help="Dragged vertices snap to multiples of this; 0 for off."
     )
 
@@ -248,6 +248,7 @@ class VertexPlot(Figure):
     @validate("matrix")
     def _validate_matrix(self, proposal):
         value = self._checked("matrix", geometry.as_matrix_2x2, proposal.value)
+        self._check_state(matrix=value)  # e.g. an image too large to draw
         value.flags.writeable = False
         return value
 
@@ -293,11 +294,11 @@ class VertexPlot(Figure):
         return state
 
     def _check_state(self, **overrides):
-        """Raise TraitError if the state with `overrides` cannot be drawn."""
+        """Raise TraitError if the state with `overrides` (one trait) cannot be drawn."""
         try:
             _derive(**self._state(**overrides))
         except ValueError as error:
-            raise TraitError(f"rule: {error}") from None
+            raise TraitError(f"{next(iter(overrides))}: {error}") from None
 
     # -- drawing ----------------------------------------------------------
 
@@ -308,7 +309,8 @@ class VertexPlot(Figure):
 
     def _render(self):
         data = _derive(**self._state())
-        xmin, xmax, ymin, ymax = data["bounds"]
+        shown = (self._x_scale.min, self._x_scale.max, self._y_scale.min, self._y_scale.max)
+        xmin, xmax, ymin, ymax = geometry.steady_bounds(shown, data["bounds"])
         head = HEAD * (xmax - xmin)
         updates = [
             (self._x_scale, {"min": xmin, "max": xmax}),
@@ -386,7 +388,7 @@ def _xy(points):
 def _derive(points, matrix, rule, show_grid, show_basis):
     """Everything the plot draws, from its state; raise ValueError if it can't."""
     transform = matrix if rule is None else rule
-    image = geometry.apply_map(transform, points)
+    image = _finite(geometry.apply_map(transform, points), "the image of the points")
     closed = geometry.is_closed(points)
     n = points.shape[1] - 1 if closed else points.shape[1]
     data = {
@@ -400,8 +402,18 @@ def _derive(points, matrix, rule, show_grid, show_basis):
     if show_basis:
         data["basis"] = geometry.basis_images(transform)
         in_view.append(data["basis"])
+    # The view first: when it is finite, so is the grid around the points.
+    data["bounds"] = _finite(geometry.fit_bounds(*in_view, margin=MARGIN), "the view")
     if show_grid:
         data["grid_in"] = geometry.input_grid(points)
-        data["grid_out"] = geometry.map_lines(transform, data["grid_in"])
-    data["bounds"] = geometry.fit_bounds(*in_view, margin=MARGIN)
+        data["grid_out"] = _finite(
+            geometry.map_lines(transform, data["grid_in"]), "the image of the grid"
+        )
     return data
+
+
+def _finite(array, what):
+    """`array`, or ValueError if numbers this large overflowed to inf or nan."""
+    if not np.all(np.isfinite(array)):
+        raise ValueError(f"{what} is too large to draw: use smaller numbers")
+    return array
