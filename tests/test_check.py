@@ -158,8 +158,9 @@ def test_multiple_choice():
 def test_solution_toggle():
     ex = Check("Compute $AB$.", AB, solution="Columns first.\n\n$AB = ...$")
     assert ex._solution.layout.display == "none"
-    assert ex._solution.value == "<p>Columns first.</p><p>$AB = ...$</p>"
+    assert ex._solution.value == ""  # not typeset while hidden
     ex._solution_toggle.value = True
+    assert ex._solution.value == "<p>Columns first.</p><p>$AB = ...$</p>"
     assert ex._solution.layout.display == ""
     assert ex._solution_toggle.description == "Hide solution"
     ex._solution_toggle.value = False

@@ -35,7 +35,7 @@ ex.answer_input.resize(2, 1)
 ex.answer_input.cells[0][0].value = "1"   # typed, as in the browser
 ex.answer_input.cells[1][0].value = "10/2"
 assert ex.submit() is True and ex.solved and ex.attempts == 5, (ex.feedback, ex.attempts)
-assert r"2 \cdot 1 + (-1) \cdot 2 + 1" in ex._solution.value
+assert r"2 \cdot 1 + (-1) \cdot 2 + 1" in ex._solution_text
 
 # Exercise 2: the second output after ReLU with b = (1, -7) is max(0, -1) = 0.
 ex = check_relu

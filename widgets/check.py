@@ -208,7 +208,10 @@ class Check(VBox):
             self._solution_toggle = ToggleButton(
                 description="Show solution", tooltip="Show or hide a worked solution"
             )
-            self._solution = HTMLMath(_paragraphs(solution), layout=Layout(display="none"))
+            # Filled in when first shown: MathJax would typeset a hidden
+            # solution as the page loads, for every exercise on it.
+            self._solution = HTMLMath(layout=Layout(display="none"))
+            self._solution_text = _paragraphs(solution)
             self._solution_toggle.observe(self._on_toggle_solution, names="value")
             buttons.append(self._solution_toggle)
         self._input.observe(self._on_input_change, names="value")
@@ -345,5 +348,7 @@ class Check(VBox):
 
     def _on_toggle_solution(self, change):
         shown = change["new"]
+        if shown:
+            self._solution.value = self._solution_text
         self._solution.layout.display = "" if shown else "none"
         self._solution_toggle.description = "Hide solution" if shown else "Show solution"
