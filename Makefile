@@ -17,21 +17,23 @@ VOILA_ARGS = labs --no-browser --port=$(PORT) --Voila.ip=$(HOST)
 
 .PHONY: serve test bench chromium clean
 
-# The stamps depend on pyproject.toml: a second run reinstalls nothing
-# unless the dependencies changed.
-$(VENV)/.serve-installed: pyproject.toml
+# The stamps depend on pyproject.toml and the Voila template (an install copies
+# it next to Voila's own): a second run reinstalls nothing unless one changed.
+TEMPLATE := $(wildcard share/jupyter/voila/templates/matmul/*)
+
+$(VENV)/.serve-installed: pyproject.toml $(TEMPLATE)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e .
 	@touch $@
 
-$(VENV)/.test-installed: pyproject.toml
+$(VENV)/.test-installed: pyproject.toml $(TEMPLATE)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $@ $(VENV)/.serve-installed
 
-$(VENV)/.bench-installed: pyproject.toml
+$(VENV)/.bench-installed: pyproject.toml $(TEMPLATE)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test,bench]'

@@ -1,0 +1,72 @@
+"""A hundred page views, one after another, leave no kernels behind.
+
+Every page view takes a kernel of its own (a preheated one, and Voila starts
+the next); Voila 0.5 never shuts it down when the page goes away, so culling
+must free it. The server runs with the lecture configuration (``voila.json``),
+a short cull timeout and a pool of two, so the refill keeps up with a visitor
+a second; the page is the lightest one with a live widget
+(``tests/notebooks/page_views/one_slider.ipynb``). The views follow each other
+in one tab, as a visitor clicking through pages: open, wait until the slider
+is live, leave.
+"""
+from __future__ import annotations
+
+import os
+import re
+import time
+
+from harness.browser import FONT_AWESOME_CDN, READY_JS, WIDGET_OUTPUT, PageProblems
+from harness.kernels import kernel_ids, page_kernel_id, wait_for
+from harness.voila import VoilaServer
+
+VIEWS = int(os.environ.get("MATMUL_PAGE_VIEWS", "100"))
+ROOT = "tests/notebooks/page_views"
+NOTEBOOK = "one_slider.ipynb"
+POOL_SIZE = 2  # preheated kernels for the one notebook under ROOT
+CULL_TIMEOUT = 6
+CULL_INTERVAL = 1
+FLAGS = (
+    f"--VoilaConfiguration.default_pool_size={POOL_SIZE}",
+    f"--MappingKernelManager.cull_idle_timeout={CULL_TIMEOUT}",
+    f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+)
+# Idle for the timeout, seen by the next pass, then a graceful shutdown on a busy machine.
+FREED_WITHIN = CULL_TIMEOUT + CULL_INTERVAL + 10
+
+
+def test_a_hundred_page_views_in_a_row_leave_only_the_pool(server_logs, browser):
+    server = VoilaServer(root=ROOT, extra=FLAGS).start(server_logs)
+    context = browser.new_context(viewport={"width": 1024, "height": 700})
+    url = f"{server.url}/voila/render/{NOTEBOOK}"
+    try:
+        assert wait_for(lambda: f"Kernel pool of {NOTEBOOK} is filled" in server.log(), 60)
+        assert wait_for(lambda: len(kernel_ids(server)) == POOL_SIZE, 30), kernel_ids(server)
+        # Leaving a page sends Voila's kernel-shutdown beacon, which Voila 0.5 refuses.
+        problems = PageProblems(tolerated=re.compile(f"{FONT_AWESOME_CDN}|/voila/api/shutdown/"))
+        page = context.new_page()
+        problems.watch(page)
+        visitors = []
+        start = time.monotonic()
+        for _ in range(VIEWS):
+            response = page.goto(url, wait_until="domcontentloaded", timeout=60_000)
+            assert response.ok, f"view {len(visitors) + 1}: HTTP {response.status}"
+            html = response.text()
+            visitors.append(page_kernel_id(html))
+            page.wait_for_function(READY_JS, arg=html.count(WIDGET_OUTPUT), timeout=60_000, polling=50)
+            page.goto("about:blank")
+        viewed = time.monotonic() - start
+        problems.assert_clean()
+        assert len(set(visitors)) == VIEWS, "every page view had a kernel of its own"
+
+        closed = time.monotonic()
+        left = wait_for(lambda: len(kernel_ids(server)) == POOL_SIZE, FREED_WITHIN)
+        freed = time.monotonic() - closed
+        assert left, f"{len(kernel_ids(server))} kernels {FREED_WITHIN} s after the last page closed"
+        assert kernel_ids(server).isdisjoint(visitors)
+        culled = set(re.findall(r"Culling '\w+' kernel '[^']*' \(([-0-9a-f]+)\)", server.log()))
+        assert set(visitors) <= culled, f"not culled: {set(visitors) - culled}"
+        print(f"{VIEWS} page views in {viewed:.1f} s ({viewed / VIEWS:.2f} s each); "
+              f"back to the pool of {POOL_SIZE} {freed:.1f} s after the last page closed")
+    finally:
+        context.close()
+        server.stop()
