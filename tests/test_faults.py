@@ -18,6 +18,7 @@ import psutil
 import pytest
 
 from harness.browser import ERROR_OUTPUT_JS, READY_JS, PageProblems, open_lab
+from harness.kernels import kernel_ids, page_kernel_id, wait_for
 from harness.voila import REPO, VoilaServer
 
 # Voila preheats one kernel for every notebook under the served folder.
@@ -35,33 +36,6 @@ CULL_FLAGS = (
     f"--MappingKernelManager.cull_idle_timeout={CULL_TIMEOUT}",
     "--MappingKernelManager.cull_interval=1",
 )
-
-
-def kernel_ids(server: VoilaServer) -> set[str]:
-    """Ids of the kernels the server runs now (from their connection-file names)."""
-    ids = set()
-    for proc in server.kernel_processes():
-        try:
-            match = re.search(r"kernel-([-0-9a-f]+)\.json", " ".join(proc.cmdline()))
-            if match and proc.status() != psutil.STATUS_ZOMBIE:
-                ids.add(match.group(1))
-        except psutil.NoSuchProcess:
-            continue
-    return ids
-
-
-def page_kernel_id(page) -> str:
-    return re.search(r'"kernelId": "([-0-9a-f]+)"', page.content()).group(1)
-
-
-def wait_for(condition, timeout: float, interval: float = 0.25):
-    """Poll ``condition()`` until it is truthy or ``timeout`` seconds pass; return its last value."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value or time.monotonic() >= deadline:
-            return value
-        time.sleep(interval)
 
 
 def open_together(pages, url: str, widgets: int, timeout: float) -> list[PageProblems]:
@@ -173,7 +147,7 @@ def test_abandoned_pages_are_culled_and_the_pool_is_kept(server_logs, browser):
         pages = [context.new_page() for context in contexts]
         for seen in open_together(pages, f"{server.url}/voila/render/baseline.ipynb", 1, 60):
             seen.assert_clean()
-        visitors = {page_kernel_id(page) for page in pages}
+        visitors = {page_kernel_id(page.content()) for page in pages}
         assert len(visitors) == len(contexts), "each visitor has a kernel of its own"
         expected = len(visitors) + BENCH_NOTEBOOKS
         assert wait_for(lambda: len(kernel_ids(server)) == expected, 30), kernel_ids(server)
@@ -210,7 +184,7 @@ def test_a_kernel_that_waited_in_the_pool_survives_its_visitor(server_logs, brow
 
         page = context.new_page()
         page.goto(f"{server.url}/voila/render/baseline.ipynb", wait_until="domcontentloaded")
-        kernel = page_kernel_id(page)
+        kernel = page_kernel_id(page.content())
         assert kernel in pool
         ready = lambda: page.evaluate(READY_JS, 1)  # noqa: E731
         outcome = wait_for(lambda: ready() or kernel not in kernel_ids(server), 30)
@@ -239,7 +213,7 @@ def test_a_page_still_loading_keeps_its_kernel_for_the_grace_period(server_logs)
         assert wait_for(lambda: pool_filled(server), 60)
         # A visitor whose browser has the page but has not run its scripts yet.
         with urllib.request.urlopen(f"{server.url}/voila/render/baseline.ipynb", timeout=60) as response:
-            kernel = re.search(r'"kernelId": "([-0-9a-f]+)"', response.read().decode()).group(1)
+            kernel = page_kernel_id(response.read().decode())
         handed_out = time.monotonic()
         time.sleep(CULL_TIMEOUT + 2)
         assert kernel in kernel_ids(server), "culled while its page was still loading"
@@ -274,7 +248,7 @@ def test_a_lecture_hall_of_visitors_at_once(server_logs, browser):
                 errors = page.evaluate(ERROR_OUTPUT_JS)
                 assert not errors, f"visitor {index}: {errors}"
                 seen.assert_clean()
-            visitors = {page_kernel_id(page) for page in pages}
+            visitors = {page_kernel_id(page.content()) for page in pages}
             assert len(visitors) == VISITORS and visitors <= kernel_ids(server)
         finally:
             for context in contexts:
