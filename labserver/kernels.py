@@ -26,22 +26,21 @@ __all__ = ["PoolAwareKernelManager"]
 class PoolAwareKernelManager(AsyncMappingKernelManager):
     """A mapping kernel manager that culls only kernels whose visitors have come and gone.
 
-    Each culling pass first marks as active the kernels waiting in the pool,
-    and the kernels handed out less than `connect_grace` seconds ago whose
-    page has never connected. A page that never arrives (its visitor closed
-    the tab while it loaded) is culled after the grace period plus the idle
-    timeout.
+    Each culling pass first marks the kernels waiting in the pool as active.
+    A kernel whose page has never connected counts as abandoned only after
+    `connect_grace` seconds without activity (instead of the idle timeout):
+    its visitor may still be loading the page on a busy server, or may have
+    closed the tab while it loaded.
     """
 
     connect_grace = Float(
         120.0, config=True,
-        help="Seconds a kernel handed to a visitor is kept while its page has not connected.",
+        help="Seconds of inactivity after which a kernel whose page never connected is culled.",
     )
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._ever_connected = set()
-        self._handed_out = {}
 
     def notify_connect(self, kernel_id):
         self._ever_connected.add(kernel_id)
@@ -49,20 +48,19 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
 
     async def cull_kernels(self):
         now = utcnow()
-        pooled = set(self._pooled_kernel_ids())
-        for kernel_id, kernel in list(self._kernels.items()):
-            if kernel_id in pooled:
+        for kernel_id in self._pooled_kernel_ids():
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
                 kernel.last_activity = now
-                self._handed_out.pop(kernel_id, None)  # its grace starts when it leaves the pool
-            elif kernel_id not in self._ever_connected:
-                handed_out = self._handed_out.setdefault(kernel_id, now)
-                if (now - handed_out).total_seconds() < self.connect_grace:
-                    kernel.last_activity = now
-        # Forget kernels that are gone.
-        self._ever_connected &= set(self._kernels)
-        for kernel_id in set(self._handed_out) - set(self._kernels):
-            del self._handed_out[kernel_id]
+        self._ever_connected &= set(self._kernels)  # forget kernels that are gone
         await super().cull_kernels()
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        last_activity = getattr(self._kernels.get(kernel_id), "last_activity", None)
+        if last_activity is not None and kernel_id not in self._ever_connected:
+            if (utcnow() - last_activity).total_seconds() < self.connect_grace:
+                return  # its page may still be on its way
+        await super().cull_kernel_if_idle(kernel_id)
 
     def _pooled_kernel_ids(self):
         """Ids of the kernels waiting in Voila's preheated pools (none without preheating)."""
