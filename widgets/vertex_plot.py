@@ -127,6 +127,8 @@ class VertexPlot(Figure):
         0.1, min=0.0, help="Dragged vertices snap to multiples of this; 0 for off."
     )
 
+    _validated = None  # (state, what it derives) of the state validated last
+
     def __init__(
         self,
         points=None,
@@ -294,11 +296,24 @@ class VertexPlot(Figure):
         return state
 
     def _check_state(self, **overrides):
-        """Raise TraitError if the state with `overrides` (one trait) cannot be drawn."""
+        """Raise TraitError if the state with `overrides` (one trait) cannot be drawn.
+
+        What it derived is kept for `_render`, which draws that same state next.
+        """
+        state = self._state(**overrides)
         try:
-            _derive(**self._state(**overrides))
+            self._validated = (state, _derive(**state))
         except ValueError as error:
             raise TraitError(f"{next(iter(overrides))}: {error}") from None
+
+    def _derived(self):
+        """Everything to draw for the current state, derived once per change."""
+        state = self._state()
+        if self._validated is not None:
+            checked, data = self._validated
+            if all(checked[name] is value for name, value in state.items()):
+                return data
+        return _derive(**state)
 
     # -- drawing ----------------------------------------------------------
 
@@ -308,7 +323,7 @@ class VertexPlot(Figure):
             self._render()
 
     def _render(self):
-        data = _derive(**self._state())
+        data = self._derived()
         shown = (self._x_scale.min, self._x_scale.max, self._y_scale.min, self._y_scale.max)
         xmin, xmax, ymin, ymax = geometry.steady_bounds(shown, data["bounds"])
         head = HEAD * (xmax - xmin)
