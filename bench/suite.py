@@ -34,7 +34,9 @@ os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
 
 import psutil  # noqa: E402
 
-from harness.browser import CHROMIUM, CHROMIUM_ARGS, ERROR_OUTPUT_JS, READY_JS, WIDGET_OUTPUT  # noqa: E402,F401
+from harness.browser import (  # noqa: E402,F401
+    CHROMIUM, CHROMIUM_ARGS, ERROR_OUTPUT_JS, READY_JS, RENDERED_VIEWS_JS, WIDGET_OUTPUT,
+)
 from harness.voila import VoilaServer  # noqa: E402
 
 MB = 1024 * 1024
@@ -90,11 +92,6 @@ READY_AT_JS = f"""
   const ready = ({READY_JS})(expected);
   return ready && document.readyState === 'complete' ? performance.now() : false;
 }}
-"""
-# How many widget outputs actually rendered (a page can miss some; see visitors.py).
-RENDERED_VIEWS_JS = """
-() => Array.from(document.querySelectorAll('.jp-OutputArea-output'))
-  .filter(out => out.querySelector(':scope > .jupyter-widgets')).length
 """
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from harness.browser import FONT_AWESOME_CDN, READY_JS, PageProblems, open_lab, screenshot
+from harness.browser import FONT_AWESOME_CDN, READY_JS, RENDERED_VIEWS_JS, PageProblems, open_lab, screenshot
 from harness.kernels import kernel_ids, kernel_process, page_kernel_id
 from harness.voila import REPO, VoilaServer
 
@@ -31,8 +31,6 @@ DEMO = "widgets_demo.ipynb"
 BANNER = "#matmul-session-ended"
 # The restarter checks its kernels every 3 s (time_to_dead); the rest is a busy 2-core machine.
 NOTICE_WITHIN = 30_000
-# Widget views on a rendered page (what READY_JS counts).
-WIDGET_VIEWS_JS = "() => document.querySelectorAll('.jp-OutputArea-output > .jupyter-widgets').length"
 # Leaving a page sends Voila's kernel-shutdown beacon, which Voila 0.5 refuses (upstream issue 1458).
 TOLERATED = f"{FONT_AWESOME_CDN}|/voila/api/shutdown/"
 
@@ -139,7 +137,7 @@ def test_a_healthy_page_shows_no_notice_not_even_while_it_unloads(server, page):
     assert page.evaluate("() => window.matmulSession.ended") is None
     expect(page.locator(BANNER)).to_have_count(0)
     round_trip(page, "7")
-    widgets = page.evaluate(WIDGET_VIEWS_JS)
+    widgets = page.evaluate(RENDERED_VIEWS_JS)
 
     # Reloading closes the kernel socket (Voila's beforeunload) while the old
     # page is still on screen: the notice must not show up then either.
@@ -163,7 +161,7 @@ def test_a_killed_kernel_ends_its_visitors_session_and_nobody_elses(server, brow
     two = visit(browser, server, "kernel-loss-visitor-2")
     try:
         assert one.kernel != two.kernel
-        widgets = one.page.evaluate(WIDGET_VIEWS_JS)
+        widgets = one.page.evaluate(RENDERED_VIEWS_JS)
         kernel_process(server, one.kernel).send_signal(signal.SIGKILL)
 
         expect_notice(one.page)

@@ -43,6 +43,11 @@ READY_JS = """
   return Array.from(document.querySelectorAll('.bqplot')).every(fig => fig.querySelector(marks));
 }
 """
+# How many widget outputs rendered a view (a page served with outputs missing has fewer).
+RENDERED_VIEWS_JS = """
+() => Array.from(document.querySelectorAll('.jp-OutputArea-output'))
+  .filter(out => out.querySelector(':scope > .jupyter-widgets')).length
+"""
 # The entries of the first HTML matrix (widgets.html_math) under an element, as numbers.
 READ_MATRIX_JS = """
 view => Array.from(view.querySelector('table.matrix-html').rows).map(
