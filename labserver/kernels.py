@@ -56,9 +56,17 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         await super().cull_kernels()
 
     async def cull_kernel_if_idle(self, kernel_id):
-        last_activity = getattr(self._kernels.get(kernel_id), "last_activity", None)
-        if last_activity is not None and kernel_id not in self._ever_connected:
-            if (utcnow() - last_activity).total_seconds() < self.connect_grace:
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None:
+            return  # shut down since the pass began
+        started = kernel.trait_has_value("last_activity")
+        if not started and kernel.execution_state != "dead":
+            # Still starting: no activity to judge yet. (Jupyter Server means to
+            # skip such a kernel too, but its hasattr check raises on the unset
+            # trait: an error in the log per starting kernel per pass.)
+            return
+        if started and kernel_id not in self._ever_connected:
+            if (utcnow() - kernel.last_activity).total_seconds() < self.connect_grace:
                 return  # its page may still be on its way
         await super().cull_kernel_if_idle(kernel_id)
 
