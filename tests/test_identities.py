@@ -167,3 +167,22 @@ def test_rounding_is_not_mistaken_for_a_difference():
     assert verdicts(check_identities(A, B, C, r=1 / 3)) == ["equal"] * 5
     X = rng.normal(scale=1e6, size=(3, 3))
     assert compare_orders(X, X @ X).verdict == "commute"  # X commutes with X²
+
+
+def test_sides_that_overflow_are_not_compared():
+    # 1e200 is a valid entry, but its products overflow to inf (and inf - inf is nan):
+    # "equal" or "different" would both be claims about numbers that are not there.
+    huge = np.full((2, 2), 1e200)
+    results = check_identities(huge, huge, huge)
+    assert verdicts(results) == ["too large"] * 5
+    assert results[0].message == (
+        "A(BC) and (AB)C have entries too large for the computer's numbers, "
+        "so the sides cannot be compared: try smaller entries."
+    )
+    assert results[3].message.startswith("A(rB), r(AB) and (rA)B have entries too large")
+    # Only the side that overflows is named.
+    results = check_identities(np.eye(2), np.eye(2), huge)
+    assert results[0].verdict == "equal"
+    order = compare_orders([[1e200, 0], [0, 1]], [[1e200, 1], [0, 1]])
+    assert order.verdict == "too large"
+    assert order.message.startswith("AB and BA have entries too large")

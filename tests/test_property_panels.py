@@ -78,6 +78,15 @@ def test_order_panel_warning_1_4_4():
     assert "✗ different entries" in verdict and "entries (1,2) and (2,1) differ" in verdict
 
 
+def test_panels_say_when_products_are_too_large_to_compare():
+    huge = np.full((2, 2), 1e200)
+    panel = IdentityPanel(huge, huge, huge)
+    assert all("– too large to compare" in card.value for card in panel.cards)
+    assert "✓ holds" not in "".join(card.value for card in panel.cards)
+    order = OrderPanel(huge, huge)
+    assert "– too large to compare" in order.children[1].value
+
+
 def test_order_panel_updates_and_explains():
     panel = OrderPanel(R, S, names=("R", "S"))
     panel.right = 2 * np.eye(2)

@@ -246,12 +246,29 @@ class Side:
 
 def _side(expression, values):
     try:
-        return Side(expression.label, expression.evaluate(values))
+        with np.errstate(over="ignore", invalid="ignore"):  # judged by _overflow_message
+            return Side(expression.label, expression.evaluate(values))
     except UndefinedError as error:
         reason = str(error)
         if error.label != expression.label:
             reason = f"{expression.label} is undefined because {reason}"
         return Side(expression.label, None, reason)
+
+
+def _overflow_message(sides):
+    """Why defined `sides` cannot be compared, or "" if every entry is a finite number.
+
+    Entries near the largest float overflow to infinity in a product (and
+    ``inf - inf`` is not a number), which says nothing about the identity.
+    """
+    too_large = [s.label for s in sides if s.defined and not np.isfinite(s.value).all()]
+    if not too_large:
+        return ""
+    names = " and ".join([", ".join(too_large[:-1]), too_large[-1]] if len(too_large) > 1 else too_large)
+    return (
+        f"{names} {'has' if len(too_large) == 1 else 'have'} entries too large for the "
+        "computer's numbers, so the sides cannot be compared: try smaller entries."
+    )
 
 
 @dataclass(frozen=True)
@@ -268,7 +285,8 @@ class IdentityResult:
         Every side, evaluated.
     verdict : str
         ``"equal"`` (every side defined, all equal), ``"undefined"`` (some
-        side undefined) or ``"different"``.
+        side undefined), ``"too large"`` (a side overflowed, so nothing can
+        be compared) or ``"different"``.
     message : str
         One sentence that says what happened.
     """
@@ -299,6 +317,9 @@ def _judge(name, expressions, values, atol):
             names = ", ".join(s.label for s in sides if not s.defined)
             message = f"Not every side is defined: {names} is undefined for these shapes."
         return IdentityResult(name, statement, sides, "undefined", message)
+    too_large = _overflow_message(defined)
+    if too_large:
+        return IdentityResult(name, statement, sides, "too large", too_large)
     first = defined[0].value
     same = all(
         s.value.shape == first.shape and np.allclose(s.value, first, rtol=1e-9, atol=atol)
@@ -388,7 +409,8 @@ class OrderComparison:
         ``XY`` and ``YX``.
     verdict : str
         ``"commute"`` (equal), ``"entries differ"`` (same shape),
-        ``"shapes differ"``, ``"one undefined"`` or ``"both undefined"``.
+        ``"shapes differ"``, ``"too large"`` (a product overflowed),
+        ``"one undefined"`` or ``"both undefined"``.
     message : str
         One sentence for the learner.
     """
@@ -460,6 +482,8 @@ def compare_orders(X, Y, names=("A", "B"), tol=1e-9):
             f"{f} is {format_shape(forward.value.shape)} but {b} is "
             f"{format_shape(backward.value.shape)}: products of different shapes cannot be equal."
         )
+    elif _overflow_message((forward, backward)):
+        verdict, message = "too large", _overflow_message((forward, backward))
     else:
         atol = tol * _scale(values.values())
         off = ~np.isclose(forward.value, backward.value, rtol=tol, atol=atol)

@@ -23,6 +23,7 @@ __all__ = ["IdentityPanel", "OrderPanel"]
 _VERDICT_STYLE = {
     "equal": ("#1e7e34", "✓ holds"),
     "undefined": ("#8a6d3b", "– undefined"),
+    "too large": ("#8a6d3b", "– too large to compare"),
     "different": ("#a94442", "✗ the sides differ"),
     "commute": ("#1e7e34", "✓ same result"),
     "entries differ": ("#a94442", "✗ different entries"),
