@@ -264,7 +264,7 @@ def _overflow_message(sides):
     too_large = [s.label for s in sides if s.defined and not np.isfinite(s.value).all()]
     if not too_large:
         return ""
-    names = " and ".join([", ".join(too_large[:-1]), too_large[-1]] if len(too_large) > 1 else too_large)
+    names = too_large[0] if len(too_large) == 1 else f"{', '.join(too_large[:-1])} and {too_large[-1]}"
     return (
         f"{names} {'has' if len(too_large) == 1 else 'have'} entries too large for the "
         "computer's numbers, so the sides cannot be compared: try smaller entries."
@@ -482,8 +482,8 @@ def compare_orders(X, Y, names=("A", "B"), tol=1e-9):
             f"{f} is {format_shape(forward.value.shape)} but {b} is "
             f"{format_shape(backward.value.shape)}: products of different shapes cannot be equal."
         )
-    elif _overflow_message((forward, backward)):
-        verdict, message = "too large", _overflow_message((forward, backward))
+    elif too_large := _overflow_message((forward, backward)):
+        verdict, message = "too large", too_large
     else:
         atol = tol * _scale(values.values())
         off = ~np.isclose(forward.value, backward.value, rtol=tol, atol=atol)
