@@ -60,12 +60,6 @@ def open_together(pages, url: str, widgets: int, timeout: float) -> list[PagePro
     return problems
 
 
-def pool_filled(server: VoilaServer) -> bool:
-    """Voila has logged a full pool for every bench notebook."""
-    log = server.log()
-    return all(f"Kernel pool of {name} is filled" in log for name in BENCH)
-
-
 def alive(procs: list[psutil.Process]) -> list[psutil.Process]:
     left = []
     for proc in procs:
@@ -182,7 +176,7 @@ def test_a_kernel_that_waited_in_the_pool_survives_its_visitor(server_logs, brow
     server = VoilaServer(root="bench", extra=CULL_FLAGS).start(server_logs)
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
-        assert wait_for(lambda: pool_filled(server), 60)
+        assert wait_for(lambda: server.pool_filled(*BENCH), 60)
         pool = kernel_ids(server)
         time.sleep(CULL_TIMEOUT + 2)
         assert kernel_ids(server) == pool, "pooled kernels are never culled"
@@ -209,7 +203,7 @@ def test_a_page_still_loading_keeps_its_kernel_for_the_grace_period(server_logs)
         root="bench", extra=(*CULL_FLAGS, f"--PoolAwareKernelManager.connect_grace={grace}")
     ).start(server_logs)
     try:
-        assert wait_for(lambda: pool_filled(server), 60)
+        assert wait_for(lambda: server.pool_filled(*BENCH), 60)
         # A visitor whose browser has the page but has not run its scripts yet.
         with urllib.request.urlopen(f"{server.url}/voila/render/baseline.ipynb", timeout=60) as response:
             kernel = page_kernel_id(response.read().decode())
@@ -231,7 +225,7 @@ def test_a_lecture_hall_of_visitors_at_once(server_logs, browser, tmp_path):
     url = f"{server.url}/voila/render/{HALL_LAB.name}"
     contexts = []
     try:
-        assert wait_for(lambda: f"Kernel pool of {HALL_LAB.name} is filled" in server.log(), 90)
+        assert wait_for(lambda: server.pool_filled(HALL_LAB.name), 90)
         pool = kernel_ids(server)
         # The lecturer opens the lab before the class arrives.
         contexts.append(browser.new_context(viewport={"width": 1024, "height": 700}))

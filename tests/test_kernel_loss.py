@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from harness.browser import FONT_AWESOME_CDN, READY_JS, RENDERED_VIEWS_JS, PageProblems, open_lab, screenshot
+from harness.browser import LEAVING_TOLERATED, READY_JS, RENDERED_VIEWS_JS, PageProblems, open_lab, screenshot
 from harness.kernels import kernel_ids, kernel_process, page_kernel_id
 from harness.voila import REPO, VoilaServer
 
@@ -31,8 +31,6 @@ DEMO = "widgets_demo.ipynb"
 BANNER = "#matmul-session-ended"
 # The restarter checks its kernels every 3 s (time_to_dead); the rest is a busy 2-core machine.
 NOTICE_WITHIN = 30_000
-# Leaving a page sends Voila's kernel-shutdown beacon, which Voila 0.5 refuses (upstream issue 1458).
-TOLERATED = f"{FONT_AWESOME_CDN}|/voila/api/shutdown/"
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +53,7 @@ def visit(browser: Browser, server: VoilaServer, name: str) -> Visitor:
     """A visitor of their own (a browser context: no shared cookies) on the widgets demo."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    problems = open_lab(page, f"{server.url}/voila/render/{DEMO}", name, tolerated=TOLERATED)
+    problems = open_lab(page, f"{server.url}/voila/render/{DEMO}", name, tolerated=LEAVING_TOLERATED)
     return Visitor(context, page, problems, page_kernel_id(page.content()))
 
 
@@ -115,7 +113,7 @@ def test_voila_finds_this_repositorys_template():
 def test_a_visitor_cannot_switch_the_template_off(server, page):
     """``?template=lab`` would drop the notice: voila.json refuses template overrides."""
     open_lab(page, f"{server.url}/voila/render/{DEMO}?template=lab", "kernel-loss-template-pinned",
-             tolerated=TOLERATED)
+             tolerated=LEAVING_TOLERATED)
     assert page.evaluate("() => typeof window.matmulSession") == "object"
 
 
@@ -131,7 +129,7 @@ NOTICE_SEEN_JS = """
 
 def test_a_healthy_page_shows_no_notice_not_even_while_it_unloads(server, page):
     url = f"{server.url}/voila/render/{DEMO}"
-    open_lab(page, url, "kernel-loss-healthy", tolerated=TOLERATED)
+    open_lab(page, url, "kernel-loss-healthy", tolerated=LEAVING_TOLERATED)
     # The template is in use: its watcher runs, and has nothing to say.
     assert page.evaluate("() => typeof window.matmulSession") == "object", "not the matmul template"
     assert page.evaluate("() => window.matmulSession.ended") is None
@@ -175,7 +173,7 @@ def test_a_killed_kernel_ends_its_visitors_session_and_nobody_elses(server, brow
         # Reload gives the first visitor a new kernel and a page that works.
         with one.page.expect_navigation(timeout=90_000):
             one.page.get_by_role("button", name="Reload the page").click()
-        seen = PageProblems(tolerated=re.compile(TOLERATED)).watch(one.page)
+        seen = PageProblems(tolerated=re.compile(LEAVING_TOLERATED)).watch(one.page)
         one.page.wait_for_function(READY_JS, arg=widgets, timeout=90_000, polling=100)
         assert page_kernel_id(one.page.content()) != one.kernel
         expect(one.page.locator(BANNER)).to_have_count(0)

@@ -15,7 +15,7 @@ import os
 import re
 import time
 
-from harness.browser import FONT_AWESOME_CDN, READY_JS, WIDGET_OUTPUT, PageProblems
+from harness.browser import LEAVING_TOLERATED, READY_JS, WIDGET_OUTPUT, PageProblems
 from harness.kernels import kernel_ids, page_kernel_id, wait_for
 from harness.voila import VoilaServer
 
@@ -39,10 +39,9 @@ def test_a_hundred_page_views_in_a_row_leave_only_the_pool(server_logs, browser)
     context = browser.new_context(viewport={"width": 1024, "height": 700})
     url = f"{server.url}/voila/render/{NOTEBOOK}"
     try:
-        assert wait_for(lambda: f"Kernel pool of {NOTEBOOK} is filled" in server.log(), 60)
+        assert wait_for(lambda: server.pool_filled(NOTEBOOK), 60)
         assert wait_for(lambda: len(kernel_ids(server)) == POOL_SIZE, 30), kernel_ids(server)
-        # Leaving a page sends Voila's kernel-shutdown beacon, which Voila 0.5 refuses.
-        problems = PageProblems(tolerated=re.compile(f"{FONT_AWESOME_CDN}|/voila/api/shutdown/"))
+        problems = PageProblems(tolerated=re.compile(LEAVING_TOLERATED))
         page = context.new_page()
         problems.watch(page)
         visitors = []

@@ -25,6 +25,8 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 # The machine is offline: Voila's template links Font Awesome from a CDN, and
 # that is the only request allowed to fail.
 FONT_AWESOME_CDN = r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/"
+# Leaving a page sends Voila's kernel-shutdown beacon, which Voila 0.5 refuses (upstream issue 1458).
+LEAVING_TOLERATED = f"{FONT_AWESOME_CDN}|/voila/api/shutdown/"
 # Voila's federated-module warnings ("Unsatisfied version ...") are harmless.
 TOLERATED_CONSOLE = re.compile(
     r"Unsatisfied version|No satisfying version|Failed to load resource: net::ERR_NAME_NOT_RESOLVED"

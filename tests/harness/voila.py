@@ -77,6 +77,11 @@ class VoilaServer:
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path else ""
 
+    def pool_filled(self, *notebooks: str) -> bool:
+        """Voila has logged a full preheated pool for each of ``notebooks`` (paths under the root)."""
+        log = self.log()
+        return all(f"Kernel pool of {name} is filled" in log for name in notebooks)
+
     def kernel_processes(self) -> list[psutil.Process]:
         """The kernels this server started (its ``ipykernel_launcher`` children)."""
         try:
