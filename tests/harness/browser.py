@@ -33,10 +33,13 @@ TOLERATED_CONSOLE = re.compile(
 )
 WIDGET_OUTPUT = '"application/vnd.jupyter.widget-view+json"'
 
-# True once Voila has replaced every output placeholder, every widget output
-# holds a rendered view, and every bqplot figure has drawn at least one mark.
+# True once Voila has shown the cells (it keeps them hidden behind its progress
+# message until its scripts have run), replaced every output placeholder, every
+# widget output holds a rendered view, and every bqplot figure has drawn a mark.
 READY_JS = """
 (expected) => {
+  const cells = document.getElementById('rendered_cells');
+  if (cells && getComputedStyle(cells).display === 'none') return false;
   if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]')) return false;
   const views = Array.from(document.querySelectorAll('.jp-OutputArea-output'))
     .filter(out => out.querySelector(':scope > .jupyter-widgets'));
