@@ -13,11 +13,12 @@ from widgets.matrix_editor import MatrixEditor
 AB = [[6, 19], [9, -3]]
 
 
-def test_matrix_answer_gets_a_resizable_editor_at_zeros():
+def test_matrix_answer_gets_a_resizable_editor_at_a_neutral_size():
     ex = Check("Compute $AB$.", AB)
     editor = ex.answer_input
     assert isinstance(editor, MatrixEditor)
-    np.testing.assert_array_equal(editor.value, np.zeros((2, 2)))
+    # 1×1, not the answer's 2×2: choosing the shape is part of answering.
+    np.testing.assert_array_equal(editor.value, np.zeros((1, 1)))
     assert editor._size_controls is not None
     assert ex.attempts == 0 and ex.solved is False
 
@@ -33,6 +34,7 @@ def test_right_matrix_is_accepted():
 
 def test_typing_the_answer_cell_by_cell():
     ex = Check("Compute $AB$.", AB)
+    ex.answer_input.resize(2, 2)
     for (i, j), text in zip([(0, 0), (0, 1), (1, 0), (1, 1)], ["6", "19", "18/2", "−3"]):
         ex.answer_input.cells[i][j].value = text
     ex._check_button.click()  # the Check button does what submit() does
@@ -41,9 +43,9 @@ def test_typing_the_answer_cell_by_cell():
 
 def test_wrong_entries_are_named_one_based():
     ex = Check("Compute $AB$.", AB, hint="Use row $i$ of $A$ and column $j$ of $B$.")
-    ex.answer_input.value = [[6, 19], [9, 3]]
+    ex.answer_input.value = [[6, 19], [8, 3]]
     assert ex.submit() is False
-    assert ex.feedback == "entry (2,2) is off"
+    assert ex.feedback == "row 2 off, the others right: entries (2,1) and (2,2) are off."
     assert "Hint:" in ex._feedback.value and "row $i$" in ex._feedback.value
     ex.answer_input.value = [[6, 1], [1, -3]]
     ex.submit()
@@ -61,6 +63,7 @@ def test_wrong_shape():
 
 def test_bad_cell_is_not_an_attempt():
     ex = Check("Compute $AB$.", AB, name="AB")
+    ex.answer_input.resize(2, 2)
     ex.answer_input.cells[0][1].value = "abc"
     assert ex.submit() is False
     assert ex.feedback == "AB[1,2]: 'abc' is not a number"
@@ -96,13 +99,16 @@ def test_number_answer():
     ex.answer_input.value = "   "
     ex.submit()
     assert ex.attempts == 0
+    ex.answer_input.value = "13"
+    ex.submit()
+    assert ex.feedback == "not quite: 13 is not the answer" and ex.attempts == 1
     ex.answer_input.value = "12"
     ex.submit()
-    assert ex.feedback == "not quite: 12 is not the answer" and ex.attempts == 1
+    assert ex.mistake == "sign" and ex.attempts == 2
     assert "Row 2 of A." in ex._feedback.value
     ex.answer_input.value = "-24/2"
     assert ex.submit() is True
-    assert ex.attempts == 2 and ex.solved
+    assert ex.attempts == 3 and ex.solved
 
 
 def test_number_tolerance():
@@ -194,8 +200,9 @@ def test_bad_setup_raises(answer, kwargs):
 
 def test_big_answer_extends_editor_bounds():
     ex = Check("Y = AX", np.zeros((2, 9)))
-    assert ex.answer_input.shape == (2, 9)
     assert ex.answer_input.max_shape == (6, 9)
+    ex.answer_input.resize(2, 9)
+    assert ex.submit()
 
 
 def test_helpers():
@@ -213,3 +220,43 @@ def test_any_typed_text_gives_feedback_never_raises(text):
         ex.submit()
         assert ex.feedback
         assert ex.attempts in (0, 1)
+
+
+def test_named_mistakes_are_told_and_recorded():
+    from widgets.core.mistakes import product_mistakes
+
+    A = [[1, -3, 5], [3, 1, 4]]
+    B = [[5, 1], [-2, -6], [-1, 0]]
+    ex = Check("Compute $AB$.", AB, mistakes=product_mistakes(A, B))
+    ex.answer_input.value = np.array(AB).T
+    assert ex.submit() is False
+    assert ex.mistake == "transpose" and ex.feedback.startswith("rows and columns swapped")
+    ex.answer_input.value = np.array(B) @ np.array(A)  # 3×3: BA
+    ex.submit()
+    assert ex.mistake == "BA" and "you computed BA, not AB" in ex.feedback
+    ex.answer_input.value = [[6, 19], [9, 3]]
+    ex.submit()
+    assert ex.mistake == "sign" and "entry (2,2)" in ex.feedback
+    ex.answer_input.value = AB
+    assert ex.submit() and ex.mistake == ""
+
+
+def test_each_wrong_choice_explains_itself():
+    ex = Check("Is AB = BA?", "not always", choices={
+        "always": "a single example with AB ≠ BA is enough to refute it.",
+        "not always": "for most pairs the two orders differ.",
+    })
+    ex.answer_input.value = "always"
+    ex.submit()
+    assert ex.feedback == "a single example with AB ≠ BA is enough to refute it."
+    assert ex.mistake == "choice" and ex.answered
+    ex.answer_input.value = "not always"
+    assert ex.submit()
+    assert ex.feedback == "Correct! for most pairs the two orders differ."
+
+
+def test_showing_the_solution_counts_as_answered():
+    ex = Check("Compute $AB$.", AB, solution="Column by column.")
+    assert not ex.answered
+    ex._solution_toggle.value = True
+    assert ex.answered and ex.attempts == 0

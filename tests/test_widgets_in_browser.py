@@ -219,6 +219,11 @@ def test_check_gives_feedback(demo):
     page, problems = demo
     feedback = page.locator(".demo-check [role=status]")
     check = page.locator(".demo-check button", has_text="Check")
+    # The answer editor opens at 1×1: the learner sizes it first.
+    expect(page.locator(".demo-check .widget-text input")).to_have_count(1)
+    page.locator(".demo-check select").nth(0).select_option("2")
+    page.locator(".demo-check select").nth(1).select_option("2")
+    expect(page.locator(".demo-check .widget-text input")).to_have_count(4)
     for index, text in enumerate(["2", "1", "4", "0"]):
         commit(page, ".demo-check", index, text)
     check.click()

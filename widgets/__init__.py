@@ -12,6 +12,8 @@ from .attention_explorer import AttentionExplorer, ValuesPlot
 from .attention_math import AttentionResult, attention, causal_mask, softmax_rows
 from .attention_steps import average_expansion, convex_hull, score_expansion
 from .check import Check
+from .controls.practice import Practice
+from .controls.reveal import Reveal
 from .composition import composition_shapes, describe_composition
 from .column_steps import column_combination_html, partial_product_html
 from .dense_layer import affine_expansion_latex, dense_layer, relu
@@ -46,7 +48,9 @@ __all__ = [
     "MatrixHeatmap",
     "MatrixView",
     "OrderPanel",
+    "Practice",
     "PresetStatus",
+    "Reveal",
     "ShapeError",
     "SliderEntry",
     "UNIT_SQUARE",

@@ -11,11 +11,12 @@ import numbers
 import re
 
 import numpy as np
-from ipywidgets import Button, HBox, HTMLMath, Layout, RadioButtons, Text, ToggleButton, VBox
+from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, RadioButtons, Text, ToggleButton, VBox
 from traitlets import Bool, Int, TraitError, Unicode
 
+from .core.mistakes import describe_positions, diagnose
 from .matrix_editor import MatrixEditor, validate_matrix
-from .parsing import format_number, parse_number
+from .parsing import parse_number
 from .shapes import format_shape
 
 __all__ = ["Check", "compare_matrices", "parse_shape"]
@@ -62,15 +63,6 @@ def parse_shape(text):
         raise ValueError(f"{text!r} is not a shape: the numbers are too long") from None
 
 
-def _cells(positions):
-    names = [f"({i + 1},{j + 1})" for i, j in positions]
-    if len(names) == 1:
-        return f"entry {names[0]} is off"
-    if len(names) <= 4:
-        return f"entries {', '.join(names[:-1])} and {names[-1]} are off"
-    return f"{len(names)} entries are off, starting with {names[0]}"
-
-
 def compare_matrices(got, expected, tol=1e-9):
     """Say what is wrong with a matrix answer, or return ``""`` if it is right.
 
@@ -101,7 +93,7 @@ def compare_matrices(got, expected, tol=1e-9):
         expected_shape, got_shape = format_shape(expected.shape), format_shape(got.shape)
         return f"wrong shape: expected {expected_shape}, got {got_shape}"
     off = np.argwhere(~np.isclose(got, expected, rtol=tol, atol=tol))
-    return _cells(off.tolist()) if len(off) else ""
+    return describe_positions(off.tolist()) if len(off) else ""
 
 
 def _paragraphs(text):
@@ -112,11 +104,12 @@ def _paragraphs(text):
 class Check(VBox):
     r"""An exercise with an answer box, a Check button and feedback.
 
-    The input fits the answer: a resizable `MatrixEditor` (starting at zeros
-    of the answer's shape) for a matrix, a text box for a number or a shape,
-    radio buttons for multiple choice.  A wrong answer gets feedback saying
-    what is wrong, plus the `hint`; an unreadable one (not a number, no choice
-    made) gets a message and does not count as an attempt.
+    The input fits the answer: a resizable `MatrixEditor` for a matrix,
+    starting at 1×1 so that the shape is part of the answer; a text box for a
+    number or a shape; radio buttons for multiple choice.  A wrong answer gets
+    feedback that names the mistake where it is a usual one (`mistakes`), or
+    says what is off, plus the `hint`; an unreadable one (not a number, no
+    choice made) gets a message and does not count as an attempt.
 
     Parameters
     ----------
@@ -126,8 +119,15 @@ class Check(VBox):
         A 2-D matrix (nested lists or array), a number, a shape such as
         ``(4, 2)`` (a tuple of two ints), or with `choices` the correct
         choice.
-    choices : list of str, optional
-        Makes this a multiple-choice question.
+    choices : list of str or dict of str to str, optional
+        Makes this a multiple-choice question.  As a dict, each choice maps
+        to its own explanation, shown when it is picked (for the right one,
+        after "Correct!").
+    mistakes : iterable of Mistake, optional
+        The usual wrong answers (see `widgets.core.mistakes`): an answer
+        equal to one of them is told which slip it is.  Whatever the list,
+        a matrix answer with one sign wrong, or some columns right and
+        others not, is told so.
     hint : str, optional
         HTML/LaTeX shown with the feedback on a wrong answer.
     solution : str, optional
@@ -151,6 +151,12 @@ class Check(VBox):
     feedback : str
         The last feedback message, as plain text; cleared when the input
         changes.
+    mistake : str
+        The name of the mistake the last checked answer made (a
+        `Mistake.name`, ``"sign"``, ``"columns"``, ``"shape"``...), or ``""``.
+    answered : bool
+        True once an answer was checked or the solution shown: from then on
+        the views that would give the answer away may open.
     answer_input : ipywidgets.Widget
         The input widget (`MatrixEditor`, `Text` or `RadioButtons`).
 
@@ -158,20 +164,25 @@ class Check(VBox):
     --------
     >>> ex = Check("Compute $AB$.", [[6, 19], [9, -3]])
     >>> ex.answer_input.shape
-    (2, 2)
+    (1, 1)
+    >>> ex.answer_input.value = [[6, 9], [19, -3]]
+    >>> ex.submit(), ex.answered, ex.mistake
+    (False, True, 'entries')
     >>> ex.answer_input.value = [[6, 19], [9, 3]]
-    >>> ex.submit()
-    False
-    >>> ex.feedback
-    'entry (2,2) is off'
+    >>> ex.submit(), ex.mistake
+    (False, 'sign')
     >>> ex.answer_input.cells[1][1].value = "-3"
     >>> ex.submit(), ex.solved, ex.attempts
-    (True, True, 2)
+    (True, True, 3)
     """
 
     attempts = Int(0, read_only=True, help="Number of answers checked.")
     solved = Bool(False, read_only=True, help="True once answered correctly.")
     feedback = Unicode("", read_only=True, help="Last feedback, as plain text.")
+    mistake = Unicode("", read_only=True, help="Name of the last answer's mistake, or ''.")
+    answered = Bool(
+        False, read_only=True, help="True once an answer was checked or the solution shown."
+    )
 
     def __init__(
         self,
@@ -179,6 +190,7 @@ class Check(VBox):
         answer,
         *,
         choices=None,
+        mistakes=(),
         hint="",
         solution="",
         name="Answer",
@@ -187,6 +199,8 @@ class Check(VBox):
     ):
         super().__init__(**kwargs)
         self._hint = hint
+        self._mistakes = tuple(mistakes)
+        self._explanations = dict(choices) if isinstance(choices, dict) else {}
         try:
             self._tol = float(tol)
         except (TypeError, ValueError, OverflowError):
@@ -217,6 +231,9 @@ class Check(VBox):
         self._input.observe(self._on_input_change, names="value")
 
         children = [self._prompt, self._input, HBox(buttons), self._feedback]
+        if self._mode == "matrix":
+            # The editor opens at 1×1: the size is part of the answer.
+            children.insert(1, HTML("<i>Pick the number of rows and columns, then type the entries.</i>"))
         if self._solution is not None:
             children.append(self._solution)
         self.children = children
@@ -234,12 +251,14 @@ class Check(VBox):
         bool
             Whether the answer is right.
         """
-        status, message = self._judge()
+        status, message, mistake = self._judge()
         with self.hold_trait_notifications():
             if status != "invalid":
                 self.set_trait("attempts", self.attempts + 1)
+                self.set_trait("answered", True)
             if status == "right":
                 self.set_trait("solved", True)
+            self.set_trait("mistake", mistake)
             self.set_trait("feedback", message)
         text = html.escape(message)
         if status == "wrong" and self._hint:
@@ -285,7 +304,7 @@ class Check(VBox):
         if self._mode == "matrix":
             rows, cols = self._answer.shape
             return MatrixEditor(
-                np.zeros((rows, cols)),
+                np.zeros((1, 1)),
                 name=name,
                 resizable=True,
                 max_shape=(max(6, rows), max(6, cols)),
@@ -303,41 +322,39 @@ class Check(VBox):
     # -- judging -------------------------------------------------------------
 
     def _judge(self):
-        """Return ``(status, message)`` with status right, wrong or invalid."""
-        if self._mode == "matrix":
-            if self._input.error:
-                return "invalid", self._input.error
-            problem = compare_matrices(self._input.value, self._answer, self._tol)
-            return ("wrong", problem) if problem else ("right", "Correct!")
+        """Return ``(status, message, mistake)``; status is right, wrong or invalid."""
         if self._mode == "choice":
             picked = self._input.value
             if picked is None:
-                return "invalid", "choose an answer first"
+                return "invalid", "choose an answer first", ""
+            explanation = self._explanations.get(picked, "")
             if picked == self._answer:
-                return "right", "Correct!"
-            return "wrong", f"not quite: {picked!r} is not the right choice"
+                return "right", " ".join(["Correct!", explanation]).strip(), ""
+            return "wrong", explanation or f"not quite: {picked!r} is not the right choice", "choice"
+        got, problem = self._read_input()
+        if problem:
+            return "invalid", problem, ""
+        verdict = diagnose(got, self._answer, self._mistakes, self._tol)
+        if verdict.right:
+            return "right", "Correct!", ""
+        return "wrong", verdict.message, verdict.mistake
+
+    def _read_input(self):
+        """The typed answer as a value `diagnose` compares, or a message why it cannot be read."""
+        if self._mode == "matrix":
+            return self._input.value, self._input.error
         text = self._input.value
         if not text.strip():
-            return "invalid", "type your answer first"
+            return None, "type your answer first"
         if self._mode == "number":
             try:
-                x = parse_number(text)
+                return parse_number(text), ""
             except ValueError:
-                return "invalid", f"not a number: {text!r}"
-            if math.isclose(x, self._answer, rel_tol=self._tol, abs_tol=self._tol):
-                return "right", "Correct!"
-            return "wrong", f"not quite: {format_number(x)} is not the answer"
+                return None, f"not a number: {text!r}"
         try:
-            got = parse_shape(text)
+            return parse_shape(text), ""
         except ValueError as err:
-            return "invalid", str(err)
-        if got == self._answer:
-            return "right", "Correct!"
-        rows_off, cols_off = (g != a for g, a in zip(got, self._answer))
-        if rows_off and cols_off:
-            return "wrong", f"not quite: in {format_shape(got)} both numbers are off"
-        part = "rows" if rows_off else "columns"
-        return "wrong", f"not quite: in {format_shape(got)} the number of {part} is off"
+            return None, str(err)
 
     # -- observers -------------------------------------------------------------
 
@@ -349,6 +366,7 @@ class Check(VBox):
     def _on_toggle_solution(self, change):
         shown = change["new"]
         if shown:
+            self.set_trait("answered", True)
             self._solution.value = self._solution_text
         self._solution.layout.display = "" if shown else "none"
         self._solution_toggle.description = "Hide solution" if shown else "Show solution"

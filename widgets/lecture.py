@@ -12,16 +12,18 @@ import html
 
 import numpy as np
 from ipywidgets import HTML, HBox, Layout, ToggleButton
-from traitlets import Bool, List, TraitError, Unicode, link, observe, validate
+from traitlets import Bool, Int, List, TraitError, Unicode, link, observe, validate
 
 from .presets import (
     MAX_ABS,
     MAX_ENTRIES,
     parse_presets,
     query_flag,
+    query_seed,
     read_query_string,
     refusal,
 )
+from .core.practice import MAX_SEED
 from .matrix_editor import FiniteFloat
 from .shapes import format_shape
 
@@ -198,7 +200,9 @@ class LectureBar(HBox):
     """The strip under a lab's title: a presenter-mode toggle and the link's presets.
 
     Presenter mode (`presenter`) enlarges the whole page for a projector; a
-    link turns it on with ``?presenter=1``.  Voila's own ``?theme=dark``
+    link turns it on with ``?presenter=1``.  ``?reveal=1`` opens every view
+    that waits for an answer (`Reveal`), for a demonstration; ``?seed=N``
+    starts every practice of the page on instance N (`Practice`).  Voila's own ``?theme=dark``
     still works, alone or with it.  `apply_url` reads the link: call it in
     the lab's last code cell.
 
@@ -219,6 +223,10 @@ class LectureBar(HBox):
         The status line (read-only).
     toggle : ipywidgets.ToggleButton
         The "Presenter mode" button (read-only).
+    reveal : bool
+        Whether the link asked to open every held-back view.
+    seed : int or None
+        The practice seed the link gave, if any.
 
     Examples
     --------
@@ -234,6 +242,8 @@ class LectureBar(HBox):
 
     presenter = Bool(False, help="Presenter mode: the whole page enlarged for a projector.")
     zoom = FiniteFloat(PRESENTER_ZOOM, help="How much presenter mode enlarges the page.")
+    reveal = Bool(False, help="Open every view that waits for an answer (?reveal=1).")
+    seed = Int(None, allow_none=True, help="Seed for every practice of the page (?seed=N).")
 
     def __init__(self, presenter=False, zoom=PRESENTER_ZOOM, **kwargs):
         super().__init__(**kwargs)
@@ -283,7 +293,7 @@ class LectureBar(HBox):
         self._render()
 
     def apply_url(self, editors=None, **kwargs):
-        """Read the page's link: presenter mode, then the matrices it presets.
+        """Read the page's link: presenter mode, reveal, seed, then the matrices it presets.
 
         Parameters
         ----------
@@ -300,16 +310,22 @@ class LectureBar(HBox):
         query_string = kwargs.pop("query_string", None)
         if query_string is None:
             query_string = read_query_string()
-        flag_error = []
-        try:
-            flag = query_flag(query_string, "presenter")
-        except ValueError as error:
-            flag, flag_error = None, [str(error)]
-        if flag is not None:
-            self.presenter = flag
+        flag_errors = []
+        for name, read in (
+            ("presenter", lambda: query_flag(query_string, "presenter")),
+            ("reveal", lambda: query_flag(query_string, "reveal")),
+            ("seed", lambda: query_seed(query_string, MAX_SEED)),
+        ):
+            try:
+                value = read()
+            except ValueError as error:
+                flag_errors.append(str(error))
+                continue
+            if value is not None:
+                setattr(self, name, value)
         applied = apply_presets(editors or {}, self._status, query_string=query_string, **kwargs)
-        if flag_error:
-            self._status.errors = list(self._status.errors) + flag_error
+        if flag_errors:
+            self._status.errors = list(self._status.errors) + flag_errors
         return applied
 
     def _style_css(self):

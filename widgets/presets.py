@@ -26,6 +26,7 @@ __all__ = [
     "parse_presets",
     "query_flag",
     "query_params",
+    "query_seed",
     "read_query_string",
     "refusal",
 ]
@@ -171,6 +172,41 @@ def query_flag(query_string, name):
             raise ValueError(
                 f"{name}={_echo(value)} is not understood: use {name}=1 or {name}=0"
             )
+    return found
+
+
+def query_seed(query_string, max_seed):
+    """Read ``seed=N``, the instance a practice starts from.
+
+    Returns
+    -------
+    int or None
+        The seed, or None if the link has none.  The last occurrence wins.
+
+    Raises
+    ------
+    ValueError
+        If it is not a whole number from 0 to `max_seed`.
+
+    Examples
+    --------
+    >>> query_seed("seed=42&theme=dark", 999), query_seed("", 999)
+    (42, None)
+    >>> query_seed("seed=4x", 999)
+    Traceback (most recent call last):
+        ...
+    ValueError: seed='4x' is not understood: use a whole number from 0 to 999
+    """
+    found = None
+    for key, value in query_params(query_string):
+        if key != "seed":
+            continue
+        text = value.strip()
+        if not (text.isascii() and text.isdigit() and len(text) <= 9 and int(text) <= max_seed):
+            raise ValueError(
+                f"seed={_echo(value)} is not understood: use a whole number from 0 to {max_seed}"
+            )
+        found = int(text)
     return found
 
 

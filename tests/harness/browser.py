@@ -157,3 +157,65 @@ def screenshot(page: Page, name: str) -> Path:
     finally:
         page.set_viewport_size(viewport)
     return path
+
+
+# Every piece of text a learner can see in the page's cells, in reading order,
+# one string per text node (HTML, SVG labels of plots, inputs' values), with an
+# ASCII minus.  Text inside a hidden element (display: none, a closed panel)
+# is left out; MathJax's glyphs are drawn by CSS and are not text, so a typeset
+# question does not count as showing its numbers.
+VISIBLE_TEXT_JS = """
+() => {
+  const root = document.getElementById('rendered_cells') || document.body;
+  const parts = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest('mjx-assistive-mml, script, style')) continue;
+    if (el.checkVisibility && !el.checkVisibility({visibilityProperty: true})) continue;
+    const text = node.textContent.trim();
+    if (text) parts.push(text.replace(/\\u2212/g, '-'));
+  }
+  for (const input of root.querySelectorAll('input[type=text], textarea')) {
+    if (input.value.trim() && input.checkVisibility()) parts.push(input.value.trim());
+  }
+  return parts;
+}
+"""
+
+
+def visible_text(page: Page) -> list[str]:
+    """What a learner can read in the page's cells: one string per visible text node."""
+    return page.evaluate(VISIBLE_TEXT_JS)
+
+
+def shows_sequence(page: Page, values: list[str]) -> bool:
+    """Whether the visible text holds `values` as consecutive items (a matrix read row by row)."""
+    items = [word for text in visible_text(page) for word in text.split()]
+    n = len(values)
+    return any(items[k:k + n] == values for k in range(len(items) - n + 1))
+
+
+def answer_check(page: Page, selector: str, answer) -> None:
+    """Answer the `Check` under `selector` as a learner does, and press its Check button.
+
+    `answer` is a str for a text box (a number or a shape), or a list of rows
+    for a matrix: the rows and columns pickers are set first, then each cell
+    is typed and committed with Enter.
+    """
+    check = page.locator(selector)
+    if isinstance(answer, str):
+        box = check.locator(".widget-text input").first
+        box.fill(answer)
+        box.press("Enter")
+    else:
+        rows, cols = len(answer), len(answer[0])
+        pickers = check.locator("select")
+        pickers.nth(0).select_option(str(rows))
+        pickers.nth(1).select_option(str(cols))
+        cells = check.locator(".widget-text input")
+        cells.nth(rows * cols - 1).wait_for()
+        for index, text in enumerate(str(x) for row in answer for x in row):
+            cells.nth(index).fill(text)
+            cells.nth(index).press("Enter")
+    check.locator("button", has_text="Check").first.click()

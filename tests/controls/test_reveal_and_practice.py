@@ -1,0 +1,107 @@
+"""Reveal (views held back until answered), Practice (fresh numbers, streak) and the link's reveal/seed."""
+
+from ipywidgets import HTML
+
+from widgets import Check, LectureBar, Practice, Reveal
+
+
+def answer(check, text):
+    check.answer_input.value = text
+    return check.submit()
+
+
+def test_reveal_waits_for_every_check_then_stays_open():
+    first, second = Check("RS?", 1.0), Check("SR?", 2.0)
+    view = HTML("RS = 1, SR = 2")
+    panel = Reveal(view, after=[first, second], what="both products")
+    assert panel.children == (panel.children[0],) and view not in panel.children
+    assert "both products" in panel.children[0].children[0].value
+    answer(first, "3")
+    assert not panel.opened  # one of two answered
+    answer(second, "2")
+    assert panel.opened and panel.children == (view,)
+    panel.opened = False
+    assert panel.opened  # cannot be closed again
+
+
+def test_reveal_button_and_solution_open_it():
+    check = Check("Compute AB.", [[1]], solution="It is 1.")
+    panel = Reveal(HTML("1"), after=[check])
+    check._solution_toggle.value = True
+    assert panel.opened
+    lone = Reveal(HTML("x"))
+    lone._button.click()
+    assert lone.opened
+
+
+def test_the_lecture_link_reveals_everything_and_seeds_practice():
+    bar = LectureBar()
+    panel = Reveal(HTML("x"), after=[Check("?", 1.0)], lecture=bar)
+    practice = Practice("entry", seed=5, lecture=bar)
+    bar.apply_url(query_string="reveal=1&seed=1234")
+    assert panel.opened and practice.seed == 1234 and bar.status.errors == []
+    # A panel built after the flag is set opens at once.
+    assert Reveal(HTML("y"), lecture=bar).opened
+
+
+def test_bad_reveal_or_seed_in_the_link_is_explained_and_changes_nothing():
+    bar = LectureBar()
+    practice = Practice("score", seed=5, lecture=bar)
+    bar.apply_url(query_string="reveal=maybe&seed=-3")
+    assert not bar.reveal and practice.seed == 5
+    assert bar.status.errors == [
+        "reveal='maybe' is not understood: use reveal=1 or reveal=0",
+        "seed='-3' is not understood: use a whole number from 0 to 999999",
+    ]
+
+
+def test_streak_counts_clean_solves_and_resets_on_a_slip_or_a_peek():
+    practice = Practice("entry", seed=10)
+    right = lambda: str(practice.problem.parts[0].answer)  # noqa: E731
+    answer(practice.checks[0], right())
+    assert (practice.streak, practice.solved) == (1, 1)
+    practice.new_numbers()
+    assert practice.seed == 11 and practice.checks[0].attempts == 0
+    answer(practice.checks[0], right())
+    assert practice.streak == 2
+    practice.new_numbers()
+    answer(practice.checks[0], "1000")  # wrong first
+    assert practice.streak == 0
+    answer(practice.checks[0], right())
+    assert (practice.streak, practice.solved) == (0, 3)
+    practice.new_numbers()
+    practice.checks[0]._solution_toggle.value = True  # a peek
+    answer(practice.checks[0], right())
+    assert (practice.streak, practice.solved) == (0, 4)
+    practice.new_numbers()
+    answer(practice.checks[0], right())
+    assert practice.streak == 1
+    assert "Streak: <b>1</b>" in practice._score.value and "?seed=14" in practice._heading.value
+
+
+def test_a_part_names_the_usual_mistake():
+    practice = Practice("dense", seed=3)
+    part = practice.problem.parts[0]
+    no_relu = next(m for m in part.mistakes if m.name == "no-relu")
+    practice.checks[0].answer_input.value = no_relu.value
+    practice.checks[0].submit()
+    assert practice.checks[0].mistake == "no-relu"
+    assert "ReLU then sets every negative entry to 0" in practice.checks[0].feedback
+
+
+def test_composition_has_three_parts_and_all_must_be_solved():
+    practice = Practice("composition", seed=2)
+    shape, domain, codomain = practice.checks
+    m, k = practice.problem.parts[0].answer
+    answer(shape, f"{m}x{k}")
+    answer(domain, str(k))
+    assert practice.solved == 0
+    answer(codomain, str(m))
+    assert (practice.solved, practice.streak) == (1, 1)
+
+
+def test_new_numbers_closes_the_old_checks():
+    practice = Practice("softmax", seed=1)
+    old = practice.checks[0]
+    practice._new.click()
+    assert old.comm is None and practice.checks[0] is not old

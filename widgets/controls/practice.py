@@ -1,0 +1,193 @@
+"""Endless practice of one skill on fresh numbers, with a streak.
+
+`Practice` shows one instance of a skill (`widgets.core.practice`), a `Check`
+per part that names the usual mistakes, a "New numbers" button, the seed of
+the instance (so a link ``?seed=`` gives the whole room the same numbers) and
+a streak: problems solved in a row without a wrong answer or a peek at the
+solution.
+"""
+
+import secrets
+
+from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, VBox
+from traitlets import Int, TraitError, Unicode, observe, validate
+
+from ..check import Check
+from ..core.practice import MAX_SEED, SKILLS, make_problem
+
+__all__ = ["Practice"]
+
+#: A heading per skill.
+TITLES = {
+    "column": "a column of AB",
+    "entry": "one entry of AB",
+    "composition": "shapes of a composition",
+    "score": "one score q·k",
+    "output": "one output row of H",
+    "softmax": "a softmax row",
+    "dense": "a dense layer with ReLU",
+}
+
+
+class Practice(VBox):
+    """Fresh-number practice of one skill, repeated as often as the learner likes.
+
+    Parameters
+    ----------
+    skill : str
+        A key of `widgets.core.practice.SKILLS`.
+    seed : int, optional
+        The first instance's seed; default a random one.  "New numbers" moves
+        to ``seed + 1``, so a room that starts from one link stays in step.
+    lecture : LectureBar, optional
+        Follow its `seed` (``?seed=``): set from the link.
+    **kwargs
+        Passed to `VBox`.
+
+    Attributes
+    ----------
+    seed : int
+        The seed of the instance shown.
+    streak : int
+        Problems solved in a row without a wrong answer or the solution shown.
+    solved : int
+        Problems solved in all.
+    checks : tuple of Check
+        One per part of the instance shown (read-only).
+
+    Examples
+    --------
+    >>> p = Practice("entry", seed=7)
+    >>> part = p.problem.parts[0]
+    >>> p.checks[0].answer_input.value = str(part.answer)
+    >>> _ = p.checks[0].submit()
+    >>> p.streak, p.solved
+    (1, 1)
+    >>> p.new_numbers(); p.seed
+    8
+    """
+
+    skill = Unicode(read_only=True, help="The skill practised.")
+    seed = Int(0, help="Seed of the instance shown (0 to MAX_SEED).")
+    streak = Int(0, read_only=True, help="Solved in a row without a slip or a peek.")
+    solved = Int(0, read_only=True, help="Problems solved in all.")
+
+    def __init__(self, skill, seed=None, *, lecture=None, **kwargs):
+        super().__init__(**kwargs)
+        if skill not in SKILLS:
+            raise TraitError(f"unknown skill {skill!r}: choose one of {', '.join(SKILLS)}")
+        self.set_trait("skill", skill)
+        self._checks = ()
+        self._clean = True  # no wrong answer and no solution shown on this instance
+        self._heading = HTML().add_class("practice-heading")
+        self._given = HTMLMath().add_class("practice-given")
+        self._new = Button(
+            description="New numbers",
+            icon="refresh",
+            tooltip="Another problem of the same kind",
+            layout=Layout(width="auto"),
+        ).add_class("practice-new")
+        self._new.on_click(lambda _button: self.new_numbers())
+        self._score = HTML().add_class("practice-streak")
+        self._parts = VBox()
+        self.add_class("practice")
+        self.add_class(f"practice-{skill}")
+        self.children = [
+            HBox([self._heading, self._new, self._score],
+                 layout=Layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap")),
+            self._given,
+            self._parts,
+        ]
+        self._lecture = lecture
+        if lecture is not None:
+            lecture.observe(self._on_lecture_seed, names="seed")
+        start = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+        if lecture is not None and lecture.seed is not None:
+            start = lecture.seed
+        if start == self.seed:
+            self._show()
+        self.seed = start
+
+    @property
+    def checks(self):
+        """The `Check` of each part of the instance shown."""
+        return self._checks
+
+    @property
+    def problem(self):
+        """The instance shown (`widgets.core.practice.Problem`)."""
+        return self._problem
+
+    def new_numbers(self):
+        """Move to the next instance, as the "New numbers" button does."""
+        self.seed = (self.seed + 1) % (MAX_SEED + 1)
+
+    @validate("seed")
+    def _validate_seed(self, proposal):
+        seed = proposal["value"]
+        if not 0 <= seed <= MAX_SEED:
+            raise TraitError(f"seed must be from 0 to {MAX_SEED}, got {seed}")
+        return seed
+
+    @observe("seed")
+    def _on_seed_change(self, change):
+        self._show()
+
+    def _on_lecture_seed(self, change):
+        if change["new"] is not None:
+            self.seed = change["new"]
+
+    def _show(self):
+        self._problem = make_problem(self.skill, self.seed)
+        for check in self._checks:
+            check.close()
+        self._checks = tuple(
+            Check(part.prompt, part.answer, mistakes=part.mistakes, solution=part.solution,
+                  tol=part.tol, name=part.name).add_class("practice-check")
+            for part in self._problem.parts
+        )
+        for check in self._checks:
+            check.observe(self._on_attempt, names="attempts")
+            check.observe(self._on_answered, names="answered")
+            check.observe(self._on_solved, names="solved")
+        self._clean = True
+        self._given.value = self._problem.given
+        self._parts.children = self._checks
+        self._render_heading()
+
+    def _slipped(self):
+        if self._clean:
+            self._clean = False
+            self.set_trait("streak", 0)
+            self._render_heading()
+
+    def _on_attempt(self, change):
+        if not change["owner"].solved:
+            self._slipped()  # a wrong answer
+
+    def _on_answered(self, change):
+        if change["owner"].attempts == 0:
+            self._slipped()  # the solution shown before any answer
+
+    def _on_solved(self, change):
+        if all(check.solved for check in self._checks):
+            with self.hold_trait_notifications():
+                self.set_trait("solved", self.solved + 1)
+                self.set_trait("streak", self.streak + 1 if self._clean else 0)
+            self._render_heading()
+
+    def _render_heading(self):
+        self._heading.value = (
+            f"<b>Practice: {TITLES[self.skill]}</b> "
+            f'<span class="practice-seed">(problem {self.seed}; '
+            f"a link with <code>?seed={self.seed}</code> gives these numbers)</span>"
+        )
+        self._score.value = f"Streak: <b>{self.streak}</b> · solved: {self.solved}"
+
+    def close(self):
+        """Close the checks and stop following the lecture bar."""
+        for check in self._checks:
+            check.close()
+        if self._lecture is not None:
+            self._lecture.unobserve(self._on_lecture_seed, names="seed")
+        super().close()

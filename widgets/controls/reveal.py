@@ -1,0 +1,117 @@
+"""A view kept out of sight until the learner has answered: predict, then reveal.
+
+A live view preset to an activity's numbers gives its answer away.  `Reveal`
+holds such a view back behind a short note and a Reveal button, and opens on
+its own once every check it waits for is answered (an answer checked, right
+or wrong, or the solution shown).  A lecturer's ``?reveal=1`` link opens every
+`Reveal` of the page at once (see `LectureBar`).
+"""
+
+from ipywidgets import HTML, Button, HBox, Layout, VBox
+from traitlets import Bool, observe
+
+__all__ = ["Reveal"]
+
+
+class Reveal(VBox):
+    """A view that opens after the learner answers, or when asked to.
+
+    The view is not among the children until it opens, so the page does not
+    even draw it (and the browser holds nothing that reads as the answer).
+    Once open it stays open.
+
+    Parameters
+    ----------
+    view : ipywidgets.Widget
+        The view to hold back.
+    after : iterable of Check, optional
+        Open once each of these is `answered`.  With none, only the button
+        (or the lecturer's link) opens it.
+    what : str, optional
+        What the view shows, for the note (e.g. ``"the product AB"``).
+    lecture : LectureBar, optional
+        Follow its `reveal` flag (``?reveal=1``): open when it is set.
+    **kwargs
+        Passed to `VBox`.
+
+    Attributes
+    ----------
+    opened : bool
+        Whether the view is shown; set it True to open (it cannot close).
+
+    Examples
+    --------
+    >>> from ipywidgets import HTML
+    >>> from widgets import Check
+    >>> check = Check("2 + 2?", 4.0)
+    >>> panel = Reveal(HTML("4"), after=[check], what="the sum")
+    >>> panel.opened, panel.view in panel.children
+    (False, False)
+    >>> check.answer_input.value = "5"
+    >>> _ = check.submit()              # a wrong answer counts: it was a prediction
+    >>> panel.opened, panel.view in panel.children
+    (True, True)
+    """
+
+    opened = Bool(False, help="Whether the held-back view is shown (it stays open).")
+
+    def __init__(self, view, after=(), *, what="this view", lecture=None, **kwargs):
+        super().__init__(**kwargs)
+        self._view = view
+        self._after = tuple(after)
+        self._button = Button(
+            description="Reveal",
+            icon="eye",
+            tooltip=f"Show {what} now",
+            layout=Layout(width="auto"),
+        ).add_class("reveal-button")
+        self._button.on_click(lambda _button: self.set_trait("opened", True))
+        waiting = " after you answer the question above" if self._after else ""
+        self._placeholder = HBox(
+            [HTML(f"<i>Hidden until you have made your prediction: {what} opens{waiting}.</i>"),
+             self._button],
+            layout=Layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap"),
+        ).add_class("reveal-placeholder")
+        self.add_class("reveal")
+        for check in self._after:
+            check.observe(self._on_answered, names="answered")
+        self._lecture = lecture
+        if lecture is not None:
+            lecture.observe(self._on_lecture_reveal, names="reveal")
+        if (lecture is not None and lecture.reveal) or (
+            self._after and all(check.answered for check in self._after)
+        ):
+            self.opened = True
+        self._render()
+
+    @property
+    def view(self):
+        """The view held back."""
+        return self._view
+
+    @observe("opened")
+    def _on_opened_change(self, change):
+        if change["old"] and not change["new"]:
+            self.set_trait("opened", True)  # what was seen cannot be unseen
+            return
+        self._render()
+
+    def _on_answered(self, change):
+        if all(check.answered for check in self._after):
+            self.opened = True
+
+    def _on_lecture_reveal(self, change):
+        if change["new"]:
+            self.opened = True
+
+    def _render(self):
+        self.children = [self._view] if self.opened else [self._placeholder]
+
+    def close(self):
+        """Close the placeholder too, and stop following the checks and the lecture bar."""
+        for check in self._after:
+            check.unobserve(self._on_answered, names="answered")
+        if self._lecture is not None:
+            self._lecture.unobserve(self._on_lecture_reveal, names="reveal")
+        self._placeholder.close()
+        super().close()

@@ -1,0 +1,396 @@
+r"""Fresh numbers for practice: one generator per core skill, reproducible from a seed.
+
+Each generator takes a seed and returns a `Problem`: the numbers (as LaTeX),
+one or more `Part`\ s to answer (a matrix, a number or a shape), the usual
+wrong answers of each part (`Mistake`), and a worked solution.  Entries are
+small integers (and fractions such as 1/4 where weights are asked), so every
+instance can be done by hand.  The same seed always gives the same instance,
+so a lecturer's link (``?seed=``) gives the whole room one problem.
+
+>>> p = make_problem("entry", 7)
+>>> p == make_problem("entry", 7), p.skill, len(p.parts)
+(True, 'entry', 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..dense_layer import relu
+from ..parsing import latex_number
+from .mistakes import Mistake, entry_mistakes, product_mistakes, shape_mistakes
+
+__all__ = ["MAX_SEED", "Part", "Problem", "SKILLS", "latex_matrix", "make_problem"]
+
+#: Seeds run from 0 to this (a link's ``?seed=`` is checked against it).
+MAX_SEED = 999_999
+
+
+@dataclass(frozen=True)
+class Part:
+    """One answer to give.
+
+    Attributes
+    ----------
+    prompt : str
+        The question, HTML with ``$...$`` LaTeX.
+    answer : numpy.ndarray, float or tuple of int
+        A 2-D matrix, a number or a shape.
+    mistakes : tuple of Mistake
+        The usual wrong answers, each with its explanation.
+    solution : str
+        A worked solution (HTML with LaTeX).
+    tol : float
+        Tolerance per entry (larger where the learner rounds, e.g. softmax).
+    name : str
+        What a matrix answer is called in its editor.
+    """
+
+    prompt: str
+    answer: object
+    mistakes: tuple = ()
+    solution: str = ""
+    tol: float = 1e-9
+    name: str = "Answer"
+
+    def __eq__(self, other):
+        return isinstance(other, Part) and _key(self) == _key(other)
+
+    __hash__ = None
+
+
+def _key(part):
+    answer = part.answer
+    answer = answer.tolist() if isinstance(answer, np.ndarray) else answer
+    return (part.prompt, repr(answer), part.solution, part.tol, part.name)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One instance of a skill: the given numbers and the parts to answer.
+
+    Attributes
+    ----------
+    skill : str
+    seed : int
+    given : str
+        The numbers, as HTML with LaTeX.
+    parts : tuple of Part
+    data : dict
+        The same numbers as arrays and indices (0-based), by name.
+    """
+
+    skill: str
+    seed: int
+    given: str
+    parts: tuple
+    data: dict = field(default_factory=dict, compare=False)
+
+
+def latex_matrix(M):
+    r"""A matrix as LaTeX ``bmatrix``.
+
+    >>> latex_matrix([[1, -2], [0.5, 3]])
+    '\\begin{bmatrix}1 & -2 \\\\ 0.5 & 3\\end{bmatrix}'
+    """
+    rows = np.atleast_2d(np.asarray(M, dtype=float))
+    body = r" \\ ".join(" & ".join(latex_number(x) for x in row) for row in rows)
+    return rf"\begin{{bmatrix}}{body}\end{{bmatrix}}"
+
+
+def _small(rng, shape, low=-3, high=3):
+    """Small integers, never a row or column of zeros (nothing to compute there)."""
+    while True:
+        M = rng.integers(low, high + 1, size=shape).astype(float)
+        if np.all(np.any(M != 0, axis=0)) and np.all(np.any(M != 0, axis=1)):
+            return M
+
+
+def column_problem(seed):
+    """A column of AB: column j of B mixes the columns of A."""
+    rng = np.random.default_rng(seed)
+    A, B = _small(rng, (2, 3)), _small(rng, (3, 2))
+    j = int(rng.integers(2))
+    AB = A @ B
+    answer = AB[:, [j]]
+    other = 1 - j
+    mistakes = [
+        Mistake(
+            "other-column", AB[:, [other]],
+            f"that is column {other + 1} of AB: column {j + 1} uses column {j + 1} of B as the weights.",
+        ),
+        Mistake(
+            "row", AB[[j], :].T,
+            f"that is row {j + 1} of AB written as a column: use column {j + 1} of B as weights "
+            "on the columns of A.",
+        ),
+    ]
+    weights = " + ".join(
+        rf"({latex_number(B[k, j])})\,{latex_matrix(A[:, [k]])}" for k in range(3)
+    )
+    solution = (
+        rf"Column {j + 1} of $B$ holds the weights on the columns of $A$: "
+        rf"$$A\mathbf{{b}}_{j + 1} = {weights} = {latex_matrix(answer)}.$$"
+    )
+    given = rf"$A = {latex_matrix(A)}$, $\quad B = {latex_matrix(B)}$"
+    part = Part(
+        rf"Compute column {j + 1} of $AB$ (a column: 2 rows, 1 column).",
+        answer, tuple(mistakes), solution, name=f"column {j + 1}",
+    )
+    return Problem("column", seed, given, (part,), dict(A=A, B=B, j=j))
+
+
+def entry_problem(seed):
+    """One entry of AB: row i of A dotted with column j of B."""
+    rng = np.random.default_rng(seed)
+    A, B = _small(rng, (3, 3), -5, 5), _small(rng, (3, 3), -5, 5)
+    i, j = (int(x) for x in rng.integers(3, size=2))
+    terms = A[i] * B[:, j]
+    answer = float(terms.sum())
+    products = " + ".join(
+        rf"({latex_number(A[i, k])})({latex_number(B[k, j])})" for k in range(3)
+    )
+    solution = (
+        rf"Row {i + 1} of $A$ dotted with column {j + 1} of $B$: "
+        rf"$$(AB)_{{{i + 1}{j + 1}}} = {products} = {latex_number(answer)}.$$"
+    )
+    given = rf"$A = {latex_matrix(A)}$, $\quad B = {latex_matrix(B)}$"
+    part = Part(
+        rf"Compute the entry $(AB)_{{{i + 1}{j + 1}}}$ (row {i + 1}, column {j + 1}).",
+        answer, tuple(entry_mistakes(A, B, i, j)), solution,
+    )
+    return Problem("entry", seed, given, (part,), dict(A=A, B=B, i=i, j=j))
+
+
+def _space(n):
+    return rf"\mathbb{{R}}^{{{n}}}"
+
+
+def composition_problem(seed):
+    """The shape of AB and where x ↦ A(Bx) starts and lands."""
+    rng = np.random.default_rng(seed)
+    m, n, k = (int(x) for x in rng.choice(np.arange(1, 7), size=3, replace=False))
+    given = (
+        rf"$B$ is ${n}\times{k}$ and $A$ is ${m}\times{n}$. "
+        r"The map $\mathbf{x} \mapsto A(B\mathbf{x})$ applies $B$ first, then $A$."
+    )
+    shape_solution = (
+        rf"Inner sizes match (${n} = {n}$) and drop out: $({m}\times{n})({n}\times{k})$ "
+        rf"gives ${m}\times{k}$."
+    )
+    where = rf"$B$ takes vectors in ${_space(k)}$ to ${_space(n)}$; $A$ takes those to ${_space(m)}$."
+    parts = (
+        Part(r"What is the shape of $AB$? (rows×columns)", (m, k),
+             tuple(shape_mistakes((m, n), (n, k))), shape_solution),
+        Part(
+            r"$A(B\mathbf{x})$ takes vectors $\mathbf{x}$ in $\mathbb{R}^d$: what is $d$?",
+            float(k),
+            (
+                Mistake("codomain", float(m), f"{m} is where A(Bx) lands: x goes into B first, "
+                        f"and B has {k} columns."),
+                Mistake("middle", float(n), f"{n} is the middle space, where Bx lives: x itself "
+                        f"must fit B's {k} columns."),
+            ),
+            where,
+        ),
+        Part(
+            r"... and returns vectors in $\mathbb{R}^e$: what is $e$?",
+            float(m),
+            (
+                Mistake("domain", float(k), f"{k} is where x starts: the result comes out of A, "
+                        f"which has {m} rows."),
+                Mistake("middle", float(n), f"{n} is the middle space, where Bx lives: A then "
+                        f"sends it to a space of A's {m} rows."),
+            ),
+            where,
+        ),
+    )
+    return Problem("composition", seed, given, parts, dict(m=m, n=n, k=k))
+
+
+def score_problem(seed):
+    """One score S_ij = q_i · k_j from Q and K, tokens as rows."""
+    rng = np.random.default_rng(seed)
+    Q, K = _small(rng, (3, 2)), _small(rng, (3, 2))
+    i, j = (int(x) for x in rng.choice(3, size=2, replace=False))
+    answer = float(Q[i] @ K[j])
+    mistakes = (
+        Mistake("swapped", float(Q[j] @ K[i]),
+                f"that is S_{j + 1}{i + 1} = q_{j + 1}·k_{i + 1}: the first index picks the query "
+                f"(row {i + 1} of Q), the second the key (row {j + 1} of K)."),
+        Mistake("query-query", float(Q[i] @ Q[j]),
+                f"you dotted two queries: the score pairs query {i + 1} with key {j + 1}, a row of K."),
+        Mistake("key-key", float(K[i] @ K[j]),
+                f"you dotted two keys: the score pairs query {i + 1} (a row of Q) with key {j + 1}."),
+        Mistake("diagonal", float(Q[i] @ K[i]),
+                f"that is S_{i + 1}{i + 1}: use key {j + 1}, row {j + 1} of K."),
+    )
+    products = " + ".join(rf"({latex_number(Q[i, d])})({latex_number(K[j, d])})" for d in range(2))
+    solution = (
+        rf"$\mathbf{{q}}_{i + 1}$ is row {i + 1} of $Q$ and $\mathbf{{k}}_{j + 1}$ is row {j + 1} of $K$: "
+        rf"$$S_{{{i + 1}{j + 1}}} = {products} = {latex_number(answer)}.$$"
+    )
+    given = rf"Tokens are rows: $Q = {latex_matrix(Q)}$, $\quad K = {latex_matrix(K)}$"
+    part = Part(
+        rf"Compute the score $S_{{{i + 1}{j + 1}}} = \mathbf{{q}}_{i + 1}\cdot\mathbf{{k}}_{j + 1}$.",
+        answer, mistakes, solution,
+    )
+    return Problem("score", seed, given, (part,), dict(Q=Q, K=K, i=i, j=j))
+
+
+#: Weight rows that sum to 1 with entries a learner can multiply by hand.
+_WEIGHT_ROWS = (
+    (1 / 2, 1 / 4, 1 / 4), (1 / 4, 1 / 2, 1 / 4), (0, 1 / 2, 1 / 2), (1 / 2, 0, 1 / 2),
+    (3 / 4, 1 / 4, 0), (1 / 4, 1 / 4, 1 / 4, 1 / 4), (1 / 2, 1 / 4, 0, 1 / 4),
+    (0, 1 / 2, 1 / 4, 1 / 4), (1 / 4, 0, 3 / 4, 0),
+)
+
+
+def _fraction(w):
+    return {0: "0", 0.25: r"\tfrac14", 0.5: r"\tfrac12", 0.75: r"\tfrac34", 1: "1"}[w]
+
+
+def output_problem(seed):
+    """One output h_i = sum_j A_att[i, j] v_j from a row of weights and the values."""
+    rng = np.random.default_rng(seed)
+    w = np.array(_WEIGHT_ROWS[int(rng.integers(len(_WEIGHT_ROWS)))])
+    n = len(w)
+    w = w[rng.permutation(n)]
+    V = 4 * _small(rng, (n, 2), -2, 2)
+    i = int(rng.integers(1, 5))
+    answer = (w @ V)[None, :]
+    mistakes = (
+        Mistake("unweighted", V.mean(axis=0)[None, :],
+                "that is the plain average of the values: weight each value by its A_att entry."),
+        Mistake("sum", V.sum(axis=0)[None, :],
+                "you added the values without their weights: multiply each by its A_att entry first."),
+        Mistake("largest", V[[int(np.argmax(w))]],
+                "you kept only the value with the largest weight: every value with a weight "
+                "above 0 contributes its share."),
+    )
+    terms = " + ".join(rf"{_fraction(w[j])}{latex_matrix(V[[j]])}" for j in range(n))
+    solution = (
+        rf"Each value row is scaled by its weight and the results added: "
+        rf"$$\mathbf{{h}}_{i}^\top = {terms} = {latex_matrix(answer)}.$$"
+    )
+    weights = ", ".join(_fraction(x) for x in w)
+    given = (
+        rf"Row {i} of $A_{{\text{{att}}}}$ is $({weights})$ and the values are the rows of "
+        rf"$V = {latex_matrix(V)}$."
+    )
+    part = Part(
+        rf"Compute $\mathbf{{h}}_{i}^\top$, row {i} of $H = A_{{\text{{att}}}} V$ (one row, 2 columns).",
+        answer, mistakes, solution, name=f"h{i}",
+    )
+    return Problem("output", seed, given, (part,), dict(weights=w, V=V))
+
+
+#: exp(score) for each score ln 1 = 0, ln 2, ln 3, ln 4: rows whose sum is easy to divide by.
+_EXP_ROWS = ((1, 1, 2), (1, 2, 3), (2, 1, 1), (1, 3), (1, 1), (1, 1, 1, 1), (2, 2, 4), (1, 2, 1), (3, 1))
+
+
+def _score_latex(e, shift):
+    log = "" if e == 1 else rf"\ln {e}"
+    if shift == 0:
+        return log or "0"
+    return f"{shift} + {log}" if log else str(shift)
+
+
+def softmax_problem(seed):
+    """A softmax row with scores like 0, ln 2, ln 3 (plus a shift): weights by hand."""
+    rng = np.random.default_rng(seed)
+    exps = np.array(_EXP_ROWS[int(rng.integers(len(_EXP_ROWS)))], dtype=float)
+    exps = exps[rng.permutation(len(exps))]
+    shift = int(rng.choice([0, 0, 1, -1, 2]))
+    scores = np.log(exps) + shift
+    answer = (exps / exps.sum())[None, :]
+    mistakes = [
+        Mistake("unnormalised", exps[None, :],
+                "you took the exponentials but did not divide by their sum: the weights must add up to 1."),
+        Mistake("uniform", np.full((1, len(exps)), 1 / len(exps)),
+                "equal weights ignore the scores: a larger score gets a larger share."),
+    ]
+    if abs(scores.sum()) > 1e-9:
+        mistakes.append(Mistake(
+            "no-exp", (scores / scores.sum())[None, :],
+            "you divided the scores by their sum without exponentiating: softmax divides e^score "
+            "by the sum of e^score.",
+        ))
+    listed = ", ".join(_score_latex(int(e), shift) for e in exps)
+    exp_list = ", ".join(str(int(e)) for e in exps)
+    shift_note = (
+        rf"(the common ${shift}$ multiplies every $e^{{s}}$ by $e^{{{shift}}}$ and cancels) "
+        if shift else ""
+    )
+    solution = (
+        rf"$e^{{s}}$ of the scores {shift_note}is proportional to ${exp_list}$, "
+        rf"which sum to ${int(exps.sum())}$: each weight is its share, "
+        rf"$${latex_matrix(answer)}.$$"
+    )
+    given = rf"A row of scores: $({listed})$."
+    part = Part(
+        r"Compute the softmax of this row (one row; fractions such as 1/4 are fine).",
+        answer, tuple(mistakes), solution, tol=5e-3, name="weights",
+    )
+    return Problem("softmax", seed, given, (part,), dict(scores=scores))
+
+
+def dense_problem(seed):
+    """A dense layer ReLU(Wx + b) with small integers, where the ReLU matters."""
+    rng = np.random.default_rng(seed)
+    while True:
+        W, x, b = _small(rng, (2, 2)), _small(rng, (2, 1)), _small(rng, (2, 1), -2, 2)
+        z = W @ x + b
+        if (z > 0).any() and (z < 0).any():
+            break
+    answer = relu(z)
+    mistakes = (
+        Mistake("no-relu", z, "that is Wx + b: the ReLU then sets every negative entry to 0."),
+        Mistake("no-bias", relu(W @ x), "you left out b: add it before the ReLU."),
+        Mistake("bias-after", relu(W @ x) + b,
+                "you added b after the ReLU: the order is Wx, then + b, then ReLU."),
+        Mistake("transpose", relu(W.T @ x + b),
+                "you used the columns of W where its rows go: entry i of Wx is row i of W dotted with x."),
+    )
+    solution = (
+        rf"$$W\mathbf{{x}} + \mathbf{{b}} = {latex_matrix(W @ x)} + {latex_matrix(b)} = {latex_matrix(z)},"
+        rf"\qquad \operatorname{{ReLU}} \to {latex_matrix(answer)}.$$"
+    )
+    given = (
+        rf"$W = {latex_matrix(W)}$, $\quad \mathbf{{x}} = {latex_matrix(x)}$, "
+        rf"$\quad \mathbf{{b}} = {latex_matrix(b)}$"
+    )
+    part = Part(
+        r"Compute $\operatorname{ReLU}(W\mathbf{x} + \mathbf{b})$ (a column).",
+        answer, mistakes, solution, name="y",
+    )
+    return Problem("dense", seed, given, (part,), dict(W=W, x=x, b=b))
+
+
+#: Every skill with fresh-number practice, by name.
+SKILLS = {
+    "column": column_problem,
+    "entry": entry_problem,
+    "composition": composition_problem,
+    "score": score_problem,
+    "output": output_problem,
+    "softmax": softmax_problem,
+    "dense": dense_problem,
+}
+
+
+def make_problem(skill, seed):
+    """An instance of `skill` (a key of `SKILLS`) from `seed` (0 to `MAX_SEED`).
+
+    Raises
+    ------
+    ValueError
+        For an unknown skill or a seed out of range.
+    """
+    if skill not in SKILLS:
+        raise ValueError(f"unknown skill {skill!r}: choose one of {', '.join(SKILLS)}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
+    return SKILLS[skill](int(seed))
