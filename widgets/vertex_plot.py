@@ -384,7 +384,9 @@ class VertexPlot(Figure):
             # round twice: the second removes 0.30000000000000004-style noise
             x = np.round(np.round(x / self.snap) * self.snap, 10)
             y = np.round(np.round(y / self.snap) * self.snap, 10)
-        points[0, :n], points[1, :n] = x, y
+        # `+ 0.0` turns a -0.0 (from the browser, or snapping -0.03 to 0)
+        # into 0.0, so the shape drawn and the points stored hold the same bits.
+        points[0, :n], points[1, :n] = x + 0.0, y + 0.0
         if closed:
             points[:, -1] = points[:, 0]
         try:
