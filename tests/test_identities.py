@@ -6,10 +6,13 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from widgets.identities import (
+    FALSE_IDENTITIES,
     PRODUCT_IDENTITIES,
+    Constant,
     Matrix,
     Scalar,
     UndefinedError,
+    check_false_identities,
     check_identities,
     compare_orders,
 )
@@ -186,3 +189,83 @@ def test_sides_that_overflow_are_not_compared():
     order = compare_orders([[1e200, 0], [0, 1]], [[1e200, 1], [0, 1]])
     assert order.verdict == "too large"
     assert order.message.startswith("AB and BA have entries too large")
+
+
+# -- Look-alikes that are not rules ------------------------------------------------
+
+A2 = [[1, 2], [0, -1]]  # lab 3's defaults
+B2 = [[2, 0], [1, 3]]
+
+
+def test_false_identities_are_labelled_as_people_write_them():
+    statements = [" = ".join(side.label for side in sides) for _, sides, _ in FALSE_IDENTITIES]
+    assert statements == ["(AB)ᵀ = AᵀBᵀ", "(A + B)² = A² + 2AB + B²"]
+    assert [true.label for _, _, true in FALSE_IDENTITIES] == ["BᵀAᵀ", "A² + AB + BA + B²"]
+    assert (Constant(2) * (Matrix("A") @ Matrix("B"))).label == "2AB"
+    assert (Scalar("r") * (Matrix("A") @ Matrix("B"))).label == "r(AB)"  # unchanged
+
+
+def test_false_identities_fail_on_matrices_that_do_not_commute():
+    transpose, square = check_false_identities(A2, B2)
+    assert (transpose.verdict, square.verdict) == ("different", "different")
+    assert not transpose.rule and not square.rule
+    assert transpose.message == (
+        "It fails: entries (1,1), (1,2), (2,1) and (2,2) differ. Transposing reverses the order: "
+        "(AB)ᵀ = BᵀAᵀ. And AᵀBᵀ is (BA)ᵀ, so it could only match if AB = BA, which fails here."
+    )
+    A, B = np.array(A2, float), np.array(B2, float)
+    np.testing.assert_array_equal(transpose.true_side.value, B.T @ A.T)
+    np.testing.assert_array_equal(transpose.true_side.value, transpose.sides[0].value)
+    np.testing.assert_array_equal(square.true_side.value, (A + B) @ (A + B))
+    assert square.message.endswith("Here AB and BA differ in every entry.")
+    assert [side.label for side in square.evidence] == ["AB", "BA"]
+    np.testing.assert_array_equal(square.evidence[1].value, B @ A)
+
+
+def test_false_identities_name_the_differing_entries():
+    # A diagonal A and an upper-triangular B: AB and BA differ only in entry (1,2).
+    square = check_false_identities([[1, 0], [0, 2]], [[1, 1], [0, 1]])[1]
+    assert square.message.endswith("Here AB and BA differ in entry (1,2).")
+
+
+def test_false_identities_hold_only_where_the_matrices_commute():
+    results = check_false_identities(A2, 3 * np.eye(2))
+    assert [res.verdict for res in results] == ["equal", "equal"]
+    assert results[0].message.startswith("Both sides agree here, but only because these A and B commute")
+    assert "In general (AB)ᵀ = BᵀAᵀ" in results[0].message
+    assert "In general (A + B)² = A² + AB + BA + B²." in results[1].message
+
+
+def test_false_identities_with_shapes_that_do_not_fit():
+    # A 2×3, B 3×2: (AB)ᵀ is 2×2 but AᵀBᵀ (= (BA)ᵀ) is 3×3; no square of a 2×3 sum.
+    transpose, square = check_false_identities(np.ones((2, 3)), np.ones((3, 2)))
+    assert transpose.verdict == "different"
+    assert transpose.message == (
+        "It fails: (AB)ᵀ is 2×2 but AᵀBᵀ is 3×3. Transposing reverses the order: (AB)ᵀ = BᵀAᵀ."
+    )
+    assert transpose.true_side.value.shape == (2, 2)
+    assert square.verdict == "undefined" and square.evidence == ()
+    # A 2×3, B 3×3: (AB)ᵀ exists, AᵀBᵀ does not.
+    transpose = check_false_identities(np.ones((2, 3)), np.ones((3, 3)))[0]
+    assert transpose.verdict == "undefined"
+    assert transpose.message == (
+        "AᵀBᵀ is undefined: Aᵀ is 3×2 and Bᵀ is 3×3: Aᵀ has 2 columns but Bᵀ has 3 rows, "
+        "yet (AB)ᵀ exists: transposing reverses the order, (AB)ᵀ = BᵀAᵀ."
+    )
+    square = check_false_identities(np.ones((2, 3)), np.ones((2, 3)))[1]
+    assert square.sides[0].reason == (
+        "(A + B)² is undefined: A + B is 2×3, and only a square matrix can be multiplied by itself"
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 3), st.data())
+def test_look_alikes_hold_exactly_when_ab_equals_ba(n, data):
+    ints = st.integers(-3, 3)
+    A = data.draw(arrays(float, (n, n), elements=ints))
+    B = data.draw(arrays(float, (n, n), elements=ints))
+    commute = bool(np.array_equal(A @ B, B @ A))
+    results = check_false_identities(A, B)
+    assert [res.verdict for res in results] == ["equal" if commute else "different"] * 2
+    for res in results:  # the true side always equals the left side
+        np.testing.assert_allclose(res.true_side.value, res.sides[0].value)

@@ -98,3 +98,32 @@ def test_order_panel_updates_and_explains():
     assert "RS is undefined: R is 2×3 and S is 2×2" in forward
     panel.left_name = "P"
     assert panel.comparison.forward.label == "PS"
+
+
+def test_identity_panel_shows_the_look_alikes_beside_the_rules():
+    panel = IdentityPanel([[1, 2], [0, -1]], [[2, 0], [1, 3]], np.eye(2))
+    assert len(panel.false_cards) == 2 and [res.verdict for res in panel.false_results] == ["different"] * 2
+    assert all({"identity-card", "identity-card-false"} <= set(card._dom_classes) for card in panel.false_cards)
+    transpose, square = (plain(card.value) for card in panel.false_cards)
+    assert "Not a rule: transposing without reversing" in transpose
+    assert "(AB)T ≟ ATBT" in transpose and "What (AB)T really equals: BTAT =" in transpose
+    assert "✗ fails: It fails: entries (1,1), (1,2), (2,1) and (2,2) differ." in transpose
+    assert "(A + B)² ≟ A² + 2AB + B²" in square
+    assert "A² + AB + BA + B² =" in square and "Here: AB = 4 6 −1 −3 BA = 2 4 1 −1" in square
+    # The look-alikes follow A and B: with B = 2I they hold, but say it is only here.
+    panel.B = 2 * np.eye(2)
+    assert [res.verdict for res in panel.false_results] == ["equal"] * 2
+    assert "✓ holds here, but not in general" in panel.false_cards[0].value
+    assert "only because these A and B commute" in panel.false_cards[1].value
+    # C does not enter them, and r neither: their cards do not redraw.
+    observers = [mock.Mock() for _ in panel.false_cards]
+    for card, observer in zip(panel.false_cards, observers):
+        card.observe(observer, names="value")
+    panel.C, panel.r = np.ones((2, 3)), 7
+    assert [o.call_count for o in observers] == [0, 0]
+
+
+def test_identity_panel_without_look_alikes():
+    panel = IdentityPanel(R, S, np.eye(2), look_alikes=False)
+    assert panel.false_cards == () and panel.false_results == ()
+    assert len(panel.children) == 2  # the theorem's grid and the status line

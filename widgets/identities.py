@@ -10,6 +10,11 @@ same shape can be added``.
 
 Labels are written the way the syllabus writes them (``A(BC)``, ``(AB)C``,
 ``A(rB)``, ``(AB)ᵀ``, ``BᵀAᵀ``).
+
+Beside the true identities stand two look-alikes that are *not* rules,
+``(AB)ᵀ = AᵀBᵀ`` and ``(A + B)² = A² + 2AB + B²`` (`FALSE_IDENTITIES`):
+`check_false_identities` says, on the learner's own matrices, whether each
+fails and why, and shows the true identity it is confused with.
 Numpy only: no widgets here.
 """
 
@@ -24,11 +29,14 @@ __all__ = [
     "Expression",
     "Matrix",
     "Scalar",
+    "Constant",
     "Side",
     "IdentityResult",
     "OrderComparison",
     "PRODUCT_IDENTITIES",
+    "FALSE_IDENTITIES",
     "check_identities",
+    "check_false_identities",
     "compare_orders",
 ]
 
@@ -87,6 +95,10 @@ class Expression:
 
     def __matmul__(self, other):
         return _Product(self, other)
+
+    def squared(self):
+        """This expression times itself, written ``X²`` (only a square matrix has one)."""
+        return _Square(self)
 
     @property
     def T(self):
@@ -164,6 +176,25 @@ class Scalar:
         return f"<Scalar {self.label}>"
 
 
+class Constant(Scalar):
+    """A fixed number, written as itself: ``Constant(2) * X`` reads ``2X``.
+
+    Examples
+    --------
+    >>> A, B = Matrix("A"), Matrix("B")
+    >>> twice = Constant(2) * (A @ B)
+    >>> twice.label, twice.evaluate({"A": [[1, 2]], "B": [[3], [4]]})
+    ('2AB', array([[22.]]))
+    """
+
+    def __init__(self, value):
+        self.value = float(value)
+        self.label = f"{self.value:g}"
+
+    def evaluate(self, values):
+        return self.value
+
+
 class _Sum(Expression):
     compound = True
 
@@ -204,10 +235,28 @@ class _Scaled(Expression):
 
     def __init__(self, scalar, expression):
         self.scalar, self.expression = scalar, expression
-        self.label = scalar.label + _factor(expression)
+        # "2AB", as numbers are written; a named scalar keeps the brackets, "r(AB)".
+        bare = isinstance(scalar, Constant) and isinstance(expression, _Product)
+        self.label = scalar.label + (expression.label if bare else _factor(expression))
 
     def evaluate(self, values):
         return self.scalar.evaluate(values) * self.expression.evaluate(values)
+
+
+class _Square(Expression):
+    def __init__(self, base):
+        self.base = base
+        self.label = _factor(base) + "²"
+
+    def evaluate(self, values):
+        x = self.base.evaluate(values)
+        if x.shape[0] != x.shape[1]:
+            raise UndefinedError(
+                self.label,
+                f"{self.label} is undefined: {self.base.label} is {format_shape(x.shape)}, "
+                "and only a square matrix can be multiplied by itself",
+            )
+        return x @ x
 
 
 class _Transpose(Expression):
@@ -288,7 +337,17 @@ class IdentityResult:
         side undefined), ``"too large"`` (a side overflowed, so nothing can
         be compared) or ``"different"``.
     message : str
-        One sentence that says what happened.
+        What happened, for the learner; for a look-alike, why it fails (or
+        why it holds for these matrices only).
+    rule : bool
+        True for an identity of the theorem; False for a look-alike of
+        `FALSE_IDENTITIES`, which is not a rule even where it holds.
+    true_side : Side or None
+        For a look-alike, what its left side really equals (``BᵀAᵀ``,
+        ``A² + AB + BA + B²``), evaluated; None otherwise.
+    evidence : tuple of Side
+        For a look-alike, the products that show why (``AB`` and ``BA``
+        where their difference is the reason); empty otherwise.
     """
 
     name: str
@@ -296,6 +355,9 @@ class IdentityResult:
     sides: tuple
     verdict: str
     message: str
+    rule: bool = True
+    true_side: object = None
+    evidence: tuple = ()
 
 
 _COUNT_WORDS = {2: "Both sides", 3: "All three sides"}
@@ -385,6 +447,111 @@ def check_identities(A, B, C, r=2.0):
     }
     atol = 1e-9 * _scale(values.values())
     return tuple(_judge(name, sides, values, atol) for name, sides in PRODUCT_IDENTITIES)
+
+
+#: Two look-alikes of the theorem that are *not* rules, as ``(name, sides,
+#: true side)``: the false claim and what its left side really equals.
+FALSE_IDENTITIES = (
+    ("transpose in the same order", ((_A @ _B).T, _A.T @ _B.T), _B.T @ _A.T),
+    (
+        "square of a sum",
+        ((_A + _B).squared(), _A.squared() + Constant(2) * (_A @ _B) + _B.squared()),
+        _A.squared() + _A @ _B + _B @ _A + _B.squared(),
+    ),
+)
+
+
+def _why_false(name, result, values, atol):
+    """Why the look-alike `name` fails (or holds only here), on these matrices."""
+    left, right = result.sides
+    if result.verdict in ("undefined", "too large"):
+        if result.verdict == "undefined" and left.defined and name == "transpose in the same order":
+            return (
+                f"{right.reason}, yet {left.label} exists: transposing reverses the order, "
+                f"(AB){TRANSPOSE} = B{TRANSPOSE}A{TRANSPOSE}."
+            )
+        return result.message
+    A, B = values["A"], values["B"]
+    if result.verdict == "equal":
+        return (
+            "Both sides agree here, but only because these A and B commute (AB = BA). "
+            + (
+                f"In general (AB){TRANSPOSE} = B{TRANSPOSE}A{TRANSPOSE}: transposing reverses the order."
+                if name == "transpose in the same order"
+                else "In general (A + B)² = A² + AB + BA + B²."
+            )
+            + " Try matrices that do not commute."
+        )
+    if name == "transpose in the same order":
+        if left.value.shape != right.value.shape:
+            return (
+                f"It fails: {left.label} is {format_shape(left.value.shape)} but {right.label} is "
+                f"{format_shape(right.value.shape)}. Transposing reverses the order: "
+                f"(AB){TRANSPOSE} = B{TRANSPOSE}A{TRANSPOSE}."
+            )
+        off = ~np.isclose(left.value, right.value, rtol=1e-9, atol=atol)
+        return (
+            f"It fails: {_positions(off)} differ. Transposing reverses the order: "
+            f"(AB){TRANSPOSE} = B{TRANSPOSE}A{TRANSPOSE}. And A{TRANSPOSE}B{TRANSPOSE} is (BA)"
+            f"{TRANSPOSE}, so it could only match if AB = BA, which fails here."
+        )
+    off = ~np.isclose(A @ B, B @ A, rtol=1e-9, atol=atol)
+    where = "every entry" if off.all() else _positions(off)
+    return (
+        "It fails: (A + B)² = (A + B)(A + B) = A² + AB + BA + B², and AB + BA is 2AB only "
+        f"when AB = BA. Here AB and BA differ in {where}."
+    )
+
+
+def check_false_identities(A, B):
+    """Check the look-alikes that are not rules, on particular matrices.
+
+    ``(AB)ᵀ = AᵀBᵀ`` and ``(A + B)² = A² + 2AB + B²`` look like rules and
+    are not: each holds exactly when ``AB = BA``.  For the learner's `A` and
+    `B`, say whether each fails here and why, and evaluate the true identity
+    beside it.
+
+    Parameters
+    ----------
+    A, B : array_like
+        Matrices of any shapes.
+
+    Returns
+    -------
+    tuple of IdentityResult
+        In the order of `FALSE_IDENTITIES`, with ``rule=False`` and the
+        `true_side` evaluated.
+
+    Examples
+    --------
+    >>> A, B = [[1, 2], [0, -1]], [[2, 0], [1, 3]]
+    >>> transpose, square = check_false_identities(A, B)
+    >>> transpose.statement, transpose.verdict
+    ('(AB)ᵀ = AᵀBᵀ', 'different')
+    >>> print(square.message)
+    It fails: (A + B)² = (A + B)(A + B) = A² + AB + BA + B², and AB + BA is 2AB only when AB = BA. Here AB and BA differ in every entry.
+    >>> square.true_side.label, square.true_side.value.tolist() == square.sides[0].value.tolist()
+    ('A² + AB + BA + B²', True)
+
+    A matrix commutes with itself, so there the look-alikes hold:
+
+    >>> [res.verdict for res in check_false_identities(A, A)]
+    ['equal', 'equal']
+    """
+    values = {"A": as_matrix(A, "A"), "B": as_matrix(B, "B")}
+    atol = 1e-9 * _scale(values.values())
+    results = []
+    for name, sides, true in FALSE_IDENTITIES:
+        judged = _judge(name, sides, values, atol)
+        evidence = ()
+        if judged.verdict in ("equal", "different") and name == "square of a sum":
+            evidence = (_side(_A @ _B, values), _side(_B @ _A, values))
+        results.append(IdentityResult(
+            name, judged.statement, judged.sides, judged.verdict,
+            _why_false(name, judged, values, atol), rule=False, true_side=_side(true, values),
+            evidence=evidence,
+        ))
+    return tuple(results)
 
 
 def _scale(factors):

@@ -2,7 +2,8 @@
 
 `IdentityPanel` evaluates both sides of every identity of Theorem 1.4.3 for
 its matrices ``A``, ``B``, ``C`` and scalar ``r`` and shows them with a
-verdict; `OrderPanel` sets ``XY`` beside ``YX`` (Warning 1.4.4).  Both are
+verdict, and beside them two look-alikes that are not rules (``(AB)ᵀ =
+AᵀBᵀ``, ``(A + B)² = A² + 2AB + B²``), each saying why it fails; `OrderPanel` sets ``XY`` beside ``YX`` (Warning 1.4.4).  Both are
 thin views over `widgets.identities`: set their traits (or `traitlets.dlink`
 editors to them) and they redraw.
 """
@@ -14,7 +15,7 @@ from ipywidgets import HTML, GridBox, HBox, Layout, VBox
 from traitlets import TraitError, Unicode, observe, validate
 
 from .html_math import formula_html, matrix_html, symbols_html
-from .identities import check_identities, compare_orders
+from .identities import check_false_identities, check_identities, compare_orders
 from .matrix_editor import FiniteFloat, MatrixTrait
 from .shapes import format_shape
 
@@ -38,6 +39,16 @@ _TITLES = {
     "scalars move freely": "Scalars move freely",
     "transpose of a product": "Transpose of a product",
 }
+_FALSE_TITLES = {
+    "transpose in the same order": "Not a rule: transposing without reversing",
+    "square of a sum": "Not a rule: the square of a sum as for numbers",
+}
+# A look-alike that fails is the expected outcome: say "fails", not "the sides differ".
+_FALSE_VERDICT_STYLE = {
+    **_VERDICT_STYLE,
+    "equal": ("#8a6d3b", "✓ holds here, but not in general"),
+    "different": ("#a94442", "✗ fails"),
+}
 
 
 def _side_html(side, digits):
@@ -57,6 +68,21 @@ def _status_html(message):
     if not message:
         return ""
     return f'<div role="alert" style="color:#a94442">{html.escape(message)}</div>'
+
+
+def _card():
+    return HTML(layout=Layout(padding="4px 10px", margin="0")).add_class("identity-card")
+
+
+def _grid(cards):
+    return GridBox(
+        list(cards),
+        layout=Layout(
+            grid_template_columns="repeat(auto-fill, minmax(520px, 1fr))",
+            grid_gap="8px 16px",
+            width="100%",
+        ),
+    )
 
 
 def _finite_number(proposal):
@@ -79,6 +105,10 @@ class IdentityPanel(VBox):
         The matrices; any shapes.
     r : float, optional
         The scalar.  Default 2.
+    look_alikes : bool, optional
+        Also show the look-alikes that are not rules (``(AB)ᵀ = AᵀBᵀ``,
+        ``(A + B)² = A² + 2AB + B²``), each with why it fails on ``A`` and
+        ``B``.  Default True.
     digits : int, optional
         Decimals shown for entries.  Default 3.
     **kwargs
@@ -95,12 +125,22 @@ class IdentityPanel(VBox):
         What the cards show, in the order of the theorem.
     cards : tuple of ipywidgets.HTML
         One per identity (CSS class ``identity-card``).
+    false_results : tuple of IdentityResult
+        The look-alikes, evaluated (``rule`` is False).
+    false_cards : tuple of ipywidgets.HTML
+        One per look-alike (CSS classes ``identity-card`` and
+        ``identity-card-false``), after the theorem's cards.
 
     Examples
     --------
     >>> panel = IdentityPanel(np.eye(2), [[1, 2], [3, 4]], [[0, 1], [1, 0]])
     >>> [res.verdict for res in panel.results]
     ['equal', 'equal', 'equal', 'equal', 'equal']
+    >>> [res.verdict for res in panel.false_results]  # I commutes with every B
+    ['equal', 'equal']
+    >>> panel.A = [[1, 2], [0, -1]]
+    >>> "✗ fails" in panel.false_cards[1].value
+    True
     >>> panel.B = [[1, 2, 3]]
     >>> panel.results[0].sides[0].reason
     'A(BC) is undefined because BC is undefined: B is 1×3 and C is 2×2: B has 3 columns but C has 2 rows'
@@ -111,29 +151,28 @@ class IdentityPanel(VBox):
     C = MatrixTrait(help="The matrix C.")
     r = FiniteFloat(2.0, help="The scalar r.")
 
-    def __init__(self, A, B, C, r=2.0, *, digits=3, **kwargs):
+    def __init__(self, A, B, C, r=2.0, *, look_alikes=True, digits=3, **kwargs):
         super().__init__(**kwargs)
         self._ready = False
         self._digits = int(digits)
         self._results = ()
-        self._cards = tuple(
-            HTML(layout=Layout(padding="4px 10px", margin="0"))
-            .add_class("identity-card")
-            for _ in _TITLES
+        self._false_results = ()
+        self._cards = tuple(_card() for _ in _TITLES)
+        self._false_cards = tuple(
+            _card().add_class("identity-card-false") for _ in (_FALSE_TITLES if look_alikes else ())
         )
-        self._grid = GridBox(
-            list(self._cards),
-            layout=Layout(
-                grid_template_columns="repeat(auto-fill, minmax(520px, 1fr))",
-                grid_gap="8px 16px",
-                width="100%",
-            ),
-        )
+        children = [_grid(self._cards)]
+        if look_alikes:
+            children += [
+                HTML("<b>Look-alikes that are not rules</b>: each holds only for some matrices. "
+                     "Beside each one, what its left side really equals.").add_class("identity-false-heading"),
+                _grid(self._false_cards),
+            ]
         self._status = HTML()
         with self.hold_trait_notifications():
             self.A, self.B, self.C, self.r = A, B, C, r
         self.add_class("identity-panel")
-        self.children = [self._grid, self._status]
+        self.children = [*children, self._status]
         self._ready = True
         self._render()
 
@@ -147,6 +186,16 @@ class IdentityPanel(VBox):
         """The `HTML` card of each identity."""
         return self._cards
 
+    @property
+    def false_results(self):
+        """The look-alikes that are not rules, evaluated as shown (empty without them)."""
+        return self._false_results
+
+    @property
+    def false_cards(self):
+        """The `HTML` card of each look-alike (CSS class ``identity-card-false``)."""
+        return self._false_cards
+
     @validate("r")
     def _validate_r(self, proposal):
         return _finite_number(proposal)
@@ -158,24 +207,40 @@ class IdentityPanel(VBox):
 
     def _render(self):
         try:
-            self._results = check_identities(self.A, self.B, self.C, self.r)
-            texts = [self._card_html(result) for result in self._results]
+            results = check_identities(self.A, self.B, self.C, self.r)
+            false_results = check_false_identities(self.A, self.B) if self._false_cards else ()
+            texts = [self._card_html(result) for result in (*results, *false_results)]
         except Exception as error:  # shown in the panel, never a traceback
             self._status.value = _status_html(f"Could not evaluate the identities: {error}")
             return
-        for card, text in zip(self._cards, texts):
-            if card.value != text:
-                card.value = text
-        self._status.value = ""
+        self._results, self._false_results = results, false_results
+        with self.hold_sync():
+            for card, text in zip((*self._cards, *self._false_cards), texts):
+                if card.value != text:
+                    card.value = text
+            self._status.value = ""
 
     def _card_html(self, result):
-        color, mark = _VERDICT_STYLE[result.verdict]
+        styles, titles = (_VERDICT_STYLE, _TITLES) if result.rule else (_FALSE_VERDICT_STYLE, _FALSE_TITLES)
+        color, mark = styles[result.verdict]
         statement = symbols_html(result.statement)
+        if not result.rule:
+            statement = statement.replace(" = ", " ≟ ", 1)  # a claim to test, not a fact
         sides = "".join(_side_html(side, self._digits) for side in result.sides)
+        extra = ""
+        if result.true_side is not None:
+            left = result.sides[0].label
+            truth = _side_html(result.true_side, self._digits)
+            extra += (
+                f'<div style="margin:4px 0">What {symbols_html(left)} really equals: {truth}</div>'
+            )
+        if result.evidence:
+            shown = "".join(_side_html(side, self._digits) for side in result.evidence)
+            extra += f'<div style="margin:4px 0">Here: {shown}</div>'
         return (
             f'<div style="border-left:4px solid {color};padding-left:10px">'
-            f"<b>{_TITLES.get(result.name, result.name)}</b>: {statement}"
-            f'<div style="margin:4px 0">{sides}</div>'
+            f"<b>{titles.get(result.name, result.name)}</b>: {statement}"
+            f'<div style="margin:4px 0">{sides}</div>{extra}'
             f'<div style="color:{color}"><b>{mark}</b>: {html.escape(result.message)}</div>'
             "</div>"
         )
