@@ -1,4 +1,5 @@
-"""Lab 1, the product by columns: its Check, its shape message, and a learner's edits in Chromium."""
+"""Lab 1, the product by columns: its Check, the stepper held back until then, its shape message,
+and a learner's edits in Chromium."""
 from __future__ import annotations
 
 import json
@@ -8,11 +9,13 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import REPO
-from harness.browser import MATRIX_TEXT_JS, open_lab, screenshot
+from harness.browser import MATRIX_TEXT_JS, answer_check, open_lab, screenshot, shows_sequence
 from harness.notebooks import kernel_json
 
 LAB = REPO / "labs" / "01-product-by-columns.ipynb"
 URL = "/voila/render/01-product-by-columns.ipynb"
+# The stepper is the activity's worked example: tests of the stepper itself open it with the lecturer's link.
+REVEALED = URL + "?reveal=1"
 
 # The rows of AB as the lab shows them.
 PRODUCT_ROWS_JS = f"() => ({MATRIX_TEXT_JS})('.lab01-product')"
@@ -23,13 +26,19 @@ PRODUCT_ROWS_JS = f"() => ({MATRIX_TEXT_JS})('.lab01-product')"
 CHECK_CELL = """
 import json
 box = activity.answer_input
+hidden = stepper.opened                 # before any answer
 box.value = [[6, 19], [9, 3]]            # one sign wrong
 wrong = activity.submit()
-wrong_feedback = activity.feedback
+wrong_feedback, wrong_mistake = activity.feedback, activity.mistake
 wrong_html = activity._feedback.value   # what the learner sees, hint included
+opened = stepper.opened                 # a wrong answer was a prediction too
+box.value = [[6, 9], [19, -3]]           # the transpose
+activity.submit()
+transpose = activity.mistake
 box.value = [[6, 19], [9, -3]]           # Activity 1.4.1
 right = activity.submit()
-print(json.dumps(dict(wrong=wrong, wrong_feedback=wrong_feedback, wrong_html=wrong_html, right=right,
+print(json.dumps(dict(wrong=wrong, wrong_feedback=wrong_feedback, wrong_mistake=wrong_mistake,
+                      wrong_html=wrong_html, right=right, hidden=hidden, opened=opened, transpose=transpose,
                       attempts=activity.attempts, solved=activity.solved,
                       feedback_html=activity._feedback.value)))
 """
@@ -64,10 +73,12 @@ def kernel():
 
 def test_check_accepts_the_syllabus_answer_and_rejects_a_wrong_one(kernel):
     got = kernel["check"]
-    assert got["wrong"] is False
-    assert got["wrong_feedback"] == "entry (2,2) is off"
+    assert got["hidden"] is False and got["opened"] is True
+    assert got["wrong"] is False and got["wrong_mistake"] == "sign"
+    assert got["wrong_feedback"].startswith("a sign slip: entry (2,2) has the right size but the wrong sign")
     assert "<b>Hint:</b> Do one column at a time" in got["wrong_html"]
-    assert got["right"] is True and got["solved"] is True and got["attempts"] == 2
+    assert got["transpose"] == "transpose"
+    assert got["right"] is True and got["solved"] is True and got["attempts"] == 3
     assert "Correct!" in got["feedback_html"]
 
 
@@ -95,7 +106,7 @@ def product_rows(page) -> list[list[str]]:
 
 
 def test_play_steps_j_and_the_entry_beside_the_slider_follows(voila_server, page):
-    problems = open_lab(page, voila_server.url + URL, "lab-01-play")
+    problems = open_lab(page, voila_server.url + REVEALED, "lab-01-play")
     j = page.get_by_role("textbox", name="column j", exact=True)  # the entry's accessible name
     expect(j).to_have_value("1")
     # ▶ moves the slider in the browser (jslink); the kernel hears it and writes j beside it.
@@ -115,7 +126,7 @@ def wait_for_product(page, rows: list[list[str]]) -> None:
 
 
 def test_editing_b11_changes_only_column_one_garbage_keeps_ab_and_mismatch_explains(voila_server, page):
-    problems = open_lab(page, voila_server.url + URL, "lab-01-start")
+    problems = open_lab(page, voila_server.url + REVEALED, "lab-01-start")
     assert product_rows(page) == [["6", "?"], ["9", "?"]]
 
     # Step to column 2 with the keyboard, as on a projector remote.
@@ -150,4 +161,38 @@ def test_editing_b11_changes_only_column_one_garbage_keeps_ab_and_mismatch_expla
     wait_for_product(page, [["12", "19"], ["16", "-3"]])
     # The status line is its own widget: its update may land after the product's.
     expect(page.locator(".lab01-status")).to_have_text("")
+    problems.assert_clean()
+
+
+def test_the_stepper_waits_for_a_prediction_and_a_transpose_is_named(voila_server, page):
+    problems = open_lab(page, voila_server.url + URL, "lab-01-before")
+    # Before any answer: AB of Activity 1.4.1 is nowhere on the page, and the stepper is a placeholder.
+    assert not shows_sequence(page, ["6", "19", "9", "-3"])
+    assert page.locator(".lab01-product").count() == 0
+    expect(page.locator(".lab01-reveal .reveal-placeholder")).to_be_visible()
+    expect(page.locator(".lab01-practice .practice-check")).to_have_count(1)
+    page.locator(".lab01-check").scroll_into_view_if_needed()
+    screenshot(page, "lab-01-before")
+
+    # Rows and columns swapped: the feedback says which slip it is.
+    answer_check(page, ".lab01-check", [[6, 9], [19, -3]])
+    feedback = page.locator(".lab01-check [role=status]")
+    expect(feedback).to_contain_text("rows and columns swapped", timeout=10_000)
+    expect(feedback).to_contain_text("transpose of AB")
+
+    # The right answer: Correct, and the stepper (opened by the first answer) starts at column 1.
+    cells = page.locator(".lab01-check .widget-text input")
+    cells.nth(1).fill("19")
+    cells.nth(1).press("Enter")
+    cells.nth(2).fill("9")
+    cells.nth(2).press("Enter")
+    page.locator(".lab01-check button", has_text="Check").first.click()
+    expect(feedback).to_contain_text("Correct!", timeout=10_000)
+    expect(page.locator(".lab01-reveal .reveal-placeholder")).to_have_count(0)
+    wait_for_product(page, [["6", "?"], ["9", "?"]])
+    page.focus(".lab01-step .noUi-handle")
+    page.keyboard.press("ArrowRight")
+    wait_for_product(page, [["6", "19"], ["9", "-3"]])
+    page.locator(".lab01-check").scroll_into_view_if_needed()
+    screenshot(page, "lab-01-after")
     problems.assert_clean()

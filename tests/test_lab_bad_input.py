@@ -188,7 +188,8 @@ def test_lab_01_garbage_in_a_out_of_range_j_and_a_too_narrow(voila_server, page)
     picked down to 2 while B keeps 3 rows.  (B's own typo and B with too few
     rows are in tests/test_lab_01.py.)
     """
-    problems = open_bad_input_lab(page, voila_server, "01-product-by-columns.ipynb")
+    # ?reveal=1: the stepper is held back until the activity is answered.
+    problems = open_bad_input_lab(page, voila_server, "01-product-by-columns.ipynb?reveal=1")
     product, status = ".lab01-product", page.locator(".lab01-status")
     j, j_alert = slider_entry(page, ".lab01-step")
     a_alert = page.locator(".lab01-A [role=alert]")

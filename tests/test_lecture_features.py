@@ -59,14 +59,14 @@ def dialogs(page):
 
 def test_link_presets_reach_each_preheated_kernel(voila_server, page):
     before = preheated_uses(voila_server, LAB01)
-    open_lab(page, render_url(voila_server, LAB01, "?A=2,0,0;0,1,0"), "lecture-preset-A")
+    open_lab(page, render_url(voila_server, LAB01, "?A=2,0,0;0,1,0&reveal=1"), "lecture-preset-A")
     assert cells(page, ".lab01-A") == ["2", "0", "0", "0", "1", "0"]
     assert cells(page, ".lab01-B") == ["5", "1", "-2", "-6", "-1", "0"]  # not in the link: the default
     wait_for_product(page, [["10", "?"], ["-2", "?"]])  # A b_1 = (2*5, -2)
     expect(page.locator(".lecture-preset-status")).to_have_text("From the link: A (2×3)")
 
     # The next visitor gets the refilled kernel, and their own link.
-    second = "?A=1,0,0;0,0,1&B=1;2;3&theme=light"  # Voila's own parameter, at its default
+    second = "?A=1,0,0;0,0,1&B=1;2;3&theme=light&reveal=1"  # Voila's own parameter, at its default
     open_lab(page, render_url(voila_server, LAB01, second), "lecture-preset-AB")
     assert cells(page, ".lab01-A") == ["1", "0", "0", "0", "0", "1"]
     assert cells(page, ".lab01-B") == ["1", "2", "3"]
