@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import REPO
-from harness.browser import ARTIFACTS, open_lab
+from harness.browser import ARTIFACTS, answer_check, open_lab
 from harness.notebooks import execute_notebook
 from harness.voila import VoilaServer
 from widgets.matrix_editor import ERROR_BACKGROUND
@@ -303,4 +303,29 @@ def test_weight_slider_dragged_with_the_mouse(demo):
     entry = page.locator(".demo-weights .slider-entry-text input").nth(1)
     expect(entry).to_have_value(format_number(dropped))
     snap(page, ".demo-weights", "widgets-demo-weights-dragged")
+    problems.assert_clean()
+
+
+def test_reveal_opens_after_an_answer_and_practice_names_the_mistake(demo):
+    page, problems = demo
+    reveal = page.locator(".demo-reveal")
+    expect(reveal.locator(".reveal-placeholder")).to_contain_text("Hidden until you have made your prediction")
+    expect(page.locator(".demo-sum-view")).to_have_count(0)  # not even in the page
+    answer_check(page, ".demo-sum-check", "6")  # a wrong prediction still opens it
+    expect(page.locator(".demo-sum-check [role=status]")).to_contain_text("not quite: 6 is not the answer")
+    expect(page.locator(".demo-sum-view")).to_have_text("2 + 3 = 5")
+
+    practice = page.locator(".demo-practice")
+    expect(practice.locator(".practice-heading")).to_contain_text("problem 7")
+    # Problem 7 asks (AB)₁₂ = -23; 9 is entry (2,1), the indices swapped.
+    answer_check(page, ".demo-practice .practice-check", "9")
+    expect(practice.locator("[role=status]")).to_contain_text("that is entry (2,1)")
+    answer_check(page, ".demo-practice .practice-check", "-23")
+    expect(practice.locator("[role=status]")).to_have_text("Correct!")
+    expect(practice.locator(".practice-streak")).to_contain_text("Streak: 0 · solved: 1")
+    snap(page, ".demo-practice", "widgets-demo-practice-solved")
+    practice.locator("button", has_text="New numbers").click()
+    expect(practice.locator(".practice-heading")).to_contain_text("problem 8")
+    answer_check(page, ".demo-practice .practice-check", "-11")
+    expect(practice.locator(".practice-streak")).to_contain_text("Streak: 1 · solved: 2")
     problems.assert_clean()
