@@ -270,7 +270,8 @@ def test_lab_02_garbage_in_b_and_a_too_narrow(voila_server, page):
     cannot be given an out-of-range value.  Garbage '2x' in B[3,3]; A's
     columns picked down to 2 while B keeps 3 rows.
     """
-    problems = open_bad_input_lab(page, voila_server, "02-entry-dot-product.ipynb")
+    # ?reveal=1: the product is held back until the activity is answered.
+    problems = open_bad_input_lab(page, voila_server, "02-entry-dot-product.ipynb?reveal=1")
     heatmap, entry, status = ".lab02-product", ".lab02-sum", page.locator(".lab02-status")
     A, B = A2.copy(), B2.copy()
     assert read(page, "labels", heatmap) == product_labels(A, B)
@@ -331,7 +332,8 @@ def test_lab_03_garbage_in_b_and_r_and_c_too_wide(voila_server, page):
     Randomise).  Garbage 'nan' in B[2,1] and '=1+' in r; C's columns picked
     up to 3, which leaves only C(A + B) and CA + CB undefined.
     """
-    problems = open_bad_input_lab(page, voila_server, "03-product-properties.ipynb")
+    # The identity cards wait for a prediction: the lecturer's link opens them.
+    problems = open_bad_input_lab(page, voila_server, "03-product-properties.ipynb?reveal=1")
     panel = ".lab3-identities"
     cards = page.locator(f"{panel} .identity-card")
     start = read(page, "text", panel)

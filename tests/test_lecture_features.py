@@ -77,7 +77,7 @@ def test_link_presets_reach_each_preheated_kernel(voila_server, page):
 
 def test_bad_and_script_like_presets_are_explained_escaped_and_never_run(voila_server, page, dialogs):
     # Lab 2 has A and B too, and its own kernel pool: no wait for lab 1's to refill.
-    query = "?A=1,x&B=<script>alert(1)</script>&presenter=<img src=x onerror=alert(2)>"
+    query = "?reveal=1&A=1,x&B=<script>alert(1)</script>&presenter=<img src=x onerror=alert(2)>"
     open_lab(page, render_url(voila_server, "02-entry-dot-product.ipynb", query), "lecture-preset-bad")
     assert cells(page, ".lab02-A") == ["-3", "-4", "1", "2", "4", "0", "1", "-4", "-5"]
     assert cells(page, ".lab02-B") == ["-1", "2", "-4", "-4", "-3", "-1", "4", "3", "1"]
