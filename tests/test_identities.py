@@ -210,7 +210,7 @@ def test_false_identities_fail_on_matrices_that_do_not_commute():
     assert (transpose.verdict, square.verdict) == ("different", "different")
     assert not transpose.rule and not square.rule
     assert transpose.message == (
-        "It fails: entries (1,1), (1,2), (2,1) and (2,2) differ. Transposing reverses the order: "
+        "Entries (1,1), (1,2), (2,1) and (2,2) differ. Transposing reverses the order: "
         "(AB)ᵀ = BᵀAᵀ. And AᵀBᵀ is (BA)ᵀ, so it could only match if AB = BA, which fails here."
     )
     A, B = np.array(A2, float), np.array(B2, float)
@@ -241,7 +241,7 @@ def test_false_identities_with_shapes_that_do_not_fit():
     transpose, square = check_false_identities(np.ones((2, 3)), np.ones((3, 2)))
     assert transpose.verdict == "different"
     assert transpose.message == (
-        "It fails: (AB)ᵀ is 2×2 but AᵀBᵀ is 3×3. Transposing reverses the order: (AB)ᵀ = BᵀAᵀ."
+        "(AB)ᵀ is 2×2 but AᵀBᵀ is 3×3. Transposing reverses the order: (AB)ᵀ = BᵀAᵀ."
     )
     assert transpose.true_side.value.shape == (2, 2)
     assert square.verdict == "undefined" and square.evidence == ()

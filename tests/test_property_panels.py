@@ -107,7 +107,7 @@ def test_identity_panel_shows_the_look_alikes_beside_the_rules():
     transpose, square = (plain(card.value) for card in panel.false_cards)
     assert "Not a rule: transposing without reversing" in transpose
     assert "(AB)T ≟ ATBT" in transpose and "What (AB)T really equals: BTAT =" in transpose
-    assert "✗ fails: It fails: entries (1,1), (1,2), (2,1) and (2,2) differ." in transpose
+    assert "✗ fails: Entries (1,1), (1,2), (2,1) and (2,2) differ." in transpose
     assert "(A + B)² ≟ A² + 2AB + B²" in square
     assert "A² + AB + BA + B² =" in square and "Here: AB = 4 6 −1 −3 BA = 2 4 1 −1" in square
     # The look-alikes follow A and B: with B = 2I they hold, but say it is only here.

@@ -485,20 +485,21 @@ def _why_false(name, result, values, atol):
     if name == "transpose in the same order":
         if left.value.shape != right.value.shape:
             return (
-                f"It fails: {left.label} is {format_shape(left.value.shape)} but {right.label} is "
+                f"{left.label} is {format_shape(left.value.shape)} but {right.label} is "
                 f"{format_shape(right.value.shape)}. Transposing reverses the order: "
                 f"(AB){TRANSPOSE} = B{TRANSPOSE}A{TRANSPOSE}."
             )
         off = ~np.isclose(left.value, right.value, rtol=1e-9, atol=atol)
+        where = _positions(off)
         return (
-            f"It fails: {_positions(off)} differ. Transposing reverses the order: "
+            f"{where[0].upper()}{where[1:]} differ. Transposing reverses the order: "
             f"(AB){TRANSPOSE} = B{TRANSPOSE}A{TRANSPOSE}. And A{TRANSPOSE}B{TRANSPOSE} is (BA)"
             f"{TRANSPOSE}, so it could only match if AB = BA, which fails here."
         )
     off = ~np.isclose(A @ B, B @ A, rtol=1e-9, atol=atol)
     where = "every entry" if off.all() else _positions(off)
     return (
-        "It fails: (A + B)² = (A + B)(A + B) = A² + AB + BA + B², and AB + BA is 2AB only "
+        "(A + B)² = (A + B)(A + B) = A² + AB + BA + B², and AB + BA is 2AB only "
         f"when AB = BA. Here AB and BA differ in {where}."
     )
 
@@ -529,7 +530,7 @@ def check_false_identities(A, B):
     >>> transpose.statement, transpose.verdict
     ('(AB)ᵀ = AᵀBᵀ', 'different')
     >>> print(square.message)
-    It fails: (A + B)² = (A + B)(A + B) = A² + AB + BA + B², and AB + BA is 2AB only when AB = BA. Here AB and BA differ in every entry.
+    (A + B)² = (A + B)(A + B) = A² + AB + BA + B², and AB + BA is 2AB only when AB = BA. Here AB and BA differ in every entry.
     >>> square.true_side.label, square.true_side.value.tolist() == square.sides[0].value.tolist()
     ('A² + AB + BA + B²', True)
 
