@@ -43,6 +43,8 @@ print(json.dumps(dict(wrong=wrong, wrong_feedback=wrong_feedback, wrong_html=wro
                       rows_opened=rows.opened, picture=rows.view.picture.value)))
 """
 SELECT_CELL = """
+row_i, col_j, AB, entry, status = (entries.row_menu, entries.col_menu, entries.heatmap,
+                                   entries.entry, entries.status)
 def state():
     return dict(row=row_i.value, col=col_j.value, selected=AB.selected, entry=entry.value,
                 status=status.value, hl=[A.highlight_row, B.highlight_col],

@@ -1,0 +1,250 @@
+"""Lab 2's entry explorer: pick an entry of AB and see it as row i of A times column j of B.
+
+Two editable factors, a heatmap of their product, two menus (row i, column j)
+and a line that writes the picked entry out term by term.  A click on the
+heatmap and the menus pick the same entry; the row of A and the column of B
+it uses are tinted.  Edits to A or B recompute the product when the shapes
+fit; when they do not, the heatmap keeps the last product that worked and a
+message says why.
+"""
+
+import html
+from contextlib import contextmanager
+
+from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
+from traitlets import Int, Tuple, observe, validate
+
+from ..heatmap import MatrixHeatmap
+from ..matrix_editor import MatrixEditor
+from ..parsing import html_number
+from ..products import entry_sum_text, entry_terms
+from ..shapes import ShapeError, check_product_shapes
+
+__all__ = ["EntryExplorer"]
+
+_MENU_STYLE = {"description_width": "initial"}
+
+
+def _one_based(count):
+    return [(str(n + 1), n) for n in range(count)]
+
+
+def _alert(reason, error):
+    return (
+        f'<div role="alert" style="color:#a94442; line-height:1.4"><b>{reason}.</b> '
+        f"{html.escape(str(error))}.</div>"
+    )
+
+
+def _cannot_multiply(error):
+    return _alert("These shapes cannot be multiplied", error) + (
+        '<div style="line-height:1.4">The heatmap keeps the last product that worked. Make the number of '
+        "columns of A equal the number of rows of B to continue.</div>"
+    )
+
+
+class EntryExplorer(VBox):
+    """Pick an entry of AB by a click or two menus; see it as a dot product.
+
+    Parameters
+    ----------
+    A, B : array_like
+        The factors shown first (their shapes must fit).
+    selected : tuple of int, optional
+        The entry picked first, 0-based ``(i, j)``.  Default ``(0, 0)``.
+    class_prefix : str, optional
+        When given, the parts get CSS classes ``{prefix}-A``, ``-B``,
+        ``-product``, ``-row``, ``-col``, ``-sum`` and ``-status`` (for a
+        lab's tests and style).
+    **kwargs
+        Passed to `VBox`.
+
+    Attributes
+    ----------
+    selected : tuple of int
+        The entry written out, 0-based ``(i, j)``; kept inside AB's shape.
+    A, B : MatrixEditor
+        The factors (read-only properties; edit their values).
+    heatmap : MatrixHeatmap
+        The product; a click picks an entry.
+    row_menu, col_menu : ipywidgets.Dropdown
+        The "row i" and "column j" menus (1-based labels, 0-based values).
+    entry, status : ipywidgets.HTML
+        The written-out entry, and why there is none when the shapes do not fit.
+
+    Examples
+    --------
+    Activity 1.4.2:
+
+    >>> ex = EntryExplorer([[-3, -4, 1], [2, 4, 0], [1, -4, -5]],
+    ...                    [[-1, 2, -4], [-4, -3, -1], [4, 3, 1]])
+    >>> ex.heatmap.selected = (1, 2)          # what a click on entry (2,3) does
+    >>> ex.selected, ex.row_menu.value, ex.col_menu.value, ex.A.highlight_row, ex.B.highlight_col
+    ((1, 2), 1, 2, 1, 2)
+    >>> "= −12" in ex.entry.value
+    True
+    """
+
+    selected = Tuple(Int(), Int(), default_value=(0, 0), help="The entry written out, 0-based (i, j).")
+
+    def __init__(self, A, B, selected=(0, 0), *, class_prefix=None, **kwargs):
+        super().__init__(**kwargs)
+        self._moving = False  # True while the selection is being moved everywhere at once
+        self._A = MatrixEditor(A, name="A", resizable=True)
+        self._B = MatrixEditor(B, name="B", resizable=True)
+        m, k = check_product_shapes(self._A.shape, self._B.shape)
+        self._heatmap = MatrixHeatmap(
+            self._A.value @ self._B.value, title="AB: click an entry",
+            layout=Layout(width="340px", height="340px"),
+        )
+        self._row_menu = Dropdown(
+            options=_one_based(m), value=0, description="row i", style=_MENU_STYLE,
+            layout=Layout(width="8em"),
+        )
+        self._col_menu = Dropdown(
+            options=_one_based(k), value=0, description="column j", style=_MENU_STYLE,
+            layout=Layout(width="9.5em"),
+        )
+        self._entry = HTML(style={"font_size": "1.3em"}, layout=Layout(min_height="4.5em"))
+        self._status = HTML()
+        if class_prefix:
+            for part, name in (
+                (self._A, "A"), (self._B, "B"), (self._heatmap, "product"), (self._row_menu, "row"),
+                (self._col_menu, "col"), (self._entry, "sum"), (self._status, "status"),
+            ):
+                part.add_class(f"{class_prefix}-{name}")
+        self.add_class("entry-explorer")
+        self.layout.grid_gap = "0.6em"
+        self.children = [
+            HBox(
+                [self._A, self._B, VBox([HBox([self._row_menu, self._col_menu]), self._heatmap])],
+                layout=Layout(grid_gap="2.5em", align_items="flex-start", flex_flow="row wrap"),
+            ),
+            self._entry,
+            self._status,
+        ]
+        self._row_menu.observe(self._on_menu_change, names="value")
+        self._col_menu.observe(self._on_menu_change, names="value")
+        self._heatmap.observe(self._on_click, names="selected")
+        self._A.observe(self._on_factors_change, names="value")
+        self._B.observe(self._on_factors_change, names="value")
+        if tuple(selected) == self.selected:
+            self._select(*self.selected)
+        self.selected = selected
+
+    # -- parts -------------------------------------------------------------
+
+    @property
+    def A(self):
+        """The left factor's `MatrixEditor`."""
+        return self._A
+
+    @property
+    def B(self):
+        """The right factor's `MatrixEditor`."""
+        return self._B
+
+    @property
+    def heatmap(self):
+        """The product's `MatrixHeatmap`."""
+        return self._heatmap
+
+    @property
+    def row_menu(self):
+        """The "row i" `Dropdown`."""
+        return self._row_menu
+
+    @property
+    def col_menu(self):
+        """The "column j" `Dropdown`."""
+        return self._col_menu
+
+    @property
+    def entry(self):
+        """The `HTML` line that writes the entry out."""
+        return self._entry
+
+    @property
+    def status(self):
+        """The `HTML` message shown when the shapes do not fit."""
+        return self._status
+
+    # -- state ---------------------------------------------------------------
+
+    @contextmanager
+    def _moving_selection(self):
+        """Hold the observers back while one pick is copied to the menus, the heatmap and the tints."""
+        self._moving = True
+        try:
+            yield
+        finally:
+            self._moving = False
+
+    @validate("selected")
+    def _validate_selected(self, proposal):
+        # Clamped, not refused: an entry past the edge is merely out of range.
+        i, j = proposal["value"]
+        rows, cols = len(self._row_menu.options), len(self._col_menu.options)
+        return (min(max(i, 0), rows - 1), min(max(j, 0), cols - 1))
+
+    @observe("selected")
+    def _on_selected_change(self, change):
+        if not self._moving:  # set from outside, not by `_select` itself
+            self._select(*change["new"])
+
+    def _select(self, i, j):
+        """Move the pick everywhere at once, then write the entry out."""
+        with self._moving_selection():
+            self.selected = (i, j)
+            self._row_menu.value, self._col_menu.value = i, j
+            self._heatmap.selected = (i, j)
+            self._A.highlight_row, self._B.highlight_col = i, j
+        self._show_entry()
+
+    def _show_entry(self):
+        i, j = self.selected
+        try:
+            terms = entry_terms(self._A.value, self._B.value, i, j)
+        except Exception as error:  # ShapeError above all; nothing may escape as a traceback
+            self._entry.value = ""
+            self._status.value = (
+                _cannot_multiply(error) if isinstance(error, ShapeError) else _alert("No entry to show", error)
+            )
+            return
+        row = ", ".join(html_number(a) for a, _ in terms)
+        column = ", ".join(html_number(b) for _, b in terms)
+        products = html.escape(entry_sum_text(terms)).replace("-", "\N{MINUS SIGN}")
+        self._entry.value = (
+            f"<div>Entry ({i + 1},{j + 1}) of <i>AB</i> is row {i + 1} of <i>A</i> "
+            f"times column {j + 1} of <i>B</i>:</div>"
+            f'<div style="margin-top:0.4em">(<i>AB</i>)<sub>{i + 1}{j + 1}</sub> = ({row}) · ({column}) '
+            f"= {products}</div>"
+        )
+        self._status.value = ""
+
+    # -- observers -------------------------------------------------------------
+
+    def _on_menu_change(self, change):
+        if not self._moving:
+            self._select(self._row_menu.value, self._col_menu.value)
+
+    def _on_click(self, change):
+        if not self._moving:
+            # A second click can clear the heatmap's selection; keep the current entry instead.
+            self._select(*(change["new"] if change["new"] is not None else self.selected))
+
+    def _on_factors_change(self, change):
+        # A or B was edited: recompute AB if the shapes fit, else say why not.
+        try:
+            m, k = check_product_shapes(self._A.shape, self._B.shape)
+        except ShapeError as error:
+            self._entry.value = ""
+            self._status.value = _cannot_multiply(error)
+            return
+        i, j = min(self._row_menu.value, m - 1), min(self._col_menu.value, k - 1)
+        with self._moving_selection():
+            for menu, count in ((self._row_menu, m), (self._col_menu, k)):
+                if len(menu.options) != count:
+                    menu.options = _one_based(count)
+            self._heatmap.matrix = self._A.value @ self._B.value
+        self._select(i, j)
