@@ -1,4 +1,4 @@
-"""Lab 7 (queries, keys and scores): its exercises, and its score matrix driven in Chromium."""
+"""Lab 7 (queries, keys and scores): its exercises, what stays hidden until answered, and its score matrix in Chromium."""
 from __future__ import annotations
 
 import numpy as np
@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import REPO
-from harness.browser import ARTIFACTS, open_lab
+from harness.browser import ARTIFACTS, open_lab, screenshot, visible_text
 from harness.notebooks import execute_notebook
 from widgets.attention_steps import score_expansion
 
@@ -16,33 +16,69 @@ LAB = REPO / "labs" / "07-queries-keys-scores.ipynb"
 X = np.array([[1, 0, -1, 1], [0, 1, 1, 0], [1, 1, 0, -1], [-1, 0, 1, 1], [0, -1, 1, 0]])
 W_Q = np.array([[1, 0, 0.5], [0, 1, -0.5], [0.5, 0, 1], [0, -1, 0]])
 W_K = np.array([[0.5, 1, 0], [1, 0, 0], [0, 0.5, 1], [-0.5, 0, 0.5]])
+S = (X @ W_Q) @ (X @ W_K).T
 
 ANSWERS = r'''
 def answer(check, text):
     check.answer_input.value = text
     return check.submit()
 
-# Activity 1.4.5: the syllabus answers are accepted ...
-assert answer(check_qkv, "5x3") and answer(check_kt, "3×5") and answer(check_s, "(5, 5)")
-assert answer(check_s24, "q21 k41 + q22 k42 + q23 k43")
-assert answer(check_compare, "the query of token 2 with the key of token 4")
-assert answer(check_row, "the scores comparing token 2's query with all five keys")
-# ... and wrong ones rejected with a useful message and the hint.
-assert not answer(check_qkv, "3x5")
-assert check_qkv.feedback == "not quite: in 3×5 both numbers are off"
-assert "Hint:" in check_qkv.children[3].value
-assert not answer(check_kt, "5x3") and not answer(check_s, "5x3")
-assert check_s.feedback == "not quite: in 5×3 the number of columns is off"
-assert not answer(check_s24, "q21 k14 + q22 k24 + q23 k34")
-assert not answer(check_compare, "the query of token 4 with the key of token 2")
-assert not answer(check_row, "the query vector of token 2")
-assert not answer(check_qkv, "five by three") and check_qkv.feedback.startswith("'five by three' is not a shape")
+# Nothing that answers Activity 1.4.5 or 1.4.7 is shown before the questions are answered.
+assert not shapes_panel.opened and not scores_panel.opened and not printed_panel.opened
+assert explorer.part("shapes") not in shapes_panel.children
 
-# Activity 1.4.7
+# Shapes are typed; the usual slips are named ...
+assert not answer(check_qkv, "3x5") and check_qkv.mistake == "swapped"
+assert check_qkv.feedback.startswith("rows and columns swapped: XW_Q has as many rows as X (5)")
+assert "Hint:" in check_qkv.children[3].value
+assert not answer(check_qkv, "5x4") and check_qkv.mistake == "inner"
+assert not answer(check_qkv, "five by three") and check_qkv.feedback.startswith("'five by three' is not a shape")
+assert not shapes_panel.opened  # two of its three questions still unanswered
+assert answer(check_qkv, "5x3")
+assert not answer(check_kt, "5x3") and check_kt.mistake == "not-transposed"
+assert answer(check_kt, "3×5")
+assert not answer(check_s, "5x3") and check_s.mistake == "inner"
+assert not answer(check_s, "3x3") and check_s.mistake == "inner"
+assert answer(check_s, "(5, 5)")
+# ... and the matrices and the table of shapes open.
+assert shapes_panel.opened and explorer.part("shapes") in shapes_panel.view.children[1].children
+
+# S_24: the expression (each wrong choice explains itself) and the number.
+assert not scores_panel.opened
+assert not answer(check_s24, "q21 k14 + q22 k24 + q23 k34")
+assert check_s24.feedback == S24_CHOICES["q21 k14 + q22 k24 + q23 k34"] and "K has only 3 columns" in check_s24.feedback
+assert answer(check_s24, "q21 k41 + q22 k42 + q23 k43") and check_s24.feedback.startswith("Correct! Row 2 of Q")
+assert not answer(check_s24_value, "-0.5") and check_s24_value.mistake == "swapped"
+assert check_s24_value.feedback.startswith("that is S42 = q4 · k2")
+assert not answer(check_s24_value, "0.75") and check_s24_value.mistake == "sign"
+assert not answer(check_s24_value, "-1") and check_s24_value.mistake == "query-query"
+assert not answer(check_s24_value, "1") and check_s24_value.mistake == "token-token"
+assert answer(check_s24_value, "-0.25")
+assert not answer(check_compare, "the query of token 4 with the key of token 2")
+assert check_compare.feedback.startswith("That is S42")
+assert answer(check_compare, "the query of token 2 with the key of token 4")
+assert not scores_panel.opened
+assert not answer(check_row, "the query vector of token 2") and "row 2 of Q" in check_row.feedback
+assert answer(check_row, "the scores comparing token 2's query with all five keys")
+assert scores_panel.opened
+np.testing.assert_allclose(explorer.result.S[1, 3], -0.25)
+
+# Why a dot product is a match.
+assert not answer(check_cos, "6") and check_cos.mistake == "no-cosine"
+assert not answer(check_cos, "5.2") and check_cos.mistake == "sine"
+assert not answer(check_cos, "-3") and check_cos.mistake == "sign"
+assert answer(check_cos, "3")
+
+# Activity 1.4.7: the printed shapes open after the shape questions and the line question.
+assert not printed_panel.opened
+assert not answer(check_line, "Q = X_tokens @ WQ") and "no key is involved" in check_line.feedback
 assert answer(check_line, "scores_many = Q @ K_tokens.T")
-assert not answer(check_line, "Q = X_tokens @ WQ")
-assert answer(check_why, WHY_CHOICES[1]) and not answer(check_why, WHY_CHOICES[0])
-for check in (check_qkv, check_kt, check_s, check_s24, check_compare, check_row, check_line, check_why):
+assert printed_panel.opened and printed == ((5, 3), (5, 3), (5, 3), (5, 5))
+assert "((5, 3), (5, 3), (5, 3), (5, 5))" in printed_panel.view.children[0].value
+assert not answer(check_why, "np.ones always makes square matrices") and "4×3, not square" in check_why.feedback
+assert answer(check_why, "Q has shape (5, 3) and K_tokens.T has shape (3, 5), so their product is 5×5")
+for check in (check_qkv, check_kt, check_s, check_s24, check_s24_value, check_compare, check_row,
+              check_cos, check_line, check_why):
     assert check.solved and check._solution is not None  # every exercise has a worked solution
 
 # The explorer starts with the activity's shapes and reads them right.
@@ -51,21 +87,74 @@ assert (shapes["Q"], shapes["K"], shapes["V"], shapes["K^T"], shapes["S"]) == ((
 '''
 
 
-def test_lab07_exercises_and_code_activity():
-    notebook = execute_notebook(LAB, extra_cells=(ANSWERS,))
-    outputs = [
-        output["data"]["text/plain"]
-        for cell in notebook.cells if cell.cell_type == "code"
-        for output in cell.outputs if output.output_type == "execute_result"
-    ]
-    assert "((5, 3), (5, 3), (5, 3), (5, 5))" in outputs  # Activity 1.4.7, run
+def test_lab07_exercises_name_mistakes_and_open_the_views():
+    execute_notebook(LAB, extra_cells=(ANSWERS,))
+
+
+def lab_url(server, query=""):
+    return f"{server.url}/voila/render/{LAB.name}{query}"
+
+
+# Every answer Activity 1.4.5 asks, as the page would write it.
+HIDDEN_ANSWERS = ("5×3", "3×5", "5×5", "(5, 3)", "(3, 5)", "(5, 5)", "-0.25")
+
+
+def click_choice(page, selector, text):
+    check = page.locator(selector)
+    check.locator("label", has_text=text).first.click()
+    check.locator("button", has_text="Check").first.click()
+
+
+def type_answer(page, selector, text):
+    check = page.locator(selector)
+    box = check.locator(".widget-text input").first
+    box.fill(text)
+    box.press("Enter")
+    check.locator("button", has_text="Check").first.click()
+
+
+def test_shapes_and_scores_stay_hidden_until_answered(voila_server, page):
+    problems = open_lab(page, lab_url(voila_server), "lab-07-open")
+    screenshot(page, "lab-07-before")
+    text = " ".join(visible_text(page))
+    shown = [answer for answer in HIDDEN_ANSWERS if answer in text]
+    assert not shown, f"answers on the page before any was given: {shown}"
+    assert page.locator(".attention-shapes").count() == 0
+    assert page.locator(".attention-scores").count() == 0
+    assert page.locator(".attention-Q").count() == 0
+    assert page.locator(".lab07-dot-plot").count() == 1  # the free experiment is there, on its own numbers
+
+    # A wrong shape is named; the right ones open the matrices and the table.
+    type_answer(page, ".lab07-check-qkv", "3x5")
+    expect(page.locator(".lab07-check-qkv")).to_contain_text("rows and columns swapped")
+    type_answer(page, ".lab07-check-qkv", "5x3")
+    type_answer(page, ".lab07-check-kt", "3x5")
+    assert page.locator(".attention-shapes").count() == 0
+    type_answer(page, ".lab07-check-s", "5x5")
+    expect(page.locator(".attention-shapes")).to_contain_text("5×3")
+    expect(page.locator(".attention-Q")).to_be_visible()
+
+    # S_24 the other way round is named; all four answered, the score matrix opens.
+    type_answer(page, ".lab07-check-s24-value", "-0.5")
+    expect(page.locator(".lab07-check-s24-value")).to_contain_text("that is S42 = q4 · k2")
+    click_choice(page, ".lab07-check-s24", "q21 k41 + q22 k42 + q23 k43")
+    click_choice(page, ".lab07-check-compare", "the query of token 2 with the key of token 4")
+    click_choice(page, ".lab07-check-row", "the scores comparing token 2's query with all five keys")
+    assert page.locator(".attention-scores").count() == 0
+    type_answer(page, ".lab07-check-s24-value", "-0.25")
+    expect(page.locator(".lab07-check-s24-value")).to_contain_text("Correct!")
+    expect(page.locator(".attention-scores")).to_be_visible()
+    expect(page.locator(".attention-scores text.label").nth(8)).to_have_text("-0.25")  # row 2, column 4
+    screenshot(page, "lab-07-after")
+    page.locator(".lab07-scores").screenshot(path=str(ARTIFACTS / "lab-07-after-scores.png"))
+    problems.assert_clean()
 
 
 @pytest.fixture(scope="module")
 def lab(browser, voila_server):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    problems = open_lab(page, f"{voila_server.url}/voila/render/{LAB.name}", "lab-07-open")
+    problems = open_lab(page, lab_url(voila_server, "?reveal=1"), "lab-07-open-revealed")
     yield page, problems
     context.close()
 
@@ -119,4 +208,28 @@ def test_causal_mask_zeroes_the_upper_triangle(lab):
     assert after[0] == "1"  # token 1 can only attend to itself
     assert all(after[k] != "0" for k in range(25) if k not in upper)
     page.locator(".lab07-scores").screenshot(path=str(ARTIFACTS / "lab-07-causal.png"))
+    problems.assert_clean()
+
+
+def test_dragging_k_to_a_right_angle_gives_score_zero(lab):
+    page, problems = lab
+    plot = page.locator(".lab07-dot-plot")
+    plot.scroll_into_view_if_needed()
+    readout = plot.locator(".dot-product-readout")
+    expect(readout).to_contain_text("= (2)(1) + (1)(2) = 4")
+    tip = plot.locator(".dot").nth(1).bounding_box()  # k's tip, at (1, 2)
+    area = plot.locator(".plotarea_background").bounding_box()
+
+    def pixel(x, y):  # both scales run from -3.5 to 3.5
+        return (area["x"] + (x + 3.5) / 7 * area["width"], area["y"] + (3.5 - y) / 7 * area["height"])
+
+    page.mouse.move(tip["x"] + tip["width"] / 2, tip["y"] + tip["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(*pixel(-1, 2), steps=8)
+    page.mouse.up()
+    expect(readout).to_contain_text("k = (-1, 2)")
+    expect(readout).to_contain_text("= (2)(-1) + (1)(2) = 0")
+    expect(readout).to_contain_text("θ = 90°, cos θ = 0")
+    expect(readout).to_contain_text("perpendicular: score 0")
+    plot.screenshot(path=str(ARTIFACTS / "lab-07-dot-product.png"))
     problems.assert_clean()

@@ -610,7 +610,8 @@ def test_lab_07_empty_cell_in_x_and_w_k_too_narrow(voila_server, page):
     checkboxes).  Garbage: an emptied X[2,3]; W_K's columns picked down to 2
     while W_Q keeps 3.
     """
-    problems = open_bad_input_lab(page, voila_server, "07-queries-keys-scores.ipynb")
+    # ?reveal=1: the matrices, shapes and scores are held back until the activity is answered.
+    problems = open_bad_input_lab(page, voila_server, "07-queries-keys-scores.ipynb?reveal=1")
     scores, weights = ".attention-scores", ".attention-weights"
     status = page.locator(".attention-status")
     X = X7.copy()

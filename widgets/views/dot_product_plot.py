@@ -27,6 +27,8 @@ Q_COLOR = "#d94801"
 K_COLOR = "#1f77b4"
 #: Half the width of the drawing: tips are kept inside [-REACH, REACH].
 REACH = 3.0
+#: Whole numbers only: bqplot's own ticks fall on halves and read "2, 2, 3" when rounded.
+TICKS = np.arange(-3, 4)
 
 
 def _describe(angle):
@@ -104,8 +106,10 @@ class DotProductPlot(VBox):
         )
         self._figure = Figure(
             marks=[self._foot, self._arrows, self._tips],
-            axes=[Axis(scale=x_scale, grid_color="#eeeeee", tick_format="d"),
-                  Axis(scale=y_scale, side="left", grid_color="#eeeeee", tick_format="d")],
+            axes=[Axis(scale=x_scale, grid_color="#eeeeee", tick_values=TICKS, tick_format="d"),
+                  Axis(scale=y_scale, side="left", grid_color="#eeeeee", tick_values=TICKS,
+                       tick_format="d")],
+            display_toolbar=False,
             min_aspect_ratio=1, max_aspect_ratio=1, padding_x=0, padding_y=0,
             fig_margin=dict(top=15, bottom=30, left=35, right=15),
             layout=Layout(width="320px", height="320px"),
