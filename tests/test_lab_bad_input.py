@@ -392,10 +392,11 @@ def test_lab_04_empty_cell_in_a_and_out_of_range_sizes(voila_server, page):
 
     A and B are fixed-size 2×2 editors (the lab is about 2×2 maps), so the
     wrong shape is made where the lab has its shape control: the m, n, p, q
-    boxes (1 to 9), which also take the out-of-range number, as it has no
-    slider.  Garbage: an emptied A[1,2].
+    boxes, which also take the out-of-range number (below 1), as it has no
+    slider.  Garbage: an emptied A[1,2].  The plots wait for a prediction:
+    the lecturer's link opens them.
     """
-    problems = open_bad_input_lab(page, voila_server, "04-composition.ipynb")
+    problems = open_bad_input_lab(page, voila_server, "04-composition.ipynb?reveal=1")
     at_once, ab = ".lab4-at-once", ".lab4-ab"
     agree = page.locator(".lab4-agree")
     a_alert = page.locator(".lab4-a [role=alert]")
@@ -427,15 +428,19 @@ def test_lab_04_empty_cell_in_a_and_out_of_range_sizes(voila_server, page):
     wait_equal(page, "marks", at_once, house)
     wait_equal(page, "text", ab, ab_rs)
 
-    # The shape checker: n = 12 is beyond 9, so it is clamped, and then A has too many columns.
+    # The shape checker: n = 12 is taken as typed (not clamped), and then A has too many columns.
     n, result = page.locator(".lab4-n input"), page.locator(".lab4-shape-result")
     expect(result).to_contain_text("AB exists and is 2×1")
     commit(n, "12")
-    expect(n).to_have_value("9")
-    expect(result).to_contain_text("AB is undefined: A is 2×9 and B is 3×1: A has 9 columns but B has 3 rows")
+    expect(n).to_have_value("12")
+    expect(result).to_contain_text("AB is undefined: A is 2×12 and B is 3×1: A has 12 columns but B has 3 rows")
+    # A size below 1 is out of range: said so, in place.
+    commit(n, "0")
+    expect(result).to_contain_text("n = 0: a matrix has at least one row and one column")
+    commit(n, "12")
     # The other boxes still answer.
     commit(page.locator(".lab4-q input"), "2")
-    expect(result).to_contain_text("A is 2×9 and B is 3×2")
+    expect(result).to_contain_text("A is 2×12 and B is 3×2")
     commit(n, "3")
     expect(result).to_contain_text("AB exists and is 2×2")
     assert_clean(page, problems)

@@ -117,7 +117,7 @@ def test_presenter_mode_in_the_dark_theme_with_a_preset(voila_server, page, dial
     # the link arrives through QUERY_STRING instead of the preheat socket.
     pooled = preheated_uses(voila_server, "04-composition.ipynb")
     problems = open_lab(
-        page, render_url(voila_server, "04-composition.ipynb", "?theme=dark&presenter=1&B=0,1;1,0"),
+        page, render_url(voila_server, "04-composition.ipynb", "?theme=dark&presenter=1&B=0,1;1,0&reveal=1"),
         "lecture-dark-presenter",
     )
     assert page.evaluate("() => getComputedStyle(document.body).backgroundColor") == "rgb(17, 17, 17)"
