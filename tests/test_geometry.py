@@ -43,6 +43,29 @@ def test_shapes_are_closed_read_only_vertex_matrices():
             shape[0, 0] = 5.0
 
 
+def _mirror_symmetric(shape):
+    """Whether some reflection maps the closed polygon `shape` onto itself.
+
+    A reflection maps the boundary onto itself with its cyclic order reversed,
+    keeping every distance between vertices: try each reversed order.
+    """
+    vertices = np.asarray(shape)[:, :-1].T
+    n = len(vertices)
+    distances = np.linalg.norm(vertices[:, None] - vertices[None], axis=-1)
+    for shift in range(n):
+        order = [(shift - k) % n for k in range(n)]
+        if np.allclose(distances, distances[np.ix_(order, order)]):
+            return True
+    return False
+
+
+def test_house_has_no_mirror_symmetry_so_a_flip_shows():
+    assert not _mirror_symmetric(HOUSE)
+    # The test can see a symmetry: the roof alone is symmetric about x = 0.5.
+    assert _mirror_symmetric([[0, 1, 1, 0.5, 0, 0], [0, 0, 1, 1.5, 1, 0]])
+    assert _mirror_symmetric(UNIT_SQUARE)
+
+
 def test_shear_of_unit_square_matches_syllabus():
     image = apply_map(SHEAR, UNIT_SQUARE)
     expected_columns = [(0, 0), (1, 0), (2, 1), (1, 1), (0, 0)]

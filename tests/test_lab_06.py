@@ -12,29 +12,42 @@ import numpy as np
 from playwright.sync_api import expect
 
 from conftest import REPO
-from harness.browser import open_lab, screenshot
+from harness.browser import answer_check, open_lab, screenshot, shows_sequence
 from harness.notebooks import execute_notebook
 from widgets import format_number
 
 LAB = REPO / "labs" / "06-dense-layer.ipynb"
 
 CHECKS = r'''
+# The prediction first: the picture waits for it (a wrong answer counts).
+assert dashboard_panel.view is dashboard and not dashboard_panel.opened
+ex = check_origin
+ex.answer_input.value = "to W b"
+assert ex.submit() is False and "added after the product" in ex.feedback, ex.feedback
+assert dashboard_panel.opened and dashboard in dashboard_panel.children
+for wrong in ("to the origin 0", "to the first column of W"):
+    ex.answer_input.value = wrong
+    assert ex.submit() is False, wrong
+ex.answer_input.value = "to b"
+assert ex.submit() is True and ex.solved and ex.feedback.startswith("Correct!")
+
 # Exercise 1: ŷ = W x + b with W = [[2, -1], [0, 3]], x = (1, 2), b = (1, -1) is (1, 5).
 ex = check_yhat
 assert ex.submit() is False, "zeros accepted"
+ex.answer_input.value = [[0], [6]]  # forgot b
+assert ex.submit() is False and ex.mistake == "no-bias", ex.feedback
+ex.answer_input.value = [[3], [4]]  # W transposed
+assert ex.submit() is False and ex.mistake == "transpose", ex.feedback
 ex.answer_input.value = [[1], [7]]  # b_2 added instead of subtracted
-assert ex.submit() is False and ex.feedback == "entry (2,1) is off", ex.feedback
+assert ex.submit() is False and ex.feedback.startswith("row 2 off"), ex.feedback
 assert "Hint:" in ex._feedback.value and "b_2 = -1" in ex._feedback.value
-ex.answer_input.value = [[5], [1]]
-ex.submit()
-assert ex.feedback == "entries (1,1) and (2,1) are off", ex.feedback
 ex.answer_input.resize(1, 2)
-ex.submit()
-assert ex.feedback == "wrong shape: expected 2×1, got 1×2", ex.feedback
+ex.answer_input.value = [[1, 5]]
+assert ex.submit() is False and ex.mistake == "row" and "as a row" in ex.feedback, ex.feedback
 ex.answer_input.resize(2, 1)
 ex.answer_input.cells[0][0].value = "1"   # typed, as in the browser
 ex.answer_input.cells[1][0].value = "10/2"
-assert ex.submit() is True and ex.solved and ex.attempts == 5, (ex.feedback, ex.attempts)
+assert ex.submit() is True and ex.solved and ex.attempts == 6, (ex.feedback, ex.attempts)
 assert r"2 \cdot 1 + (-1) \cdot 2 + 1" in ex._solution_text
 
 # Exercise 2: the second output after ReLU with b = (1, -7) is max(0, -1) = 0.
@@ -42,18 +55,27 @@ ex = check_relu
 ex.answer_input.value = "zero"
 assert ex.submit() is False and ex.attempts == 0, "unreadable answer counted"
 ex.answer_input.value = "-1"  # forgot the ReLU
-assert ex.submit() is False and ex.feedback == "not quite: -1 is not the answer", ex.feedback
+assert ex.submit() is False and ex.mistake == "no-relu" and "before ReLU" in ex.feedback, ex.feedback
 assert "never outputs a negative number" in ex._feedback.value
+ex.answer_input.value = "1"
+assert ex.submit() is False and ex.mistake == "abs", ex.feedback
 ex.answer_input.value = "0"
 assert ex.submit() is True and ex.solved
 
-# Exercise 3: without ReLU the origin lands on b.
-ex = check_origin
-for wrong in ("to the origin 0", "to W b", "to the first column of W"):
-    ex.answer_input.value = wrong
-    assert ex.submit() is False, wrong
-ex.answer_input.value = "to b"
-assert ex.submit() is True and ex.solved
+# From columns to rows: q_1 = W_Q^T x_1 = (5, 2).
+ex = check_bridge
+ex.answer_input.resize(2, 1)
+ex.answer_input.value = [[1], [4]]
+assert ex.submit() is False and ex.mistake == "no-transpose" and "W_Qᵀ x₁" in ex.feedback, ex.feedback
+ex.answer_input.value = [[5], [2]]
+assert ex.submit() is True
+
+# Practice on fresh numbers: ReLU(Wx + b).
+assert practice.skill == "dense" and len(practice.checks) == 1
+part = practice.problem.parts[0]
+practice.checks[0].answer_input.resize(*part.answer.shape)
+practice.checks[0].answer_input.value = part.answer
+assert practice.checks[0].submit() and practice.streak == 1
 '''
 
 DASHBOARD = r'''
@@ -142,7 +164,8 @@ def _vector(text):
 
 
 def test_browser_b_moves_the_origin_relu_folds_and_x_drags(voila_server, page):
-    problems = open_lab(page, f"{voila_server.url}/voila/render/{LAB.name}", "lab-06-dense-layer-open")
+    # ?reveal=1: the picture waits for the prediction about the origin.
+    problems = open_lab(page, f"{voila_server.url}/voila/render/{LAB.name}?reveal=1", "lab-06-dense-layer-open")
     page.locator(".lab06-plot").scroll_into_view_if_needed()
     origin, yhat, xvalue = page.locator(".lab06-origin"), page.locator(".lab06-yhat"), page.locator(".lab06-xvalue")
     expect(origin).to_have_text("(0.5, -1)")
@@ -177,4 +200,33 @@ def test_browser_b_moves_the_origin_relu_folds_and_x_drags(voila_server, page):
     W = np.array([[1, -1], [0.5, 1]])
     expect(yhat).to_have_text("(" + ", ".join(format_number(v) for v in W @ x + [2, 1]) + ")")
     screenshot(page, "lab-06-dense-layer-dragged")
+    problems.assert_clean()
+
+
+def test_asks_before_it_shows_names_the_mistake_then_opens_the_picture(voila_server, page):
+    problems = open_lab(page, f"{voila_server.url}/voila/render/{LAB.name}", "lab-06-open")
+    # Before any answer: the picture (whose readout says 0 ↦ b) is not there, and no
+    # exercise answer is on the page: ŷ = (1, 5), q₁ = (5, 2).
+    expect(page.locator(".lab06-dashboard")).to_have_count(0)
+    expect(page.locator(".lab06-origin")).to_have_count(0)
+    assert not shows_sequence(page, ["1", "5"]) and not shows_sequence(page, ["5", "2"])
+    page.locator(".lab06-check-origin").scroll_into_view_if_needed()
+    screenshot(page, "lab-06-before")
+
+    # A wrong prediction is explained, and the picture opens.
+    origin = page.locator(".lab06-check-origin")
+    origin.get_by_label("to W b").check()
+    origin.locator("button", has_text="Check").click()
+    expect(origin.locator("[role=status]")).to_contain_text("b is added after the product")
+    expect(page.locator(".lab06-dashboard")).to_be_visible()
+    expect(page.locator(".lab06-origin")).to_have_text("(0.5, -1)")
+
+    # ŷ typed: forgetting b is named; the right answer is accepted.
+    feedback = page.locator(".lab06-check-yhat [role=status]")
+    answer_check(page, ".lab06-check-yhat", [[0], [6]])
+    expect(feedback).to_contain_text("that is Wx: the layer then adds the bias b")
+    answer_check(page, ".lab06-check-yhat", [[1], [5]])
+    expect(feedback).to_have_text("Correct!")
+    page.locator(".lab06-plot").scroll_into_view_if_needed()
+    screenshot(page, "lab-06-after")
     problems.assert_clean()

@@ -44,10 +44,11 @@ def _frozen(array):
 UNIT_SQUARE = _frozen([[0, 1, 1, 0, 0],
                        [0, 0, 1, 1, 0]])
 
-#: A house (square with a roof), closed.  It is not symmetric under any
-#: reflection through a line other than x = 0.5, so flips and rotations show.
-HOUSE = _frozen([[0, 1, 1, 0.5, 0, 0],
-                 [0, 0, 1, 1.5, 1, 0]])
+#: A house (square, roof, and a chimney on the right slope of the roof), closed.
+#: The chimney makes it asymmetric: no reflection maps it onto itself, so a
+#: flip always shows (a roof alone would be symmetric about x = 0.5).
+HOUSE = _frozen([[0, 1, 1, 0.8, 0.8, 0.6, 0.6, 0.5, 0, 0],
+                 [0, 0, 1, 1.2, 1.6, 1.6, 1.4, 1.5, 1, 0]])
 
 
 def _as_finite_array(value, name):

@@ -14,7 +14,7 @@ alone.
 import numpy as np
 from bqplot import Axis, Figure, LinearScale, Lines, Scatter
 from ipywidgets import Layout
-from traitlets import Bool, Callable, TraitError, default, observe, validate
+from traitlets import Bool, Callable, TraitError, Tuple, default, observe, validate
 
 from . import geometry
 from .batching import apply_changes
@@ -67,13 +67,17 @@ class VertexPlot(Figure):
     title : str, optional
         Figure title.
     **kwargs
-        Passed to `bqplot.Figure` (e.g. ``layout``, ``fig_margin``).
+        Passed to `bqplot.Figure` (e.g. ``layout``, ``fig_margin``).  Set
+        the `view` trait after construction to fix the view.
 
     Attributes
     ----------
     image : numpy.ndarray
         Read-only trait: the ``2×N`` image of `points` (``matrix @ points``,
         or ``rule(points)``).  Observe it to react to the plot.
+    view : tuple of float or None
+        ``(xmin, xmax, ymin, ymax)`` to keep in view whatever is drawn, e.g.
+        while a morph plays; None (the default) fits the view to the data.
 
     Raises
     ------
@@ -125,6 +129,11 @@ class VertexPlot(Figure):
     draggable = Bool(False, help="Let the learner drag the shape's vertices.")
     snap = FiniteFloat(
         0.1, min=0.0, help="Dragged vertices snap to multiples of this; 0 for off."
+    )
+    view = Tuple(
+        None,
+        allow_none=True,
+        help="Fixed (xmin, xmax, ymin, ymax) to show, or None to fit the data.",
     )
 
     _validated = None  # (state, what it derives) of the state validated last
@@ -269,6 +278,20 @@ class VertexPlot(Figure):
         self._check_state(show_basis=proposal.value)
         return proposal.value
 
+    @validate("view")
+    def _validate_view(self, proposal):
+        # A view that stays put while a morph plays: set it to bounds that hold every frame.
+        view = proposal.value
+        if view is None:
+            return None
+        try:
+            xmin, xmax, ymin, ymax = (float(v) for v in view)
+        except (TypeError, ValueError):
+            raise TraitError(f"view must be (xmin, xmax, ymin, ymax), got {view!r}") from None
+        if not (np.isfinite([xmin, xmax, ymin, ymax]).all() and xmin < xmax and ymin < ymax):
+            raise TraitError(f"view needs finite numbers with min < max, got {view!r}")
+        return (xmin, xmax, ymin, ymax)
+
     @staticmethod
     def _checked(name, check, value):
         try:
@@ -317,7 +340,7 @@ class VertexPlot(Figure):
 
     # -- drawing ----------------------------------------------------------
 
-    @observe("points", "matrix", "rule", "show_grid", "show_basis", "draggable")
+    @observe("points", "matrix", "rule", "show_grid", "show_basis", "draggable", "view")
     def _on_state_change(self, change):
         if self._ready:
             self._render()
@@ -325,7 +348,10 @@ class VertexPlot(Figure):
     def _render(self):
         data = self._derived()
         shown = (self._x_scale.min, self._x_scale.max, self._y_scale.min, self._y_scale.max)
-        xmin, xmax, ymin, ymax = geometry.steady_bounds(shown, data["bounds"])
+        if self.view is None:
+            xmin, xmax, ymin, ymax = geometry.steady_bounds(shown, data["bounds"])
+        else:
+            xmin, xmax, ymin, ymax = self.view
         head = HEAD * (xmax - xmin)
         updates = [
             (self._x_scale, {"min": xmin, "max": xmax}),

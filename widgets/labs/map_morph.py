@@ -1,0 +1,170 @@
+"""Lab 5's morph: the plane moving from the identity to a map as t goes from 0 to 1.
+
+`MapMorph` draws a shape under ``M(t) = (1 − t) I + t A`` (`widgets.core.morph`)
+with a slider and a Play button for `t`.  The view is fixed to one that holds
+every frame, so the axes hold still while the shape moves, and each step of
+the slider sends one batched update of the plot.
+"""
+
+import html
+
+import numpy as np
+from ipywidgets import HTML, FloatSlider, HBox, Layout, Play, VBox
+from traitlets import Float, TraitError, link, observe, validate
+
+from ..core.morph import morph_matrix, morph_view
+from ..geometry import UNIT_SQUARE, as_matrix_2x2, as_points
+from ..matrix_editor import MatrixTrait
+from ..matrix_view import MatrixView
+from ..vertex_plot import VertexPlot
+
+__all__ = ["MapMorph"]
+
+#: Slider steps from t = 0 to t = 1 (Play shows them one by one).
+STEPS = 20
+
+
+class MapMorph(VBox):
+    r"""A shape under ``(1 − t) I + t A``, with a slider and a Play button for `t`.
+
+    Parameters
+    ----------
+    points : array_like, optional
+        The ``2×N`` shape ``X``, points as columns.  Default the unit square.
+    matrix : array_like, optional
+        The 2×2 matrix ``A`` the morph ends on.  Default the identity.
+    t : float, optional
+        Where the morph starts, from 0 to 1.  Default 0 (nothing moved yet).
+    plot_layout : ipywidgets.Layout, optional
+        Layout of the plot.  Default 380×380 pixels.
+    **kwargs
+        Passed to `VBox`.
+
+    Attributes
+    ----------
+    t : float
+        How far along, 0 to 1 (a value outside is clamped).
+    matrix : numpy.ndarray
+        ``A``; assign it (or `dlink` a `MapPicker`'s value) to morph to another map.
+    points : numpy.ndarray
+        ``X``, the shape moved.
+    current : numpy.ndarray
+        ``(1 − t) I + t A``, the matrix drawn now (read-only).
+
+    Examples
+    --------
+    >>> morph = MapMorph(matrix=[[1, 1], [0, 1]])
+    >>> morph.t = 0.5
+    >>> morph.current
+    array([[1. , 0.5],
+           [0. , 1. ]])
+    >>> morph.plot.image[0]
+    array([0. , 1. , 1.5, 0.5, 0. ])
+    >>> morph.t = 7                      # clamped to the end of the morph
+    >>> morph.t, morph.plot.image[0].tolist()
+    (1.0, [0.0, 1.0, 2.0, 1.0, 0.0])
+    """
+
+    t = Float(0.0, help="How far along the morph from I (t = 0) to A (t = 1).")
+    matrix = MatrixTrait(help="The 2×2 matrix A the morph ends on.")
+    points = MatrixTrait(help="The 2×N shape X, points as columns.")
+    current = MatrixTrait(read_only=True, help="(1 − t) I + t A, the matrix drawn now.")
+
+    def __init__(self, points=UNIT_SQUARE, matrix=((1, 0), (0, 1)), *, t=0.0,
+                 plot_layout=None, **kwargs):
+        super().__init__(**kwargs)
+        self._ready = False
+        self._slider = FloatSlider(
+            value=0.0, min=0.0, max=1.0, step=1 / STEPS, description="t",
+            readout_format=".2f", continuous_update=True,
+            style={"description_width": "initial"}, layout=Layout(width="18em"),
+        ).add_class("map-morph-t")
+        self._play = Play(
+            value=0, min=0, max=STEPS, step=1, interval=150, description="Play the morph",
+        ).add_class("map-morph-play")
+        self._current_view = MatrixView(np.eye(2), name=r"(1 - t)\,I + t\,A").add_class("map-morph-current")
+        self._status = HTML().add_class("map-morph-status")
+        self._plot = VertexPlot(
+            UNIT_SQUARE, show_grid=True, title="X (dashed) and (1 − t) I + t A applied to X",
+            layout=plot_layout or Layout(width="380px", height="380px"),
+        ).add_class("map-morph-plot")
+        link((self._slider, "value"), (self, "t"))
+        # Play counts frames; the slider shows t = frame / STEPS (and moving it moves Play).
+        link((self._play, "value"), (self._slider, "value"),
+             transform=(lambda frame: frame / STEPS, lambda t: int(round(t * STEPS))))
+        self.add_class("map-morph")
+        self.children = [
+            HBox([self._play, self._slider], layout=Layout(align_items="center", grid_gap="1em")),
+            HBox([VBox([self._current_view, self._status]), self._plot],
+                 layout=Layout(align_items="center", grid_gap="2em", flex_flow="row wrap")),
+        ]
+        with self.hold_trait_notifications():
+            self.points = points
+            self.matrix = matrix
+            self.t = t
+        self._ready = True
+        self._render(fit=True)
+
+    @property
+    def plot(self):
+        """The `VertexPlot` drawing the shape under the current matrix."""
+        return self._plot
+
+    @property
+    def slider(self):
+        """The slider for `t`."""
+        return self._slider
+
+    @property
+    def play(self):
+        """The Play button that steps `t` from 0 to 1."""
+        return self._play
+
+    @validate("t")
+    def _validate_t(self, proposal):
+        t = float(proposal["value"])
+        if np.isnan(t):
+            raise TraitError("t must be a number from 0 to 1, got nan")
+        return min(max(t, 0.0), 1.0)  # merely out of range: clamp
+
+    @validate("matrix")
+    def _validate_matrix(self, proposal):
+        try:
+            return as_matrix_2x2(proposal["value"], name="A")
+        except ValueError as error:
+            raise TraitError(str(error)) from None
+
+    @validate("points")
+    def _validate_points(self, proposal):
+        try:
+            return as_points(proposal["value"], name="X")
+        except ValueError as error:
+            raise TraitError(str(error)) from None
+
+    @observe("t")
+    def _on_t_change(self, change):
+        if self._ready:
+            self._render(fit=False)
+
+    @observe("matrix", "points")
+    def _on_map_change(self, change):
+        if self._ready:
+            self._render(fit=True)
+
+    def _render(self, fit):
+        """Draw the current frame; `fit` also moves the view to one holding every frame."""
+        try:
+            current = morph_matrix(self.matrix, self.t)
+            with self._plot.hold_trait_notifications():
+                if fit:
+                    self._plot.view = morph_view(self.points, self.matrix)
+                    self._plot.points = self.points
+                self._plot.matrix = current
+        except (ValueError, TraitError) as error:  # shown in place, never a traceback
+            self._status.value = (
+                f'<div role="alert" style="color:#a94442">Could not draw: {html.escape(str(error))}</div>'
+            )
+            return
+        self._status.value = ""
+        self.set_trait("current", current)
+        self._current_view.matrix = current
