@@ -43,6 +43,8 @@ print(json.dumps(dict(wrong=wrong, wrong_feedback=wrong_feedback, wrong_mistake=
                       feedback_html=activity._feedback.value)))
 """
 SHAPES_CELL = """
+step, step_entry, play, status, product, combination = (
+    steps.step, steps.step_entry, steps.play, steps.status, steps.product, steps.combination)
 states = {}
 step.value = 2
 B.resize(2, 2)          # B's 2 rows no longer match A's 3 columns

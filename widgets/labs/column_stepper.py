@@ -1,0 +1,163 @@
+"""Lab 1's stepper: build AB one column at a time, each column a mix of the columns of A.
+
+Two editable factors, a slider for the column j (with ▶ and a box to type j
+in), the product with its columns not reached yet shown as a grey "?", and
+a line that writes ``A b_j`` out as a combination of the columns of A.  The
+slider has one step per column of B; when the shapes stop fitting, a
+message says why instead of a product.
+"""
+
+import html
+
+from ipywidgets import HTML, HBox, IntSlider, Layout, Play, VBox, jslink
+
+from ..column_steps import column_combination_html, partial_product_html
+from ..matrix_editor import MatrixEditor
+from ..shapes import ShapeError
+from ..slider_entry import SliderEntry
+
+__all__ = ["ColumnStepper"]
+
+_BIG = {"font_size": "1.3em"}  # read from the back of a lecture room
+
+
+class ColumnStepper(VBox):
+    """Step through AB column by column: column j of AB is A times column j of B.
+
+    Parameters
+    ----------
+    A, B : array_like
+        The factors shown first.
+    class_prefix : str, optional
+        When given, the parts get CSS classes ``{prefix}-A``, ``-B``,
+        ``-step``, ``-play``, ``-combination``, ``-product`` and ``-status``.
+    interval : int, optional
+        Milliseconds per step when ▶ plays.  Default 1500.
+    **kwargs
+        Passed to `VBox`.
+
+    Attributes
+    ----------
+    A, B : MatrixEditor
+        The factors (read-only properties; edit their values).
+    step : ipywidgets.IntSlider
+        Column j, 1-based; its maximum follows B's columns.
+    step_entry : SliderEntry
+        The box beside the slider where j can be typed.
+    play : ipywidgets.Play
+        ▶: moves the slider in the browser.
+    combination, product, status : ipywidgets.HTML
+        ``A b_j`` written out, AB with the columns done so far, and why
+        there is no product when the shapes do not fit.
+
+    Examples
+    --------
+    Activity 1.4.1:
+
+    >>> s = ColumnStepper([[1, -3, 5], [3, 1, 4]], [[5, 1], [-2, -6], [-1, 0]])
+    >>> s.step.max, s.B.highlight_col, s.product.value.count(">?<")   # column 2 not reached yet
+    (2, 0, 2)
+    >>> s.step.value = 2
+    >>> s.B.highlight_col, ">19<" in s.combination.value
+    (1, True)
+    """
+
+    def __init__(self, A, B, *, class_prefix=None, interval=1500, **kwargs):
+        super().__init__(**kwargs)
+        self._A = MatrixEditor(A, name="A", resizable=True)
+        self._B = MatrixEditor(B, name="B", resizable=True, highlight_col=0)
+        k = self._B.shape[1]
+        self._step = IntSlider(value=1, min=1, max=k, description="column j", layout=Layout(width="18em"))
+        self._step_entry = SliderEntry(self._step)  # a j that B does not have is explained
+        self._play = Play(value=1, min=1, max=k, interval=interval, tooltip="Build AB column by column")
+        jslink((self._play, "value"), (self._step, "value"))  # cosmetic pair: both only move j
+        self._combination = HTML(style=_BIG, layout=Layout(min_height="6.5em"))
+        self._product = HTML(style=_BIG, layout=Layout(min_width="12em"))
+        self._status = HTML()
+        if class_prefix:
+            for part, name in (
+                (self._A, "A"), (self._B, "B"), (self._step, "step"), (self._play, "play"),
+                (self._combination, "combination"), (self._product, "product"), (self._status, "status"),
+            ):
+                part.add_class(f"{class_prefix}-{name}")
+        self.add_class("column-stepper")
+        self.layout.grid_gap = "0.6em"
+        self.children = [
+            HBox(
+                [self._A, self._B, VBox([self._product, self._status], layout=Layout(max_width="36em"))],
+                layout=Layout(grid_gap="2.5em", align_items="flex-start", flex_flow="row wrap"),
+            ),
+            HBox([self._play, self._step_entry], layout=Layout(align_items="center")),
+            self._combination,
+        ]
+        self._B.observe(self._fit_steps, names="value")  # before _show_step, so j is in range when it runs
+        for control in (self._A, self._B, self._step):
+            control.observe(self._show_step, names="value")
+        self._show_step()
+
+    @property
+    def A(self):
+        """The left factor's `MatrixEditor`."""
+        return self._A
+
+    @property
+    def B(self):
+        """The right factor's `MatrixEditor`."""
+        return self._B
+
+    @property
+    def step(self):
+        """The "column j" `IntSlider` (1-based)."""
+        return self._step
+
+    @property
+    def step_entry(self):
+        """The `SliderEntry` beside the slider."""
+        return self._step_entry
+
+    @property
+    def play(self):
+        """The ▶ `Play` button."""
+        return self._play
+
+    @property
+    def combination(self):
+        """The `HTML` line writing ``A b_j`` out."""
+        return self._combination
+
+    @property
+    def product(self):
+        """The `HTML` product, columns after j still a grey "?"."""
+        return self._product
+
+    @property
+    def status(self):
+        """The `HTML` message shown when the shapes do not fit."""
+        return self._status
+
+    def _fit_steps(self, change):
+        # One step per column of B; shrinking the max also pulls j back in range.
+        k = self._B.shape[1]
+        if self._step.max != k:
+            with self._play.hold_sync(), self._step.hold_sync():
+                self._play.max = self._step.max = k
+
+    def _show_step(self, change=None):
+        # Redraw column j of the product for the current A and B.
+        j = min(self._step.value, self._B.shape[1]) - 1
+        self._B.highlight_col = j
+        try:
+            self._combination.value = column_combination_html(self._A.value, self._B.value, j)
+            self._product.value = partial_product_html(self._A.value, self._B.value, j + 1)
+            self._status.value = ""
+        except Exception as error:  # ShapeError above all; nothing may escape as a traceback
+            reason = (
+                "These shapes cannot be multiplied" if isinstance(error, ShapeError)
+                else "Could not compute this step"
+            )
+            self._combination.value = self._product.value = ""
+            self._status.value = (
+                f'<div role="alert" style="color:#a94442; line-height:1.4"><b>{reason}.</b> '
+                f"{html.escape(str(error))}."
+                "<br>Make the number of columns of A equal the number of rows of B to get a product back.</div>"
+            )
