@@ -66,7 +66,9 @@ class Reveal(VBox):
             layout=Layout(width="auto"),
         ).add_class("reveal-button")
         self._button.on_click(lambda _button: self.set_trait("opened", True))
-        waiting = " after you answer the question above" if self._after else ""
+        waiting = {0: "", 1: " after you answer the question above"}.get(
+            len(self._after), " after you answer the questions above"
+        )
         self._placeholder = HBox(
             [HTML(f"<i>Hidden until you have made your prediction: {what} opens{waiting}.</i>"),
              self._button],

@@ -136,7 +136,7 @@ def column_problem(seed):
     )
     given = rf"$A = {latex_matrix(A)}$, $\quad B = {latex_matrix(B)}$"
     part = Part(
-        rf"Compute column {j + 1} of $AB$ (a column: 2 rows, 1 column).",
+        rf"Compute column {j + 1} of $AB$.",
         answer, tuple(mistakes), solution, name=f"column {j + 1}",
     )
     return Problem("column", seed, given, (part,), dict(A=A, B=B, j=j))
@@ -281,7 +281,7 @@ def output_problem(seed):
         rf"$V = {latex_matrix(V)}$."
     )
     part = Part(
-        rf"Compute $\mathbf{{h}}_{i}^\top$, row {i} of $H = A_{{\text{{att}}}} V$ (one row, 2 columns).",
+        rf"Compute $\mathbf{{h}}_{i}^\top$, row {i} of $H = A_{{\text{{att}}}} V$.",
         answer, mistakes, solution, name=f"h{i}",
     )
     return Problem("output", seed, given, (part,), dict(weights=w, V=V))
