@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import REPO
-from harness.browser import ARTIFACTS, open_lab
+from harness.browser import ARTIFACTS, open_lab, screenshot, visible_text
 from harness.notebooks import execute_notebook
 
 LAB = REPO / "labs" / "09-adaptive-weights.ipynb"
@@ -17,12 +17,33 @@ def answer(check, value):
     check.answer_input.value = value
     return check.submit()
 
-assert answer(check_role, "A_att(X), the attention weights") and not answer(check_role, "W_V")
-assert answer(check_dense, "it doubles exactly") and not answer(check_dense, "it is multiplied by 4")
-assert answer(check_att, ATT_CHOICES[2]) and not answer(check_att, "it doubles exactly")
-assert answer(check_bias, "both are 0") and not answer(check_bias, BIAS_CHOICES[0])
+# The table of roles and the linearity comparison wait for their questions.
+assert not roles_panel.opened and not linearity_panel.opened
+assert tables not in linearity_panel.children
+
+# Each wrong choice explains itself; the table opens once both questions are answered.
+assert not answer(check_role, "W_V") and check_role.feedback == ROLE_CHOICES["W_V"]
+assert not answer(check_role, "V(X) = X W_V") and "the role of U(x)" in check_role.feedback
+assert answer(check_role, "A_att(X), the attention weights")
+assert check_role.feedback.startswith("Correct! A_att(X) multiplies the values")
+assert not roles_panel.opened
+assert not answer(check_bias, "B(x) = X and b = 0") and "residual connection" in check_bias.feedback
+assert answer(check_bias, "both are 0")
+assert roles_panel.opened and "yes, through the scores" in roles_panel.view.value
+
+assert not answer(check_dense, "it is multiplied by 4") and "A factor 4 needs $X$ twice" in check_dense.feedback
+assert answer(check_dense, "it doubles exactly")
+assert not linearity_panel.opened
+assert not answer(check_att, "it doubles exactly") and "the weights do not stay" in check_att.feedback
+assert not answer(check_att, "it stays the same, because the weights add to 1")
+assert answer(check_att, "it changes, but in general not by a factor of 2, because the weights change too")
+assert linearity_panel.opened and tables in linearity_panel.view.children
+
+# A_att(2V), typed: forgetting to double and multiplying the other way round are named.
+assert not answer(check_fixed, [[1, 2], [0.5, 3]]) and check_fixed.mistake == "not-doubled"
+assert check_fixed.feedback.startswith("that is A_att V")
+assert not answer(check_fixed, [[2, 2], [2, 6]]) and check_fixed.mistake == "BA"
 assert answer(check_fixed, [[2, 4], [1, 6]])
-assert not answer(check_fixed, [[1, 2], [0.5, 3]]) and check_fixed.feedback == "entries (1,1), (1,2), (2,1) and (2,2) are off"
 for check in (check_role, check_dense, check_att, check_bias, check_fixed):
     assert check.solved and check._solution is not None
 
@@ -36,7 +57,7 @@ np.testing.assert_allclose(views["dense_cX"].matrix, views["dense_c"].matrix)
 r = attention(X, *(e.value for e in (explorer.W_Q_editor, explorer.W_K_editor, explorer.W_V_editor)))
 assert not np.allclose(views["att_cX"].matrix, 2 * r.H)
 np.testing.assert_allclose(views["att_c"].matrix, 2 * r.H)
-assert not np.allclose(A_views["A_c"].matrix, r.A)
+assert not np.allclose(A_views["A_att_c"].matrix, r.A)
 c_slider.value = 1.0
 assert "equal" in verdicts["att"].value
 # c typed beside its slider: out of range is refused with a message and c stays; 2 is taken.
@@ -102,4 +123,44 @@ def test_changing_a_token_changes_attention_weights_not_the_dense_w(lab):
     assert sum(a != b for a, b in zip(weights_after, weights_before)) >= 3
     assert labels(page, ".lab09-dense") == dense_before
     page.locator(".lab09-compare").screenshot(path=str(ARTIFACTS / "lab-09-token-edit.png"))
+    problems.assert_clean()
+
+
+def pick(page, selector, text):
+    check = page.locator(selector)
+    check.locator("label", has_text=text).first.click()
+    check.locator("button", has_text="Check").first.click()
+
+
+# What the table of roles says: the answers to its two questions.
+TABLE_ANSWERS = ("yes, through the scores", "yes, linearly", "(output projections usually carry one)")
+
+
+def test_table_and_linearity_wait_for_their_questions(voila_server, page):
+    problems = open_lab(page, f"{voila_server.url}/voila/render/{LAB.name}", "lab-09-open-fresh")
+    screenshot(page, "lab-09-before")
+    text = " ".join(visible_text(page))
+    shown = [words for words in TABLE_ANSWERS if words in text]
+    assert not shown, f"the table's answers are on the page before the questions: {shown}"
+    assert page.locator(".lab09-roles").count() == 0
+    assert page.locator(".lab09-tables").count() == 0  # its verdicts answer "double every token"
+    expect(page.locator(".lab09-compare")).to_be_visible()  # the free experiment is there
+
+    # A wrong choice is told what it mixed up.
+    pick(page, ".lab09-check-role", "W_V")
+    expect(page.locator(".lab09-check-role")).to_contain_text("W_V is a fixed parameter")
+    pick(page, ".lab09-check-role", "A_att(X), the attention weights")
+    assert page.locator(".lab09-roles").count() == 0  # one question still open
+    pick(page, ".lab09-check-bias", "both are 0")
+    expect(page.locator(".lab09-roles")).to_contain_text("yes, through the scores")
+
+    pick(page, ".lab09-check-dense", "it is multiplied by 4")
+    expect(page.locator(".lab09-check-dense")).to_contain_text("A factor 4 needs")
+    pick(page, ".lab09-check-dense", "it doubles exactly")
+    pick(page, ".lab09-check-att", "because the weights change too")
+    expect(page.locator(".lab09-tables")).to_be_visible()
+    expect(page.locator(".lab09-verdict-dense")).to_have_text("equal")
+    expect(page.locator(".lab09-verdict-att")).to_contain_text("different")
+    screenshot(page, "lab-09-after")
+    page.locator(".lab09-roles").screenshot(path=str(ARTIFACTS / "lab-09-after-roles.png"))
     problems.assert_clean()

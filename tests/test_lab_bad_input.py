@@ -797,7 +797,8 @@ def test_lab_09_out_of_range_c_garbage_in_x_and_a_third_feature(voila_server, pa
     c typed as 10 (it runs from -2 to 3); garbage '2x' in X[2,2]; d picked
     up to 3 features, which the dense layer's 2×2 W cannot take.
     """
-    problems = open_bad_input_lab(page, voila_server, "09-adaptive-weights.ipynb")
+    # ?reveal=1: the linearity comparison is held back until its two questions are answered.
+    problems = open_bad_input_lab(page, voila_server, "09-adaptive-weights.ipynb?reveal=1")
     linearity, weights, dense_map = ".lab09-tables", ".attention-weights", ".lab09-dense"
     c, c_alert = slider_entry(page, ".lab09-c")
     verdict = {key: page.locator(f".lab09-verdict-{key}") for key in ("dense", "att", "fixed")}
