@@ -45,34 +45,20 @@ assert practice.skill == "composition" and len(practice.checks) == 3
 
 DRIVE_PLOTS = r'''
 import numpy as np
+from widgets import HOUSE
 
-# B then A, step by step, lands exactly where AB does in one go.
-assert np.allclose(then_a.image, at_once.image)
-assert np.allclose(at_once.image, R @ S @ HOUSE)
-rotate_first.click()
+# The lab's wiring lives in CompositionSteps and ShapeChecker (tests/labs/test_lab04_composition_steps.py):
+# here, that the lab builds them on Warning 1.4.4 and on sizes other than Activity 1.4.3's.
+c = composition
+assert np.allclose(c.then_a.image, c.at_once.image) and np.allclose(c.at_once.image, R @ S @ HOUSE)
+assert [b.description for b in c.buttons] == ["stretch, then rotate", "rotate, then stretch"]
+c.buttons[1].click()
 assert (A.value == S).all() and (B.value == R).all()
-assert np.allclose(then_a.image, at_once.image) and np.allclose(at_once.image, S @ R @ HOUSE)
-assert np.allclose(other_order.image, R @ S @ HOUSE)
-shape.value = "unit square"
-A.cells[0][1].value = "3"
-assert np.allclose(then_a.image, A.value @ B.value @ UNIT_SQUARE)
-assert np.allclose(then_a.image, at_once.image) and "at most <b>0</b>" in agree.value
+assert np.allclose(c.at_once.image, S @ R @ HOUSE) and "at most <b>0</b>" in c.agree.value
 
-# A typo in a cell is explained by the editor and leaves the plots alone.
-A.cells[0][0].value = "2,5"
-assert "A[1,1]" in A.error and np.allclose(then_a.image, at_once.image)
-
-# The shape checker starts on other sizes than Activity 1.4.3, then takes them.
-assert "AB exists and is 2×1" in shape_result.value
-m.value, n.value, p.value, q.value = 4, 3, 3, 2
-assert "AB exists and is 4×2" in shape_result.value and "ℝ² → ℝ⁴" in shape_result.value
-p.value = 2
-assert "A has 3 columns but B has 2 rows" in shape_result.value
-# A size is taken as typed, not clamped; one below 1 is explained.
-n.value, p.value = 12, 12
-assert n.value == 12 and "AB exists and is 4×2" in shape_result.value and "ℝ¹²" in shape_result.value
-q.value = 0
-assert "q = 0: a matrix has at least one row and one column" in shape_result.value
+assert checker.value == ((2, 3), (3, 1)) and "AB exists and is 2×1" in checker.message
+checker.value = ((4, 12), (12, 2))  # taken as typed, not clamped
+assert "AB exists and is 4×2" in checker.message and "ℝ¹²" in checker.message
 '''
 
 

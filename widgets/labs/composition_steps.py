@@ -1,0 +1,164 @@
+"""Lab 4's composition, step by step and all at once: B moves X, then A; AB in one go; BA.
+
+Four plots of one shape ``X``: ``B`` acting (``X → BX``), then ``A`` acting on
+the result (``BX → A(BX)``), the product ``AB`` in one go (``X → (AB)X``),
+and the other order ``BA``.  Beside them the editors for ``A`` and ``B``, a
+menu of shapes, buttons that load chosen pairs (Warning 1.4.4's two orders)
+and the two products.  A line under the plots says by how much ``A(BX)`` and
+``(AB)X`` differ (nothing, up to rounding) and whether ``AB = BA``.
+"""
+
+import html
+
+import numpy as np
+from ipywidgets import HTML, Button, Dropdown, GridBox, HBox, Layout, VBox
+
+from ..geometry import HOUSE, UNIT_SQUARE
+from ..matrix_editor import MatrixEditor
+from ..matrix_view import MatrixView
+from ..vertex_plot import VertexPlot
+
+__all__ = ["CompositionSteps"]
+
+#: Below this, a gap between A(BX) and (AB)X is floating-point dust, not a difference.
+DUST = 1e-9
+
+
+class CompositionSteps(VBox):
+    r"""Apply ``B`` then ``A`` step by step, beside ``AB`` at once and ``BA``.
+
+    Parameters
+    ----------
+    A, B : array_like
+        The two 2×2 matrices shown first.
+    shapes : dict of str to array_like, optional
+        The shapes to pick ``X`` from (``2×N`` vertex matrices); the first
+        is shown first.  Default: the house and the unit square.
+    orders : sequence of (str, array_like, array_like, str), optional
+        Buttons that load a pair: ``(label, A, B, tooltip)``.
+    prefix : str, optional
+        Prefix of the CSS classes of the parts (``PREFIX-a``, ``PREFIX-b``,
+        ``PREFIX-ab``, ``PREFIX-ba``, ``PREFIX-then-a``, ``PREFIX-at-once``,
+        ``PREFIX-agree``; the buttons get ``PREFIX-`` and their label with
+        dashes).  Default ``"composition"``.
+    **kwargs
+        Passed to `VBox`.
+
+    Attributes
+    ----------
+    a_editor, b_editor : MatrixEditor
+        The editors of ``A`` and ``B`` (read-only properties).
+    shape_menu : ipywidgets.Dropdown
+        The shape ``X``.
+    buttons : tuple of ipywidgets.Button
+        One per order, in the order given.
+    first_b, then_a, at_once, other_order : VertexPlot
+        The four plots.
+    ab_view, ba_view : MatrixView
+        The products ``AB`` and ``BA``.
+    agree : ipywidgets.HTML
+        The comparison line, or why nothing could be drawn.
+
+    Examples
+    --------
+    >>> R, S = [[0, -1], [1, 0]], [[2, 0], [0, 1]]
+    >>> steps = CompositionSteps(R, S, orders=[("rotate, then stretch", S, R, "")])
+    >>> np.allclose(steps.then_a.image, steps.at_once.image)
+    True
+    >>> steps.buttons[0].click()
+    >>> steps.ab_view.matrix.tolist()
+    [[0.0, -2.0], [1.0, 0.0]]
+    >>> "not the same" in steps.agree.value
+    True
+    """
+
+    def __init__(self, A, B, *, shapes=None, orders=(), prefix="composition", **kwargs):
+        super().__init__(**kwargs)
+        self._shapes = dict(shapes) if shapes is not None else {"house": HOUSE, "unit square": UNIT_SQUARE}
+        # min_width: the editor would otherwise clip the right margin of its last column.
+        self._a = MatrixEditor(A, name="A", layout=Layout(min_width="9.5em")).add_class(f"{prefix}-a")
+        self._b = MatrixEditor(B, name="B", layout=Layout(min_width="9.5em")).add_class(f"{prefix}-b")
+        self._shape_menu = Dropdown(
+            options=list(self._shapes), description="shape X",
+            style={"description_width": "initial"}, layout=Layout(width="14em"),
+        )
+        self._buttons = tuple(self._order_button(order, prefix) for order in orders)
+        a, b = self._a.value, self._b.value
+        self._ab_view = MatrixView(a @ b, name="AB").add_class(f"{prefix}-ab")
+        self._ba_view = MatrixView(b @ a, name="BA").add_class(f"{prefix}-ba")
+        self._agree = HTML().add_class(f"{prefix}-agree")
+        # Drawn by `redraw` below, which shows what fails instead of raising.
+        self._first_b = _plot("1. B acts: X → BX")
+        self._then_a = _plot("2. then A: BX → A(BX)").add_class(f"{prefix}-then-a")
+        self._at_once = _plot("at once: X → (AB)X").add_class(f"{prefix}-at-once")
+        self._other_order = _plot("other order: X → (BA)X")
+        for control in (self._a, self._b, self._shape_menu):
+            control.observe(self._on_input_change, names="value")
+        controls = VBox(
+            [HBox([self._b, self._a], layout=Layout(grid_gap="24px")), self._shape_menu,
+             *self._buttons, self._ab_view, self._ba_view],
+            layout=Layout(grid_gap="8px", min_width="330px"),
+        )
+        plots = GridBox(
+            [self._first_b, self._then_a, self._at_once, self._other_order],
+            layout=Layout(grid_template_columns="repeat(2, 330px)", grid_gap="4px 12px"),
+        )
+        self.add_class("composition-steps")
+        self.children = [
+            HBox([controls, plots], layout=Layout(grid_gap="24px", flex_flow="row wrap")),
+            self._agree,
+        ]
+        self.redraw()
+
+    def _order_button(self, order, prefix):
+        label, a, b, tooltip = order
+        button = Button(description=label, tooltip=tooltip, layout=Layout(width="15em"))
+        button.add_class(f"{prefix}-{'-'.join(label.replace(',', '').split())}")
+        button.on_click(lambda _button: self.load(a, b))
+        return button
+
+    a_editor = property(lambda self: self._a, doc="The editor of A.")
+    b_editor = property(lambda self: self._b, doc="The editor of B.")
+    shape_menu = property(lambda self: self._shape_menu, doc="The menu of shapes X.")
+    buttons = property(lambda self: self._buttons, doc="The buttons that load a pair.")
+    first_b = property(lambda self: self._first_b, doc="Plot 1: X → BX.")
+    then_a = property(lambda self: self._then_a, doc="Plot 2: BX → A(BX).")
+    at_once = property(lambda self: self._at_once, doc="Plot 3: X → (AB)X.")
+    other_order = property(lambda self: self._other_order, doc="Plot 4: X → (BA)X.")
+    ab_view = property(lambda self: self._ab_view, doc="The product AB.")
+    ba_view = property(lambda self: self._ba_view, doc="The product BA.")
+    agree = property(lambda self: self._agree, doc="The comparison line.")
+
+    def load(self, A, B):
+        """Show the pair `A`, `B` (as the order buttons do)."""
+        self._a.value, self._b.value = A, B
+
+    def _on_input_change(self, change):
+        self.redraw()
+
+    def redraw(self):
+        """Bring every plot, both products and the comparison line up to date."""
+        try:
+            X, a, b = self._shapes[self._shape_menu.value], self._a.value, self._b.value
+            for plot, points, matrix in (
+                (self._first_b, X, b), (self._then_a, b @ X, a),
+                (self._at_once, X, a @ b), (self._other_order, X, b @ a),
+            ):
+                with plot.hold_trait_notifications():
+                    plot.points, plot.matrix = points, matrix
+            self._ab_view.matrix, self._ba_view.matrix = a @ b, b @ a
+            gap = float(np.abs(self._then_a.image - self._at_once.image).max())
+            gap = 0 if gap < DUST else gap
+            same = "the same" if np.allclose(a @ b, b @ a) else "not the same"
+            self._agree.value = (
+                f"A(BX) and (AB)X differ by at most <b>{gap:.3g}</b> in any coordinate: "
+                f"one matrix does the work of two. Here AB and BA are <b>{same}</b>."
+            )
+        except Exception as error:  # shown in place, never a traceback
+            self._agree.value = (
+                f'<span role="alert" style="color:#a94442">Could not draw: {html.escape(str(error))}</span>'
+            )
+
+
+def _plot(title):
+    return VertexPlot(title=title, layout=Layout(width="330px", height="330px"))

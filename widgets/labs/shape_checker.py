@@ -1,0 +1,154 @@
+"""Lab 4's shape checker: type the sizes of A and B, read whether AB and x ↦ A(Bx) exist.
+
+Four whole-number boxes, ``m × n`` for ``A`` and ``p × q`` for ``B``, and one
+line that says what `describe_composition` says: the shape of ``AB`` and the
+spaces the composed map runs between, or why the product does not exist.  A
+number is taken as typed, never clamped to a range behind the learner's back;
+a size below 1 is explained in the line.
+"""
+
+import html
+import operator
+
+from ipywidgets import HTML, HBox, IntText, Label, Layout, VBox
+from traitlets import Bool, TraitError, Tuple, Unicode, validate
+
+from ..composition import describe_composition
+
+__all__ = ["ShapeChecker", "describe_sizes"]
+
+_COLORS = {True: "#1e7e34", False: "#a94442"}
+
+
+def describe_sizes(m, n, p, q):
+    """Judge ``A`` of size ``m×n`` times ``B`` of size ``p×q``, sizes as typed.
+
+    Parameters
+    ----------
+    m, n, p, q : int
+        The sizes; any integers (one below 1 is explained, not refused).
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether ``AB`` exists, and the plain-text explanation.
+
+    Examples
+    --------
+    >>> describe_sizes(4, 3, 3, 2)[1][:22]
+    'AB exists and is 4×2. '
+    >>> describe_sizes(2, 0, 3, -1)
+    (False, 'n = 0, q = -1: a matrix has at least one row and one column.')
+    """
+    small = [f"{name} = {value}" for name, value in zip("mnpq", (m, n, p, q)) if value < 1]
+    if small:
+        return False, f"{', '.join(small)}: a matrix has at least one row and one column."
+    return describe_composition((m, n), (p, q))
+
+
+class ShapeChecker(VBox):
+    """Boxes for the sizes of ``A`` (m×n) and ``B`` (p×q), and what they make.
+
+    Parameters
+    ----------
+    a_shape, b_shape : tuple of int, optional
+        The sizes shown first.  Default 2×3 and 3×1.
+    prefix : str, optional
+        Prefix of the CSS classes: ``PREFIX-m`` ... ``PREFIX-q`` for the
+        boxes, ``PREFIX-shape-result`` for the line.  Default
+        ``"shape-checker"``.
+    **kwargs
+        Passed to `VBox`.
+
+    Attributes
+    ----------
+    value : tuple
+        ``((m, n), (p, q))`` as typed; set it to fill the boxes.
+    ok : bool
+        Whether ``AB`` exists for these sizes (read-only).
+    message : str
+        The explanation shown, as plain text (read-only).
+    boxes : tuple of ipywidgets.IntText
+        The boxes m, n, p, q (read-only property).
+
+    Examples
+    --------
+    >>> checker = ShapeChecker()
+    >>> checker.ok, checker.message[:22]
+    (True, 'AB exists and is 2×1. ')
+    >>> checker.boxes[1].value = 12   # taken as typed, not clamped
+    >>> checker.value, checker.ok
+    (((2, 12), (3, 1)), False)
+    >>> checker.value = ((4, 3), (3, 2))
+    >>> "ℝ² → ℝ⁴" in checker.message
+    True
+    """
+
+    value = Tuple(((2, 3), (3, 1)), help="((m, n), (p, q)): the sizes of A and B as typed.")
+    ok = Bool(True, read_only=True, help="Whether AB exists for these sizes.")
+    message = Unicode("", read_only=True, help="The explanation shown, as plain text.")
+
+    def __init__(self, a_shape=(2, 3), b_shape=(3, 1), *, prefix="shape-checker", **kwargs):
+        super().__init__(**kwargs)
+        self._filling = False
+        self._boxes = tuple(
+            IntText(value=int(v), description=name, style={"description_width": "initial"},
+                    layout=Layout(width="6.5em")).add_class(f"{prefix}-{name}")
+            for name, v in zip("mnpq", (*a_shape, *b_shape))
+        )
+        self._result = HTML().add_class(f"{prefix}-shape-result")
+        for box in self._boxes:
+            box.observe(self._on_box_change, names="value")
+        self.observe(self._on_value_change, names="value")
+        m, n, p, q = self._boxes
+        self.add_class("shape-checker")
+        self.children = [
+            HBox([Label("A is"), m, Label("×"), n, Label("      B is"), p, Label("×"), q],
+                 layout=Layout(align_items="center", grid_gap="6px")),
+            self._result,
+        ]
+        self.value = ((m.value, n.value), (p.value, q.value))
+        self._render()
+
+    @validate("value")
+    def _validate_value(self, proposal):
+        try:
+            (m, n), (p, q) = proposal["value"]
+            sizes = tuple(operator.index(v) for v in (m, n, p, q))
+        except (TypeError, ValueError):
+            raise TraitError(
+                f"value must be ((m, n), (p, q)) in whole numbers, got {proposal['value']!r}"
+            ) from None
+        return sizes[:2], sizes[2:]
+
+    @property
+    def boxes(self):
+        """The four boxes m, n, p, q."""
+        return self._boxes
+
+    def _on_box_change(self, change):
+        if self._filling:  # the boxes are being filled from `value`: it is already set
+            return
+        m, n, p, q = (box.value for box in self._boxes)
+        self.value = ((m, n), (p, q))
+
+    def _on_value_change(self, change):
+        (m, n), (p, q) = change["new"]
+        self._filling = True
+        try:
+            for box, v in zip(self._boxes, (m, n, p, q)):
+                if box.value != v:  # a box's own edit comes back here: leave it be
+                    box.value = v
+        finally:
+            self._filling = False
+        self._render()
+
+    def _render(self):
+        (m, n), (p, q) = self.value
+        ok, text = describe_sizes(m, n, p, q)
+        self.set_trait("ok", ok)
+        self.set_trait("message", text)
+        mark = "✓" if ok else "✗"
+        self._result.value = (
+            f'<div role="status" style="color:{_COLORS[ok]}">{mark} {html.escape(text)}</div>'
+        )
