@@ -1,0 +1,254 @@
+"""Lab 6's picture of a dense layer: x ↦ W x + b, then (optionally) ReLU, drawn on the plane.
+
+`DenseLayerPlot` holds editors for ``W``, ``b`` and ``x``, a ReLU switch, a
+`VertexPlot` of the house and its image with extra marks (where the origin
+lands, the point ``x`` and its output ``ŷ``, which the learner can drag), a
+readout and the worked expansion.  All the math is in `widgets.dense_layer`
+and `widgets.geometry`; this module keeps the widgets in step with it, each
+redraw sent as one batch.
+"""
+
+import contextlib
+import html
+
+import numpy as np
+from bqplot import Lines, Scatter
+from ipywidgets import HTML, HBox, HTMLMath, Layout, ToggleButton, VBox
+
+from ..batching import apply_changes
+from ..dense_layer import affine_expansion_html, affine_expansion_latex, dense_layer, split_at_folds
+from ..geometry import HOUSE, arrow_polyline, fit_bounds, nice_ticks, steady_bounds
+from ..matrix_editor import MatrixEditor
+from ..parsing import format_number
+from ..vertex_plot import VertexPlot
+
+__all__ = ["DenseLayerPlot"]
+
+X_COLOR, Y_COLOR, ORIGIN_COLOR, PATH_COLOR = "#ff7f0e", "#08519c", "#8e44ad", "#555555"
+
+
+def _vec(v):
+    return "(" + ", ".join(format_number(t) for t in v) + ")"
+
+
+def _swatch(color):
+    return f'<span style="color:{color}">●</span>'
+
+
+class DenseLayerPlot(VBox):
+    r"""Editors for W, b and x beside the plane the layer x ↦ W x + b (then ReLU) draws.
+
+    Parameters
+    ----------
+    W : array_like, optional
+        The 2×2 weight matrix shown first.
+    b, x : array_like, optional
+        The bias and the input, 2×1 columns.
+    limit : float, optional
+        Entries beyond ±`limit` are refused with a message (they would push
+        the house out of sight).  Default 10.
+    snap : float, optional
+        A dragged ``x`` lands on a multiple of this.  Default 0.05.
+    **kwargs
+        Passed to `VBox`.
+
+    Attributes
+    ----------
+    W_editor, b_editor, x_editor : MatrixEditor
+        The editors (their ``value`` is the matrix, as for any editor).
+    relu_toggle : ToggleButton
+        ReLU after the layer, or not.
+    plot : VertexPlot
+        The house (dashed) and its image under the layer.
+    readout, status : HTML
+        The values of x, W x + b, ŷ and where the origin lands; a message
+        when an entry is refused.
+
+    Examples
+    --------
+    >>> layer = DenseLayerPlot()
+    >>> layer.b_editor.value = [[2], [1]]
+    >>> "<b class='lab06-origin'>(2, 1)</b>" in layer.readout.value
+    True
+    >>> layer.relu_toggle.value = True
+    >>> bool((layer.plot.image >= 0).all())
+    True
+    """
+
+    def __init__(self, W=((1, -1), (0.5, 1)), b=((0.5,), (-1,)), x=((0.5,), (0.25,)), *,
+                 limit=10, snap=0.05, **kwargs):
+        super().__init__(**kwargs)
+        self._limit, self._snap = float(limit), float(snap)
+        self._drawing = False  # True while we move the marks ourselves: ignore their echoes
+        self.W_editor = MatrixEditor(W, name="W").add_class("lab06-W")
+        self.b_editor = MatrixEditor(b, name="b").add_class("lab06-b")
+        self.x_editor = MatrixEditor(x, name="x").add_class("lab06-x")
+        self.relu_toggle = ToggleButton(
+            description="ReLU after the layer", tooltip="Apply max(0, ·) to each output"
+        ).add_class("lab06-relu")
+        self.readout = HTML().add_class("lab06-readout")
+        self.status = HTML().add_class("lab06-status")
+        self._symbolic = HTMLMath().add_class("lab06-symbolic")
+        self._numeric = HTML().add_class("lab06-numeric")
+
+        self.plot = VertexPlot(
+            HOUSE, show_grid=True, show_basis=False, title="x ↦ W x + b",
+            layout=Layout(width="440px", height="440px"),
+        ).add_class("lab06-plot")
+        # Extra marks on the plot's own scales: where the origin lands, and the point x with its output.
+        self._x_axis, self._y_axis = self.plot.axes
+        scales = {"x": self._x_axis.scale, "y": self._y_axis.scale}
+        self.origin_arrow = Lines(scales=scales, colors=[ORIGIN_COLOR], stroke_width=2.5)
+        self.origin_dot = Scatter(scales=scales, colors=[ORIGIN_COLOR], marker="diamond", default_size=60)
+        self.path = Lines(scales=scales, colors=[PATH_COLOR], line_style="dashed", stroke_width=1.5)
+        self.y_dot = Scatter(scales=scales, colors=[Y_COLOR], default_size=70, stroke="white", names=["ŷ"])
+        self.x_dot = Scatter(
+            scales=scales, colors=[X_COLOR], default_size=140, stroke="white", enable_move=True,
+            names=["x"], tooltip=None,
+        )
+        self.plot.marks = [*self.plot.marks, self.origin_arrow, self.origin_dot, self.path,
+                           self.y_dot, self.x_dot]
+
+        for editor in (self.W_editor, self.b_editor, self.x_editor):
+            editor.observe(self._on_edit, names="value")
+            # A new typo or its fix makes an old "too large" message stale; the editor explains typos itself.
+            editor.observe(self._clear_status, names="error")
+        self.relu_toggle.observe(lambda change: self._safe_redraw(), names="value")
+        self.x_dot.observe(self._on_drag, names=["x", "y"])
+
+        key = HTML(
+            "<div style='color:#555; font-size:0.9em; line-height:1.5'>"
+            f"{_swatch(X_COLOR)} drag the point x, or type it<br>"
+            f"{_swatch(Y_COLOR)} ŷ, the output for x (dashed: from x to ŷ)<br>"
+            f"{_swatch(ORIGIN_COLOR)} the arrow from 0 to where the origin lands<br>"
+            "grey grid: the input plane; light blue grid: its image</div>"
+        )
+        controls = VBox(
+            [HBox([self.W_editor, self.b_editor, self.x_editor], layout=Layout(grid_gap="1.5em")),
+             self.relu_toggle, self.readout, self.status, key],
+            layout=Layout(width="430px", grid_gap="0.5em"),
+        )
+        expansion = HBox([self._symbolic, self._numeric], layout=Layout(grid_gap="3em", flex_flow="row wrap"))
+        self.add_class("lab06-dashboard")
+        self.children = [HBox([controls, self.plot], layout=Layout(grid_gap="1em", flex_flow="row wrap")),
+                         expansion]
+        self._safe_redraw()
+
+    @property
+    def symbolic(self):
+        """The expansion of the layer in symbols (`HTMLMath`)."""
+        return self._symbolic
+
+    @property
+    def numeric(self):
+        """The expansion with the current numbers (`HTML`)."""
+        return self._numeric
+
+    @contextlib.contextmanager
+    def _drawing_marks(self):
+        self._drawing = True
+        try:
+            yield
+        finally:
+            self._drawing = False
+
+    # -- drawing ------------------------------------------------------------
+
+    def _redraw(self):
+        """One pass from the editors' values to every dependent widget, sent as one batch."""
+        W, b, x = self.W_editor.value, self.b_editor.value[:, 0], self.x_editor.value[:, 0]
+        act = "relu" if self.relu_toggle.value else None
+        z = dense_layer(W, x, b)
+        y = dense_layer(W, x, b, act)
+        o = dense_layer(W, [0, 0], b, act)
+        # Under ReLU the house's edges bend where they cross an axis: add those points so
+        # the image drawn vertex to vertex is exact.
+        points = split_at_folds(HOUSE, W, b) if act else HOUSE
+        x_scale, y_scale = self._x_axis.scale, self._y_axis.scale
+        with self._drawing_marks(), contextlib.ExitStack() as stack:
+            # The plot's own redraw moves the scales too: hold them, so the browser gets one view.
+            for widget in (x_scale, y_scale, self._x_axis, self._y_axis):
+                stack.enter_context(widget.hold_sync())
+            shown = (x_scale.min, x_scale.max, y_scale.min, y_scale.max)
+            with self.plot.hold_trait_notifications():
+                self.plot.points = points
+                self.plot.rule = lambda X: dense_layer(W, X, b, act)
+            # The plot fits its view to the house and its image; widen it to show x, ŷ and 0 ↦ b too.
+            xmin, xmax, ymin, ymax = steady_bounds(shown, fit_bounds(
+                self.plot.points, self.plot.image, np.zeros((2, 1)), np.c_[x, z, y, o], margin=0.12
+            ))
+            route = np.c_[x, z, y] if act else np.c_[x, y]
+            arrow = arrow_polyline(o, head=0.05 * (xmax - xmin))
+            apply_changes([
+                (x_scale, {"min": xmin, "max": xmax}),
+                (y_scale, {"min": ymin, "max": ymax}),
+                (self._x_axis, {"tick_values": nice_ticks(xmin, xmax)}),
+                (self._y_axis, {"tick_values": nice_ticks(ymin, ymax)}),
+                (self.origin_arrow, {"x": arrow[0], "y": arrow[1]}),
+                (self.origin_dot, {"x": np.array([o[0]]), "y": np.array([o[1]])}),
+                (self.path, {"x": route[0], "y": route[1]}),
+                (self.y_dot, {"x": np.array([y[0]]), "y": np.array([y[1]])}),
+                (self.x_dot, {"x": np.array([x[0]]), "y": np.array([x[1]])}),
+                (self.plot, {"title": "x ↦ ReLU(W x + b)" if act else "x ↦ W x + b"}),
+            ])
+        if act:
+            output = f"ŷ = ReLU(W x + b) = <b class='lab06-yhat'>{_vec(y)}</b>"
+            origin = f"0 ↦ ReLU(b) = <b class='lab06-origin'>{_vec(o)}</b>"
+        else:
+            output = f"ŷ = W x + b = <b class='lab06-yhat'>{_vec(y)}</b>"
+            origin = f"0 ↦ b = <b class='lab06-origin'>{_vec(o)}</b>"
+        self.readout.value = (
+            f"<div style='line-height:1.7'>{_swatch(X_COLOR)} x = <b class='lab06-xvalue'>{_vec(x)}</b><br>"
+            f"{_swatch(PATH_COLOR)} W x + b = {_vec(z)}<br>"
+            f"{_swatch(Y_COLOR)} {output}<br>"
+            f"{_swatch(ORIGIN_COLOR)} origin: {origin}</div>"
+        )
+        self._symbolic.value = (
+            "<b>In symbols</b>"
+            f"$$ {affine_expansion_latex(None, None, activation=act, multiline=True)} $$"
+        )
+        self._numeric.value = (
+            "<b>With your numbers</b>"
+            f"<div style='margin-top:0.8em'>{affine_expansion_html(W, b, x, activation=act)}</div>"
+        )
+
+    def _safe_redraw(self):
+        try:
+            self._redraw()
+        except Exception as error:  # never a traceback in the page: say what went wrong instead
+            self.status.value = (
+                f"<span style='color:#a94442'>Could not redraw: {html.escape(str(error))}</span>"
+            )
+
+    # -- observers ----------------------------------------------------------
+
+    def _clear_status(self, change):
+        self.status.value = ""
+
+    def _on_edit(self, change):
+        # A number beyond ±limit is refused: the editor goes back to its last valid matrix.
+        editor, new = change["owner"], change["new"]
+        bad = np.argwhere(np.abs(new) > self._limit)
+        if len(bad):
+            i, j = bad[0]
+            editor.value = change["old"]  # redraws with the old matrix
+            where = f"{editor.name}[{i + 1},{j + 1}]"
+            limit = format_number(self._limit)
+            self.status.value = (
+                f"<span role='alert' style='color:#a94442'>{html.escape(where)} = {format_number(new[i, j])}"
+                f" is too large for this picture: keep entries between -{limit} and {limit}.</span>"
+            )
+            return
+        self.status.value = ""
+        self._safe_redraw()
+
+    def _on_drag(self, change):
+        # The browser sends the dropped point; snap it and let the x editor drive the redraw.
+        if self._drawing or len(self.x_dot.x) != 1 or len(self.x_dot.y) != 1:
+            return
+        dropped = np.array([[self.x_dot.x[0]], [self.x_dot.y[0]]])
+        new = np.clip(np.round(dropped / self._snap) * self._snap, -self._limit, self._limit)
+        if np.array_equal(new, self.x_editor.value):
+            self._safe_redraw()  # snapped back to where it was: put the dot there
+        else:
+            self.x_editor.value = new
