@@ -13,13 +13,19 @@ LAB = REPO / "labs" / "09-adaptive-weights.ipynb"
 ANSWERS = r'''
 import numpy as np
 
+from widgets import attention
+
+c_slider, c_entry, tables = linearity.c_slider, linearity.c_entry, linearity.tables
+views, verdicts, A_views = linearity.views, linearity.verdicts, linearity.A_views
+change, dense_map = comparison.change, comparison.dense_map
+
 def answer(check, value):
     check.answer_input.value = value
     return check.submit()
 
 # The table of roles and the linearity comparison wait for their questions.
 assert not roles_panel.opened and not linearity_panel.opened
-assert tables not in linearity_panel.children
+assert linearity not in linearity_panel.children
 
 # Each wrong choice explains itself; the table opens once both questions are answered.
 assert not answer(check_role, "W_V") and check_role.feedback == ROLE_CHOICES["W_V"]
@@ -37,7 +43,7 @@ assert not linearity_panel.opened
 assert not answer(check_att, "it doubles exactly") and "the weights do not stay" in check_att.feedback
 assert not answer(check_att, "it stays the same, because the weights add to 1")
 assert answer(check_att, "it changes, but in general not by a factor of 2, because the weights change too")
-assert linearity_panel.opened and tables in linearity_panel.view.children
+assert linearity_panel.opened and linearity in linearity_panel.view.children
 
 # A_att(2V), typed: forgetting to double and multiplying the other way round are named.
 assert not answer(check_fixed, [[1, 2], [0.5, 3]]) and check_fixed.mistake == "not-doubled"

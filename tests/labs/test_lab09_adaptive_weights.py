@@ -1,0 +1,97 @@
+"""Lab 9's composites: DenseVsAttention says what an edit moved; LinearityTables compares f(cX) with c f(X)."""
+
+import numpy as np
+import pytest
+
+from widgets import AttentionExplorer, attention
+from widgets.labs.adaptive_weights import DenseVsAttention, LinearityTables, dense_rows
+
+W_DENSE = np.array([[1.0, -1.0], [0.5, 2.0]])
+
+
+@pytest.fixture
+def explorer():
+    return AttentionExplorer(
+        np.array([[1, 0], [0, 1], [1, 1]]), np.array([[1, 0], [0, 1]]),
+        np.array([[1, 0.5], [-0.5, 1]]), np.array([[1, 0], [0, 1]]),
+        tokens=["I", "like", "tea"], parts=("editors", "weights"),
+    )
+
+
+def weights(explorer):
+    return [e.value for e in (explorer.W_Q_editor, explorer.W_K_editor, explorer.W_V_editor)]
+
+
+def test_an_edit_moves_attention_weights_not_the_dense_w(explorer):
+    panel = DenseVsAttention(explorer, W_DENSE)
+    X = explorer.X_editor.value
+    np.testing.assert_allclose(panel.Y_view.matrix, X @ W_DENSE.T)
+    np.testing.assert_allclose(panel.H_view.matrix, explorer.result.H)
+    assert panel.change.value == "<i>Change an entry of X to compare.</i>"
+    assert explorer.weights_heatmap.title == "attention: A_att(X)"
+    A_before = explorer.result.A
+    explorer.X_editor.cells[2][0].value = "3"
+    assert not np.allclose(explorer.result.A, A_before)
+    np.testing.assert_array_equal(panel.dense_map.matrix, W_DENSE)
+    text = panel.change.value
+    assert "changed token 3 (tea)" in text and "Dense layer: <b>0 of 4</b> entries of W moved" in text
+    changed = int(np.sum(np.abs(explorer.result.A - A_before) > 5e-4))
+    assert f"Attention: <b>{changed} of 9</b> weights moved" in text
+    np.testing.assert_allclose(panel.Y_view.matrix, explorer.X_editor.value @ W_DENSE.T)
+
+
+def test_a_third_feature_is_explained_and_the_last_output_kept(explorer):
+    panel = DenseVsAttention(explorer, W_DENSE)
+    Y = panel.Y_view.matrix.copy()
+    explorer.X_editor.resize(3, 3)
+    assert "x needs 2 entries" in panel.change.value and "Set features d back to 2" in panel.change.value
+    np.testing.assert_array_equal(panel.Y_view.matrix, Y)
+    explorer.X_editor.resize(3, 2)
+    assert "Dense layer:" not in panel.change.value or "changed token" in panel.change.value
+
+
+def test_token_names_are_escaped(explorer):
+    explorer.tokens = ["<b>I</b>", "like", "tea"]
+    panel = DenseVsAttention(explorer, W_DENSE)
+    explorer.X_editor.cells[0][0].value = "2"
+    assert "&lt;b&gt;I&lt;/b&gt;" in panel.change.value
+
+
+def test_linearity_verdicts_follow_c_and_the_tokens(explorer):
+    tables = LinearityTables(explorer, W_DENSE)
+    v = tables.verdicts
+    assert tables.c_slider.value == 2
+    assert "equal" in v["dense"].value and "equal" in v["fixed"].value and "different" in v["att"].value
+    X = explorer.X_editor.value
+    r = attention(X, *weights(explorer))
+    np.testing.assert_allclose(tables.views["dense_cX"].matrix, 2 * (X @ W_DENSE.T))
+    np.testing.assert_allclose(tables.views["att_c"].matrix, 2 * r.H)
+    assert not np.allclose(tables.views["att_cX"].matrix, 2 * r.H)
+    assert not np.allclose(tables.A_views["A_att_c"].matrix, r.A)
+    np.testing.assert_allclose(tables.A_views["A_att"].matrix, r.A)
+    tables.c_slider.value = 1.0
+    assert "equal" in v["att"].value
+    tables.c_entry.entry.value = "10"  # out of the slider's range: refused, c stays
+    assert tables.c_slider.value == 1.0 and "between −2 and 3" in tables.c_entry.error
+    tables.c_entry.entry.value = "-1"
+    # c = -1: the scores c²S are those of c = 1, so the weights are too, and f(-X) = -f(X) here.
+    np.testing.assert_allclose(tables.A_views["A_att_c"].matrix, r.A)
+    assert "equal" in v["att"].value
+    explorer.X_editor.cells[0][1].value = "2"
+    X = explorer.X_editor.value
+    np.testing.assert_allclose(tables.views["dense_c"].matrix, -(X @ W_DENSE.T))
+
+
+def test_bad_shapes_leave_the_last_tables_and_say_why(explorer):
+    tables = LinearityTables(explorer, W_DENSE)
+    before = tables.views["att_cX"].matrix.copy()
+    explorer.X_editor.resize(3, 3)
+    assert "x needs 2 entries" in tables.verdicts["att"].value
+    np.testing.assert_array_equal(tables.views["att_cX"].matrix, before)
+    explorer.X_editor.resize(3, 2)
+    assert "equal" in tables.verdicts["dense"].value
+
+
+def test_dense_rows_refuses_a_token_that_does_not_fit():
+    with pytest.raises(ValueError, match="x needs 2 entries"):
+        dense_rows(W_DENSE, np.ones((3, 3)))

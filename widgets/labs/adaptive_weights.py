@@ -1,0 +1,322 @@
+r"""Lab 9's two comparisons: a fixed dense layer against attention's adaptive weights.
+
+`DenseVsAttention` puts the same tokens through a dense layer, whose matrix
+``W`` never moves, and through attention, whose weights ``A_att(X)`` are
+computed from the tokens, and says after each edit of ``X`` how many weights
+moved.  `LinearityTables` scales the tokens by ``c`` and compares
+``f(cX)`` with ``c f(X)`` for the dense layer, for attention with its weights
+held fixed, and for attention as a whole.
+
+Both follow an `AttentionExplorer` (its editors and its weights heatmap);
+the arithmetic is `widgets.attention_math.attention` and
+`widgets.dense_layer.dense_layer`.  The CSS classes are lab 9's
+(``lab09-...``), which its tests read.
+"""
+
+import html
+
+import numpy as np
+from ipywidgets import HTML, FloatSlider, HBox, Layout, VBox
+
+from ..attention_math import attention
+from ..dense_layer import dense_layer
+from ..heatmap import MatrixHeatmap
+from ..matrix_view import MatrixView
+from ..parsing import format_number
+from ..slider_entry import SliderEntry
+
+__all__ = ["DenseVsAttention", "LinearityTables", "dense_rows"]
+
+ERROR_COLOR = "#a94442"
+EQUAL_COLOR = "#1e7e34"
+#: A weight that moved by less than this counts as unchanged (the heatmap shows 3 decimals).
+MOVED = 5e-4
+
+
+def dense_rows(W, X):
+    """The bias-free dense layer applied to every token: ``X Wᵀ``, tokens as rows.
+
+    Raises `ValueError` (with `dense_layer`'s message) if a token does not fit ``W``.
+
+    >>> dense_rows([[1, -1], [0.5, 2]], [[1, 0], [0, 1], [1, 1]]).tolist()
+    [[1.0, 0.5], [-1.0, 2.0], [0.0, 2.5]]
+    """
+    W = np.asarray(W, dtype=float)
+    X = np.asarray(X, dtype=float)
+    return dense_layer(W, X.T, np.zeros(W.shape[0])).T
+
+
+def _error(text):
+    return f"<span style='color:{ERROR_COLOR}'>{html.escape(text)}</span>"
+
+
+class DenseVsAttention(VBox):
+    r"""The tokens of an `AttentionExplorer` through a fixed dense layer and through attention.
+
+    Shows the explorer's editors, the dense layer's ``W`` beside attention's
+    ``A_att(X)`` (heatmaps), the outputs ``Ŷ = X Wᵀ`` and ``H = A_att(X) V``,
+    and a line that says, after an edit of ``X``, which tokens changed and
+    how many weights moved: attention's, in every row; the dense layer's,
+    none.
+
+    Parameters
+    ----------
+    explorer : AttentionExplorer
+        Built with the ``"editors"`` and ``"weights"`` parts.
+    W : array_like
+        The dense layer's fixed matrix (outputs × features).
+    **kwargs
+        Passed to `VBox`.
+
+    Examples
+    --------
+    >>> from widgets import AttentionExplorer
+    >>> ex = AttentionExplorer([[1, 0], [0, 1], [1, 1]], [[1, 0], [0, 1]], [[1, 0.5], [-0.5, 1]],
+    ...                        [[1, 0], [0, 1]], parts=("editors", "weights"))
+    >>> panel = DenseVsAttention(ex, [[1, -1], [0.5, 2]])
+    >>> panel.change.value
+    '<i>Change an entry of X to compare.</i>'
+    >>> ex.X_editor.cells[2][0].value = "3"
+    >>> "changed token 3 (sat)" in panel.change.value, "0 of 4</b> entries of W moved" in panel.change.value
+    (True, True)
+    """
+
+    def __init__(self, explorer, W, **kwargs):
+        super().__init__(**kwargs)
+        self._explorer = explorer
+        self._W = np.array(W, dtype=float)
+        self._dense_map = MatrixHeatmap(
+            self._W,
+            row_labels=[f"out {i + 1}" for i in range(self._W.shape[0])],
+            col_labels=[f"in {j + 1}" for j in range(self._W.shape[1])],
+            title="dense layer: W (fixed)", layout=Layout(width="300px", height="300px"),
+        ).add_class("lab09-dense")
+        self._weights_map = explorer.weights_heatmap
+        self._weights_map.title = "attention: A_att(X)"
+        L = explorer.result.H.shape[0]
+        self._Y_view = MatrixView(np.zeros((L, self._W.shape[0])), name=r"\hat Y = XW^T").add_class("lab09-Y")
+        self._H_view = MatrixView(explorer.result.H, name=r"H = A_{\mathrm{att}}(X)\,XW_V").add_class("lab09-H")
+        self._change = HTML().add_class("lab09-change")
+        self._previous = None  # (X, A_att) of the last calculation shown
+        self.add_class("lab09-compare")
+        self.children = [
+            explorer.part("editors"),
+            HBox([
+                VBox([self._dense_map, self._Y_view], layout=Layout(align_items="center")),
+                VBox([self._weights_map, self._H_view], layout=Layout(align_items="center")),
+            ], layout=Layout(flex_flow="row wrap", grid_gap="8px 48px")),
+            self._change,
+        ]
+        explorer.observe(self._on_result, names="result")
+        self._on_result()
+
+    @property
+    def explorer(self):
+        """The `AttentionExplorer` followed."""
+        return self._explorer
+
+    @property
+    def W(self):
+        """The dense layer's fixed matrix (a copy)."""
+        return self._W.copy()
+
+    @property
+    def dense_map(self):
+        """Heatmap of the dense layer's ``W``."""
+        return self._dense_map
+
+    @property
+    def Y_view(self):
+        """The dense layer's output ``X Wᵀ``."""
+        return self._Y_view
+
+    @property
+    def H_view(self):
+        """Attention's output ``A_att(X) V``."""
+        return self._H_view
+
+    @property
+    def change(self):
+        """The line that says what the last edit of ``X`` moved."""
+        return self._change
+
+    def _on_result(self, change=None):
+        r = self._explorer.result
+        X = self._explorer.X_editor.value
+        try:
+            Y = dense_rows(self._W, X)
+        except ValueError as error:  # e.g. X resized to 3 features: keep the last output
+            self._change.value = _error(f"Dense layer: {error}. Set features d back to 2.")
+            return
+        self._Y_view.matrix = Y
+        self._H_view.matrix = r.H
+        rows = []
+        if self._previous is not None:
+            old_X, old_A = self._previous
+            if old_A.shape == r.A.shape and old_X.shape == X.shape:
+                rows = sorted({int(i) + 1 for i, _ in np.argwhere(old_X != X)})
+        if rows:
+            moved = np.abs(r.A - old_A)
+            changed = int(np.sum(moved > MOVED))
+            names = self._explorer.token_names()
+            who = ", ".join(f"{i} ({html.escape(names[i - 1])})" for i in rows)
+            moved_rows = len({int(i) for i, _ in np.argwhere(moved > MOVED)})
+            self._change.value = (
+                f"<b>Last edit</b> changed token{'s' if len(rows) > 1 else ''} {who}. "
+                f"Attention: <b>{changed} of {r.A.size}</b> weights moved "
+                f"(the largest by {format_number(moved.max())}), in {moved_rows} of {r.A.shape[0]} rows. "
+                f"Dense layer: <b>0 of {self._W.size}</b> entries of W moved."
+            )
+        else:
+            self._change.value = "<i>Change an entry of X to compare.</i>"
+        self._previous = (X, r.A)
+
+
+def _verdict(left, right):
+    gap = float(np.max(np.abs(left - right)))
+    if gap < 1e-9:
+        return f"<span style='color:{EQUAL_COLOR}'><b>equal</b></span>"
+    return f"<span style='color:{ERROR_COLOR}'><b>different</b></span> (largest gap {format_number(gap)})"
+
+
+class LinearityTables(VBox):
+    r"""Scale the tokens by ``c``: which layer gives ``f(cX) = c f(X)``?
+
+    Three pairs, each with a verdict: the bias-free dense layer
+    (``(cX) Wᵀ`` against ``c X Wᵀ``: equal), attention with its weights held
+    fixed (``A_att(X) (cV)`` against ``c A_att(X) V``: equal) and attention as
+    a whole (``f_att(cX)`` against ``c f_att(X)``: different, because
+    ``A_att(cX)`` is not ``A_att(X)``, shown last).
+
+    Parameters
+    ----------
+    explorer : AttentionExplorer
+        Whose tokens and weights are used.
+    W : array_like
+        The dense layer's fixed matrix.
+    c : float, optional
+        The starting scale factor, between -2 and 3.  Default 2.
+    **kwargs
+        Passed to `VBox`.
+
+    Attributes
+    ----------
+    c_slider : FloatSlider
+    c_entry : SliderEntry
+        The slider with an entry for typing ``c``.
+    views : dict of str to MatrixView
+        ``dense_cX``, ``dense_c``, ``fixed_cV``, ``fixed_c``, ``att_cX``, ``att_c``.
+    A_views : dict of str to MatrixView
+        ``A_att`` and ``A_att_c``: the weights for ``X`` and for ``cX``.
+    verdicts : dict of str to HTML
+        ``dense``, ``fixed``, ``att``: "equal" or "different (largest gap ...)".
+
+    Examples
+    --------
+    >>> from widgets import AttentionExplorer
+    >>> ex = AttentionExplorer([[1, 0], [0, 1], [1, 1]], [[1, 0], [0, 1]], [[1, 0.5], [-0.5, 1]],
+    ...                        [[1, 0], [0, 1]], parts=("editors", "weights"))
+    >>> tables = LinearityTables(ex, [[1, -1], [0.5, 2]])
+    >>> [("equal" in tables.verdicts[k].value) for k in ("dense", "fixed", "att")]
+    [True, True, False]
+    >>> tables.c_slider.value = 1.0
+    >>> "equal" in tables.verdicts["att"].value
+    True
+    """
+
+    def __init__(self, explorer, W, c=2.0, **kwargs):
+        super().__init__(**kwargs)
+        self._explorer = explorer
+        self._W = np.array(W, dtype=float)
+        self._slider = FloatSlider(
+            value=c, min=-2.0, max=3.0, step=0.5, description="scale factor c",
+            style={"description_width": "initial"}, continuous_update=False,
+        ).add_class("lab09-c")
+        self._entry = SliderEntry(self._slider)  # c can also be typed, checked against the range
+        L, d_v = explorer.result.H.shape
+        self._views = {
+            key: MatrixView(np.zeros((L, d_v)), name=name)
+            for key, name in [
+                ("dense_cX", r"f_{\mathrm{dense}}(cX)"), ("dense_c", r"c\,f_{\mathrm{dense}}(X)"),
+                ("att_cX", r"f_{\mathrm{att}}(cX)"), ("att_c", r"c\,f_{\mathrm{att}}(X)"),
+                ("fixed_cV", r"A_{\mathrm{att}}(X)\,(cV)"), ("fixed_c", r"c\,A_{\mathrm{att}}(X)\,V"),
+            ]
+        }
+        self._A_views = {
+            "A_att": MatrixView(np.eye(L), name=r"A_{\mathrm{att}}(X)"),
+            "A_att_c": MatrixView(np.eye(L), name=r"A_{\mathrm{att}}(cX)"),
+        }
+        self._verdicts = {key: HTML().add_class(f"lab09-verdict-{key}") for key in ("dense", "att", "fixed")}
+        self._tables = VBox([
+            self._row("Dense layer (no bias): f(X) = XWᵀ", "dense_cX", "dense_c", "dense"),
+            self._row("Attention with the weights held fixed: linear in V", "fixed_cV", "fixed_c", "fixed"),
+            self._row("Attention as a whole: f(X) = A_att(X) X W_V", "att_cX", "att_c", "att"),
+            HBox([HTML("<b>Why:</b> the weights themselves change with c"),
+                  self._A_views["A_att"], self._A_views["A_att_c"]],
+                 layout=Layout(align_items="center", grid_gap="0 16px")),
+        ], layout=Layout(grid_gap="10px")).add_class("lab09-tables")
+        self.layout.grid_gap = "10px"
+        self.children = [self._entry, self._tables]
+        self._slider.observe(self._update, names="value")
+        explorer.observe(self._update, names="result")
+        self._update()
+
+    @property
+    def c_slider(self):
+        """The slider for ``c``."""
+        return self._slider
+
+    @property
+    def c_entry(self):
+        """The slider with its entry."""
+        return self._entry
+
+    @property
+    def views(self):
+        """The six outputs compared, by key."""
+        return dict(self._views)
+
+    @property
+    def A_views(self):
+        """The weights for ``X`` and for ``cX``."""
+        return dict(self._A_views)
+
+    @property
+    def verdicts(self):
+        """One verdict per pair: ``dense``, ``fixed``, ``att``."""
+        return dict(self._verdicts)
+
+    @property
+    def tables(self):
+        """The three pairs and the weights, without the slider."""
+        return self._tables
+
+    def _row(self, title, left, right, key):
+        return VBox([
+            HTML(f"<b>{title}</b>"),
+            HBox([self._views[left], HTML("&nbsp;vs&nbsp;"), self._views[right], self._verdicts[key]],
+                 layout=Layout(align_items="center", grid_gap="0 16px")),
+        ])
+
+    def _update(self, change=None):
+        c = self._slider.value
+        ex = self._explorer
+        X = ex.X_editor.value
+        W_Q, W_K, W_V = (e.value for e in (ex.W_Q_editor, ex.W_K_editor, ex.W_V_editor))
+        try:
+            r = attention(X, W_Q, W_K, W_V)
+            r_c = attention(c * X, W_Q, W_K, W_V)
+            dense_pair = (dense_rows(self._W, c * X), c * dense_rows(self._W, X))
+        except ValueError as error:  # shapes being edited: keep the last tables
+            self._verdicts["att"].value = _error(str(error))
+            return
+        pairs = {
+            "dense": (("dense_cX", "dense_c"), dense_pair),
+            "att": (("att_cX", "att_c"), (r_c.H, c * r.H)),
+            "fixed": (("fixed_cV", "fixed_c"), (r.A @ (c * r.V), c * (r.A @ r.V))),
+        }
+        for key, ((left_key, right_key), (left, right)) in pairs.items():
+            self._views[left_key].matrix = left
+            self._views[right_key].matrix = right
+            self._verdicts[key].value = _verdict(left, right)
+        self._A_views["A_att"].matrix, self._A_views["A_att_c"].matrix = r.A, r_c.A
