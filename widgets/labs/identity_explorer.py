@@ -1,0 +1,143 @@
+"""Lab 3's identity explorer: editors for A, B, C and r, Randomise, and the identity cards.
+
+The learner types (or resizes) ``A``, ``B`` and ``C``, types the scalar ``r``
+(fractions such as ``1/2`` included) or presses Randomise for fresh integer
+entries from a seed, and the `IdentityPanel` below re-evaluates every
+identity of Theorem 1.4.3 and the look-alikes beside them.  A typo in ``r``
+or a seed below 0 is explained in place and changes nothing.
+"""
+
+import html
+
+import numpy as np
+from ipywidgets import HTML, Button, HBox, IntText, Layout, Text, VBox
+from traitlets import TraitError, dlink
+
+from ..matrix_editor import MatrixEditor
+from ..parsing import format_number, parse_number
+from ..property_panels import IdentityPanel
+
+__all__ = ["IdentityExplorer"]
+
+#: Randomise draws integers from -LOW_HIGH to LOW_HIGH.
+LOW_HIGH = 3
+
+
+def _error(text):
+    return f'<span role="alert" style="color:#a94442">{html.escape(text)}</span>'
+
+
+class IdentityExplorer(VBox):
+    """Editors for ``A``, ``B``, ``C`` and ``r`` driving the identity cards.
+
+    Parameters
+    ----------
+    A, B, C : array_like
+        The matrices shown first (each resizable up to `max_shape`).
+    r : float, optional
+        The scalar shown first.  Default 2.
+    seed : int, optional
+        The seed of the next Randomise.  Default 1.
+    max_shape : tuple of int, optional
+        Largest shape the editors allow.  Default 4×4.
+    prefix : str, optional
+        Prefix of CSS classes: ``PREFIX-r`` (the r box), ``PREFIX-seed``,
+        ``PREFIX-randomise`` and ``PREFIX-identities`` (the cards).  Default
+        ``"identity-explorer"``.
+    **kwargs
+        Passed to `VBox`.
+
+    Attributes
+    ----------
+    editors : tuple of MatrixEditor
+        ``A``, ``B``, ``C`` (read-only property).
+    panel : IdentityPanel
+        The cards.
+    r_box, seed_box : ipywidgets.Text, ipywidgets.IntText
+        The scalar as typed, and the seed.
+    randomise_button : ipywidgets.Button
+    r_status, seed_status : ipywidgets.HTML
+        Why the typed ``r`` was not taken, or why the seed cannot be used
+        (below 0); empty otherwise.
+
+    Examples
+    --------
+    >>> ex = IdentityExplorer([[1, 2], [0, -1]], [[2, 0], [1, 3]], [[0, 1], [1, 1]])
+    >>> [res.verdict for res in ex.panel.results]
+    ['equal', 'equal', 'equal', 'equal', 'equal']
+    >>> ex.r_box.value = "1/2"
+    >>> ex.panel.r
+    0.5
+    >>> ex.seed_box.value = 7
+    >>> ex.randomise()
+    >>> ex.seed_box.value, ex.editors[0].shape
+    (8, (2, 2))
+    """
+
+    def __init__(self, A, B, C, r=2.0, *, seed=1, max_shape=(4, 4), prefix="identity-explorer", **kwargs):
+        super().__init__(**kwargs)
+        self._editors = tuple(
+            MatrixEditor(value, name=name, resizable=True, max_shape=max_shape)
+            for name, value in zip("ABC", (A, B, C))
+        )
+        self._r_box = Text(
+            value=format_number(r), description="r =", continuous_update=False,
+            style={"description_width": "initial"}, layout=Layout(width="8em"),
+        ).add_class(f"{prefix}-r")
+        self._seed_box = IntText(
+            value=int(seed), description="seed", style={"description_width": "initial"},
+            layout=Layout(width="9em"),
+        ).add_class(f"{prefix}-seed")
+        self._randomise = Button(
+            description="Randomise", icon="random",
+            tooltip=f"New random integers from -{LOW_HIGH} to {LOW_HIGH}",
+        ).add_class(f"{prefix}-randomise")
+        self._r_status, self._seed_status = HTML(), HTML()
+        self._panel = IdentityPanel(*(e.value for e in self._editors), r=r).add_class(f"{prefix}-identities")
+        for editor, trait in zip(self._editors, "ABC"):
+            dlink((editor, "value"), (self._panel, trait))
+        self._r_box.observe(self._on_r_change, names="value")
+        self._seed_box.observe(self._on_seed_change, names="value")
+        self._randomise.on_click(lambda _button: self.randomise())
+        self.add_class("identity-explorer")
+        self.children = [
+            HBox(list(self._editors), layout=Layout(grid_gap="32px", flex_flow="row wrap")),
+            HBox([self._r_box, self._seed_box, self._randomise, self._r_status, self._seed_status],
+                 layout=Layout(grid_gap="12px", align_items="center")),
+            self._panel,
+        ]
+
+    editors = property(lambda self: self._editors, doc="The editors of A, B and C.")
+    panel = property(lambda self: self._panel, doc="The identity cards.")
+    r_box = property(lambda self: self._r_box, doc="The scalar r, as typed.")
+    seed_box = property(lambda self: self._seed_box, doc="The seed of the next Randomise.")
+    randomise_button = property(lambda self: self._randomise, doc="The Randomise button.")
+    r_status = property(lambda self: self._r_status, doc="Why the typed r was not taken, or empty.")
+    seed_status = property(lambda self: self._seed_status, doc="Why the seed cannot be used, or empty.")
+
+    def randomise(self):
+        """Fresh integer entries for A, B and C (shapes kept) from the seed; the seed moves on.
+
+        A seed below 0 is refused with a message, and nothing changes.
+        """
+        seed = self._seed_box.value
+        if seed < 0:  # already said by _on_seed_change
+            return
+        rng = np.random.default_rng(seed)
+        for editor in self._editors:
+            editor.value = rng.integers(-LOW_HIGH, LOW_HIGH + 1, size=editor.shape)
+        self._seed_box.value = seed + 1
+
+    def _on_r_change(self, change):
+        try:
+            self._panel.r = parse_number(change["new"])
+        except (ValueError, TraitError) as error:
+            self._r_status.value = _error(f"r: {error}")
+        else:
+            self._r_status.value = ""
+
+    def _on_seed_change(self, change):
+        below = change["new"] < 0
+        self._seed_status.value = (
+            _error(f"seed: {change['new']} is below 0; use a whole number from 0 up") if below else ""
+        )
