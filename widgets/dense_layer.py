@@ -10,8 +10,9 @@ nothing else (numpy only, no widgets):
 - `affine_expansion_latex` writes the expansion of ``W x + b`` in LaTeX,
   with symbols (``w_{11} x_1 + w_{12} x_2 + b_1``) or with numbers, and
   `affine_expansion_html` the same with numbers as HTML, for live views;
-- `split_at_folds` adds the points where a polygon's edges cross a fold of
-  the ReLU, so that drawing the image vertex by vertex stays exact.
+- `split_at_folds` adds the points where a polygon's edges cross a crease
+  of the ReLU (a line where it starts clamping onto an axis), so that
+  drawing the image vertex by vertex stays exact.
 
 >>> W, b = [[2, -1], [0, 3]], [1, -1]
 >>> dense_layer(W, [1, 2], b)
@@ -408,15 +409,17 @@ def affine_expansion_html(W, b, x=None, *, activation=None, digits=3):
     )
 
 
-# -- drawing a folded polygon ------------------------------------------------------
+# -- drawing a polygon bent by ReLU ----------------------------------------------
 
 
 def split_at_folds(points, W, b):
-    """Insert the points where the edges of a path cross a fold of ``ReLU(W x + b)``.
+    """Insert the points where the edges of a path cross a crease of ``ReLU(W x + b)``.
 
-    ReLU folds the plane along the lines where an entry of ``W x + b`` is
-    0.  A plot that joins the images of a polygon's vertices with straight
-    segments would cut across those folds; with the crossing points added
+    ReLU clamps onto an axis every point where an entry of ``W x + b`` is
+    negative, so a straight edge bends where it crosses a line on which
+    that entry is 0 (a crease; the function keeps its historical name
+    "folds").  A plot that joins the images of a polygon's vertices with
+    straight segments would cut across those creases; with the crossing points added
     as extra vertices, every piece of every edge maps to a straight piece,
     so the joined images are the exact image of the polygon.
 
@@ -439,7 +442,7 @@ def split_at_folds(points, W, b):
 
     Examples
     --------
-    The segment from (-1, 0) to (1, 0) crosses the fold x = 0 of the
+    The segment from (-1, 0) to (1, 0) crosses the crease x = 0 of the
     identity layer:
 
     >>> split_at_folds([[-1, 1], [0, 0]], np.eye(2), [0, 0])
