@@ -82,3 +82,12 @@ def test_vertex_plot_view_option():
             plot.view = bad
     plot.view = None  # back to fitting the data
     assert x.max < 5
+
+
+def test_a_half_turn_collapses_to_the_origin_halfway_and_still_draws():
+    # The Try this of lab 5: (1 − t) I + t(−I) is the zero matrix at t = 1/2.
+    morph = MapMorph(HOUSE, -np.eye(2), t=0.5)
+    np.testing.assert_array_equal(morph.plot.image, np.zeros_like(HOUSE))
+    assert morph._status.value == ""
+    morph.t = 1.0
+    np.testing.assert_array_equal(morph.plot.image, -HOUSE)
