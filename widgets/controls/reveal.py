@@ -70,7 +70,7 @@ class Reveal(VBox):
             len(self._after), " after you answer the questions above"
         )
         self._placeholder = HBox(
-            [HTML(f"<i>Hidden until you have made your prediction: {what} opens{waiting}.</i>"),
+            [HTML(f"<i>Hidden until you have made your prediction: {what} will open{waiting}.</i>"),
              self._button],
             layout=Layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap"),
         ).add_class("reveal-placeholder")
