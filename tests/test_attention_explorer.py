@@ -111,7 +111,7 @@ def test_shapes_for_activity_1_4_5():
     assert ex.shapes == {
         "X": (5, 4), "W_Q": (4, 3), "W_K": (4, 3), "W_V": (4, 3),
         "Q": (5, 3), "K": (5, 3), "V": (5, 3), "K^T": (3, 5),
-        "S": (5, 5), "A": (5, 5), "H": (5, 3),
+        "S": (5, 5), "A_att": (5, 5), "H": (5, 3),
     }
     table = ex.part("shapes").value
     for text in ("5×4", "4×3", "5×3", "3×5", "5×5", "L×d", "L×L"):
@@ -270,6 +270,96 @@ def test_plot_needs_two_dimensional_values():
     assert ex.values_plot.layout.visibility == "hidden"
     ex.W_V_editor.resize(3, 2)
     assert ex.values_plot.layout.visibility == "visible"
+
+
+# -- temperature, token lines, the name A_att -------------------------------
+
+
+def test_temperature_divides_the_scaled_scores():
+    ex = make(parts=("options", "temperature", "weights"))
+    S = ex.result.S
+    ex.temperature = 2.0
+    np.testing.assert_allclose(ex.result.A, numpy_attention(X, W, W, W, 1 / (2 * math.sqrt(2)))[4])
+    assert ex.result.scale == pytest.approx(1 / (2 * math.sqrt(2)))
+    ex.scaled = False
+    ex._temperature_slider.value = 0.5  # the learner's slider, linked to the trait
+    assert ex.temperature == pytest.approx(0.5)
+    np.testing.assert_allclose(ex.result.A, numpy_attention(X, W, W, W, 2.0)[4])
+    np.testing.assert_array_equal(ex.result.S, S)  # the scores themselves do not change
+
+
+def test_low_temperature_sharpens_high_temperature_flattens():
+    ex = make(parts=("weights",), scaled=False)
+    spread = lambda A: float(np.max(A, axis=1).mean())  # noqa: E731 - mean largest weight
+    base = spread(ex.result.A)
+    ex.temperature = 0.1
+    assert spread(ex.result.A) > base
+    ex.temperature = 20
+    assert spread(ex.result.A) < base and np.allclose(ex.result.A, 0.25, atol=0.05)
+
+
+def test_temperature_out_of_range_is_clamped_nan_refused():
+    ex = make(parts=("options",))
+    ex.temperature = 1000
+    assert ex.temperature == 20
+    ex.temperature = 0
+    assert ex.temperature == 0.05
+    with pytest.raises(TraitError, match="temperature must be a number"):
+        ex.temperature = float("nan")
+    assert ex.temperature == 0.05 and ex.error == ""
+
+
+def test_the_temperature_slider_is_a_part_placed_among_the_options():
+    ex = make(parts=("options", "temperature"))
+    slider = ex.part("temperature")
+    assert slider is ex._temperature_slider and slider in ex.part("options").children
+    assert slider not in ex.children  # laid out once, inside the options
+    alone = make(parts=("temperature", "weights"))
+    assert alone.part("temperature") in alone.children
+    # Without the part (lab 7's options) there is no slider; the trait still works.
+    plain = make(parts=("options", "weights"))
+    assert not hasattr(plain, "_temperature_slider")
+    plain.temperature = 2.0
+    assert plain.result.scale == pytest.approx(1 / (2 * math.sqrt(2)))
+
+
+def test_temperature_slider_is_disabled_with_weights_by_hand():
+    ex = make()
+    ex.weights_mode = "sliders"
+    assert ex._temperature_slider.disabled
+    assert "temperature" in ex._options_note.value
+    ex.weights_mode = "softmax"
+    assert not ex._temperature_slider.disabled
+
+
+def test_token_lines_follow_the_picked_row_and_the_weights():
+    ex = make(parts=("weights", "sliders", "lines"), tokens=["the", "cat", "sat", "down"])
+    lines = ex.token_lines
+    assert lines.row == 0
+    np.testing.assert_allclose(lines.weights, ex.result.A)
+    ex.selected = (2, 1)
+    assert lines.row == 2 and lines.summary.startswith("sat → the ")
+    assert "token 3 (“sat”)" in ex._lines_note.value
+    ex.weights_mode = "sliders"
+    ex.weight_sliders[1].value = (0, 0.5, 0.25, 0.25)  # moving row 2 picks it
+    assert lines.row == 1
+    np.testing.assert_allclose(lines.widths, np.array([0, 0.5, 0.25, 0.25]) * lines.max_width)
+    ex.X_editor.resize(5, 3)  # a fifth token: one more line
+    assert lines.weights.shape == (5, 5) and lines.names()[4] == "t5"
+
+
+def test_the_attention_weights_are_called_A_att_everywhere():
+    ex = make(parts=PARTS)
+    ex.selected = (1, 2)
+    shown = " ".join([
+        ex.weights_heatmap.title, ex._H_view.name, ex.part("shapes").value,
+        ex.part("expansion").value, *(t.value for t in ex._slider_titles),
+    ])
+    assert "A_att" in ex.weights_heatmap.title and ex._H_view.name == r"H = A_{\mathrm{att}}V"
+    assert "<i>A</i><sub>att</sub>[2, 3]" in ex.part("expansion").value
+    assert "H = A<sub>att</sub>V" in ex.part("shapes").value
+    assert "weights A " not in shown and "<i>A</i>:" not in shown and "<i>A</i><sub>2" not in shown
+    assert ex.shapes["A_att"] == (4, 4) and "A" not in ex.shapes
 
 
 # -- randomise, parts, layout ------------------------------------------------

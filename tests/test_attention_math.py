@@ -8,7 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from widgets.attention_math import AttentionResult, attention, causal_mask, softmax_rows
+from widgets.attention_math import (
+    AttentionResult,
+    attention,
+    causal_mask,
+    softmax_rows,
+    softmax_scale,
+)
 from widgets.shapes import ShapeError
 
 
@@ -184,3 +190,34 @@ def test_attention_properties(L, d, dk, dv, causal, data):
         np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-9)
     # Each output row lies between the smallest and largest value rows.
     assert np.all(r.H <= r.V.max(axis=0) + 1e-9) and np.all(r.H >= r.V.min(axis=0) - 1e-9)
+
+
+# -- softmax_scale: 1/sqrt(d_k) and the temperature ---------------------------
+
+
+def test_softmax_scale_divides_by_temperature_and_root_dk():
+    assert softmax_scale(4) == 0.5
+    assert softmax_scale(9, temperature=2) == pytest.approx(1 / 6)
+    assert softmax_scale(9, scaled=False, temperature=0.25) == 4.0
+
+
+@pytest.mark.parametrize("T", [0, -1, 0.01, 21, float("nan"), float("inf"), "hot"])
+def test_softmax_scale_refuses_temperatures_out_of_range(T):
+    with pytest.raises(ValueError, match="temperature must be a number"):
+        softmax_scale(2, temperature=T)
+
+
+def test_softmax_scale_needs_a_key_length():
+    with pytest.raises(ValueError, match="d_k must be at least 1, got 0"):
+        softmax_scale(0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(-5, 5), min_size=2, max_size=6), st.floats(0.05, 20))
+def test_temperature_keeps_the_order_of_the_weights(scores, T):
+    w = softmax_rows([scores], scale=softmax_scale(1, temperature=T))[0]
+    s = np.array(scores)
+    for a in range(len(s)):
+        for b in range(len(s)):
+            if s[a] > s[b]:
+                assert w[a] >= w[b]

@@ -2,9 +2,11 @@
 
 `AttentionExplorer` edits the tokens ``X`` and the weights ``W_Q``, ``W_K``,
 ``W_V``, and shows what `attention` makes of them: the queries, keys and
-values, the score matrix ``S = Q K^T`` and the attention weights as
-heatmaps, the output ``H = A V`` and the shape of every matrix.  Clicking a
-score writes it out as a query-key dot product.  Optionally the weights can
+values, the score matrix ``S = Q K^T`` and the attention weights ``A_att``
+as heatmaps, the output ``H = A_att V`` and the shape of every matrix.
+Clicking a score writes it out as a query-key dot product.  A temperature
+slider sharpens or flattens the softmax, and a row of ``A_att`` can be drawn
+token to token, as lines whose thickness is the weight (`TokenLines`).  Optionally the weights can
 be set by hand with one row of sliders per token, and 2-D value vectors are
 drawn with each output as their weighted average (`ValuesPlot`).
 
@@ -14,6 +16,7 @@ All the arithmetic is `widgets.attention_math.attention` and the text of
 
 import contextlib
 import html
+import math
 
 import numpy as np
 from bqplot import Axis, Figure, LinearScale, Lines, Scatter
@@ -23,6 +26,7 @@ from ipywidgets import (
     Button,
     Checkbox,
     Dropdown,
+    FloatLogSlider,
     GridBox,
     HBox,
     Label,
@@ -33,6 +37,7 @@ from ipywidgets import (
 from traitlets import (
     Bool,
     Enum,
+    Float,
     Instance,
     Int,
     List,
@@ -44,7 +49,13 @@ from traitlets import (
     validate,
 )
 
-from .attention_math import AttentionResult, attention
+from .attention_math import (
+    MAX_TEMPERATURE,
+    MIN_TEMPERATURE,
+    AttentionResult,
+    attention,
+    softmax_scale,
+)
 from .attention_steps import average_expansion, convex_hull, score_expansion
 from .batching import apply_changes
 from .geometry import fit_bounds
@@ -54,6 +65,7 @@ from .matrix_editor import MatrixEditor, MatrixTrait
 from .matrix_view import MatrixView
 from .parsing import format_number
 from .shapes import ShapeError, as_matrix, format_shape
+from .views.token_lines import TokenLines
 from .weight_sliders import WeightSliders
 
 __all__ = ["AttentionExplorer", "ValuesPlot", "PARTS"]
@@ -63,6 +75,7 @@ PARTS = (
     "randomise",
     "editors",
     "options",
+    "temperature",
     "shapes",
     "qkv",
     "scores",
@@ -71,6 +84,7 @@ PARTS = (
     "expansion",
     "sliders",
     "plot",
+    "lines",
 )
 DEFAULT_PARTS = ("editors", "options", "shapes", "qkv", "scores", "weights", "output", "expansion")
 DEFAULT_TOKENS = ("a", "cat", "sat", "on", "my", "mat")
@@ -97,6 +111,8 @@ class ValuesPlot(Figure):
         The weights, one row per output.
     focus : int or None, optional
         0-based output row to pick out.
+    output_names : sequence of str, optional
+        Labels of the outputs; missing ones are ``h1``, ``h2``, ...
     **kwargs
         Passed to `bqplot.Figure`.
 
@@ -116,8 +132,9 @@ class ValuesPlot(Figure):
     weights = MatrixTrait(help="The weights, one row per output (m×L).")
     outputs = MatrixTrait(read_only=True, help="weights @ values: the h_i, one per row.")
     focus = Int(None, allow_none=True, help="0-based output row to pick out, or None.")
+    output_names = List(Unicode(), help="Labels of the outputs; missing ones are h1, h2, ...")
 
-    def __init__(self, values, weights, focus=None, **kwargs):
+    def __init__(self, values, weights, focus=None, *, output_names=(), **kwargs):
         kwargs.setdefault("layout", Layout(width="360px", height="360px"))
         kwargs.setdefault("fig_margin", dict(top=30, bottom=30, left=35, right=25))
         kwargs.setdefault("display_toolbar", False)
@@ -158,6 +175,7 @@ class ValuesPlot(Figure):
         self.values = values
         self.weights = weights
         self.focus = focus
+        self.output_names = [str(name) for name in output_names]
         self._ready = True
         self._render()
 
@@ -224,7 +242,7 @@ class ValuesPlot(Figure):
             self._ready = True
         self._render()
 
-    @observe("values", "weights", "focus")
+    @observe("values", "weights", "focus", "output_names")
     def _on_change(self, change):
         if self._ready:
             self._render()
@@ -254,7 +272,10 @@ class ValuesPlot(Figure):
             (self._outputs, {
                 "x": H[:, 0],
                 "y": H[:, 1],
-                "names": np.array([f"h{i + 1}" for i in range(len(H))]),
+                "names": np.array([
+                    self.output_names[i] if i < len(self.output_names) else f"h{i + 1}"
+                    for i in range(len(H))
+                ]),
                 "colors": [FOCUS_COLOR if i == focus else OUTPUT_COLOR for i in range(len(H))],
             }),
         ])
@@ -278,8 +299,9 @@ class AttentionExplorer(VBox):
     The tokens are the rows of ``X`` (``L×d``); ``W_Q`` and ``W_K`` are
     ``d×d_k`` and ``W_V`` is ``d×d_v``.  The explorer shows ``Q = X W_Q``,
     ``K = X W_K``, ``K^T``, ``V = X W_V``, the scores ``S = Q K^T`` and the
-    weights ``A`` (heatmaps), the output ``H = A V`` and a table of every
-    shape.  Clicking score ``S_ij`` (or weight ``A_ij``) picks out row ``i``
+    attention weights ``A_att`` (heatmaps), the output ``H = A_att V`` and a
+    table of every shape.  Clicking score ``S_ij`` (or weight ``A_att[i, j]``)
+    picks out row ``i``
     of ``Q`` and row ``j`` of ``K`` and writes ``q_i · k_j`` out term by term.
 
     Changing the number of columns of ``X`` resizes the rows of the three
@@ -301,6 +323,9 @@ class AttentionExplorer(VBox):
     scaled : bool, optional
         Multiply the scores by ``1/sqrt(d_k)`` before the softmax.  Default
         True.
+    temperature : float, optional
+        Divide the scores by ``T`` too: the weights are
+        ``softmax(S / (T sqrt(d_k)))``.  Clamped to 0.05 ... 20.  Default 1.
     causal : bool, optional
         Let token ``i`` attend only to tokens ``1..i``.  Default False.
     selected : tuple of int or None, optional
@@ -308,10 +333,12 @@ class AttentionExplorer(VBox):
     parts : sequence of str, optional
         Which parts to build, from `PARTS`: ``"randomise"`` (seed box and
         button), ``"editors"``, ``"options"`` (scaling, mask and, with
-        sliders, the weights mode), ``"shapes"``, ``"qkv"``, ``"scores"``,
+        sliders, the weights mode), ``"temperature"`` (a slider for the
+        softmax temperature, inside the options when both are built),
+        ``"shapes"``, ``"qkv"``, ``"scores"``,
         ``"weights"``, ``"output"``, ``"expansion"``, ``"sliders"`` (one
-        `WeightSliders` per row of ``A``) and ``"plot"`` (a `ValuesPlot`,
-        for 2-D values).  Default: all but randomise, sliders and plot.
+        `WeightSliders` per row of ``A_att``), ``"plot"`` (a `ValuesPlot`,
+        for 2-D values) and ``"lines"`` (a `TokenLines` of the picked row).  Default: all but randomise, sliders and plot.
     seed : int, optional
         Seed for the random matrices and the initial seed box.  Default 0.
     max_tokens, max_features : int, optional
@@ -331,8 +358,10 @@ class AttentionExplorer(VBox):
         The picked cell ``(i, j)``.
     scaled, causal : bool
         The softmax options.
+    temperature : float
+        The softmax temperature ``T``.
     weights_mode : {"softmax", "sliders"}
-        Where ``A`` comes from: the softmax of the scores, or the sliders
+        Where ``A_att`` comes from: the softmax of the scores, or the sliders
         (needs the ``"sliders"`` part).
     tokens : list of str
         Token names.
@@ -366,6 +395,9 @@ class AttentionExplorer(VBox):
     )
     scaled = Bool(True, help="Multiply the scores by 1/sqrt(d_k) before the softmax.")
     causal = Bool(False, help="Token i attends only to tokens 1..i.")
+    temperature = Float(
+        1.0, help="Softmax temperature T: the weights are softmax(S / (T sqrt(d_k))).",
+    )
     weights_mode = Enum(
         ["softmax", "sliders"], default_value="softmax",
         help="Where the weights come from: softmax of the scores, or the sliders.",
@@ -382,6 +414,7 @@ class AttentionExplorer(VBox):
         tokens=DEFAULT_TOKENS,
         scaled=True,
         causal=False,
+        temperature=1.0,
         selected=None,
         parts=DEFAULT_PARTS,
         seed=0,
@@ -424,6 +457,7 @@ class AttentionExplorer(VBox):
             self.tokens = tokens
             self.scaled = scaled
             self.causal = causal
+            self.temperature = temperature
         self._compute()  # sets result (or raises: the first inputs must fit)
         if self.error:
             raise TraitError(self.error)
@@ -465,13 +499,18 @@ class AttentionExplorer(VBox):
 
     @property
     def weights_heatmap(self):
-        """The `MatrixHeatmap` of ``A`` (needs the ``"weights"`` part)."""
+        """The `MatrixHeatmap` of ``A_att`` (needs the ``"weights"`` part)."""
         return self._part_widget("weights", "_weights_map")
 
     @property
     def weight_sliders(self):
-        """One `WeightSliders` per row of ``A`` (needs the ``"sliders"`` part)."""
+        """One `WeightSliders` per row of ``A_att`` (needs the ``"sliders"`` part)."""
         return self._part_widget("sliders", "_sliders")
+
+    @property
+    def token_lines(self):
+        """The `TokenLines` of the picked row (needs the ``"lines"`` part)."""
+        return self._part_widget("lines", "_lines_view")
 
     @property
     def values_plot(self):
@@ -497,7 +536,7 @@ class AttentionExplorer(VBox):
             "V": r.V.shape,
             "K^T": r.K.T.shape,
             "S": r.S.shape,
-            "A": r.A.shape,
+            "A_att": r.A.shape,
             "H": r.H.shape,
         }
 
@@ -575,6 +614,7 @@ class AttentionExplorer(VBox):
             "randomise": lambda: self._build_randomise(seed),
             "editors": self._build_editors,
             "options": self._build_options,
+            "temperature": self._build_temperature,
             "shapes": lambda: HTML().add_class("attention-shapes"),
             "qkv": self._build_qkv,
             "scores": lambda: self._build_heatmap("_scores_map", r.S, names, "scores"),
@@ -585,6 +625,7 @@ class AttentionExplorer(VBox):
             ),
             "sliders": self._build_sliders,
             "plot": self._build_plot,
+            "lines": self._build_lines,
         }
         for part in self._parts:
             self._boxes[part] = builders[part]()
@@ -646,6 +687,8 @@ class AttentionExplorer(VBox):
         link((self, "causal"), (self._causal_box, "value"))
         self._options_note = HTML()
         children = [self._scaled_box, self._causal_box, self._options_note]
+        if "temperature" in self._parts:
+            children.insert(1, self._boxes.get("temperature") or self._build_temperature())
         if "sliders" in self._parts:
             self._mode = ToggleButtons(
                 options=[("softmax of the scores", "softmax"), ("set by hand", "sliders")],
@@ -655,6 +698,18 @@ class AttentionExplorer(VBox):
             link((self, "weights_mode"), (self._mode, "value"))
             children.insert(0, self._mode)
         return HBox(children, layout=Layout(flex_flow="row wrap", grid_gap="0 24px"))
+
+    def _build_temperature(self):
+        if getattr(self, "_temperature_slider", None) is None:
+            # A log scale: T = 0.5 sharpens as much as T = 2 flattens.
+            self._temperature_slider = FloatLogSlider(
+                value=self.temperature, base=10, min=math.log10(MIN_TEMPERATURE),
+                max=math.log10(MAX_TEMPERATURE), step=0.01, readout_format=".2f",
+                description="temperature T", continuous_update=False,
+                style={"description_width": "initial"}, layout=Layout(width="22em"),
+            ).add_class("attention-temperature")
+            link((self, "temperature"), (self._temperature_slider, "value"))
+        return self._temperature_slider
 
     def _build_qkv(self):
         r = self.result
@@ -672,7 +727,7 @@ class AttentionExplorer(VBox):
         )
 
     def _build_heatmap(self, attribute, matrix, names, kind):
-        title = "scores S = Q Kᵀ" if kind == "scores" else "weights A (rows add to 1)"
+        title = "scores S = Q Kᵀ" if kind == "scores" else "weights A_att (rows add to 1)"
         heatmap = MatrixHeatmap(
             matrix, row_labels=names, col_labels=names, kind=kind, title=title,
             selected=self.selected,
@@ -682,7 +737,9 @@ class AttentionExplorer(VBox):
         return heatmap
 
     def _build_output(self):
-        self._H_view = MatrixView(self.result.H, name="H = AV").add_class("attention-H")
+        self._H_view = MatrixView(self.result.H, name=r"H = A_{\mathrm{att}}V").add_class(
+            "attention-H"
+        )
         return self._H_view
 
     def _build_sliders(self):
@@ -692,6 +749,12 @@ class AttentionExplorer(VBox):
         ).add_class("attention-sliders")
         self._rebuild_sliders()
         return self._slider_grid
+
+    def _build_lines(self):
+        self._lines_view = TokenLines(self.result.A, self.token_names(), row=self._focus_row())
+        self._lines_note = HTML().add_class("attention-lines-note")
+        return VBox([self._lines_view, self._lines_note],
+                    layout=Layout(flex="0 0 auto")).add_class("attention-lines")
 
     def _build_plot(self):
         r = self.result
@@ -705,8 +768,11 @@ class AttentionExplorer(VBox):
     def _layout(self):
         box = self._boxes.get
         rows = []
-        for group in (("randomise",), ("editors",), ("options",), ("qkv", "shapes"),
-                      ("scores", "weights", "output"), ("expansion",), ("sliders", "plot")):
+        # The temperature slider sits among the options when both are built.
+        temperature = () if "options" in self._boxes else ("temperature",)
+        for group in (("randomise",), ("editors",), ("options",), temperature, ("qkv", "shapes"),
+                      ("scores", "weights", "output"), ("expansion",), ("sliders", "plot"),
+                      ("lines",)):
             present = [box(p) for p in group if p in self._boxes]
             if len(present) == 1:
                 rows.append(present[0])
@@ -748,7 +814,15 @@ class AttentionExplorer(VBox):
         if (L, d) != self._X.shape:
             self._X.resize(L, d)
 
-    @observe("scaled", "causal", "weights_mode", "tokens")
+    @validate("temperature")
+    def _validate_temperature(self, proposal):
+        T = float(proposal.value)
+        if math.isnan(T):
+            raise TraitError(f"temperature must be a number from {MIN_TEMPERATURE:g} to "
+                             f"{MAX_TEMPERATURE:g}, got nan")
+        return min(max(T, MIN_TEMPERATURE), MAX_TEMPERATURE)  # out of range: clamped
+
+    @observe("scaled", "causal", "temperature", "weights_mode", "tokens")
     def _on_option_change(self, change):
         if self._boxes:
             self._update()
@@ -797,7 +871,7 @@ class AttentionExplorer(VBox):
             self._show_failure(error)
 
     def _compute(self):
-        scale = None if self.scaled else 1.0
+        scale = softmax_scale(self.W_K_editor.shape[1], self.scaled, self.temperature)
         try:
             r = attention(
                 self._X.value, self.W_Q_editor.value, self.W_K_editor.value,
@@ -900,6 +974,8 @@ class AttentionExplorer(VBox):
             self._render_sliders(names)
         if "plot" in self._boxes:
             self._render_plot()
+        if "lines" in self._boxes:
+            self._render_lines(names)
 
     def _result_names(self):
         L = self.result.S.shape[0]
@@ -961,8 +1037,8 @@ class AttentionExplorer(VBox):
             ("V = XW<sub>V</sub>", "values", shape(r.V.shape), "L×d<sub>v</sub>"),
             ("K<sup>T</sup>", "keys as columns", shape(r.K.T.shape), "d<sub>k</sub>×L"),
             ("S = QK<sup>T</sup>", "scores", shape(r.S.shape), "L×L"),
-            ("A", "weights", shape(r.A.shape), "L×L"),
-            ("H = AV", "output", shape(r.H.shape), "L×d<sub>v</sub>"),
+            ("A<sub>att</sub>", "attention weights", shape(r.A.shape), "L×L"),
+            ("H = A<sub>att</sub>V", "output", shape(r.H.shape), "L×d<sub>v</sub>"),
         ]
         body = "".join(
             f"<tr><td style='padding:0 10px 0 0'>{name}</td>"
@@ -1002,12 +1078,12 @@ class AttentionExplorer(VBox):
                 if self.causal and j > i:
                     lines.append(
                         f"The causal mask hides token {j + 1} from token {i + 1}: "
-                        f"<i>A</i><sub>{i + 1}{j + 1}</sub> = 0."
+                        f"<i>A</i><sub>att</sub>[{i + 1}, {j + 1}] = 0."
                     )
                 else:
                     lines.append(
                         f"After the softmax, token {i + 1} gives weight "
-                        f"<i>A</i><sub>{i + 1}{j + 1}</sub> = {format_number(r.A[i, j])} "
+                        f"<i>A</i><sub>att</sub>[{i + 1}, {j + 1}] = {format_number(r.A[i, j])} "
                         f"to the value of token {j + 1}."
                     )
             markup = "<br>".join(lines)
@@ -1028,15 +1104,19 @@ class AttentionExplorer(VBox):
                         sliders.value = tuple(float(w) for w in r.A[k])
                     sliders.locked = () if by_hand else tuple(range(len(sliders.value)))
                 title.value = (
-                    f"<b>row {k + 1}</b> of <i>A</i>: token {k + 1} "
+                    f"<b>row {k + 1}</b> of <i>A</i><sub>att</sub>: token {k + 1} "
                     f"(“{html.escape(names[k])}”)"
                 )
         finally:
             self._syncing_sliders = False
         if "options" in self._boxes:
             self._scaled_box.disabled = self._causal_box.disabled = by_hand
+            if "temperature" in self._boxes:
+                self._temperature_slider.disabled = by_hand
+            what = ("scaling, temperature and mask" if "temperature" in self._boxes
+                    else "scaling and mask")
             self._options_note.value = (
-                "<i style='color:#666'>(scaling and mask apply to the softmax)</i>"
+                f"<i style='color:#666'>({what} apply to the softmax)</i>"
                 if by_hand else ""
             )
 
@@ -1066,4 +1146,15 @@ class AttentionExplorer(VBox):
         self._average.value = (
             f"<div style='font-size:1.1em'>{subscripts_html(average_expansion(np.round(r.A, 12), r.V, focus))}"
             "</div>"
+        )
+
+    def _render_lines(self, names):
+        r = self.result
+        focus = self._focus_row()
+        self._lines_view.show(r.A, focus, names)
+        self._lines_note.value = (
+            f"<span style='color:#666'>Row {focus + 1} of <i>A</i><sub>att</sub>: "
+            f"token {focus + 1} (“{html.escape(names[focus])}”) on the left, a line to every "
+            "token on the right, as thick as its weight. Click a row of the weights, or move "
+            "a slider, to pick another token.</span>"
         )

@@ -3,8 +3,11 @@
 Tokens are the rows of ``X``.  Each token gets a query, a key and a value
 (``Q = X W_Q``, ``K = X W_K``, ``V = X W_V``); the scores ``S = Q K^T``
 compare every query with every key; a softmax turns each row of (scaled,
-optionally masked) scores into weights that are nonnegative and add to 1;
-and ``H = A V`` averages the value vectors with those weights.
+optionally masked) scores into the attention weights ``A_att``, rows that
+are nonnegative and add to 1; and ``H = A_att V`` averages the value vectors
+with those weights.  `softmax_scale` says what the scores are multiplied by:
+``1/sqrt(d_k)`` and a temperature ``T`` that sharpens (``T < 1``) or
+flattens (``T > 1``) the weights.
 """
 
 import math
@@ -15,7 +18,10 @@ import numpy as np
 
 from .shapes import ShapeError, as_matrix, check_product_shapes, format_shape
 
-__all__ = ["softmax_rows", "causal_mask", "attention", "AttentionResult"]
+__all__ = ["softmax_rows", "softmax_scale", "causal_mask", "attention", "AttentionResult"]
+
+#: The temperatures `softmax_scale` accepts: from nearly one-hot to nearly uniform.
+MIN_TEMPERATURE, MAX_TEMPERATURE = 0.05, 20.0
 
 
 def causal_mask(L):
@@ -142,6 +148,57 @@ def softmax_rows(S, scale=1.0, mask=None):
     return weights[0] if one_d else weights
 
 
+def softmax_scale(d_k, scaled=True, temperature=1.0):
+    """The number the scores are multiplied by before the softmax: ``1/(T sqrt(d_k))``.
+
+    Dividing by ``sqrt(d_k)`` keeps scores of long vectors from saturating
+    the softmax; dividing by a temperature ``T`` sharpens the weights
+    (``T < 1``: the largest score takes nearly everything) or flattens them
+    (``T > 1``: towards equal weights).
+
+    Parameters
+    ----------
+    d_k : int
+        Length of the queries and keys, at least 1.
+    scaled : bool, optional
+        Include the ``1/sqrt(d_k)``.  Default True.
+    temperature : float, optional
+        ``T``, from `MIN_TEMPERATURE` to `MAX_TEMPERATURE`.  Default 1.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        If `d_k` is below 1 or the temperature is not a number in range.
+
+    Examples
+    --------
+    >>> softmax_scale(4)
+    0.5
+    >>> softmax_scale(4, temperature=2.0), softmax_scale(4, scaled=False, temperature=0.5)
+    (0.25, 2.0)
+    >>> softmax_scale(4, temperature=0)
+    Traceback (most recent call last):
+        ...
+    ValueError: temperature must be a number from 0.05 to 20, got 0.0
+    """
+    d_k = operator.index(d_k)
+    if d_k < 1:
+        raise ValueError(f"d_k must be at least 1, got {d_k}")
+    try:
+        T = float(temperature)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"temperature must be a number, got {temperature!r}") from None
+    if not MIN_TEMPERATURE <= T <= MAX_TEMPERATURE:  # nan fails too
+        raise ValueError(
+            f"temperature must be a number from {MIN_TEMPERATURE:g} to {MAX_TEMPERATURE:g}, got {T}"
+        )
+    return (1.0 / math.sqrt(d_k) if scaled else 1.0) / T
+
+
 @dataclass(frozen=True, eq=False)
 class AttentionResult:
     """Every intermediate matrix of one attention computation.
@@ -155,10 +212,10 @@ class AttentionResult:
     S : numpy.ndarray, shape (L, L)
         Unscaled scores ``Q K^T``; ``S[i, j]`` compares query i with key j.
     A : numpy.ndarray, shape (L, L)
-        Attention weights: row i is the softmax of ``scale * S[i]`` over the
+        The attention weights ``A_att``: row i is the softmax of ``scale * S[i]`` over the
         keys token i may attend to.  Rows add to 1.
     H : numpy.ndarray
-        Output ``A V``: row i is a weighted average of the value rows.
+        Output ``A_att V``: row i is a weighted average of the value rows.
     scale : float
         The scale the scores were multiplied by before the softmax.
 
@@ -251,7 +308,7 @@ def attention(X, W_Q, W_K, W_V, scale=None, causal=False):
     A = softmax_rows(S, scale=scale, mask=mask)
     with np.errstate(over="ignore", invalid="ignore"):
         H = A @ V
-    _check_finite("H = A V", H)
+    _check_finite("H = A_att V", H)
     for array in (Q, K, V, S, A, H):
         array.setflags(write=False)
     return AttentionResult(Q=Q, K=K, V=V, S=S, A=A, H=H, scale=float(scale))

@@ -2,7 +2,7 @@
 
 Numpy only.  `score_expansion` writes a score ``S_ij = q_i · k_j`` out term
 by term, as Activity 1.4.5 does for ``S_24``; `average_expansion` writes a
-row of ``H = A V`` as a weighted average of the value vectors; and
+row of ``H = A_att V`` as a weighted average of the value vectors; and
 `convex_hull` gives the region those averages can reach, which the values
 plot draws.  Indices in the text count from 1, as the syllabus does.
 """
@@ -85,12 +85,12 @@ def score_expansion(Q, K, i, j, digits=3):
 
 
 def average_expansion(A, V, i, digits=3):
-    """Write row ``i`` of ``H = A V`` as a weighted average of the value rows.
+    """Write row ``i`` of ``H = A_att V`` as a weighted average of the value rows.
 
     Parameters
     ----------
     A : array_like, shape (L, L)
-        Attention weights (rows are weights, usually adding to 1).
+        The attention weights ``A_att`` (rows are weights, usually adding to 1).
     V : array_like, shape (L, d_v)
         Values, one token per row.
     i : int
@@ -120,11 +120,11 @@ def average_expansion(A, V, i, digits=3):
     >>> print(average_expansion(A, V, 1))
     h_2 = 0 v_1 + 0.5 v_2 + 0.25 v_3 + 0.25 v_4 = (2, 2)
     """
-    A = as_matrix(A, "A")
+    A = as_matrix(A, "A_att")
     V = as_matrix(V, "V")
     if A.shape[1] != V.shape[0]:
         raise ShapeError(
-            f"A has {A.shape[1]} columns but V has {V.shape[0]} rows: there must "
+            f"A_att has {A.shape[1]} columns but V has {V.shape[0]} rows: there must "
             "be one weight per value vector"
         )
     i = _index(i, A.shape[0], "row")

@@ -1,0 +1,81 @@
+"""Lab 8: one output of attention drawn as the weighted average it is.
+
+`OutputPicture` shows the value vectors, their convex hull and the single
+output ``h_i`` that one row of ``A_att`` makes of them, with the sum written
+out beside it.  Lab 8 holds it back until the learner has computed ``h_2``
+of Activity 1.4.6, then shows it as the picture of the answer.
+"""
+
+import numpy as np
+from ipywidgets import HTML, Layout, VBox
+
+from ..attention_explorer import ValuesPlot
+from ..attention_steps import average_expansion
+from ..html_math import subscripts_html
+from ..matrix_editor import validate_matrix
+
+__all__ = ["OutputPicture"]
+
+
+class OutputPicture(VBox):
+    """The output ``h_i = sum_j A_att[i, j] v_j`` of one row of weights, drawn and written out.
+
+    Parameters
+    ----------
+    values : array_like, shape (L, 2)
+        The value vectors ``v_j``, one per row.
+    weights : array_like, shape (L,)
+        Row ``i`` of ``A_att``: one weight per value, nonnegative, adding to 1.
+    row : int
+        0-based index ``i`` of that row, used in the names (``h_2`` for 1).
+    **kwargs
+        Passed to `VBox`.
+
+    Examples
+    --------
+    Activity 1.4.6:
+
+    >>> picture = OutputPicture([[1, 0], [2, 0], [0, 4], [4, 4]], [0, 1/2, 1/4, 1/4], row=1)
+    >>> picture.output
+    array([2., 2.])
+    >>> picture.text
+    'h_2 = 0 v_1 + 0.5 v_2 + 0.25 v_3 + 0.25 v_4 = (2, 2)'
+    """
+
+    def __init__(self, values, weights, row, **kwargs):
+        super().__init__(**kwargs)
+        V = validate_matrix(values, name="V")
+        w = validate_matrix(np.atleast_2d(np.asarray(weights, dtype=float)), name="A_att row")
+        self._row = int(row)
+        self._plot = ValuesPlot(V, w, focus=0, output_names=[f"h{self._row + 1}"])
+        # average_expansion numbers its one row 1: name it after the row it is.
+        text = average_expansion(w, V, 0)
+        self._text = f"h_{self._row + 1}" + text[len("h_1"):]
+        self._sum = HTML(
+            f"<div style='font-size:1.1em'>{subscripts_html(self._text)}</div>"
+        ).add_class("output-picture-sum")
+        note = HTML(
+            "<div style='color:#666;line-height:1.4'>Blue dots: the values <i>v</i><sub>j</sub>. "
+            "The diamond: "
+            f"<i>h</i><sub>{self._row + 1}</sub>, joined to each value by a line as strong as its "
+            "weight. With weights that are nonnegative and add to 1 it lies in the shaded "
+            "convex hull of the values.</div>"
+        )
+        self.add_class("output-picture")
+        self.layout = Layout(width="380px")
+        self.children = [self._plot, self._sum, note]
+
+    @property
+    def output(self):
+        """The output ``h_i``, as a 1-D array."""
+        return self._plot.outputs[0].copy()
+
+    @property
+    def text(self):
+        """The weighted sum written out in plain text."""
+        return self._text
+
+    @property
+    def plot(self):
+        """The `ValuesPlot` drawing the values, their hull and ``h_i``."""
+        return self._plot
