@@ -15,6 +15,7 @@ from ..column_steps import column_combination_html, partial_product_html
 from ..matrix_editor import MatrixEditor
 from ..shapes import ShapeError
 from ..slider_entry import SliderEntry
+from .naming import tag_parts
 
 __all__ = ["ColumnStepper"]
 
@@ -74,12 +75,10 @@ class ColumnStepper(VBox):
         self._combination = HTML(style=_BIG, layout=Layout(min_height="6.5em"))
         self._product = HTML(style=_BIG, layout=Layout(min_width="12em"))
         self._status = HTML()
-        if class_prefix:
-            for part, name in (
-                (self._A, "A"), (self._B, "B"), (self._step, "step"), (self._play, "play"),
-                (self._combination, "combination"), (self._product, "product"), (self._status, "status"),
-            ):
-                part.add_class(f"{class_prefix}-{name}")
+        tag_parts(class_prefix, {
+            "A": self._A, "B": self._B, "step": self._step, "play": self._play,
+            "combination": self._combination, "product": self._product, "status": self._status,
+        })
         self.add_class("column-stepper")
         self.layout.grid_gap = "0.6em"
         self.children = [

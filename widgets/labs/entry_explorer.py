@@ -19,6 +19,7 @@ from ..matrix_editor import MatrixEditor
 from ..parsing import html_number
 from ..products import entry_sum_text, entry_terms
 from ..shapes import ShapeError, check_product_shapes
+from .naming import tag_parts
 
 __all__ = ["EntryExplorer"]
 
@@ -107,12 +108,10 @@ class EntryExplorer(VBox):
         )
         self._entry = HTML(style={"font_size": "1.3em"}, layout=Layout(min_height="4.5em"))
         self._status = HTML()
-        if class_prefix:
-            for part, name in (
-                (self._A, "A"), (self._B, "B"), (self._heatmap, "product"), (self._row_menu, "row"),
-                (self._col_menu, "col"), (self._entry, "sum"), (self._status, "status"),
-            ):
-                part.add_class(f"{class_prefix}-{name}")
+        tag_parts(class_prefix, {
+            "A": self._A, "B": self._B, "product": self._heatmap, "row": self._row_menu,
+            "col": self._col_menu, "sum": self._entry, "status": self._status,
+        })
         self.add_class("entry-explorer")
         self.layout.grid_gap = "0.6em"
         self.children = [
