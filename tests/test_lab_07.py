@@ -233,3 +233,28 @@ def test_dragging_k_to_a_right_angle_gives_score_zero(lab):
     expect(readout).to_contain_text("perpendicular: score 0")
     plot.screenshot(path=str(ARTIFACTS / "lab-07-dot-product.png"))
     problems.assert_clean()
+
+
+def summary_and_links(path):
+    """The lab's summary bullets and the labs its closing links name."""
+    import re
+
+    import nbformat
+
+    cells = nbformat.read(path, as_version=4).cells
+    summary = next(c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary"))
+    bullets = [line for line in summary.splitlines() if line.startswith("- ")]
+    links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)
+    sources = "\n".join(c.source for c in cells)
+    return cells, bullets, links, sources
+
+
+def test_lab07_closes_with_a_summary_and_links_and_names_a_att():
+    cells, bullets, links, sources = summary_and_links(LAB)
+    assert len(bullets) == 3
+    assert links == ["06-dense-layer.ipynb", "index.ipynb", "08-attention-weights.ipynb"]
+    assert all((LAB.parent / link).exists() for link in links)
+    assert "lecture.apply_url" in cells[-1].source  # still last
+    # (A and B of the shape rule stand for any matrices; the attention weights are always A_att.)
+    for bare in ("weights A ", "weights $A$", "A_{ij}", "= AV", "AV$"):
+        assert bare not in sources, bare

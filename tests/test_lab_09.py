@@ -170,3 +170,20 @@ def test_table_and_linearity_wait_for_their_questions(voila_server, page):
     screenshot(page, "lab-09-after")
     page.locator(".lab09-roles").screenshot(path=str(ARTIFACTS / "lab-09-after-roles.png"))
     problems.assert_clean()
+
+
+def test_lab09_closes_with_a_summary_and_links_and_names_a_att():
+    import re
+
+    import nbformat
+
+    cells = nbformat.read(LAB, as_version=4).cells
+    summary = next(c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary"))
+    assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 3
+    links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)
+    assert links == ["08-attention-weights.ipynb", "index.ipynb"]
+    assert all((LAB.parent / link).exists() for link in links)
+    assert "lecture.apply_url" in cells[-1].source  # still last
+    sources = "\n".join(c.source for c in cells)
+    for bare in ("$A$", "$A ", "$A =", "weights A ", "A_{ij}", "AV$", "A(2V)$", '"A"'):
+        assert bare not in sources, bare
