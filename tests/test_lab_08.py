@@ -43,7 +43,8 @@ assert not answer(check_s, "2x2") and check_s.mistake == "inner"
 assert not answer(check_h, "2x4") and check_h.mistake == "swapped" and "A_att" in check_h.feedback
 assert not answer(check_h, "4x4") and check_h.mistake == "inner"
 assert answer(check_h, "4 x 2")
-assert not answer(check_a, "4x2")
+assert not answer(check_a, "4x2") and check_a.mistake == "values"
+assert not answer(check_a, "2x2") and check_a.mistake == "features"
 
 # h2 of the activity: its picture waits for an answer; typed as row 2 of H, slips named.
 assert not h2_picture.opened and h2_picture.view not in h2_picture.children
