@@ -321,13 +321,16 @@ def entry_mistakes(A, B, i, j, names=("A", "B")):
     if fits:
         terms = A[i] * B[:, j]
         total = float(terms.sum())
-        for k, term in enumerate(terms):
-            if term != 0:
-                found.append(Mistake(
-                    "sign", total - 2 * float(term),
-                    f"a sign slip in term {k + 1}: {a}[{i + 1},{k + 1}]·{b}[{k + 1},{j + 1}] is "
-                    f"{format_number(term)}; the other terms are right.",
-                ))
+        # Terms of one value give one wrong total: name them all, not the first.
+        for value in dict.fromkeys(float(t) for t in terms if t != 0):
+            where = " or ".join(
+                f"term {k + 1}, {a}[{i + 1},{k + 1}]·{b}[{k + 1},{j + 1}],"
+                for k, t in enumerate(terms) if t == value
+            )
+            found.append(Mistake(
+                "sign", total - 2 * value,
+                f"a sign slip in {where} which is {format_number(value)}; the other terms are right.",
+            ))
     return found
 
 
