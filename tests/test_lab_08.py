@@ -187,3 +187,22 @@ def test_moving_a_row_2_slider_moves_h2_to_the_weighted_average(lab):
     page.locator(".lab08-by-hand").screenshot(path=str(ARTIFACTS / "lab-08-sliders.png"))
     page.locator(".lab08-lines").screenshot(path=str(ARTIFACTS / "lab-08-lines.png"))
     problems.assert_clean()
+
+
+def test_lab08_opens_with_a_goal_closes_with_a_summary_and_links_and_names_a_att():
+    import nbformat
+
+    cells = nbformat.read(LAB, as_version=4).cells
+    assert "**Goal:**" in cells[0].source
+    summary = next(c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary"))
+    assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 3
+    links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)
+    assert links == ["07-queries-keys-scores.ipynb", "index.ipynb", "09-adaptive-weights.ipynb"]
+    assert all((LAB.parent / link).exists() for link in links)
+    assert "lecture.apply_url" in cells[-1].source  # still last
+    sources = "\n".join(c.source for c in cells)
+    for bare in ("weights A ", "weights $A$", "$A$", "A_{ij}", "= AV", "AV$", "of A:", "<i>A</i>"):
+        assert bare not in sources, bare
+    # The prose fixes: the hull, not the span; row i of H is h_iᵀ.
+    assert "convex hull" in sources and "shaded region spanned" not in sources
+    assert r"Row $i$ of $H$ is $\mathbf{h}_i^T$" in sources
