@@ -194,7 +194,9 @@ def test_lab08_opens_with_a_goal_closes_with_a_summary_and_links_and_names_a_att
 
     cells = nbformat.read(LAB, as_version=4).cells
     assert "**Goal:**" in cells[0].source
-    summary = next(c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary"))
+    summary = next(
+        c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary")
+    )
     assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 3
     links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)
     assert links == ["07-queries-keys-scores.ipynb", "index.ipynb", "09-adaptive-weights.ipynb"]

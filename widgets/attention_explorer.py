@@ -335,10 +335,11 @@ class AttentionExplorer(VBox):
         button), ``"editors"``, ``"options"`` (scaling, mask and, with
         sliders, the weights mode), ``"temperature"`` (a slider for the
         softmax temperature, inside the options when both are built),
-        ``"shapes"``, ``"qkv"``, ``"scores"``,
-        ``"weights"``, ``"output"``, ``"expansion"``, ``"sliders"`` (one
-        `WeightSliders` per row of ``A_att``), ``"plot"`` (a `ValuesPlot`,
-        for 2-D values) and ``"lines"`` (a `TokenLines` of the picked row).  Default: all but randomise, sliders and plot.
+        ``"shapes"``, ``"qkv"``, ``"scores"``, ``"weights"``, ``"output"``,
+        ``"expansion"``, ``"sliders"`` (one `WeightSliders` per row of
+        ``A_att``), ``"plot"`` (a `ValuesPlot`, for 2-D values) and
+        ``"lines"`` (a `TokenLines` of the picked row).  Default: all but
+        randomise, temperature, sliders, plot and lines.
     seed : int, optional
         Seed for the random matrices and the initial seed box.  Default 0.
     max_tokens, max_features : int, optional
