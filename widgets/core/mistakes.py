@@ -116,7 +116,8 @@ def _matrix_pattern(got, answer, tol):
             )
     rows, cols = answer.shape
     good_cols = [j for j in range(cols) if close[:, j].all()]
-    if cols > 1 and 0 < len(good_cols) < cols:
+    # A single row has no columns worth redoing on their own: its entries are named below.
+    if rows > 1 and cols > 1 and 0 < len(good_cols) < cols:
         bad = [j + 1 for j in range(cols) if j not in good_cols]
         good = ", ".join(str(j + 1) for j in good_cols)
         return Diagnosis(
@@ -346,17 +347,20 @@ def shape_mistakes(a_shape, b_shape, names=("A", "B")):
 
     >>> [(m.name, m.value) for m in shape_mistakes((4, 3), (3, 2))]
     [('swapped', (2, 4)), ('inner', (4, 3)), ('inner', (3, 2)), ('inner', (3, 3))]
+    >>> shape_mistakes((5, 5), (5, 2), names=("A_att", "V"))[0].message[:37]
+    'rows and columns swapped: A_att V has'
     """
     (m, n), (_, k) = a_shape, b_shape
     a, b = names
+    ab = f"{a}{b}" if len(a) == len(b) == 1 else f"{a} {b}"
     inner = (
-        f"the inner sizes ({n} and {n}) must match and then drop out: {a}{b} has the rows of "
+        f"the inner sizes ({n} and {n}) must match and then drop out: {ab} has the rows of "
         f"{a} and the columns of {b}."
     )
     return [
         Mistake(
             "swapped", (k, m),
-            f"rows and columns swapped: {a}{b} has as many rows as {a} ({m}) and as many "
+            f"rows and columns swapped: {ab} has as many rows as {a} ({m}) and as many "
             f"columns as {b} ({k}), written rows×columns.",
         ),
         Mistake("inner", (m, n), inner),

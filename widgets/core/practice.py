@@ -240,10 +240,11 @@ def score_problem(seed):
     return Problem("score", seed, given, (part,), dict(Q=Q, K=K, i=i, j=j))
 
 
-#: Weight rows that sum to 1 with entries a learner can multiply by hand.
+#: Weight rows that sum to 1 with entries a learner can multiply by hand (never all
+#: equal: then the plain average would be right and teach nothing about weights).
 _WEIGHT_ROWS = (
     (1 / 2, 1 / 4, 1 / 4), (1 / 4, 1 / 2, 1 / 4), (0, 1 / 2, 1 / 2), (1 / 2, 0, 1 / 2),
-    (3 / 4, 1 / 4, 0), (1 / 4, 1 / 4, 1 / 4, 1 / 4), (1 / 2, 1 / 4, 0, 1 / 4),
+    (3 / 4, 1 / 4, 0), (1 / 4, 3 / 4, 0, 0), (1 / 2, 1 / 4, 0, 1 / 4),
     (0, 1 / 2, 1 / 4, 1 / 4), (1 / 4, 0, 3 / 4, 0),
 )
 
