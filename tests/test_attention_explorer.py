@@ -1,4 +1,4 @@
-"""Tests for widgets.attention_explorer: AttentionExplorer and ValuesPlot."""
+"""Tests for widgets.labs.attention_explorer: AttentionExplorer and ValuesPlot."""
 import math
 from unittest import mock
 
@@ -9,14 +9,14 @@ from hypothesis import strategies as st
 from traitlets import TraitError
 
 from widgets import MatrixHeatmap, WeightSliders, attention
-from widgets.attention_explorer import PARTS, AttentionExplorer, ValuesPlot
+from widgets.labs.attention_explorer import PARTS, AttentionExplorer, ValuesPlot
 
 X = np.array([[1, 0, 1], [0, 2, 0], [1, 1, 1], [0, 0, 1]], dtype=float)
 W = np.array([[1, 0], [0, 1], [1, 1]], dtype=float)
 
 
 def numpy_attention(X, W_Q, W_K, W_V, scale, causal=False):
-    """Attention written out directly, independently of widgets.attention_math."""
+    """Attention written out directly, independently of widgets.core.attention_math."""
     Q, K, V = X @ W_Q, X @ W_K, X @ W_V
     S = Q @ K.T
     logits = scale * S

@@ -1,4 +1,4 @@
-"""Tests for widgets.attention_math: softmax rows, masks and attention."""
+"""Tests for widgets.core.attention_math: softmax rows, masks and attention."""
 import dataclasses
 import math
 
@@ -8,14 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from widgets.attention_math import (
+from widgets.core.attention_math import (
     AttentionResult,
     attention,
     causal_mask,
     softmax_rows,
     softmax_scale,
 )
-from widgets.shapes import ShapeError
+from widgets.core.shapes import ShapeError
 
 
 def reference_softmax(Z):

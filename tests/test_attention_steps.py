@@ -1,12 +1,12 @@
-"""Tests for widgets.attention_steps: score and average expansions, the hull."""
+"""Tests for widgets.text.attention_steps: score and average expansions, the hull."""
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from widgets.attention_steps import average_expansion, convex_hull, score_expansion
-from widgets.shapes import ShapeError
+from widgets.text.attention_steps import average_expansion, convex_hull, score_expansion
+from widgets.core.shapes import ShapeError
 
 
 def test_score_expansion_matches_the_syllabus_form():

@@ -1,4 +1,4 @@
-"""Tests for widgets.check: exercises with matrix, number, shape and choice answers."""
+"""Tests for widgets.controls.check: exercises with matrix, number, shape and choice answers."""
 
 import numpy as np
 import pytest
@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 from ipywidgets import RadioButtons, Text
 from traitlets import TraitError
 
-from widgets.check import Check, compare_matrices, parse_shape
-from widgets.matrix_editor import MatrixEditor
+from widgets.controls.check import Check, compare_matrices, parse_shape
+from widgets.controls.matrix_editor import MatrixEditor
 
 AB = [[6, 19], [9, -3]]
 

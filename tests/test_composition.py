@@ -1,11 +1,11 @@
-"""Tests for widgets.composition: the shape check of x ↦ A(Bx)."""
+"""Tests for widgets.core.composition: the shape check of x ↦ A(Bx)."""
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from widgets.composition import CompositionShapes, composition_shapes, describe_composition, space
-from widgets.shapes import ShapeError
+from widgets.core.composition import CompositionShapes, composition_shapes, describe_composition, space
+from widgets.core.shapes import ShapeError
 
 
 def test_activity_1_4_3():

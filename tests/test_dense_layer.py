@@ -1,4 +1,4 @@
-"""Tests for widgets.dense_layer: the layer ŷ = W x + b, ReLU, the expansion, the folds."""
+"""Tests for widgets.core.dense_layer: the layer ŷ = W x + b, ReLU, the expansion, the folds."""
 
 import re
 
@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from widgets.dense_layer import (
+from widgets.core.dense_layer import (
     affine_expansion_html, affine_expansion_latex, dense_layer, relu, split_at_folds,
 )
-from widgets.geometry import HOUSE
+from widgets.core.geometry import HOUSE
 
 # The syllabus example (seed 000): W x + b with the numbers of the lab's exercise.
 W = [[2, -1], [0, 3]]

@@ -1,4 +1,4 @@
-"""Tests for widgets.geometry: vertex matrices, maps, grids and bounds."""
+"""Tests for widgets.core.geometry: vertex matrices, maps, grids and bounds."""
 
 import numpy as np
 import pytest
@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from widgets import geometry
-from widgets.geometry import (
+from widgets.core import geometry
+from widgets.core.geometry import (
     HOUSE,
     UNIT_SQUARE,
     apply_map,

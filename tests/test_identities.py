@@ -1,11 +1,11 @@
-"""Tests for widgets.identities: the product identities with shape reasoning."""
+"""Tests for widgets.core.identities: the product identities with shape reasoning."""
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from widgets.identities import (
+from widgets.core.identities import (
     FALSE_IDENTITIES,
     PRODUCT_IDENTITIES,
     Constant,
@@ -16,7 +16,7 @@ from widgets.identities import (
     check_identities,
     compare_orders,
 )
-from widgets.shapes import ShapeError
+from widgets.core.shapes import ShapeError
 
 S = [[2, 0], [0, 1]]  # Warning 1.4.4
 R = [[0, -1], [1, 0]]

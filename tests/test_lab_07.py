@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from conftest import REPO
 from harness.browser import ARTIFACTS, open_lab, screenshot, visible_text
 from harness.notebooks import execute_notebook
-from widgets.attention_steps import score_expansion
+from widgets.text.attention_steps import score_expansion
 
 LAB = REPO / "labs" / "07-queries-keys-scores.ipynb"
 

@@ -42,7 +42,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from harness.browser import ERROR_OUTPUT_JS, open_lab
 from widgets import format_number
-from widgets.matrix_editor import ERROR_BACKGROUND, HIGHLIGHT_BACKGROUND
+from widgets.controls.matrix_editor import ERROR_BACKGROUND, HIGHLIGHT_BACKGROUND
 
 
 def _rgb(hex_colour: str) -> str:

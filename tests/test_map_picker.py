@@ -1,12 +1,12 @@
-"""Tests for widgets.map_picker: the gallery menu with parameter sliders."""
+"""Tests for widgets.controls.map_picker: the gallery menu with parameter sliders."""
 from unittest import mock
 
 import numpy as np
 import pytest
 from traitlets import TraitError
 
-from widgets.map_picker import FREE, MapPicker
-from widgets.maps_gallery import GALLERY, gallery_matrix
+from widgets.controls.map_picker import FREE, MapPicker
+from widgets.core.maps_gallery import GALLERY, gallery_matrix
 
 
 def test_starts_on_the_syllabus_shear():

@@ -1,4 +1,4 @@
-"""Tests for widgets.maps_gallery: the parametrised 2×2 maps and the bending rule."""
+"""Tests for widgets.core.maps_gallery: the parametrised 2×2 maps and the bending rule."""
 import math
 
 import numpy as np
@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from widgets.geometry import UNIT_SQUARE
-from widgets.maps_gallery import (
+from widgets.core.geometry import UNIT_SQUARE
+from widgets.core.maps_gallery import (
     GALLERY,
     bend_rule,
     gallery_matrix,

@@ -1,4 +1,4 @@
-"""Tests for widgets.matrix_editor: typing in cells, Python sets, resizing."""
+"""Tests for widgets.controls.matrix_editor: typing in cells, Python sets, resizing."""
 
 import numpy as np
 import pytest
@@ -6,14 +6,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from traitlets import TraitError
 
-from widgets.matrix_editor import (
+from widgets.controls.matrix_editor import (
     ERROR_BACKGROUND,
     HIGHLIGHT_BACKGROUND,
     MatrixEditor,
     MatrixTrait,
     validate_matrix,
 )
-from widgets.parsing import parse_number
+from widgets.core.parsing import parse_number
 
 A0 = [[1, -3, 5], [3, 1, 4]]
 

@@ -1,4 +1,4 @@
-"""Tests for widgets.matrix_view: a name typeset once, the entries as an HTML table."""
+"""Tests for widgets.views.matrix_view: a name typeset once, the entries as an HTML table."""
 
 import re
 
@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from traitlets import TraitError
 
-from widgets.html_math import HIGHLIGHT_COLOR
-from widgets.matrix_view import MatrixView
+from widgets.text.html_math import HIGHLIGHT_COLOR
+from widgets.views.matrix_view import MatrixView
 
 CELL = re.compile(r"<td[^>]*>(.*?)</td>")
 ROW = re.compile(r"<tr>(.*?)</tr>")

@@ -1,11 +1,11 @@
-"""Tests for widgets.parsing: strict cell parsing and display formatting."""
+"""Tests for widgets.core.parsing: strict cell parsing and display formatting."""
 import math
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.parsing import format_number, parse_number
+from widgets.core.parsing import format_number, parse_number
 
 
 @pytest.mark.parametrize(

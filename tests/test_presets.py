@@ -17,11 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from traitlets import TraitError
 
-import widgets.presets as presets
-from widgets.attention_explorer import AttentionExplorer
-from widgets.lecture import LectureBar, PresetStatus, apply_presets, presenter_css
-from widgets.matrix_editor import MatrixEditor
-from widgets.presets import (
+import widgets.core.presets as presets
+from widgets.labs.attention_explorer import AttentionExplorer
+from widgets.lecture.bar import LectureBar, PresetStatus, apply_presets, presenter_css
+from widgets.controls.matrix_editor import MatrixEditor
+from widgets.core.presets import (
     MAX_ENTRIES,
     parse_matrix_param,
     parse_presets,

@@ -1,12 +1,12 @@
-"""Tests for widgets.products: the product by columns and by entries."""
+"""Tests for widgets.core.products: the product by columns and by entries."""
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from widgets.products import entry_sum_text, entry_terms, product_by_columns
-from widgets.shapes import ShapeError
+from widgets.core.products import entry_sum_text, entry_terms, product_by_columns
+from widgets.core.shapes import ShapeError
 
 # Activity 1.4.1
 A1 = [[1, -3, 5], [3, 1, 4]]

@@ -1,4 +1,4 @@
-"""Tests for widgets.property_panels: IdentityPanel and OrderPanel."""
+"""Tests for widgets.views.property_panels: IdentityPanel and OrderPanel."""
 import re
 from unittest import mock
 
@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from traitlets import TraitError, dlink
 
-from widgets.matrix_editor import MatrixEditor
-from widgets.property_panels import IdentityPanel, OrderPanel
+from widgets.controls.matrix_editor import MatrixEditor
+from widgets.views.property_panels import IdentityPanel, OrderPanel
 
 R = [[0, -1], [1, 0]]
 S = [[2, 0], [0, 1]]

@@ -1,10 +1,10 @@
-"""Tests for widgets.shapes: the product shape check and its messages."""
+"""Tests for widgets.core.shapes: the product shape check and its messages."""
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.shapes import ShapeError, as_matrix, check_product_shapes, format_shape
+from widgets.core.shapes import ShapeError, as_matrix, check_product_shapes, format_shape
 
 
 def test_product_shape():

@@ -1,4 +1,4 @@
-"""Tests for widgets.simplex: the sum-to-1 slider rule."""
+"""Tests for widgets.core.simplex: the sum-to-1 slider rule."""
 import math
 
 import numpy as np
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.simplex import SUM_TOLERANCE, normalise_weights, rebalance_weights
+from widgets.core.simplex import SUM_TOLERANCE, normalise_weights, rebalance_weights
 
 
 def test_normalise():

@@ -1,4 +1,4 @@
-"""Tests for widgets.slider_entry: a slider with an entry checked in the kernel (issue 7)."""
+"""Tests for widgets.controls.slider_entry: a slider with an entry checked in the kernel (issue 7)."""
 import math
 from fractions import Fraction
 from unittest import mock
@@ -10,9 +10,9 @@ from ipywidgets import FloatLogSlider, FloatSlider, IntSlider, Play, jslink
 from traitlets import TraitError
 
 from widgets import SliderEntry
-from widgets.matrix_editor import ERROR_BACKGROUND
-from widgets.parsing import parse_number
-from widgets.slider_entry import INVALID_CLASS, read_slider_text, snap_to_step
+from widgets.controls.matrix_editor import ERROR_BACKGROUND
+from widgets.core.parsing import parse_number
+from widgets.controls.slider_entry import INVALID_CLASS, read_slider_text, snap_to_step
 
 MINUS = "\N{MINUS SIGN}"
 

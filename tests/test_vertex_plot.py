@@ -12,8 +12,8 @@ from ipywidgets.widgets.widget import _remove_buffers
 from traitlets import TraitError
 
 from harness.comm import sent_messages
-from widgets.geometry import HOUSE, UNIT_SQUARE, input_grid, map_lines
-from widgets.vertex_plot import VertexPlot
+from widgets.core.geometry import HOUSE, UNIT_SQUARE, input_grid, map_lines
+from widgets.views.vertex_plot import VertexPlot
 
 SHEAR = [[1, 1], [0, 1]]
 

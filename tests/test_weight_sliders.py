@@ -1,4 +1,4 @@
-"""Tests for widgets.weight_sliders.WeightSliders."""
+"""Tests for widgets.controls.weight_sliders.WeightSliders."""
 import math
 from unittest import mock
 
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from ipywidgets import HTML, FloatSlider
 from traitlets import TraitError
 
-from widgets.weight_sliders import WeightSliders
+from widgets.controls.weight_sliders import WeightSliders
 
 
 def counter(widget):

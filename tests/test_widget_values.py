@@ -48,12 +48,12 @@ from widgets import (
     parse_number,
     softmax_rows,
 )
-from widgets.attention_explorer import PARTS
-from widgets.check import parse_shape
-from widgets.geometry import apply_map, close_polygon
-from widgets.map_picker import FREE
-from widgets.matrix_editor import ERROR_BACKGROUND
-from widgets.maps_gallery import GALLERY
+from widgets.labs.attention_explorer import PARTS
+from widgets.controls.check import parse_shape
+from widgets.core.geometry import apply_map, close_polygon
+from widgets.controls.map_picker import FREE
+from widgets.controls.matrix_editor import ERROR_BACKGROUND
+from widgets.core.maps_gallery import GALLERY
 
 # Overflow in products of huge entries is expected; the widgets report it.
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")

@@ -15,10 +15,10 @@ from conftest import REPO
 from harness.browser import ARTIFACTS, answer_check, open_lab
 from harness.notebooks import execute_notebook
 from harness.voila import VoilaServer
-from widgets.matrix_editor import ERROR_BACKGROUND
-from widgets.parsing import format_number
-from widgets.simplex import rebalance_weights
-from widgets.vertex_plot import IMAGE_COLOR
+from widgets.controls.matrix_editor import ERROR_BACKGROUND
+from widgets.core.parsing import format_number
+from widgets.core.simplex import rebalance_weights
+from widgets.views.vertex_plot import IMAGE_COLOR
 
 NOTEBOOK = REPO / "tests" / "notebooks" / "widgets_demo.ipynb"
 ERROR_RGB = "rgb({}, {}, {})".format(*(int(ERROR_BACKGROUND[k:k + 2], 16) for k in (1, 3, 5)))

@@ -1,97 +1,97 @@
-"""Reusable ipywidgets controls for the matmul-labs notebooks.
+"""Reusable ipywidgets controls for the matmul-labs notebooks, laid out by layer.
 
-The math lives in numpy-only modules (`parsing`, `shapes`, `products`,
-`attention_math`, `simplex`, `geometry`); the widgets are thin views over it.
+- `widgets.core`: the math, numpy only (importable without ipywidgets or bqplot);
+- `widgets.text`: HTML and LaTeX for matrices and worked expansions;
+- `widgets.controls`: what a learner operates (editors, sliders, checks, practice);
+- `widgets.views`: what draws the results (matrix views, heatmaps, plots, panels);
+- `widgets.labs`: one composite per lab whose wiring is more than layout;
+- `widgets.lecture`: the link's presets and presenter mode.
+
+Every public name is importable from `widgets` itself.  The import is lazy:
+`import widgets` loads nothing else, and a name's module is imported the first
+time the name is used, so the math can be used without the widget stack.
 
 >>> from widgets import MatrixEditor
 >>> MatrixEditor([[1, 2], [3, 4]], name="A").shape
 (2, 2)
 """
 
-from .attention_explorer import AttentionExplorer, ValuesPlot
-from .attention_math import AttentionResult, attention, causal_mask, softmax_rows
-from .attention_steps import average_expansion, convex_hull, score_expansion
-from .check import Check
-from .controls.practice import Practice
-from .controls.reveal import Reveal
-from .composition import composition_shapes, describe_composition
-from .column_steps import column_combination_html, partial_product_html
-from .dense_layer import affine_expansion_latex, dense_layer, relu
-from .geometry import HOUSE, UNIT_SQUARE
-from .heatmap import MatrixHeatmap
-from .identities import check_identities, compare_orders
-from .lecture import LectureBar, PresetStatus, apply_presets
-from .map_picker import MapPicker
-from .maps_gallery import GALLERY, bend_rule, projection, reflection, rotation, shear, stretch
-from .matrix_editor import MatrixEditor
-from .matrix_view import MatrixView
-from .parsing import format_number, html_number, latex_number, parse_number
-from .property_panels import IdentityPanel, OrderPanel
-from .presets import parse_matrix_param, parse_presets, read_query_string
-from .products import entry_sum_text, entry_terms, product_by_columns
-from .shapes import ShapeError, as_matrix, check_product_shapes, format_shape
-from .simplex import normalise_weights, rebalance_weights
-from .slider_entry import SliderEntry
-from .vertex_plot import VertexPlot
-from .weight_sliders import WeightSliders
+import importlib
 
-__all__ = [
-    "AttentionExplorer",
-    "AttentionResult",
-    "Check",
-    "GALLERY",
-    "HOUSE",
-    "IdentityPanel",
-    "LectureBar",
-    "MapPicker",
-    "MatrixEditor",
-    "MatrixHeatmap",
-    "MatrixView",
-    "OrderPanel",
-    "Practice",
-    "PresetStatus",
-    "Reveal",
-    "ShapeError",
-    "SliderEntry",
-    "UNIT_SQUARE",
-    "ValuesPlot",
-    "VertexPlot",
-    "WeightSliders",
-    "affine_expansion_latex",
-    "apply_presets",
-    "as_matrix",
-    "attention",
-    "average_expansion",
-    "bend_rule",
-    "causal_mask",
-    "check_identities",
-    "check_product_shapes",
-    "column_combination_html",
-    "compare_orders",
-    "convex_hull",
-    "composition_shapes",
-    "dense_layer",
-    "describe_composition",
-    "entry_sum_text",
-    "entry_terms",
-    "format_number",
-    "html_number",
-    "format_shape",
-    "latex_number",
-    "normalise_weights",
-    "parse_matrix_param",
-    "parse_number",
-    "parse_presets",
-    "partial_product_html",
-    "product_by_columns",
-    "projection",
-    "read_query_string",
-    "rebalance_weights",
-    "reflection",
-    "relu",
-    "rotation",
-    "score_expansion",
-    "shear",
-    "softmax_rows",
-    "stretch",
-]
+#: Where each public name lives, relative to this package.
+_LOCATIONS = {
+    "Check": "controls.check",
+    "MapPicker": "controls.map_picker",
+    "MatrixEditor": "controls.matrix_editor",
+    "Practice": "controls.practice",
+    "Reveal": "controls.reveal",
+    "SliderEntry": "controls.slider_entry",
+    "WeightSliders": "controls.weight_sliders",
+    "AttentionResult": "core.attention_math",
+    "attention": "core.attention_math",
+    "causal_mask": "core.attention_math",
+    "softmax_rows": "core.attention_math",
+    "composition_shapes": "core.composition",
+    "describe_composition": "core.composition",
+    "affine_expansion_latex": "core.dense_layer",
+    "dense_layer": "core.dense_layer",
+    "relu": "core.dense_layer",
+    "HOUSE": "core.geometry",
+    "UNIT_SQUARE": "core.geometry",
+    "check_identities": "core.identities",
+    "compare_orders": "core.identities",
+    "GALLERY": "core.maps_gallery",
+    "bend_rule": "core.maps_gallery",
+    "projection": "core.maps_gallery",
+    "reflection": "core.maps_gallery",
+    "rotation": "core.maps_gallery",
+    "shear": "core.maps_gallery",
+    "stretch": "core.maps_gallery",
+    "format_number": "core.parsing",
+    "html_number": "core.parsing",
+    "latex_number": "core.parsing",
+    "parse_number": "core.parsing",
+    "parse_matrix_param": "core.presets",
+    "parse_presets": "core.presets",
+    "read_query_string": "core.presets",
+    "entry_sum_text": "core.products",
+    "entry_terms": "core.products",
+    "product_by_columns": "core.products",
+    "ShapeError": "core.shapes",
+    "as_matrix": "core.shapes",
+    "check_product_shapes": "core.shapes",
+    "format_shape": "core.shapes",
+    "normalise_weights": "core.simplex",
+    "rebalance_weights": "core.simplex",
+    "AttentionExplorer": "labs.attention_explorer",
+    "ValuesPlot": "labs.attention_explorer",
+    "LectureBar": "lecture.bar",
+    "PresetStatus": "lecture.bar",
+    "apply_presets": "lecture.bar",
+    "average_expansion": "text.attention_steps",
+    "convex_hull": "text.attention_steps",
+    "score_expansion": "text.attention_steps",
+    "column_combination_html": "text.column_steps",
+    "partial_product_html": "text.column_steps",
+    "MatrixHeatmap": "views.heatmap",
+    "MatrixView": "views.matrix_view",
+    "IdentityPanel": "views.property_panels",
+    "OrderPanel": "views.property_panels",
+    "VertexPlot": "views.vertex_plot",
+}
+
+__all__ = sorted(_LOCATIONS)
+
+
+def __getattr__(name):
+    try:
+        module = _LOCATIONS[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # the next lookup is a plain attribute
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

@@ -53,7 +53,7 @@ RENDERED_VIEWS_JS = """
 () => Array.from(document.querySelectorAll('.jp-OutputArea-output'))
   .filter(out => out.querySelector(':scope > .jupyter-widgets')).length
 """
-# The entries of the first HTML matrix (widgets.html_math) under an element, as numbers.
+# The entries of the first HTML matrix (widgets.text.html_math) under an element, as numbers.
 READ_MATRIX_JS = """
 view => Array.from(view.querySelector('table.matrix-html').rows).map(
   row => Array.from(row.cells).map(cell => Number(cell.textContent.replace(/\\u2212/g, '-'))))

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from traitlets import TraitError
 
-from widgets.check import Check
+from widgets.controls.check import Check
 from widgets.core.mistakes import diagnose
 from widgets.core.rows import row_combination, row_mistakes
 from widgets.labs.row_picture import RowPicture, row_picture_html

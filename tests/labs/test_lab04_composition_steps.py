@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from traitlets import TraitError
 
-from widgets.geometry import HOUSE, UNIT_SQUARE
+from widgets.core.geometry import HOUSE, UNIT_SQUARE
 from widgets.labs.composition_steps import CompositionSteps
 from widgets.labs.shape_checker import ShapeChecker, describe_sizes
 

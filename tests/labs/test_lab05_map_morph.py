@@ -7,9 +7,9 @@ import pytest
 from traitlets import TraitError
 
 from widgets.core.morph import morph_view
-from widgets.geometry import HOUSE, UNIT_SQUARE
+from widgets.core.geometry import HOUSE, UNIT_SQUARE
 from widgets.labs.map_morph import STEPS, MapMorph
-from widgets.vertex_plot import VertexPlot
+from widgets.views.vertex_plot import VertexPlot
 
 SHEAR = np.array([[1.0, 1.0], [0.0, 1.0]])
 

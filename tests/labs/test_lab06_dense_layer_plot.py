@@ -4,8 +4,8 @@ from unittest import mock
 
 import numpy as np
 
-from widgets.dense_layer import dense_layer
-from widgets.geometry import HOUSE
+from widgets.core.dense_layer import dense_layer
+from widgets.core.geometry import HOUSE
 from widgets.labs.dense_layer_plot import DenseLayerPlot
 
 W0 = np.array([[1, -1], [0.5, 1]])

@@ -1,5 +1,3 @@
-"""Controls a learner operates: answer checks, practice, views held back until answered.
-
-(The older controls, the matrix editor and the sliders, still sit in
-`widgets/`; they move here as the layout issue proceeds.)
+"""Controls a learner operates: matrix editors, sliders, the map picker, checks,
+practice, views held back until answered, and the helpers they share.
 """

@@ -12,7 +12,7 @@ import secrets
 from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, VBox
 from traitlets import Int, TraitError, Unicode, observe, validate
 
-from ..check import Check
+from .check import Check
 from ..core.practice import MAX_SEED, SKILLS, make_problem
 
 __all__ = ["Practice"]

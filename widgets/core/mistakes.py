@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..parsing import format_number
-from ..shapes import format_shape
+from .parsing import format_number
+from .shapes import format_shape
 
 __all__ = [
     "Diagnosis",

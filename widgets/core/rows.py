@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..shapes import as_matrix, check_product_shapes
+from .shapes import as_matrix, check_product_shapes
 from .mistakes import Mistake
 
 __all__ = ["RowCombination", "row_combination", "row_mistakes"]

@@ -8,8 +8,8 @@ moved.  `LinearityTables` scales the tokens by ``c`` and compares
 held fixed, and for attention as a whole.
 
 Both follow an `AttentionExplorer` (its editors and its weights heatmap);
-the arithmetic is `widgets.attention_math.attention` and
-`widgets.dense_layer.dense_layer`.  The CSS classes are lab 9's
+the arithmetic is `widgets.core.attention_math.attention` and
+`widgets.core.dense_layer.dense_layer`.  The CSS classes are lab 9's
 (``lab09-...``), which its tests read.
 """
 
@@ -18,12 +18,12 @@ import html
 import numpy as np
 from ipywidgets import HTML, FloatSlider, HBox, Layout, VBox
 
-from ..attention_math import attention
-from ..dense_layer import dense_layer
-from ..heatmap import MatrixHeatmap
-from ..matrix_view import MatrixView
-from ..parsing import format_number
-from ..slider_entry import SliderEntry
+from ..core.attention_math import attention
+from ..core.dense_layer import dense_layer
+from ..views.heatmap import MatrixHeatmap
+from ..views.matrix_view import MatrixView
+from ..core.parsing import format_number
+from ..controls.slider_entry import SliderEntry
 
 __all__ = ["DenseVsAttention", "LinearityTables", "dense_rows"]
 

@@ -11,10 +11,10 @@ import html
 
 from ipywidgets import HTML, HBox, IntSlider, Layout, Play, VBox, jslink
 
-from ..column_steps import column_combination_html, partial_product_html
-from ..matrix_editor import MatrixEditor
-from ..shapes import ShapeError
-from ..slider_entry import SliderEntry
+from ..text.column_steps import column_combination_html, partial_product_html
+from ..controls.matrix_editor import MatrixEditor
+from ..core.shapes import ShapeError
+from ..controls.slider_entry import SliderEntry
 from .naming import tag_parts
 
 __all__ = ["ColumnStepper"]

@@ -13,10 +13,10 @@ import html
 import numpy as np
 from ipywidgets import HTML, Button, Dropdown, GridBox, HBox, Layout, VBox
 
-from ..geometry import HOUSE, UNIT_SQUARE
-from ..matrix_editor import MatrixEditor
-from ..matrix_view import MatrixView
-from ..vertex_plot import VertexPlot
+from ..core.geometry import HOUSE, UNIT_SQUARE
+from ..controls.matrix_editor import MatrixEditor
+from ..views.matrix_view import MatrixView
+from ..views.vertex_plot import VertexPlot
 
 __all__ = ["CompositionSteps"]
 

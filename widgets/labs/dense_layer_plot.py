@@ -3,8 +3,8 @@
 `DenseLayerPlot` holds editors for ``W``, ``b`` and ``x``, a ReLU switch, a
 `VertexPlot` of the house and its image with extra marks (where the origin
 lands, the point ``x`` and its output ``ŷ``, which the learner can drag), a
-readout and the worked expansion.  All the math is in `widgets.dense_layer`
-and `widgets.geometry`; this module keeps the widgets in step with it, each
+readout and the worked expansion.  All the math is in `widgets.core.dense_layer`
+and `widgets.core.geometry`; this module keeps the widgets in step with it, each
 redraw sent as one batch.
 """
 
@@ -15,12 +15,12 @@ import numpy as np
 from bqplot import Lines, Scatter
 from ipywidgets import HTML, HBox, HTMLMath, Layout, ToggleButton, VBox
 
-from ..batching import apply_changes
-from ..dense_layer import affine_expansion_html, affine_expansion_latex, dense_layer, split_at_folds
-from ..geometry import HOUSE, arrow_polyline, fit_bounds, nice_ticks, steady_bounds
-from ..matrix_editor import MatrixEditor
-from ..parsing import format_number
-from ..vertex_plot import VertexPlot
+from ..controls.batching import apply_changes
+from ..core.dense_layer import affine_expansion_html, affine_expansion_latex, dense_layer, split_at_folds
+from ..core.geometry import HOUSE, arrow_polyline, fit_bounds, nice_ticks, steady_bounds
+from ..controls.matrix_editor import MatrixEditor
+from ..core.parsing import format_number
+from ..views.vertex_plot import VertexPlot
 
 __all__ = ["DenseLayerPlot"]
 

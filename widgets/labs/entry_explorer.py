@@ -14,11 +14,11 @@ from contextlib import contextmanager
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
 from traitlets import Int, Tuple, observe, validate
 
-from ..heatmap import MatrixHeatmap
-from ..matrix_editor import MatrixEditor
-from ..parsing import html_number
-from ..products import entry_sum_text, entry_terms
-from ..shapes import ShapeError, check_product_shapes
+from ..views.heatmap import MatrixHeatmap
+from ..controls.matrix_editor import MatrixEditor
+from ..core.parsing import html_number
+from ..core.products import entry_sum_text, entry_terms
+from ..core.shapes import ShapeError, check_product_shapes
 from .naming import tag_parts
 
 __all__ = ["EntryExplorer"]

@@ -13,9 +13,9 @@ import numpy as np
 from ipywidgets import HTML, Button, HBox, IntText, Layout, Text, VBox
 from traitlets import TraitError, dlink
 
-from ..matrix_editor import MatrixEditor
-from ..parsing import format_number, parse_number
-from ..property_panels import IdentityPanel
+from ..controls.matrix_editor import MatrixEditor
+from ..core.parsing import format_number, parse_number
+from ..views.property_panels import IdentityPanel
 
 __all__ = ["IdentityExplorer"]
 

@@ -13,10 +13,10 @@ from ipywidgets import HTML, FloatSlider, HBox, Layout, Play, VBox
 from traitlets import Float, TraitError, link, observe, validate
 
 from ..core.morph import morph_matrix, morph_view
-from ..geometry import UNIT_SQUARE, as_matrix_2x2, as_points
-from ..matrix_editor import MatrixTrait
-from ..matrix_view import MatrixView
-from ..vertex_plot import VertexPlot
+from ..core.geometry import UNIT_SQUARE, as_matrix_2x2, as_points
+from ..controls.matrix_editor import MatrixTrait
+from ..views.matrix_view import MatrixView
+from ..views.vertex_plot import VertexPlot
 
 __all__ = ["MapMorph"]
 

@@ -9,10 +9,10 @@ of Activity 1.4.6, then shows it as the picture of the answer.
 import numpy as np
 from ipywidgets import HTML, Layout, VBox
 
-from ..attention_explorer import ValuesPlot
-from ..attention_steps import average_expansion
-from ..html_math import subscripts_html
-from ..matrix_editor import validate_matrix
+from .attention_explorer import ValuesPlot
+from ..text.attention_steps import average_expansion
+from ..text.html_math import subscripts_html
+from ..controls.matrix_editor import validate_matrix
 
 __all__ = ["OutputPicture"]
 

@@ -13,10 +13,10 @@ from ipywidgets import HTML, Dropdown, Layout, VBox
 from traitlets import Int, observe, validate
 
 from ..core.rows import row_combination
-from ..html_math import HIGHLIGHT_COLOR, bracket_table, emphasis
-from ..matrix_editor import MatrixTrait
-from ..parsing import html_number
-from ..shapes import ShapeError
+from ..text.html_math import HIGHLIGHT_COLOR, bracket_table, emphasis
+from ..controls.matrix_editor import MatrixTrait
+from ..core.parsing import html_number
+from ..core.shapes import ShapeError
 
 __all__ = ["RowPicture", "row_picture_html"]
 

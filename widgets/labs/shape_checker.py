@@ -13,7 +13,7 @@ import operator
 from ipywidgets import HTML, HBox, IntText, Label, Layout, VBox
 from traitlets import Bool, TraitError, Tuple, Unicode, validate
 
-from ..composition import describe_composition
+from ..core.composition import describe_composition
 
 __all__ = ["ShapeChecker", "describe_sizes"]
 

@@ -17,9 +17,9 @@ from bqplot import Axis, Figure, LinearScale, Lines, Scatter
 from ipywidgets import HTML, IntSlider, Layout, VBox
 from traitlets import Float, TraitError, Tuple, observe, validate
 
-from ..batching import apply_changes
+from ..controls.batching import apply_changes
 from ..core.dot_product import dot_match, rotate_to
-from ..parsing import format_number
+from ..core.parsing import format_number
 
 __all__ = ["DotProductPlot"]
 

@@ -4,7 +4,7 @@ The tokens are listed twice, as queries on the left and as keys on the
 right (the way BertViz draws attention).  For the picked query token ``i``
 a line joins it to every key token ``j``, as thick as ``A_att[i, j]``: a
 weight of 0 draws no line, a weight of 1 the thickest.  The numbers come
-from the caller (`widgets.attention_math`); this view only draws them.
+from the caller (`widgets.core.attention_math`); this view only draws them.
 """
 
 import numpy as np
@@ -12,9 +12,9 @@ from bqplot import Figure, Label, LinearScale, Lines, Scatter
 from ipywidgets import Layout
 from traitlets import Float, Int, List, TraitError, Tuple, Unicode, observe, validate
 
-from ..batching import apply_changes
-from ..matrix_editor import MatrixTrait
-from ..parsing import format_number
+from ..controls.batching import apply_changes
+from ..controls.matrix_editor import MatrixTrait
+from ..core.parsing import format_number
 
 __all__ = ["TokenLines", "token_line_widths"]
 

@@ -19,7 +19,7 @@ from ipywidgets import HTML, FloatSlider, HBox, IntSlider, Layout, Text
 from traitlets import Int, TraitError, Unicode, dlink, observe, validate
 
 from .matrix_editor import ERROR_BACKGROUND
-from .parsing import format_number, parse_number
+from ..core.parsing import format_number, parse_number
 
 __all__ = ["SliderEntry", "read_slider_text", "snap_to_step"]
 

@@ -280,7 +280,7 @@ def attention(X, W_Q, W_K, W_V, scale=None, causal=False):
     >>> attention(X, I, np.ones((2, 3)), I)
     Traceback (most recent call last):
         ...
-    widgets.shapes.ShapeError: W_Q is 2×2 and W_K is 2×3: W_Q and W_K must have the same number of columns (each score is a query dotted with a key), but W_Q has 2 and W_K has 3
+    widgets.core.shapes.ShapeError: W_Q is 2×2 and W_K is 2×3: W_Q and W_K must have the same number of columns (each score is a query dotted with a key), but W_Q has 2 and W_K has 3
     """
     X = as_matrix(X, "X")
     W_Q = as_matrix(W_Q, "W_Q")

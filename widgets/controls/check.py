@@ -14,10 +14,10 @@ import numpy as np
 from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, RadioButtons, Text, ToggleButton, VBox
 from traitlets import Bool, Int, TraitError, Unicode
 
-from .core.mistakes import describe_positions, diagnose
+from ..core.mistakes import describe_positions, diagnose
 from .matrix_editor import MatrixEditor, validate_matrix
-from .parsing import parse_number
-from .shapes import format_shape
+from ..core.parsing import parse_number
+from ..core.shapes import format_shape
 
 __all__ = ["Check", "compare_matrices", "parse_shape"]
 

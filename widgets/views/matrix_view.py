@@ -1,7 +1,7 @@
 """A read-only matrix, optionally with a row or column picked out.
 
 `MatrixView`'s name is typeset once with MathJax; its entries are an HTML
-table (`widgets.html_math`) that the browser redraws at once whenever the
+table (`widgets.text.html_math`) that the browser redraws at once whenever the
 matrix or the highlight changes, so a view that follows a slider keeps up.
 """
 
@@ -9,8 +9,8 @@ matrix or the highlight changes, so a view that follows a slider keeps up.
 from ipywidgets import HTML, HBox, HTMLMath
 from traitlets import Int, TraitError, Unicode, observe, validate
 
-from .html_math import matrix_html
-from .matrix_editor import MatrixTrait
+from ..text.html_math import matrix_html
+from ..controls.matrix_editor import MatrixTrait
 
 __all__ = ["MatrixView"]
 

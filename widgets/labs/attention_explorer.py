@@ -10,8 +10,8 @@ token to token, as lines whose thickness is the weight (`TokenLines`).  Optional
 be set by hand with one row of sliders per token, and 2-D value vectors are
 drawn with each output as their weighted average (`ValuesPlot`).
 
-All the arithmetic is `widgets.attention_math.attention` and the text of
-`widgets.attention_steps`; this module only keeps widgets in step with them.
+All the arithmetic is `widgets.core.attention_math.attention` and the text of
+`widgets.text.attention_steps`; this module only keeps widgets in step with them.
 """
 
 import contextlib
@@ -49,24 +49,24 @@ from traitlets import (
     validate,
 )
 
-from .attention_math import (
+from ..core.attention_math import (
     MAX_TEMPERATURE,
     MIN_TEMPERATURE,
     AttentionResult,
     attention,
     softmax_scale,
 )
-from .attention_steps import average_expansion, convex_hull, score_expansion
-from .batching import apply_changes
-from .geometry import fit_bounds
-from .heatmap import MatrixHeatmap
-from .html_math import subscripts_html
-from .matrix_editor import MatrixEditor, MatrixTrait
-from .matrix_view import MatrixView
-from .parsing import format_number
-from .shapes import ShapeError, as_matrix, format_shape
-from .views.token_lines import TokenLines
-from .weight_sliders import WeightSliders
+from ..text.attention_steps import average_expansion, convex_hull, score_expansion
+from ..controls.batching import apply_changes
+from ..core.geometry import fit_bounds
+from ..views.heatmap import MatrixHeatmap
+from ..text.html_math import subscripts_html
+from ..controls.matrix_editor import MatrixEditor, MatrixTrait
+from ..views.matrix_view import MatrixView
+from ..core.parsing import format_number
+from ..core.shapes import ShapeError, as_matrix, format_shape
+from ..views.token_lines import TokenLines
+from ..controls.weight_sliders import WeightSliders
 
 __all__ = ["AttentionExplorer", "ValuesPlot", "PARTS"]
 

@@ -11,8 +11,8 @@ import numpy as np
 from ipywidgets import HTML, FloatSlider, VBox
 from traitlets import TraitError, Tuple, observe, validate
 
-from .attention_math import softmax_rows
-from .simplex import SUM_TOLERANCE, normalise_weights, rebalance_weights
+from ..core.attention_math import softmax_rows
+from ..core.simplex import SUM_TOLERANCE, normalise_weights, rebalance_weights
 from .slider_entry import SliderEntry
 
 __all__ = ["WeightSliders"]

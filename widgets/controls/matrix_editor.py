@@ -19,8 +19,8 @@ import traitlets
 from ipywidgets import HTML, Dropdown, GridBox, HBox, Layout, Text, VBox
 from traitlets import Bool, Int, TraitError, Unicode, observe, validate
 
-from .parsing import format_number, parse_number
-from .shapes import as_matrix, format_shape
+from ..core.parsing import format_number, parse_number
+from ..core.shapes import as_matrix, format_shape
 
 __all__ = ["FiniteFloat", "MatrixEditor", "MatrixTrait", "validate_matrix"]
 

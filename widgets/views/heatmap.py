@@ -19,10 +19,10 @@ from ipywidgets import Layout
 from traittypes import Array
 from traitlets import Enum, Int, List, TraitError, Tuple, Unicode, default, observe, validate
 
-from .geometry import cell_centers
-from .batching import apply_changes
-from .matrix_editor import MatrixTrait
-from .parsing import format_number
+from ..core.geometry import cell_centers
+from ..controls.batching import apply_changes
+from ..controls.matrix_editor import MatrixTrait
+from ..core.parsing import format_number
 
 __all__ = ["MatrixHeatmap"]
 

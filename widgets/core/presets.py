@@ -6,7 +6,7 @@ and every entry is read by `parse_number` (so ``3/4`` and ``-1.5e2`` work and
 nothing is ever evaluated).  `parse_presets` returns the matrices it could
 read and a message for each one it could not; `read_query_string` finds the
 query string wherever the notebook runs (a preheated or a fresh Voila kernel,
-or no Voila at all).  This module uses no widgets: `widgets.lecture` shows
+or no Voila at all).  This module uses no widgets: `widgets.lecture.bar` shows
 the result.
 """
 

@@ -5,7 +5,7 @@ the ``2×2`` case entry by entry.  This module holds that arithmetic and
 nothing else (numpy only, no widgets):
 
 - `dense_layer` applies the layer to one input vector or to many points
-  stored as columns (the vertex-matrix convention of `widgets.geometry`);
+  stored as columns (the vertex-matrix convention of `widgets.core.geometry`);
 - `relu` is the activation ``max(0, ·)``, taken entry by entry;
 - `affine_expansion_latex` writes the expansion of ``W x + b`` in LaTeX,
   with symbols (``w_{11} x_1 + w_{12} x_2 + b_1``) or with numbers, and
@@ -26,7 +26,7 @@ from typing import Callable
 
 import numpy as np
 
-from .html_math import bracket_table, formula_html
+from ..text.html_math import bracket_table, formula_html
 from .parsing import html_number, latex_number
 from .shapes import format_shape
 
@@ -98,7 +98,7 @@ def dense_layer(W, x_or_points, b, activation=None):
     x_or_points : array_like
         One input: a vector of ``n`` numbers (1-D) or an ``n×1`` column.
         Or many inputs: an ``n×N`` array with one point per column, as the
-        vertex matrices of `widgets.geometry`.
+        vertex matrices of `widgets.core.geometry`.
     b : array_like
         The bias: ``m`` numbers, as a 1-D vector or an ``m×1`` column.  It
         is added to every column.

@@ -5,7 +5,7 @@ A lab shows a `LectureBar` under its title (a "Presenter mode" toggle and a
 with its matrix editors.  That cell is the last one on purpose: under Voila's
 preheated kernels, reading the page's query string waits for the page
 request, so everything above it is computed before anyone asks for the page.
-The parsing is in `widgets.presets`; this module only shows and applies it.
+The parsing is in `widgets.core.presets`; this module only shows and applies it.
 """
 
 import html
@@ -14,7 +14,7 @@ import numpy as np
 from ipywidgets import HTML, HBox, Layout, ToggleButton
 from traitlets import Bool, Int, List, TraitError, Unicode, link, observe, validate
 
-from .presets import (
+from ..core.presets import (
     MAX_ABS,
     MAX_ENTRIES,
     parse_presets,
@@ -23,9 +23,9 @@ from .presets import (
     read_query_string,
     refusal,
 )
-from .core.practice import MAX_SEED
-from .matrix_editor import FiniteFloat
-from .shapes import format_shape
+from ..core.practice import MAX_SEED
+from ..controls.matrix_editor import FiniteFloat
+from ..core.shapes import format_shape
 
 __all__ = ["LectureBar", "PresetStatus", "apply_presets", "presenter_css"]
 

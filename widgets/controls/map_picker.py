@@ -1,6 +1,6 @@
 """Pick a 2×2 map from the gallery and set its parameters with sliders.
 
-`MapPicker` is a menu of the maps in `widgets.maps_gallery` (shear,
+`MapPicker` is a menu of the maps in `widgets.core.maps_gallery` (shear,
 rotation, stretch, reflection, projection) plus a free 2×2 editor; its one
 public `value` is the chosen map's matrix, ready to `dlink` into a
 `VertexPlot`.  All the math is in `maps_gallery`.  Each slider has an entry
@@ -12,7 +12,7 @@ import html
 from ipywidgets import HTML, Dropdown, FloatSlider, Layout, VBox
 from traitlets import TraitError, Unicode, observe, validate
 
-from .maps_gallery import GALLERY
+from ..core.maps_gallery import GALLERY
 from .matrix_editor import MatrixEditor, MatrixTrait
 from .slider_entry import SliderEntry
 

@@ -5,7 +5,7 @@ syllabus) and its image ``Y = A @ X``: the shape dashed, the image filled,
 the images of ``e1`` and ``e2`` as arrows and, optionally, a grid of input
 lines with its image, which a rule that is not a matrix map visibly bends.
 
-All geometry comes from `widgets.geometry`; this module only keeps bqplot
+All geometry comes from `widgets.core.geometry`; this module only keeps bqplot
 marks in step with it.  A change updates the existing marks in place, each
 inside one ``hold_sync`` block, and leaves marks whose data did not change
 alone.
@@ -16,9 +16,9 @@ from bqplot import Axis, Figure, LinearScale, Lines, Scatter
 from ipywidgets import Layout
 from traitlets import Bool, Callable, TraitError, Tuple, default, observe, validate
 
-from . import geometry
-from .batching import apply_changes
-from .matrix_editor import FiniteFloat, MatrixTrait
+from ..core import geometry
+from ..controls.batching import apply_changes
+from ..controls.matrix_editor import FiniteFloat, MatrixTrait
 
 __all__ = ["VertexPlot"]
 

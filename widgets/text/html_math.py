@@ -18,8 +18,8 @@ the markup looks the same in Voila, JupyterLab and the light or dark theme
 import html
 import re
 
-from .parsing import html_number
-from .shapes import as_matrix
+from ..core.parsing import html_number
+from ..core.shapes import as_matrix
 
 __all__ = [
     "HIGHLIGHT_COLOR",

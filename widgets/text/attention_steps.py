@@ -12,9 +12,9 @@ import operator
 
 import numpy as np
 
-from .parsing import format_number
-from .products import entry_sum_text, entry_terms
-from .shapes import ShapeError, as_matrix
+from ..core.parsing import format_number
+from ..core.products import entry_sum_text, entry_terms
+from ..core.shapes import ShapeError, as_matrix
 
 __all__ = ["score_expansion", "average_expansion", "convex_hull"]
 

@@ -100,11 +100,11 @@ def check_product_shapes(a_shape, b_shape, names=("A", "B")):
     >>> check_product_shapes((2, 3), (2, 2))
     Traceback (most recent call last):
         ...
-    widgets.shapes.ShapeError: A is 2×3 and B is 2×2: A has 3 columns but B has 2 rows
+    widgets.core.shapes.ShapeError: A is 2×3 and B is 2×2: A has 3 columns but B has 2 rows
     >>> check_product_shapes((5, 4), (3, 3), names=("X", "W_Q"))
     Traceback (most recent call last):
         ...
-    widgets.shapes.ShapeError: X is 5×4 and W_Q is 3×3: X has 4 columns but W_Q has 3 rows
+    widgets.core.shapes.ShapeError: X is 5×4 and W_Q is 3×3: X has 4 columns but W_Q has 3 rows
     """
     a_name, b_name = names
     m, n = _check_shape(a_shape, a_name)
@@ -148,7 +148,7 @@ def as_matrix(values, name="A"):
     >>> as_matrix([1, 2], name="B")
     Traceback (most recent call last):
         ...
-    widgets.shapes.ShapeError: B must be a matrix (2-D), got a 1-D array of shape (2,)
+    widgets.core.shapes.ShapeError: B must be a matrix (2-D), got a 1-D array of shape (2,)
     """
     try:
         array = np.array(values, dtype=float)

@@ -4,7 +4,7 @@
 its matrices ``A``, ``B``, ``C`` and scalar ``r`` and shows them with a
 verdict, and beside them two look-alikes that are not rules (``(AB)ᵀ =
 AᵀBᵀ``, ``(A + B)² = A² + 2AB + B²``), each saying why it fails; `OrderPanel` sets ``XY`` beside ``YX`` (Warning 1.4.4).  Both are
-thin views over `widgets.identities`: set their traits (or `traitlets.dlink`
+thin views over `widgets.core.identities`: set their traits (or `traitlets.dlink`
 editors to them) and they redraw.
 """
 
@@ -14,10 +14,10 @@ import numpy as np
 from ipywidgets import HTML, GridBox, HBox, Layout, VBox
 from traitlets import TraitError, Unicode, observe, validate
 
-from .html_math import formula_html, matrix_html, symbols_html
-from .identities import check_false_identities, check_identities, compare_orders
-from .matrix_editor import FiniteFloat, MatrixTrait
-from .shapes import format_shape
+from ..text.html_math import formula_html, matrix_html, symbols_html
+from ..core.identities import check_false_identities, check_identities, compare_orders
+from ..controls.matrix_editor import FiniteFloat, MatrixTrait
+from ..core.shapes import format_shape
 
 __all__ = ["IdentityPanel", "OrderPanel"]
 

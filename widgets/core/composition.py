@@ -75,7 +75,7 @@ def composition_shapes(a_shape, b_shape):
     >>> composition_shapes((4, 3), (2, 2))
     Traceback (most recent call last):
         ...
-    widgets.shapes.ShapeError: AB is undefined: A is 4×3 and B is 2×2: A has 3 columns but B has 2 rows. B sends vectors to ℝ², but A only accepts vectors in ℝ³.
+    widgets.core.shapes.ShapeError: AB is undefined: A is 4×3 and B is 2×2: A has 3 columns but B has 2 rows. B sends vectors to ℝ², but A only accepts vectors in ℝ³.
     """
     m, n = _dims(a_shape, "A")
     p, q = _dims(b_shape, "B")

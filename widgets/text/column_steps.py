@@ -5,7 +5,7 @@ Definition 1.4.1 builds ``AB`` column by column: column ``j`` of ``AB`` is
 the columns of ``A``.  `column_combination_html` writes that combination
 with the numbers filled in; `partial_product_html` shows ``AB`` after the
 first few columns are done, the rest still blank.  Both are redrawn at every
-edit, so they are HTML (`widgets.html_math`), not LaTeX.  Pure string work on
+edit, so they are HTML (`widgets.text.html_math`), not LaTeX.  Pure string work on
 numpy arrays: no widgets here.
 """
 
@@ -15,8 +15,8 @@ import operator
 from .html_math import (
     HIGHLIGHT_COLOR, PENDING_COLOR, bracket_table, column_html, emphasis, formula_html,
 )
-from .parsing import html_number
-from .shapes import as_matrix, check_product_shapes
+from ..core.parsing import html_number
+from ..core.shapes import as_matrix, check_product_shapes
 
 __all__ = ["column_combination_html", "partial_product_html"]
 

@@ -1,0 +1,1 @@
+"""HTML and LaTeX for matrices and worked expansions: strings only, no widgets."""
