@@ -352,7 +352,7 @@ def shape_mistakes(a_shape, b_shape, names=("A", "B")):
     """
     (m, n), (_, k) = a_shape, b_shape
     a, b = names
-    ab = f"{a}{b}" if len(a) == len(b) == 1 else f"{a} {b}"
+    ab = f"{a}{b}" if len(a) == 1 else f"{a} {b}"  # XW_Q, but A_att V
     inner = (
         f"the inner sizes ({n} and {n}) must match and then drop out: {ab} has the rows of "
         f"{a} and the columns of {b}."
