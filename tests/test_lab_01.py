@@ -172,6 +172,8 @@ def test_the_stepper_waits_for_a_prediction_and_a_transpose_is_named(voila_serve
     assert not shows_sequence(page, ["6", "19", "9", "-3"])
     assert page.locator(".lab01-product").count() == 0
     expect(page.locator(".lab01-reveal .reveal-placeholder")).to_be_visible()
+    expect(page.locator(".lab01-practice .practice-check")).to_have_count(0)  # built on Start
+    page.locator(".lab01-practice button", has_text="Start").click()
     expect(page.locator(".lab01-practice .practice-check")).to_have_count(1)
     page.locator(".lab01-check").scroll_into_view_if_needed()
     screenshot(page, "lab-01-before")

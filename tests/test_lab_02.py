@@ -147,6 +147,8 @@ def test_the_product_waits_for_a_prediction_and_entry_3_2_is_named(voila_server,
     assert page.locator(".lab02-product, .lab02-sum, .row-picture").count() == 0
     expect(page.locator(".lab02-reveal .reveal-placeholder")).to_be_visible()
     expect(page.locator(".lab02-rows .reveal-placeholder")).to_be_visible()
+    expect(page.locator(".lab02-practice .practice-check")).to_have_count(0)  # built on Start
+    page.locator(".lab02-practice button", has_text="Start").click()
     expect(page.locator(".lab02-practice .practice-check")).to_have_count(1)
     page.locator(".lab02-check").scroll_into_view_if_needed()
     screenshot(page, "lab-02-before")

@@ -40,7 +40,9 @@ codomain_check.answer_input.value = "4"
 assert codomain_check.submit() and codomain_check.solved
 
 # Fresh-number practice of the same skill.
-assert practice.skill == "composition" and len(practice.checks) == 3
+assert practice.skill == "composition" and not practice.started
+practice.start()
+assert len(practice.checks) == 3
 '''
 
 DRIVE_PLOTS = r'''

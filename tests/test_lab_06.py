@@ -71,7 +71,9 @@ ex.answer_input.value = [[5], [2]]
 assert ex.submit() is True
 
 # Practice on fresh numbers: ReLU(Wx + b).
-assert practice.skill == "dense" and len(practice.checks) == 1
+assert practice.skill == "dense" and not practice.started
+practice.start()
+assert len(practice.checks) == 1
 part = practice.problem.parts[0]
 practice.checks[0].answer_input.resize(*part.answer.shape)
 practice.checks[0].answer_input.value = part.answer

@@ -95,6 +95,7 @@ np.testing.assert_allclose(explorer.result.H[0], explorer.result.V[0])
 # Practice on fresh numbers: both skills, solvable.
 assert (practice_output.skill, practice_softmax.skill) == ("output", "softmax")
 for practice in (practice_output, practice_softmax):
+    practice.start()
     part = practice.problem.parts[0]
     practice.checks[0].answer_input.value = np.asarray(part.answer)
     assert practice.checks[0].submit() and practice.streak == 1

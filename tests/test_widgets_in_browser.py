@@ -317,6 +317,8 @@ def test_reveal_opens_after_an_answer_and_practice_names_the_mistake(demo):
 
     practice = page.locator(".demo-practice")
     expect(practice.locator(".practice-heading")).to_contain_text("problem 7")
+    expect(practice.locator(".practice-check")).to_have_count(0)  # nothing built before Start
+    practice.locator("button", has_text="Start").click()
     # Problem 7 asks (AB)₁₂ = -23; 9 is entry (2,1), the indices swapped.
     answer_check(page, ".demo-practice .practice-check", "9")
     expect(practice.locator("[role=status]")).to_contain_text("that is entry (2,1)")

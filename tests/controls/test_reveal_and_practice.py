@@ -38,6 +38,7 @@ def test_the_lecture_link_reveals_everything_and_seeds_practice():
     bar = LectureBar()
     panel = Reveal(HTML("x"), after=[Check("?", 1.0)], lecture=bar)
     practice = Practice("entry", seed=5, lecture=bar)
+    practice.start()
     bar.apply_url(query_string="reveal=1&seed=1234")
     assert panel.opened and practice.seed == 1234 and bar.status.errors == []
     # A panel built after the flag is set opens at once.
@@ -47,6 +48,7 @@ def test_the_lecture_link_reveals_everything_and_seeds_practice():
 def test_bad_reveal_or_seed_in_the_link_is_explained_and_changes_nothing():
     bar = LectureBar()
     practice = Practice("score", seed=5, lecture=bar)
+    practice.start()
     bar.apply_url(query_string="reveal=maybe&seed=-3")
     assert not bar.reveal and practice.seed == 5
     assert bar.status.errors == [
@@ -57,6 +59,7 @@ def test_bad_reveal_or_seed_in_the_link_is_explained_and_changes_nothing():
 
 def test_streak_counts_clean_solves_and_resets_on_a_slip_or_a_peek():
     practice = Practice("entry", seed=10)
+    practice.start()
     right = lambda: str(practice.problem.parts[0].answer)  # noqa: E731
     answer(practice.checks[0], right())
     assert (practice.streak, practice.solved) == (1, 1)
@@ -81,6 +84,7 @@ def test_streak_counts_clean_solves_and_resets_on_a_slip_or_a_peek():
 
 def test_a_part_names_the_usual_mistake():
     practice = Practice("dense", seed=3)
+    practice.start()
     part = practice.problem.parts[0]
     no_relu = next(m for m in part.mistakes if m.name == "no-relu")
     practice.checks[0].answer_input.value = no_relu.value
@@ -91,6 +95,7 @@ def test_a_part_names_the_usual_mistake():
 
 def test_composition_has_three_parts_and_all_must_be_solved():
     practice = Practice("composition", seed=2)
+    practice.start()
     shape, domain, codomain = practice.checks
     m, k = practice.problem.parts[0].answer
     answer(shape, f"{m}x{k}")
@@ -102,6 +107,21 @@ def test_composition_has_three_parts_and_all_must_be_solved():
 
 def test_new_numbers_closes_the_old_checks():
     practice = Practice("softmax", seed=1)
+    practice.start()
     old = practice.checks[0]
     practice._new.click()
     assert old.comm is None and practice.checks[0] is not old
+
+
+def test_practice_opens_on_start_and_a_link_seed_before_start_is_kept():
+    bar = LectureBar()
+    practice = Practice("output", seed=3, lecture=bar)
+    assert not practice.started and practice.checks == () and practice.problem is None
+    assert len(practice.children) == 1  # the heading and the Start button only
+    bar.apply_url(query_string="seed=40")
+    assert practice.seed == 40 and "problem 40" in practice._heading.value
+    practice._new.click()  # Start
+    assert practice.started and practice.problem.seed == 40 and len(practice.checks) == 1
+    assert practice._new.description == "New numbers"
+    practice._new.click()
+    assert practice.problem.seed == 41

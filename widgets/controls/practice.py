@@ -4,13 +4,15 @@
 per part that names the usual mistakes, a "New numbers" button, the seed of
 the instance (so a link ``?seed=`` gives the whole room the same numbers) and
 a streak: problems solved in a row without a wrong answer or a peek at the
-solution.
+solution.  It opens on a Start button and builds its first problem when
+pressed: a page with several practices (lab 8 has two) loads as fast as one
+without, which counts when a whole lecture hall opens it at once.
 """
 
 import secrets
 
 from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, VBox
-from traitlets import Int, TraitError, Unicode, observe, validate
+from traitlets import Bool, Int, TraitError, Unicode, observe, validate
 
 from .check import Check
 from ..core.practice import MAX_SEED, SKILLS, make_problem
@@ -46,6 +48,8 @@ class Practice(VBox):
 
     Attributes
     ----------
+    started : bool
+        Whether a problem is shown (the Start button pressed, or `start`).
     seed : int
         The seed of the instance shown.
     streak : int
@@ -58,6 +62,9 @@ class Practice(VBox):
     Examples
     --------
     >>> p = Practice("entry", seed=7)
+    >>> p.started, p.checks
+    (False, ())
+    >>> p.start()
     >>> part = p.problem.parts[0]
     >>> p.checks[0].answer_input.value = str(part.answer)
     >>> _ = p.checks[0].submit()
@@ -71,6 +78,7 @@ class Practice(VBox):
     seed = Int(0, help="Seed of the instance shown (0 to MAX_SEED).")
     streak = Int(0, read_only=True, help="Solved in a row without a slip or a peek.")
     solved = Int(0, read_only=True, help="Problems solved in all.")
+    started = Bool(False, read_only=True, help="Whether a problem is shown.")
 
     def __init__(self, skill, seed=None, *, lecture=None, **kwargs):
         super().__init__(**kwargs)
@@ -78,35 +86,34 @@ class Practice(VBox):
             raise TraitError(f"unknown skill {skill!r}: choose one of {', '.join(SKILLS)}")
         self.set_trait("skill", skill)
         self._checks = ()
+        self._problem = None
         self._clean = True  # no wrong answer and no solution shown on this instance
         self._heading = HTML().add_class("practice-heading")
         self._given = HTMLMath().add_class("practice-given")
         self._new = Button(
-            description="New numbers",
-            icon="refresh",
-            tooltip="Another problem of the same kind",
+            description="Start",
+            icon="play",
+            tooltip="Show a problem of this kind",
             layout=Layout(width="auto"),
         ).add_class("practice-new")
-        self._new.on_click(lambda _button: self.new_numbers())
+        self._new.on_click(lambda _button: self.new_numbers() if self.started else self.start())
         self._score = HTML().add_class("practice-streak")
         self._parts = VBox()
         self.add_class("practice")
         self.add_class(f"practice-{skill}")
-        self.children = [
-            HBox([self._heading, self._new, self._score],
-                 layout=Layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap")),
-            self._given,
-            self._parts,
-        ]
+        self._header = HBox(
+            [self._heading, self._new, self._score],
+            layout=Layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap"),
+        )
+        self.children = [self._header]
         self._lecture = lecture
         if lecture is not None:
             lecture.observe(self._on_lecture_seed, names="seed")
         start = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
         if lecture is not None and lecture.seed is not None:
             start = lecture.seed
-        if start == self.seed:
-            self._show()
         self.seed = start
+        self._render_heading()
 
     @property
     def checks(self):
@@ -115,8 +122,18 @@ class Practice(VBox):
 
     @property
     def problem(self):
-        """The instance shown (`widgets.core.practice.Problem`)."""
+        """The instance shown (`widgets.core.practice.Problem`), or None before `start`."""
         return self._problem
+
+    def start(self):
+        """Show the problem of the current seed, as the Start button does."""
+        if self.started:
+            return
+        self.set_trait("started", True)
+        self._new.description, self._new.icon = "New numbers", "refresh"
+        self._new.tooltip = "Another problem of the same kind"
+        self._show()
+        self.children = [self._header, self._given, self._parts]
 
     def new_numbers(self):
         """Move to the next instance, as the "New numbers" button does."""
@@ -131,7 +148,10 @@ class Practice(VBox):
 
     @observe("seed")
     def _on_seed_change(self, change):
-        self._show()
+        if self.started:
+            self._show()
+        else:
+            self._render_heading()
 
     def _on_lecture_seed(self, change):
         if change["new"] is not None:
