@@ -1,6 +1,7 @@
 # Two commands set everything up on a fresh machine:
 #   make serve   serve the labs with Voila (the lecture configuration in voila.json)
 #   make test    run the whole test suite in a real Voila and a real Chromium
+#   make test-fast  only what needs no browser, no kernel and no server (under a minute)
 #   make bench   measure the labs against a baseline page (bench/)
 
 PYTHON ?= python3
@@ -15,7 +16,7 @@ export CHROMIUM
 # (this one, the tests', the benchmarks') runs from the repository root.
 VOILA_ARGS = labs --no-browser --port=$(PORT) --Voila.ip=$(HOST)
 
-.PHONY: serve test bench chromium clean
+.PHONY: serve test test-fast bench chromium clean
 
 # The stamps depend on pyproject.toml and the Voila template (an install copies
 # it next to Voila's own): a second run reinstalls nothing unless one changed.
@@ -56,6 +57,9 @@ chromium:
 
 test: $(VENV)/.test-installed chromium
 	$(PY) -m pytest
+
+test-fast: $(VENV)/.test-installed
+	$(PY) -m pytest -q -m "not browser and not notebook and not slow"
 
 # BENCH_ARGS="--quick" for a short run; see bench/README.md.
 bench: $(VENV)/.bench-installed chromium

@@ -15,12 +15,28 @@ for _var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "I
 os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
 
 import pytest  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
 
-from harness.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from harness.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from harness.voila import REPO, VoilaServer  # noqa: E402
 
 LABS = sorted((REPO / "labs").glob("*.ipynb"))
+
+# The tiers: a test that uses a browser or starts a Voila is marked `browser`, one
+# that runs a notebook in a kernel (nbclient) `notebook`. `make test-fast` runs the
+# rest, plain pytest against the classes and the math; `make test` runs everything.
+_BROWSER_FIXTURES = {"browser", "page", "voila_server", "server_logs"}
+_NOTEBOOK_MODULES = ("harness.notebooks",)
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+        module = getattr(item, "module", None)
+        if module is not None and any(
+            getattr(value, "__module__", "") in _NOTEBOOK_MODULES for value in vars(module).values()
+        ):
+            item.add_marker(pytest.mark.notebook)
 
 
 def pytest_unconfigure(config):
@@ -44,6 +60,8 @@ def voila_server(server_logs):
 def browser():
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"Chromium not found at {CHROMIUM}: run the tests with 'make test', which installs it")
+    from playwright.sync_api import sync_playwright  # only browser tests load Playwright
+
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium

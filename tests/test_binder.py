@@ -16,6 +16,8 @@ from harness.browser import FONT_AWESOME_CDN, open_lab
 from harness.voila import free_port
 from harness.worktree import copy_worktree
 
+pytestmark = pytest.mark.slow  # builds or serves a whole copy of the project
+
 # Under `jupyter server` (Binder's route) MathJax comes from a CDN; offline it fails.
 MATHJAX_CDN = r"^https://cdnjs\.cloudflare\.com/ajax/libs/mathjax/|^https://cdn\.jsdelivr\.net/npm/mathjax"
 

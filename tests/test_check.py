@@ -163,9 +163,10 @@ def test_multiple_choice():
 
 def test_solution_toggle():
     ex = Check("Compute $AB$.", AB, solution="Columns first.\n\n$AB = ...$")
-    assert ex._solution.layout.display == "none"
-    assert ex._solution.value == ""  # not typeset while hidden
+    assert ex._solution is None  # not built, so neither drawn nor typeset, until asked for
+    assert len(ex.children) == 5  # prompt, sizing note, editor, buttons, feedback
     ex._solution_toggle.value = True
+    assert ex.children[-1] is ex._solution
     assert ex._solution.value == "<p>Columns first.</p><p>$AB = ...$</p>"
     assert ex._solution.layout.display == ""
     assert ex._solution_toggle.description == "Hide solution"

@@ -79,7 +79,7 @@ assert not answer(check_why, "np.ones always makes square matrices") and "4×3, 
 assert answer(check_why, "Q has shape (5, 3) and K_tokens.T has shape (3, 5), so their product is 5×5")
 for check in (check_qkv, check_kt, check_s, check_s24, check_s24_value, check_compare, check_row,
               check_cos, check_line, check_why):
-    assert check.solved and check._solution is not None  # every exercise has a worked solution
+    assert check.solved and check._solution_toggle is not None  # every exercise has a worked solution
 
 # The explorer starts with the activity's shapes and reads them right.
 shapes = explorer.shapes

@@ -69,7 +69,7 @@ assert not answer(check_why, "because every entry of H is between 0 and 1")
 assert "(2, 2)" in check_why.feedback
 assert answer(check_why, list(WHY_CHOICES)[2])
 for check in (check_qkv, check_s, check_a, check_h, check_h2, check_row, check_why):
-    assert check.solved and check._solution is not None
+    assert check.solved and check._solution_toggle is not None
 
 # Softmax mode: the weights come from the scaled scores; the temperature sharpens and flattens.
 explorer.weights_mode = "softmax"

@@ -51,7 +51,7 @@ assert check_fixed.feedback.startswith("that is A_att V")
 assert not answer(check_fixed, [[2, 2], [2, 6]]) and check_fixed.mistake == "BA"
 assert answer(check_fixed, [[2, 4], [1, 6]])
 for check in (check_role, check_dense, check_att, check_bias, check_fixed):
-    assert check.solved and check._solution is not None
+    assert check.solved and check._solution_toggle is not None
 
 # Linearity, with the numbers: c = 2 by default.
 assert c_slider.value == 2

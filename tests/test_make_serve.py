@@ -14,6 +14,8 @@ from harness.browser import open_lab
 from harness.voila import free_port
 from harness.worktree import copy_worktree
 
+pytestmark = pytest.mark.slow  # builds or serves a whole copy of the project
+
 
 def serve(clone, log_path):
     """Start `make serve` on a free port; return the process and the server URL once it answers."""

@@ -1,7 +1,6 @@
 """Open a lab in Chromium, wait until every widget has rendered, and collect what went wrong."""
 from __future__ import annotations
 
-import os
 import re
 import time
 from dataclasses import dataclass, field
@@ -9,17 +8,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from .chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 (the tests import them from here too)
+
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 # The machine is offline: Voila's template links Font Awesome from a CDN, and

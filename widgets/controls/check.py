@@ -222,9 +222,8 @@ class Check(VBox):
             self._solution_toggle = ToggleButton(
                 description="Show solution", tooltip="Show or hide a worked solution"
             )
-            # Filled in when first shown: MathJax would typeset a hidden
-            # solution as the page loads, for every exercise on it.
-            self._solution = HTMLMath(layout=Layout(display="none"))
+            # Built when first shown: a hidden solution would still be typeset
+            # by MathJax, and drawn, as the page loads, for every exercise on it.
             self._solution_text = _paragraphs(solution)
             self._solution_toggle.observe(self._on_toggle_solution, names="value")
             buttons.append(self._solution_toggle)
@@ -234,8 +233,6 @@ class Check(VBox):
         if self._mode == "matrix":
             # The editor opens at 1×1: the size is part of the answer.
             children.insert(1, HTML("<i>Pick the number of rows and columns, then type the entries.</i>"))
-        if self._solution is not None:
-            children.append(self._solution)
         self.children = children
 
     @property
@@ -367,6 +364,8 @@ class Check(VBox):
         shown = change["new"]
         if shown:
             self.set_trait("answered", True)
-            self._solution.value = self._solution_text
+            if self._solution is None:
+                self._solution = HTMLMath(self._solution_text)
+                self.children = [*self.children, self._solution]
         self._solution.layout.display = "" if shown else "none"
         self._solution_toggle.description = "Hide solution" if shown else "Show solution"
