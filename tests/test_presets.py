@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from traitlets import TraitError
 
 import widgets.core.presets as presets
+import widgets.lecture.query as query
 from widgets.labs.attention_explorer import AttentionExplorer
 from widgets.lecture.bar import LectureBar, PresetStatus, apply_presets, presenter_css
 from widgets.controls.matrix_editor import MatrixEditor
@@ -27,8 +28,8 @@ from widgets.core.presets import (
     parse_presets,
     query_flag,
     query_params,
-    read_query_string,
 )
+from widgets.lecture.query import read_query_string
 
 # --- parse_matrix_param -----------------------------------------------------------
 
@@ -207,27 +208,27 @@ def test_a_written_matrix_reads_back_exactly(rows):
 def clean_env(monkeypatch):
     for name in ("VOILA_PREHEAT", "QUERY_STRING"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(presets, "_preheat_query", None)
+    monkeypatch.setattr(query, "_preheat_query", None)
     return monkeypatch
 
 
 def test_outside_voila_there_is_no_link_and_no_wait(clean_env):
     clean_env.setenv("QUERY_STRING", "A=1")  # JupyterLab started from a CGI shell, say
-    with mock.patch.object(presets, "_request_info_from_voila", side_effect=AssertionError("waited")):
+    with mock.patch.object(query, "_request_info_from_voila", side_effect=AssertionError("waited")):
         assert read_query_string() == ""
 
 
 def test_fresh_voila_kernel_reads_the_environment(clean_env):
     clean_env.setenv("VOILA_PREHEAT", "False")
     clean_env.setenv("QUERY_STRING", "A=1,2&theme=dark")
-    with mock.patch.object(presets, "_request_info_from_voila", side_effect=AssertionError("waited")):
+    with mock.patch.object(query, "_request_info_from_voila", side_effect=AssertionError("waited")):
         assert read_query_string() == "A=1,2&theme=dark"
 
 
 def test_preheated_kernel_waits_once_for_the_page_request(clean_env):
     clean_env.setenv("VOILA_PREHEAT", "True")
-    clean_env.setattr(presets.os, "environ", dict(presets.os.environ))  # it records the request
-    with mock.patch.object(presets, "_request_info_from_voila", return_value={"QUERY_STRING": "A=3"}) as wait:
+    clean_env.setattr(query.os, "environ", dict(query.os.environ))  # it records the request
+    with mock.patch.object(query, "_request_info_from_voila", return_value={"QUERY_STRING": "A=3"}) as wait:
         assert read_query_string() == "A=3"
         assert read_query_string() == "A=3"  # Voila sends the request only once
     assert wait.call_count == 1
@@ -235,10 +236,10 @@ def test_preheated_kernel_waits_once_for_the_page_request(clean_env):
 
 def test_preheated_kernel_without_a_server_renders_the_defaults(clean_env):
     clean_env.setenv("VOILA_PREHEAT", "True")
-    with mock.patch.object(presets, "_request_info_from_voila", side_effect=OSError("no server")):
+    with mock.patch.object(query, "_request_info_from_voila", side_effect=OSError("no server")):
         assert read_query_string() == ""
-    with mock.patch.object(presets, "_request_info_from_voila", return_value={}):
-        clean_env.setattr(presets, "_preheat_query", None)
+    with mock.patch.object(query, "_request_info_from_voila", return_value={}):
+        clean_env.setattr(query, "_preheat_query", None)
         assert read_query_string() == ""
 
 

@@ -4,14 +4,11 @@ A link such as ``.../voila/render/01-product-by-columns.ipynb?A=1,2;3,4&B=5;6``
 presets the lab's matrices: rows are separated by ``;`` and entries by ``,``,
 and every entry is read by `parse_number` (so ``3/4`` and ``-1.5e2`` work and
 nothing is ever evaluated).  `parse_presets` returns the matrices it could
-read and a message for each one it could not; `read_query_string` finds the
-query string wherever the notebook runs (a preheated or a fresh Voila kernel,
-or no Voila at all).  This module uses no widgets: `widgets.lecture.bar` shows
-the result.
+read and a message for each one it could not.  This module is numpy only and
+talks to no server: `widgets.lecture.query` gets the query string from the
+page, and `widgets.lecture.bar` shows the result.
 """
 
-import json
-import os
 from urllib.parse import unquote
 
 import numpy as np
@@ -27,7 +24,6 @@ __all__ = [
     "query_flag",
     "query_params",
     "query_seed",
-    "read_query_string",
     "refusal",
 ]
 
@@ -43,73 +39,6 @@ _ECHO_CHARS = 40
 
 _TRUE = ("", "1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
-
-_preheat_query = None  # the query string once a preheated kernel has received it
-
-
-def read_query_string():
-    """Return the query string of the page this kernel renders, or ``""``.
-
-    Under a preheated Voila kernel (``VOILA_PREHEAT=True``) the kernel runs
-    the notebook before anyone asks for the page, so this waits, through
-    Voila's ``/voila/query`` socket, until the page request arrives; call it
-    in the notebook's last code cell, so that everything before it is ready
-    in advance.  Under a fresh Voila kernel (``VOILA_PREHEAT=False``) the
-    query string is in ``QUERY_STRING`` from the start.  Outside Voila
-    (JupyterLab, nbclient) there is no page and it returns ``""`` at once.
-
-    Returns
-    -------
-    str
-        The raw query string without the ``?``, e.g. ``"A=1,2;3,4&theme=dark"``.
-
-    Examples
-    --------
-    >>> import os
-    >>> "VOILA_PREHEAT" in os.environ  # not in Voila: nothing to wait for
-    False
-    >>> read_query_string()
-    ''
-    """
-    global _preheat_query
-    mode = os.environ.get("VOILA_PREHEAT")
-    if mode == "True":
-        # A pooled kernel serves exactly one page, and Voila sends its request
-        # info only once: remember it, since waiting again would never end.
-        if _preheat_query is None:
-            try:
-                os.environ.update(_request_info_from_voila())
-                _preheat_query = os.environ.get("QUERY_STRING", "")
-            except Exception:  # no Voila server to ask: render with the defaults
-                _preheat_query = ""
-        return _preheat_query
-    if mode == "False":
-        return os.environ.get("QUERY_STRING", "")
-    return ""
-
-
-def _request_info_from_voila():
-    """Wait for the page request and return what Voila tells a preheated kernel about it.
-
-    Voila answers on ``/voila/query/<kernel id>`` with the request's variables
-    (``QUERY_STRING`` among them) once the page is requested. This is what
-    ``voila.utils.get_query_string`` does; importing ``voila.utils`` would load
-    Jupyter Server into every kernel (about 50 MB each, measured by
-    ``bench/``), so the few lines live here.
-    """
-    from websockets.sync.client import connect
-
-    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
-    url = "{}://{}:{}{}voila/query/{}".format(
-        os.environ.get("VOILA_WS_PROTOCOL", "ws"),
-        os.environ.get("VOILA_APP_IP", "127.0.0.1"),
-        os.environ.get("VOILA_APP_PORT", "8866"),
-        base,
-        os.environ["VOILA_KERNEL_ID"],
-    )
-    with connect(url, open_timeout=5) as websocket:
-        return {str(k): str(v) for k, v in json.loads(websocket.recv()).items()}
-
 
 def query_params(query_string):
     """Split a query string into ``(name, value)`` pairs, percent-decoded.
@@ -298,7 +227,7 @@ def parse_presets(
     Parameters
     ----------
     query_string : str
-        The raw query string (see `read_query_string`).
+        The raw query string (see `widgets.lecture.query.read_query_string`).
     allowed_names : iterable of str
         The matrices this lab lets a link preset.  Other parameters (Voila's
         own ``theme``, ``presenter``, ...) are ignored, except that a name

@@ -4,8 +4,8 @@
 `VertexPlot` of the house and its image with extra marks (where the origin
 lands, the point ``x`` and its output ``ŷ``, which the learner can drag), a
 readout and the worked expansion.  All the math is in `widgets.core.dense_layer`
-and `widgets.core.geometry`; this module keeps the widgets in step with it, each
-redraw sent as one batch.
+and `widgets.core.geometry`, the expansion's text in `widgets.text.dense_steps`;
+this module keeps the widgets in step with them, each redraw sent as one batch.
 """
 
 import contextlib
@@ -16,10 +16,11 @@ from bqplot import Lines, Scatter
 from ipywidgets import HTML, HBox, HTMLMath, Layout, ToggleButton, VBox
 
 from ..controls.batching import apply_changes
-from ..core.dense_layer import affine_expansion_html, affine_expansion_latex, dense_layer, split_at_folds
+from ..core.dense_layer import dense_layer, split_at_folds
 from ..core.geometry import HOUSE, arrow_polyline, fit_bounds, nice_ticks, steady_bounds
 from ..controls.matrix_editor import MatrixEditor
 from ..core.parsing import format_number
+from ..text.dense_steps import affine_expansion_html, affine_expansion_latex
 from ..views.vertex_plot import VertexPlot
 
 __all__ = ["DenseLayerPlot"]

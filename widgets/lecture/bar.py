@@ -5,7 +5,8 @@ A lab shows a `LectureBar` under its title (a "Presenter mode" toggle and a
 with its matrix editors.  That cell is the last one on purpose: under Voila's
 preheated kernels, reading the page's query string waits for the page
 request, so everything above it is computed before anyone asks for the page.
-The parsing is in `widgets.core.presets`; this module only shows and applies it.
+The parsing is in `widgets.core.presets` and the query string comes from
+`widgets.lecture.query`; this module only shows and applies them.
 """
 
 import html
@@ -20,12 +21,12 @@ from ..core.presets import (
     parse_presets,
     query_flag,
     query_seed,
-    read_query_string,
     refusal,
 )
 from ..core.practice import MAX_SEED
 from ..controls.matrix_editor import FiniteFloat
 from ..core.shapes import format_shape
+from .query import read_query_string
 
 __all__ = ["LectureBar", "PresetStatus", "apply_presets", "presenter_css"]
 
