@@ -10,9 +10,8 @@ from widgets.controls.matrix_editor import (
     ERROR_BACKGROUND,
     HIGHLIGHT_BACKGROUND,
     MatrixEditor,
-    MatrixTrait,
-    validate_matrix,
 )
+from widgets.controls.traits import MatrixTrait, validate_matrix
 from widgets.core.parsing import parse_number
 
 A0 = [[1, -3, 5], [3, 1, 4]]

@@ -15,7 +15,9 @@ from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, RadioButtons, Text,
 from traitlets import Bool, Int, TraitError, Unicode
 
 from ..core.mistakes import describe_positions, diagnose
-from .matrix_editor import MatrixEditor, validate_matrix
+from .matrix_editor import MatrixEditor
+from .traits import validate_matrix
+from .alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR
 from ..core.parsing import parse_number
 from ..core.shapes import format_shape
 
@@ -24,7 +26,7 @@ __all__ = ["Check", "compare_matrices", "parse_shape"]
 _SHAPE_RE = re.compile(
     r"\s*[(\[]?\s*([0-9]+)\s*(?:[x×X*,]|by)\s*([0-9]+)\s*[)\]]?\s*"
 )
-_COLORS = {"right": "#1e7e34", "wrong": "#a94442", "invalid": "#8a6d3b"}
+_COLORS = {"right": SUCCESS_COLOR, "wrong": ERROR_COLOR, "invalid": WARNING_COLOR}
 
 
 def parse_shape(text):

@@ -13,7 +13,9 @@ from ipywidgets import HTML, Dropdown, FloatSlider, Layout, VBox
 from traitlets import TraitError, Unicode, observe, validate
 
 from ..core.maps_gallery import GALLERY
-from .matrix_editor import MatrixEditor, MatrixTrait
+from .matrix_editor import MatrixEditor
+from .traits import MatrixTrait
+from .alerts import alert_html
 from .slider_entry import SliderEntry
 
 __all__ = ["MapPicker", "FREE"]
@@ -192,8 +194,6 @@ class MapPicker(VBox):
                 matrix = GALLERY[key].matrix(**values)
             self.value = matrix
         except (ValueError, TraitError) as error:  # shown, never a traceback
-            self._status.value = (
-                f'<div role="alert" style="color:#a94442">{html.escape(str(error))}</div>'
-            )
+            self._status.value = alert_html(str(error))
         else:
             self._status.value = ""

@@ -5,151 +5,30 @@ Enter or when the learner leaves the cell.  A bad entry marks its cell and is
 explained under the grid, while `value` keeps the last valid matrix, so code
 observing `value` only ever sees real matrices.
 
-`MatrixTrait` is the trait type behind `value`: it stores a read-only float
-copy and notifies only when the entries really change.
+`value` is a `MatrixTrait` (see `widgets.controls.traits`): a read-only float
+copy that notifies only when the entries really change.
 """
 
 import functools
 import html
-import math
 import operator
 
 import numpy as np
-import traitlets
 from ipywidgets import HTML, Dropdown, GridBox, HBox, Layout, Text, VBox
 from traitlets import Bool, Int, TraitError, Unicode, observe, validate
 
 from ..core.parsing import format_number, parse_number
-from ..core.shapes import as_matrix, format_shape
+from ..core.shapes import format_shape
+from .alerts import alert_html
+from .traits import MatrixTrait
 
-__all__ = ["FiniteFloat", "MatrixEditor", "MatrixTrait", "validate_matrix"]
+__all__ = ["MatrixEditor"]
 
 #: Cell backgrounds: a bad entry wins over a highlight.
 ERROR_BACKGROUND = "#f8d7da"
 HIGHLIGHT_BACKGROUND = "#fff3c4"
 CROSS_BACKGROUND = "#ffe08a"
 CELL_WIDTH = "4.5em"
-
-
-def validate_matrix(value, name="A"):
-    """Return `value` as a read-only 2-D float array, or raise TraitError.
-
-    Parameters
-    ----------
-    value : array_like
-        Nested lists or an array with at least one row and one column.
-    name : str, optional
-        What to call the matrix in messages.  Default ``"A"``.
-
-    Returns
-    -------
-    numpy.ndarray
-        A new float64 array with ``writeable=False``, so that editing it in
-        place (which no observer would see) fails loudly.
-
-    Raises
-    ------
-    traitlets.TraitError
-        If `value` is not a non-empty 2-D table of finite numbers.
-
-    Examples
-    --------
-    >>> validate_matrix([[1, 2], [3, 4]])
-    array([[1., 2.],
-           [3., 4.]])
-    >>> validate_matrix([[1, float("nan")]], name="B")
-    Traceback (most recent call last):
-        ...
-    traitlets.traitlets.TraitError: B[1,2] is nan: every entry must be a finite number
-    """
-    try:
-        array = as_matrix(value, name=name)
-    except ValueError as error:  # includes ShapeError
-        raise TraitError(str(error)) from None
-    bad = np.argwhere(~np.isfinite(array))
-    if len(bad):
-        i, j = bad[0]
-        raise TraitError(
-            f"{name}[{i + 1},{j + 1}] is {array[i, j]}: "
-            "every entry must be a finite number"
-        )
-    array.flags.writeable = False
-    return array
-
-
-class FiniteFloat(traitlets.Float):
-    """A `traitlets.Float` that refuses nan, ±inf and ints too large for a float.
-
-    (traitlets' own `Float` lets ``10**400`` escape as an OverflowError.)
-
-    Examples
-    --------
-    >>> import traitlets
-    >>> class Holder(traitlets.HasTraits):
-    ...     x = FiniteFloat(1.0)
-    >>> Holder(x=2).x
-    2.0
-    >>> Holder(x=float("inf"))
-    Traceback (most recent call last):
-        ...
-    traitlets.traitlets.TraitError: x must be a finite number, got inf
-    """
-
-    info_text = "a finite number"
-
-    def validate(self, obj, value):
-        try:
-            value = super().validate(obj, value)
-        except OverflowError:
-            raise TraitError(
-                f"{self.name} must be a finite number, got an integer too large for a float"
-            ) from None
-        if not math.isfinite(value):
-            raise TraitError(f"{self.name} must be a finite number, got {value}")
-        return value
-
-
-class MatrixTrait(traitlets.TraitType):
-    """A trait holding a non-empty 2-D float matrix of finite numbers.
-
-    Lists are converted to float arrays.  Assigning a matrix equal to the
-    current one (same shape and entries) sends no change notification, so
-    `traitlets.link` and observers never see spurious updates.  Error messages
-    use the owner's ``name`` trait when it has one.
-
-    Examples
-    --------
-    >>> import traitlets
-    >>> class Holder(traitlets.HasTraits):
-    ...     m = MatrixTrait()
-    >>> h = Holder(m=[[1, 2]])
-    >>> changes = []
-    >>> h.observe(changes.append, "m")
-    >>> h.m = [[1.0, 2.0]]
-    >>> len(changes)
-    0
-    """
-
-    default_value = None
-    info_text = "a non-empty 2-D matrix of finite numbers"
-
-    def validate(self, obj, value):
-        name = getattr(obj, "name", None) or self.name
-        return validate_matrix(value, name=name)
-
-    def set(self, obj, value):
-        # As traittypes.Array does: `==` on arrays is elementwise, so compare
-        # with np.array_equal instead of traitlets' default equality test.
-        new_value = self._validate(obj, value)
-        old_value = obj._trait_values.get(self.name, self.default_value)
-        obj._trait_values[self.name] = new_value
-        same = (
-            isinstance(old_value, np.ndarray)
-            and old_value.shape == new_value.shape
-            and np.array_equal(old_value, new_value)
-        )
-        if not same:
-            obj._notify_trait(self.name, old_value, new_value)
 
 
 def _bounds(shape, name):
@@ -576,6 +455,6 @@ class MatrixEditor(VBox):
         self.set_trait("error", "\n".join(messages))
         if messages:
             lines = "<br>".join(html.escape(m) for m in messages)
-            self._error_html.value = f'<div role="alert" style="color:#a94442">{lines}</div>'
+            self._error_html.value = alert_html(lines, escape=False)
         else:
             self._error_html.value = ""

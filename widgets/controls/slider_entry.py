@@ -12,19 +12,18 @@ the slider keeps its last valid value.
 `read_slider_text` and `snap_to_step` are the numpy-free checks behind it.
 """
 
-import html
 import math
 
 from ipywidgets import HTML, FloatSlider, HBox, IntSlider, Layout, Text
 from traitlets import Int, TraitError, Unicode, dlink, observe, validate
 
+from .alerts import alert_html
 from .matrix_editor import ERROR_BACKGROUND
 from ..core.parsing import format_number, parse_number
 
 __all__ = ["SliderEntry", "read_slider_text", "snap_to_step"]
 
 #: The colour of a message, as `MatrixEditor` writes its own.
-MESSAGE_COLOR = "#a94442"
 #: CSS class of an entry that holds text the kernel did not accept.
 INVALID_CLASS = "slider-entry-invalid"
 ENTRY_WIDTH = "5em"
@@ -378,9 +377,7 @@ class SliderEntry(HBox):
                 entry.remove_class(INVALID_CLASS)
                 entry.style.background = None
         if message:
-            self._message.value = (
-                f'<div role="alert" style="color:{MESSAGE_COLOR}">{html.escape(message)}</div>'
-            )
+            self._message.value = alert_html(message)
             self._message.layout.display = None
         else:
             self._message.layout.display = "none"

@@ -24,11 +24,10 @@ from ..views.heatmap import MatrixHeatmap
 from ..views.matrix_view import MatrixView
 from ..core.parsing import format_number
 from ..controls.slider_entry import SliderEntry
+from ..controls.alerts import ERROR_COLOR, SUCCESS_COLOR, alert_html
 
 __all__ = ["DenseVsAttention", "LinearityTables", "dense_rows"]
 
-ERROR_COLOR = "#a94442"
-EQUAL_COLOR = "#1e7e34"
 #: A weight that moved by less than this counts as unchanged (the heatmap shows 3 decimals).
 MOVED = 5e-4
 
@@ -47,7 +46,7 @@ def dense_rows(W, X):
 
 
 def _error(text):
-    return f"<span style='color:{ERROR_COLOR}'>{html.escape(text)}</span>"
+    return alert_html(text, tag="span")
 
 
 class DenseVsAttention(VBox):
@@ -175,7 +174,7 @@ class DenseVsAttention(VBox):
 def _verdict(left, right):
     gap = float(np.max(np.abs(left - right)))
     if gap < 1e-9:
-        return f"<span style='color:{EQUAL_COLOR}'><b>equal</b></span>"
+        return f"<span style='color:{SUCCESS_COLOR}'><b>equal</b></span>"
     return f"<span style='color:{ERROR_COLOR}'><b>different</b></span> (largest gap {format_number(gap)})"
 
 

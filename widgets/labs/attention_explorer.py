@@ -61,7 +61,9 @@ from ..controls.batching import apply_changes
 from ..core.geometry import fit_bounds
 from ..views.heatmap import MatrixHeatmap
 from ..text.html_math import subscripts_html
-from ..controls.matrix_editor import MatrixEditor, MatrixTrait
+from ..controls.matrix_editor import MatrixEditor
+from ..controls.alerts import alert_html
+from ..controls.traits import MatrixTrait
 from ..views.matrix_view import MatrixView
 from ..core.parsing import format_number
 from ..core.shapes import ShapeError, as_matrix, format_shape
@@ -92,7 +94,6 @@ DEFAULT_TOKENS = ("a", "cat", "sat", "on", "my", "mat")
 VALUE_COLOR = "#1f77b4"
 OUTPUT_COLOR = "#fdae6b"
 FOCUS_COLOR = "#d94801"
-ERROR_COLOR = "#a94442"
 
 class ValuesPlot(Figure):
     """2-D value vectors as points, and each output as their weighted average.
@@ -855,10 +856,7 @@ class AttentionExplorer(VBox):
 
     def _show_failure(self, error):
         self.set_trait("error", f"could not update the views: {error}")
-        self._status.value = (
-            f'<div role="alert" style="color:{ERROR_COLOR}">Something went wrong: '
-            f"{html.escape(str(error))}</div>"
-        )
+        self._status.value = alert_html(f"Something went wrong: {error}")
 
     def _update(self):
         """Recompute from the editors and redraw, unless inside a batch."""
@@ -986,10 +984,9 @@ class AttentionExplorer(VBox):
         if self.error:
             problem = ("These shapes do not fit." if self._shape_error
                        else "These numbers cannot be used.")  # e.g. too large: they overflow
-            self._status.value = (
-                f'<div role="alert" style="color:{ERROR_COLOR}"><b>{problem}</b> '
-                f"{html.escape(self.error)}.<br>Everything below still shows the last "
-                "calculation that worked.</div>"
+            self._status.value = alert_html(
+                f"<b>{problem}</b> {html.escape(self.error)}.<br>Everything below still shows the last "
+                "calculation that worked.", escape=False,
             )
         else:
             self._status.value = ""

@@ -11,6 +11,7 @@ import html
 
 from ipywidgets import HTML, HBox, IntSlider, Layout, Play, VBox, jslink
 
+from ..controls.alerts import alert_html
 from ..text.column_steps import column_combination_html, partial_product_html
 from ..controls.matrix_editor import MatrixEditor
 from ..core.shapes import ShapeError
@@ -155,8 +156,8 @@ class ColumnStepper(VBox):
                 else "Could not compute this step"
             )
             self._combination.value = self._product.value = ""
-            self._status.value = (
-                f'<div role="alert" style="color:#a94442; line-height:1.4"><b>{reason}.</b> '
-                f"{html.escape(str(error))}."
-                "<br>Make the number of columns of A equal the number of rows of B to get a product back.</div>"
+            self._status.value = alert_html(
+                f"<b>{reason}.</b> {html.escape(str(error))}."
+                "<br>Make the number of columns of A equal the number of rows of B to get a product back.",
+                escape=False, style="line-height:1.4",
             )

@@ -8,11 +8,10 @@ and the two products.  A line under the plots says by how much ``A(BX)`` and
 ``(AB)X`` differ (nothing, up to rounding) and whether ``AB = BA``.
 """
 
-import html
-
 import numpy as np
 from ipywidgets import HTML, Button, Dropdown, GridBox, HBox, Layout, VBox
 
+from ..controls.alerts import alert_html
 from ..core.geometry import HOUSE, UNIT_SQUARE
 from ..controls.matrix_editor import MatrixEditor
 from ..views.matrix_view import MatrixView
@@ -155,9 +154,7 @@ class CompositionSteps(VBox):
                 f"one matrix does the work of two. Here AB and BA are <b>{same}</b>."
             )
         except Exception as error:  # shown in place, never a traceback
-            self._agree.value = (
-                f'<span role="alert" style="color:#a94442">Could not draw: {html.escape(str(error))}</span>'
-            )
+            self._agree.value = alert_html(f"Could not draw: {error}", tag="span")
 
 
 def _plot(title):

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
 from traitlets import Int, Tuple, observe, validate
 
+from ..controls.alerts import alert_html
 from ..views.heatmap import MatrixHeatmap
 from ..controls.matrix_editor import MatrixEditor
 from ..core.parsing import html_number
@@ -31,9 +32,8 @@ def _one_based(count):
 
 
 def _alert(reason, error):
-    return (
-        f'<div role="alert" style="color:#a94442; line-height:1.4"><b>{reason}.</b> '
-        f"{html.escape(str(error))}.</div>"
+    return alert_html(
+        f"<b>{reason}.</b> {html.escape(str(error))}.", escape=False, style="line-height:1.4"
     )
 
 

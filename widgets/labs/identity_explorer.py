@@ -7,12 +7,11 @@ identity of Theorem 1.4.3 and the look-alikes beside them.  A typo in ``r``
 or a seed below 0 is explained in place and changes nothing.
 """
 
-import html
-
 import numpy as np
 from ipywidgets import HTML, Button, HBox, IntText, Layout, Text, VBox
 from traitlets import TraitError, dlink
 
+from ..controls.alerts import alert_html
 from ..controls.matrix_editor import MatrixEditor
 from ..core.parsing import format_number, parse_number
 from ..views.property_panels import IdentityPanel
@@ -24,7 +23,7 @@ LOW_HIGH = 3
 
 
 def _error(text):
-    return f'<span role="alert" style="color:#a94442">{html.escape(text)}</span>'
+    return alert_html(text, tag="span")
 
 
 class IdentityExplorer(VBox):

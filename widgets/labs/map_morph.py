@@ -6,15 +6,14 @@ every frame, so the axes hold still while the shape moves, and each step of
 the slider sends one batched update of the plot.
 """
 
-import html
-
 import numpy as np
 from ipywidgets import HTML, FloatSlider, HBox, Layout, Play, VBox
 from traitlets import Float, TraitError, link, observe, validate
 
+from ..controls.alerts import alert_html
 from ..core.morph import morph_matrix, morph_view
 from ..core.geometry import UNIT_SQUARE, as_matrix_2x2, as_points
-from ..controls.matrix_editor import MatrixTrait
+from ..controls.traits import MatrixTrait
 from ..views.matrix_view import MatrixView
 from ..views.vertex_plot import VertexPlot
 
@@ -161,9 +160,7 @@ class MapMorph(VBox):
                     self._plot.points = self.points
                 self._plot.matrix = current
         except (ValueError, TraitError) as error:  # shown in place, never a traceback
-            self._status.value = (
-                f'<div role="alert" style="color:#a94442">Could not draw: {html.escape(str(error))}</div>'
-            )
+            self._status.value = alert_html(f"Could not draw: {error}")
             return
         self._status.value = ""
         self.set_trait("current", current)

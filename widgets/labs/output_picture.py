@@ -12,7 +12,7 @@ from ipywidgets import HTML, Layout, VBox
 from .attention_explorer import ValuesPlot
 from ..text.attention_steps import average_expansion
 from ..text.html_math import subscripts_html
-from ..controls.matrix_editor import validate_matrix
+from ..controls.traits import validate_matrix
 
 __all__ = ["OutputPicture"]
 

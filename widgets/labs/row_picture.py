@@ -12,9 +12,10 @@ import html
 from ipywidgets import HTML, Dropdown, Layout, VBox
 from traitlets import Int, observe, validate
 
+from ..controls.alerts import alert_html
 from ..core.rows import row_combination
 from ..text.html_math import HIGHLIGHT_COLOR, bracket_table, emphasis
-from ..controls.matrix_editor import MatrixTrait
+from ..controls.traits import MatrixTrait
 from ..core.parsing import html_number
 from ..core.shapes import ShapeError
 
@@ -225,9 +226,8 @@ class RowPicture(VBox):
             picture = row_picture_html(self.A, self.B, self.row, self._names)
         except (ShapeError, IndexError) as error:
             self._picture.value = ""
-            self._status.value = (
-                '<div role="alert" style="color:#a94442"><b>No row to show.</b> '
-                f"{html.escape(str(error))}.</div>"
+            self._status.value = alert_html(
+                f"<b>No row to show.</b> {html.escape(str(error))}.", escape=False
             )
             return
         self._picture.value = picture

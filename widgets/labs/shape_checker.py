@@ -13,11 +13,12 @@ import operator
 from ipywidgets import HTML, HBox, IntText, Label, Layout, VBox
 from traitlets import Bool, TraitError, Tuple, Unicode, validate
 
+from ..controls.alerts import ERROR_COLOR, SUCCESS_COLOR
 from ..core.composition import describe_composition
 
 __all__ = ["ShapeChecker", "describe_sizes"]
 
-_COLORS = {True: "#1e7e34", False: "#a94442"}
+_COLORS = {True: SUCCESS_COLOR, False: ERROR_COLOR}
 
 
 def describe_sizes(m, n, p, q):

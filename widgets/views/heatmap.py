@@ -21,7 +21,7 @@ from traitlets import Enum, Int, List, TraitError, Tuple, Unicode, default, obse
 
 from ..core.geometry import cell_centers
 from ..controls.batching import apply_changes
-from ..controls.matrix_editor import MatrixTrait
+from ..controls.traits import MatrixTrait
 from ..core.parsing import format_number
 
 __all__ = ["MatrixHeatmap"]

@@ -10,7 +10,7 @@ from ipywidgets import HTML, HBox, HTMLMath
 from traitlets import Int, TraitError, Unicode, observe, validate
 
 from ..text.html_math import matrix_html
-from ..controls.matrix_editor import MatrixTrait
+from ..controls.traits import MatrixTrait
 
 __all__ = ["MatrixView"]
 

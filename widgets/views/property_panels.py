@@ -16,21 +16,22 @@ from traitlets import TraitError, Unicode, observe, validate
 
 from ..text.html_math import formula_html, matrix_html, symbols_html
 from ..core.identities import check_false_identities, check_identities, compare_orders
-from ..controls.matrix_editor import FiniteFloat, MatrixTrait
+from ..controls.traits import FiniteFloat, MatrixTrait
+from ..controls.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR, alert_html
 from ..core.shapes import format_shape
 
 __all__ = ["IdentityPanel", "OrderPanel"]
 
 _VERDICT_STYLE = {
-    "equal": ("#1e7e34", "✓ holds"),
-    "undefined": ("#8a6d3b", "– undefined"),
-    "too large": ("#8a6d3b", "– too large to compare"),
-    "different": ("#a94442", "✗ the sides differ"),
-    "commute": ("#1e7e34", "✓ same result"),
-    "entries differ": ("#a94442", "✗ different entries"),
-    "shapes differ": ("#a94442", "✗ different shapes"),
-    "one undefined": ("#8a6d3b", "– only one order works"),
-    "both undefined": ("#8a6d3b", "– neither order works"),
+    "equal": (SUCCESS_COLOR, "✓ holds"),
+    "undefined": (WARNING_COLOR, "– undefined"),
+    "too large": (WARNING_COLOR, "– too large to compare"),
+    "different": (ERROR_COLOR, "✗ the sides differ"),
+    "commute": (SUCCESS_COLOR, "✓ same result"),
+    "entries differ": (ERROR_COLOR, "✗ different entries"),
+    "shapes differ": (ERROR_COLOR, "✗ different shapes"),
+    "one undefined": (WARNING_COLOR, "– only one order works"),
+    "both undefined": (WARNING_COLOR, "– neither order works"),
 }
 _TITLES = {
     "associativity": "Associativity",
@@ -46,8 +47,8 @@ _FALSE_TITLES = {
 # A look-alike that fails is the expected outcome: say "fails", not "the sides differ".
 _FALSE_VERDICT_STYLE = {
     **_VERDICT_STYLE,
-    "equal": ("#8a6d3b", "✓ holds here, but not in general"),
-    "different": ("#a94442", "✗ fails"),
+    "equal": (WARNING_COLOR, "✓ holds here, but not in general"),
+    "different": (ERROR_COLOR, "✗ fails"),
 }
 
 
@@ -59,7 +60,8 @@ def _side_html(side, digits):
             f"{formula_html(symbols_html(side.label) + ' =', matrix)}</span>"
         )
     return (
-        '<span style="display:inline-block;margin:2px 14px 2px 0;color:#8a6d3b">'
+        '<span style="display:inline-block;margin:2px 14px 2px 0;'
+        f'color:{WARNING_COLOR}">'
         f"{html.escape(side.reason)}</span>"
     )
 
@@ -67,7 +69,7 @@ def _side_html(side, digits):
 def _status_html(message):
     if not message:
         return ""
-    return f'<div role="alert" style="color:#a94442">{html.escape(message)}</div>'
+    return alert_html(message)
 
 
 def _card():

@@ -13,7 +13,7 @@ from ipywidgets import Layout
 from traitlets import Float, Int, List, TraitError, Tuple, Unicode, observe, validate
 
 from ..controls.batching import apply_changes
-from ..controls.matrix_editor import MatrixTrait
+from ..controls.traits import MatrixTrait
 from ..core.parsing import format_number
 
 __all__ = ["TokenLines", "token_line_widths"]

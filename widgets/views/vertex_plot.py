@@ -18,7 +18,7 @@ from traitlets import Bool, Callable, TraitError, Tuple, default, observe, valid
 
 from ..core import geometry
 from ..controls.batching import apply_changes
-from ..controls.matrix_editor import FiniteFloat, MatrixTrait
+from ..controls.traits import FiniteFloat, MatrixTrait
 
 __all__ = ["VertexPlot"]
 

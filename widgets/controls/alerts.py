@@ -1,0 +1,50 @@
+"""The colours of feedback and the one way to write an error message as HTML.
+
+Every control and lab shows a failure the same way: a red block with
+``role="alert"``, so that screen readers announce it and browser tests find it
+with ``[role=alert]``.  The three feedback colours (Bootstrap 3's text-danger,
+a darker success green and text-warning) live here once.
+"""
+
+import html
+
+__all__ = ["ERROR_COLOR", "SUCCESS_COLOR", "WARNING_COLOR", "alert_html"]
+
+#: Errors and wrong answers.
+ERROR_COLOR = "#a94442"
+#: Right answers and properties that hold.
+SUCCESS_COLOR = "#1e7e34"
+#: Invalid input to a check, undefined results, caveats.
+WARNING_COLOR = "#8a6d3b"
+
+
+def alert_html(message, *, escape=True, tag="div", style=""):
+    """Return `message` as an error block with ``role="alert"``.
+
+    Parameters
+    ----------
+    message : str
+        The text to show.
+    escape : bool, optional
+        Escape `message` as HTML (the default).  Pass False when `message` is
+        already HTML whose own variable parts were escaped.
+    tag : {"div", "span"}, optional
+        ``"span"`` keeps the message inline.  Default ``"div"``.
+    style : str, optional
+        Extra CSS appended after the colour, e.g. ``"line-height:1.4"``.
+
+    Returns
+    -------
+    str
+        ``<tag role="alert" style="color:#a94442[; style]">message</tag>``.
+
+    Examples
+    --------
+    >>> alert_html("B[1,1]: '5x' is not a number")
+    '<div role="alert" style="color:#a94442">B[1,1]: &#x27;5x&#x27; is not a number</div>'
+    >>> alert_html("<b>No row.</b>", escape=False, tag="span", style="line-height:1.4")
+    '<span role="alert" style="color:#a94442; line-height:1.4"><b>No row.</b></span>'
+    """
+    body = html.escape(message) if escape else message
+    extra = f"; {style}" if style else ""
+    return f'<{tag} role="alert" style="color:{ERROR_COLOR}{extra}">{body}</{tag}>'

@@ -1,0 +1,139 @@
+"""Trait types shared by the controls and views: matrices and finite floats.
+
+`MatrixTrait` holds a read-only float copy of a matrix and notifies only when
+the entries really change; `FiniteFloat` is a `traitlets.Float` that refuses
+nan and ±inf.  `validate_matrix` is the check behind `MatrixTrait`, for code
+that validates a matrix outside a trait.  (ipywidgets keeps its shared trait
+types in ``trait_types.py``, bqplot in ``traits.py``.)
+"""
+
+import math
+
+import numpy as np
+import traitlets
+from traitlets import TraitError
+
+from ..core.shapes import as_matrix
+
+__all__ = ["FiniteFloat", "MatrixTrait", "validate_matrix"]
+
+
+def validate_matrix(value, name="A"):
+    """Return `value` as a read-only 2-D float array, or raise TraitError.
+
+    Parameters
+    ----------
+    value : array_like
+        Nested lists or an array with at least one row and one column.
+    name : str, optional
+        What to call the matrix in messages.  Default ``"A"``.
+
+    Returns
+    -------
+    numpy.ndarray
+        A new float64 array with ``writeable=False``, so that editing it in
+        place (which no observer would see) fails loudly.
+
+    Raises
+    ------
+    traitlets.TraitError
+        If `value` is not a non-empty 2-D table of finite numbers.
+
+    Examples
+    --------
+    >>> validate_matrix([[1, 2], [3, 4]])
+    array([[1., 2.],
+           [3., 4.]])
+    >>> validate_matrix([[1, float("nan")]], name="B")
+    Traceback (most recent call last):
+        ...
+    traitlets.traitlets.TraitError: B[1,2] is nan: every entry must be a finite number
+    """
+    try:
+        array = as_matrix(value, name=name)
+    except ValueError as error:  # includes ShapeError
+        raise TraitError(str(error)) from None
+    bad = np.argwhere(~np.isfinite(array))
+    if len(bad):
+        i, j = bad[0]
+        raise TraitError(
+            f"{name}[{i + 1},{j + 1}] is {array[i, j]}: "
+            "every entry must be a finite number"
+        )
+    array.flags.writeable = False
+    return array
+
+
+class FiniteFloat(traitlets.Float):
+    """A `traitlets.Float` that refuses nan, ±inf and ints too large for a float.
+
+    (traitlets' own `Float` lets ``10**400`` escape as an OverflowError.)
+
+    Examples
+    --------
+    >>> import traitlets
+    >>> class Holder(traitlets.HasTraits):
+    ...     x = FiniteFloat(1.0)
+    >>> Holder(x=2).x
+    2.0
+    >>> Holder(x=float("inf"))
+    Traceback (most recent call last):
+        ...
+    traitlets.traitlets.TraitError: x must be a finite number, got inf
+    """
+
+    info_text = "a finite number"
+
+    def validate(self, obj, value):
+        try:
+            value = super().validate(obj, value)
+        except OverflowError:
+            raise TraitError(
+                f"{self.name} must be a finite number, got an integer too large for a float"
+            ) from None
+        if not math.isfinite(value):
+            raise TraitError(f"{self.name} must be a finite number, got {value}")
+        return value
+
+
+class MatrixTrait(traitlets.TraitType):
+    """A trait holding a non-empty 2-D float matrix of finite numbers.
+
+    Lists are converted to float arrays.  Assigning a matrix equal to the
+    current one (same shape and entries) sends no change notification, so
+    `traitlets.link` and observers never see spurious updates.  Error messages
+    use the owner's ``name`` trait when it has one.
+
+    Examples
+    --------
+    >>> import traitlets
+    >>> class Holder(traitlets.HasTraits):
+    ...     m = MatrixTrait()
+    >>> h = Holder(m=[[1, 2]])
+    >>> changes = []
+    >>> h.observe(changes.append, "m")
+    >>> h.m = [[1.0, 2.0]]
+    >>> len(changes)
+    0
+    """
+
+    default_value = None
+    info_text = "a non-empty 2-D matrix of finite numbers"
+
+    def validate(self, obj, value):
+        name = getattr(obj, "name", None) or self.name
+        return validate_matrix(value, name=name)
+
+    def set(self, obj, value):
+        # As traittypes.Array does: `==` on arrays is elementwise, so compare
+        # with np.array_equal instead of traitlets' default equality test.
+        new_value = self._validate(obj, value)
+        old_value = obj._trait_values.get(self.name, self.default_value)
+        obj._trait_values[self.name] = new_value
+        same = (
+            isinstance(old_value, np.ndarray)
+            and old_value.shape == new_value.shape
+            and np.array_equal(old_value, new_value)
+        )
+        if not same:
+            obj._notify_trait(self.name, old_value, new_value)
