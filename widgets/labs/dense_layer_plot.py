@@ -9,12 +9,12 @@ this module keeps the widgets in step with them, each redraw sent as one batch.
 """
 
 import contextlib
-import html
 
 import numpy as np
 from bqplot import Lines, Scatter
 from ipywidgets import HTML, HBox, HTMLMath, Layout, ToggleButton, VBox
 
+from ..controls.alerts import alert_html
 from ..controls.batching import apply_changes
 from ..core.dense_layer import dense_layer, split_at_folds
 from ..core.geometry import HOUSE, arrow_polyline, fit_bounds, nice_ticks, steady_bounds
@@ -217,9 +217,7 @@ class DenseLayerPlot(VBox):
         try:
             self._redraw()
         except Exception as error:  # never a traceback in the page: say what went wrong instead
-            self.status.value = (
-                f"<span style='color:#a94442'>Could not redraw: {html.escape(str(error))}</span>"
-            )
+            self.status.value = alert_html(f"Could not redraw: {error}", tag="span")
 
     # -- observers ----------------------------------------------------------
 
@@ -235,9 +233,10 @@ class DenseLayerPlot(VBox):
             editor.value = change["old"]  # redraws with the old matrix
             where = f"{editor.name}[{i + 1},{j + 1}]"
             limit = format_number(self._limit)
-            self.status.value = (
-                f"<span role='alert' style='color:#a94442'>{html.escape(where)} = {format_number(new[i, j])}"
-                f" is too large for this picture: keep entries between -{limit} and {limit}.</span>"
+            self.status.value = alert_html(
+                f"{where} = {format_number(new[i, j])}"
+                f" is too large for this picture: keep entries between -{limit} and {limit}.",
+                tag="span",
             )
             return
         self.status.value = ""

@@ -24,7 +24,8 @@ from ..core.presets import (
     refusal,
 )
 from ..core.practice import MAX_SEED
-from ..controls.matrix_editor import FiniteFloat
+from ..controls.alerts import SUCCESS_COLOR, WARNING_COLOR
+from ..controls.traits import FiniteFloat
 from ..core.shapes import format_shape
 from .query import read_query_string
 
@@ -89,13 +90,13 @@ class PresetStatus(HTML):
             names = ", ".join(html.escape(a) for a in self.applied)
             parts.append(
                 '<span class="lecture-preset-applied" '
-                'style="color: var(--jp-success-color0, #1e7e34)">'
+                f'style="color: var(--jp-success-color0, {SUCCESS_COLOR})">'
                 f"<b>From the link:</b> {names}</span>"
             )
         for message in self.errors:
             parts.append(
                 '<span class="lecture-preset-error" '
-                'style="color: var(--jp-warn-color0, #8a6d3b)">'
+                f'style="color: var(--jp-warn-color0, {WARNING_COLOR})">'
                 f"{html.escape(message)}</span>"
             )
         role = ' role="alert"' if self.errors else ""
