@@ -56,6 +56,13 @@ assert all(c.solved for c in (x_check, y_check, map_check, bottom_check, top_che
 
 DRIVE_WIDGETS = r'''
 import numpy as np
+from widgets import GALLERY
+from widgets.labs.corners_or_grid import SQUARE_2
+
+picker, shape, Y_view, plot, status = gallery.picker, gallery.shape_menu, gallery.y_view, gallery.plot, gallery.status
+P_view, PAT_view, AXT_view = rows.views
+rows_status = rows.status
+c, show_grid, matrix_grid, rule_grid = grid.c, grid.show_grid, grid.matrix_grid, grid.rule_grid
 
 # The gallery starts on other numbers than the activity's: a stretch of the house.
 assert picker.map_name == "stretch" and shape.value == "house"

@@ -1,0 +1,88 @@
+"""Lab 5's corners-or-grid comparison: a shear and a bending rule that agree at every corner.
+
+`CornersOrGrid` draws the square of side 2 under the vertical shear
+``(x, y) ↦ (x, y + 2c x)`` and under the rule ``(x, y) ↦ (x, y + c x²)``,
+which is not a matrix map.  The two outlines are the same for every ``c``;
+only the grid of input points, shown with a toggle, tells them apart.
+"""
+
+from ipywidgets import FloatSlider, HBox, Layout, ToggleButton, VBox
+from traitlets import dlink
+
+from ..controls.slider_entry import SliderEntry
+from ..core.geometry import UNIT_SQUARE
+from ..core.maps_gallery import bend_rule, shear
+from ..views.vertex_plot import VertexPlot
+from .naming import tag_parts
+
+__all__ = ["CornersOrGrid", "SQUARE_2"]
+
+#: The square of side 2, so the grid has a line through the middle (x = 1).
+SQUARE_2 = 2 * UNIT_SQUARE
+
+
+class CornersOrGrid(VBox):
+    """The shear ``(x, y) ↦ (x, y + 2c x)`` beside the rule ``(x, y) ↦ (x, y + c x²)``.
+
+    Parameters
+    ----------
+    c : float, optional
+        The bend shown first, from -1 to 1.  Default 0.3.
+    prefix : str, optional
+        Prefix of CSS classes: ``PREFIX-c`` (the slider), ``PREFIX-grid-toggle``,
+        ``PREFIX-matrix-grid`` and ``PREFIX-rule-grid``.  Default ``"corners-or-grid"``.
+    plot_layout : dict, optional
+        Keyword arguments of each plot's `Layout`.  Default 380×380 pixels.
+    **kwargs
+        Passed to `VBox`.
+
+    Attributes
+    ----------
+    c : ipywidgets.FloatSlider
+        The bend ``c`` (also typed in the box beside it).
+    show_grid : ipywidgets.ToggleButton
+        Shows the grid in both plots.
+    matrix_grid, rule_grid : VertexPlot
+        The shear, and the rule.
+
+    Examples
+    --------
+    >>> view = CornersOrGrid()
+    >>> view.c.value = 0.5
+    >>> bool((abs(view.matrix_grid.image - view.rule_grid.image) < 1e-12).all())  # same corners
+    True
+    >>> view.matrix_grid.matrix.tolist()
+    [[1.0, 0.0], [1.0, 1.0]]
+    """
+
+    def __init__(self, c=0.3, *, prefix="corners-or-grid", plot_layout=None, **kwargs):
+        super().__init__(**kwargs)
+        size = plot_layout or {"width": "380px", "height": "380px"}
+        self._c = FloatSlider(value=c, min=-1.0, max=1.0, step=0.1, description="c",
+                              style={"description_width": "initial"}, layout=Layout(width="17em"))
+        self._show_grid = ToggleButton(value=False, description="show the grid", icon="th",
+                                       tooltip="Draw a grid of input points and its image")
+        self._matrix_grid = VertexPlot(SQUARE_2, shear(2 * c, "vertical"), title="matrix: (x, y) ↦ (x, y + 2c x)",
+                                       show_basis=False, layout=Layout(**size))
+        self._rule_grid = VertexPlot(SQUARE_2, rule=bend_rule(c), title="rule: (x, y) ↦ (x, y + c x²)",
+                                     show_basis=False, layout=Layout(**size))
+        tag_parts(prefix, {"c": self._c, "grid-toggle": self._show_grid,
+                           "matrix-grid": self._matrix_grid, "rule-grid": self._rule_grid})
+        dlink((self._show_grid, "value"), (self._matrix_grid, "show_grid"))
+        dlink((self._show_grid, "value"), (self._rule_grid, "show_grid"))
+        self._c.observe(self._on_c_change, names="value")
+        self.add_class("corners-or-grid")
+        self.children = [
+            # c can also be typed, checked against the slider's range
+            HBox([SliderEntry(self._c), self._show_grid], layout=Layout(grid_gap="24px", align_items="center")),
+            HBox([self._matrix_grid, self._rule_grid], layout=Layout(grid_gap="24px", flex_flow="row wrap")),
+        ]
+
+    c = property(lambda self: self._c, doc="The slider of the bend c.")
+    show_grid = property(lambda self: self._show_grid, doc="The toggle that shows the grid in both plots.")
+    matrix_grid = property(lambda self: self._matrix_grid, doc="The plot of the shear (x, y) ↦ (x, y + 2c x).")
+    rule_grid = property(lambda self: self._rule_grid, doc="The plot of the rule (x, y) ↦ (x, y + c x²).")
+
+    def _on_c_change(self, change):
+        self._matrix_grid.matrix = shear(2 * change["new"], "vertical")
+        self._rule_grid.rule = bend_rule(change["new"])

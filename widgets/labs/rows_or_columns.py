@@ -1,0 +1,128 @@
+"""Lab 5's rows-or-columns panel: the same points as rows, ``P = Xᵀ``, moved by ``PAᵀ = (AX)ᵀ``.
+
+`RowsOrColumns` shows ``P``, ``PAᵀ`` and ``(AX)ᵀ`` side by side and says
+whether the two agree, and why ``AP`` is undefined: with points as rows the
+matrix goes on the right, transposed.
+"""
+
+import html
+
+import numpy as np
+from ipywidgets import HTML, HBox, Layout, VBox
+from traitlets import observe
+
+from ..controls.traits import MatrixTrait
+from ..core.geometry import UNIT_SQUARE
+from ..core.shapes import ShapeError, check_product_shapes
+from ..views.matrix_view import MatrixView
+from .naming import tag_parts
+
+__all__ = ["RowsOrColumns", "rows_verdict"]
+
+
+def rows_verdict(A, X):
+    """The HTML sentence comparing ``PAᵀ`` (points as rows) with ``(AX)ᵀ``.
+
+    Parameters
+    ----------
+    A : numpy.ndarray
+        The ``2×2`` map.
+    X : numpy.ndarray
+        The ``2×N`` points, as columns.
+
+    Returns
+    -------
+    str
+        Whether the two agree, and (when it is) why ``AP`` is undefined.
+
+    Examples
+    --------
+    >>> text = rows_verdict(np.eye(2), UNIT_SQUARE)
+    >>> text.startswith("<b>✓ They agree:</b>"), "AP is undefined" in text
+    (True, True)
+    """
+    P = X.T
+    try:
+        check_product_shapes(A.shape, P.shape, names=("A", "P"))
+        trap = ""
+    except ShapeError as error:
+        trap = (f" Note that AP is undefined ({html.escape(str(error))}): with points as rows, "
+                "the matrix goes on the right, transposed.")
+    same = np.allclose(P @ A.T, (A @ X).T)
+    return (
+        f"<b>{'✓ They agree' if same else '✗ They differ'}:</b> row <i>j</i> of PAᵀ is the image of point <i>j</i>, "
+        f"exactly column <i>j</i> of AX laid on its side.{trap}"
+    )
+
+
+class RowsOrColumns(VBox):
+    r"""``P = Xᵀ``, ``PAᵀ`` and ``(AX)ᵀ`` side by side, with a sentence comparing them.
+
+    Parameters
+    ----------
+    points : array_like, optional
+        The ``2×N`` points ``X``, as columns.  Default the unit square.
+    matrix : array_like, optional
+        The ``2×2`` map ``A``.  Default the identity.
+    prefix : str, optional
+        Prefix of CSS classes: ``PREFIX-p``, ``PREFIX-pat``, ``PREFIX-axt`` and
+        ``PREFIX-rows-status``.  Default ``"rows-or-columns"``.
+    **kwargs
+        Passed to `VBox`.
+
+    Attributes
+    ----------
+    matrix, points : numpy.ndarray
+        ``A`` and ``X``; assign them (or `dlink` a `MapGallery`'s) to redraw.
+    views : tuple of MatrixView
+        ``P``, ``PAᵀ`` and ``(AX)ᵀ`` (read-only property).
+    status : ipywidgets.HTML
+        Whether ``PAᵀ`` and ``(AX)ᵀ`` agree (read-only property).
+
+    Examples
+    --------
+    >>> rows = RowsOrColumns(matrix=[[1, 1], [0, 1]])
+    >>> rows.views[1].matrix[2].tolist()
+    [2.0, 1.0]
+    >>> "They agree" in rows.status.value
+    True
+    """
+
+    matrix = MatrixTrait(help="The 2×2 map A.")
+    points = MatrixTrait(help="The 2×N points X, as columns.")
+
+    def __init__(self, points=UNIT_SQUARE, matrix=((1, 0), (0, 1)), *, prefix="rows-or-columns", **kwargs):
+        super().__init__(**kwargs)
+        self._ready = False
+        self._p_view = MatrixView(np.asarray(points, dtype=float).T, name=r"P = X^T")
+        self._pat_view = MatrixView(np.asarray(points, dtype=float).T, name=r"PA^T")
+        self._axt_view = MatrixView(np.asarray(points, dtype=float).T, name=r"(AX)^T")
+        self._status = HTML()
+        tag_parts(prefix, {"p": self._p_view, "pat": self._pat_view, "axt": self._axt_view,
+                           "rows-status": self._status})
+        self.add_class("rows-or-columns")
+        self.layout.grid_gap = "8px"
+        self.children = [
+            HBox([self._p_view, self._pat_view, self._axt_view], layout=Layout(grid_gap="40px", flex_flow="row wrap")),
+            self._status,
+        ]
+        with self.hold_trait_notifications():
+            self.points = points
+            self.matrix = matrix
+        self._ready = True
+        self._render()
+
+    views = property(lambda self: (self._p_view, self._pat_view, self._axt_view),
+                     doc="The views of P, PAᵀ and (AX)ᵀ.")
+    status = property(lambda self: self._status, doc="Whether PAᵀ and (AX)ᵀ agree, and why AP is undefined.")
+
+    @observe("matrix", "points")
+    def _on_change(self, change):
+        if self._ready:
+            self._render()
+
+    def _render(self):
+        A, X = self.matrix, self.points
+        P = X.T
+        self._p_view.matrix, self._pat_view.matrix, self._axt_view.matrix = P, P @ A.T, (A @ X).T
+        self._status.value = rows_verdict(A, X)
