@@ -6,11 +6,10 @@ redraws all of them, and its `matrix` and `points` traits let other views
 (the morph, the rows-or-columns panel) follow the gallery.
 """
 
-import html
-
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
 from traitlets import observe
 
+from ..controls.alerts import alert_html
 from ..controls.map_picker import MapPicker
 from ..controls.traits import MatrixTrait
 from ..core.geometry import HOUSE, UNIT_SQUARE
@@ -112,9 +111,7 @@ class MapGallery(HBox):
                 self._plot.points, self._plot.matrix = X, A
             self._a_view.matrix, self._y_view.matrix = A, A @ X
         except Exception as error:  # shown in place, never a traceback
-            self._status.value = (
-                f'<span role="alert" style="color:#a94442">Could not draw: {html.escape(str(error))}</span>'
-            )
+            self._status.value = alert_html(f"Could not draw: {error}", tag="span")
             return
         self._status.value = ""
         with self.hold_trait_notifications():
