@@ -17,25 +17,31 @@ os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
 import pytest  # noqa: E402
 
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from harness.notebooks import execute_notebook  # noqa: E402
 from harness.voila import REPO, VoilaServer  # noqa: E402
 
 LABS = sorted((REPO / "labs").glob("*.ipynb"))
 
-# The tiers: a test that uses a browser or starts a Voila is marked `browser`, one
-# that runs a notebook in a kernel (nbclient) `notebook`. `make test-fast` runs the
-# rest, plain pytest against the classes and the math; `make test` runs everything.
+# The tiers, by folder and by what a test uses: a test in tests/browser, or one
+# that uses a browser or starts a Voila, is marked `browser`; one in tests/notebooks,
+# or one that runs a notebook in a kernel (nbclient), `notebook`. `make test-fast`
+# runs the rest, plain pytest against the classes and the math (a lab's code runs
+# in-process there, `harness.notebooks.lab_namespace`); `make test` runs everything.
+_TESTS = Path(__file__).parent
+_FOLDER_MARKS = {_TESTS / "browser": "browser", _TESTS / "notebooks": "notebook"}
 _BROWSER_FIXTURES = {"browser", "page", "voila_server", "server_logs"}
-_NOTEBOOK_MODULES = ("harness.notebooks",)
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
+        path = Path(item.path)
+        for folder, mark in _FOLDER_MARKS.items():
+            if path.is_relative_to(folder):
+                item.add_marker(mark)
         if _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
         module = getattr(item, "module", None)
-        if module is not None and any(
-            getattr(value, "__module__", "") in _NOTEBOOK_MODULES for value in vars(module).values()
-        ):
+        if module is not None and any(value is execute_notebook for value in vars(module).values()):
             item.add_marker(pytest.mark.notebook)
 
 

@@ -1,4 +1,9 @@
-"""Execute a notebook top to bottom with nbclient, as a learner's 'Run all' would."""
+"""Run a lab's notebook: in a kernel with nbclient, as a learner's 'Run all' would, or in this process.
+
+`execute_notebook` is the kernel tier (marked ``notebook``); `lab_namespace`
+runs the same code cells in the test's own interpreter, so a plain pytest test
+can drive a lab's composites and Checks as Python objects.
+"""
 from __future__ import annotations
 
 import json
@@ -43,3 +48,26 @@ def kernel_json(path: Path, *cells: str) -> list:
     """
     notebook = execute_notebook(path, extra_cells=cells)
     return [json.loads(cell.outputs[0].text) for cell in notebook.cells[len(notebook.cells) - len(cells):]]
+
+
+def lab_namespace(path: Path) -> dict:
+    """Run a lab's code cells in this process, in one fresh namespace, and return it.
+
+    No kernel and no Voila: ``display`` output goes nowhere and the lecturer's
+    link reads as empty (`widgets.lecture.query`), so the lab starts as a
+    learner opening it does.  Each call builds new widgets, so a test that
+    edits them shares no state with another.
+
+    Examples
+    --------
+    >>> from harness.voila import REPO
+    >>> lab = lab_namespace(REPO / "labs" / "01-product-by-columns.ipynb")
+    >>> lab["activity"].solved, lab["stepper"].opened
+    (False, False)
+    """
+    namespace: dict = {"__name__": "__main__"}
+    notebook = nbformat.read(path, as_version=4)
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type == "code":
+            exec(compile(cell.source, f"{path.name}[{index}]", "exec"), namespace)
+    return namespace

@@ -1,0 +1,69 @@
+"""Lab 1, the product by columns, run in-process: its Check, the stepper held back until then, and
+the shape message when a learner resizes B."""
+from __future__ import annotations
+
+import pytest
+
+from harness.notebooks import lab_namespace
+from harness.voila import REPO
+
+LAB = REPO / "labs" / "01-product-by-columns.ipynb"
+
+
+@pytest.fixture
+def lab() -> dict:
+    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
+    return lab_namespace(LAB)
+
+
+def test_check_accepts_the_syllabus_answer_and_rejects_a_wrong_one(lab):
+    activity, stepper = lab["activity"], lab["stepper"]
+    box = activity.answer_input
+    assert stepper.opened is False  # before any answer
+
+    box.value = [[6, 19], [9, 3]]  # one sign wrong
+    assert activity.submit() is False and activity.mistake == "sign"
+    assert activity.feedback.startswith("a sign slip: entry (2,2) has the right size but the wrong sign")
+    assert "<b>Hint:</b> Do one column at a time" in activity._feedback.value  # what the learner sees
+    assert stepper.opened is True  # a wrong answer was a prediction too
+
+    box.value = [[6, 9], [19, -3]]  # the transpose
+    activity.submit()
+    assert activity.mistake == "transpose"
+
+    box.value = [[6, 19], [9, -3]]  # Activity 1.4.1
+    assert activity.submit() is True
+    assert activity.solved is True and activity.attempts == 3
+    assert "Correct!" in activity._feedback.value
+
+
+def test_shape_mismatch_shows_the_explanation_and_recovers(lab):
+    steps, B = lab["steps"], lab["B"]
+    step, status, product = steps.step, steps.status, steps.product
+    step.value = 2
+    B.resize(2, 2)  # B's 2 rows no longer match A's 3 columns
+    assert "A is 2×3 and B is 2×2: A has 3 columns but B has 2 rows" in status.value
+    assert 'role="alert"' in status.value
+    assert product.value == steps.combination.value == ""
+
+    B.resize(3, 3)  # fits again, with a third column
+    assert status.value == "" and 'class="matrix-html"' in product.value
+    assert step.max == steps.play.max == 3
+    assert step.value == 2 and B.highlight_col == 1
+
+    step.value = 3  # B's new third column is zeros, so column 3 of AB is zero
+    assert ">0</b>" in product.value and B.highlight_col == 2
+
+    B.resize(3, 1)  # fewer columns: j is pulled back into range
+    assert (step.value, step.max, B.highlight_col, status.value) == (1, 1, 0, "")
+
+
+def test_a_j_typed_out_of_range_is_refused_then_moves_the_stepper(lab):
+    steps, B = lab["steps"], lab["B"]
+    step, entry = steps.step, steps.step_entry
+    B.resize(3, 3)
+    entry.entry.value = "4"  # typed beside the slider: B has 3 columns
+    assert (entry.error, step.value, entry.entry.value, step.readout) == (
+        "column j must be between 1 and 3; 4 is outside", 1, "4", False)
+    entry.entry.value = "3"
+    assert (entry.error, step.value, B.highlight_col) == ("", 3, 2)
