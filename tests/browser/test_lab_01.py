@@ -1,106 +1,19 @@
-"""Lab 1, the product by columns: its Check, the stepper held back until then, its shape message,
-and a learner's edits in Chromium."""
+"""Lab 1, the product by columns, in Chromium: playing the stepper, a learner's edits, and the stepper
+held back until the Check is answered (the Check's logic: tests/labs/test_lab01_checks.py)."""
 from __future__ import annotations
 
 import json
 
-import pytest
-
 from playwright.sync_api import expect
 
-from conftest import REPO
 from harness.browser import MATRIX_TEXT_JS, answer_check, open_lab, screenshot, shows_sequence
-from harness.notebooks import kernel_json
 
-LAB = REPO / "labs" / "01-product-by-columns.ipynb"
 URL = "/voila/render/01-product-by-columns.ipynb"
 # The stepper is the activity's worked example: tests of the stepper itself open it with the lecturer's link.
 REVEALED = URL + "?reveal=1"
 
 # The rows of AB as the lab shows them.
 PRODUCT_ROWS_JS = f"() => ({MATRIX_TEXT_JS})('.lab01-product')"
-
-
-# Run in the lab's kernel after the notebook: each part drives the live widgets
-# the way a learner's edits do and prints what the lab then shows, as JSON.
-CHECK_CELL = """
-import json
-box = activity.answer_input
-hidden = stepper.opened                 # before any answer
-box.value = [[6, 19], [9, 3]]            # one sign wrong
-wrong = activity.submit()
-wrong_feedback, wrong_mistake = activity.feedback, activity.mistake
-wrong_html = activity._feedback.value   # what the learner sees, hint included
-opened = stepper.opened                 # a wrong answer was a prediction too
-box.value = [[6, 9], [19, -3]]           # the transpose
-activity.submit()
-transpose = activity.mistake
-box.value = [[6, 19], [9, -3]]           # Activity 1.4.1
-right = activity.submit()
-print(json.dumps(dict(wrong=wrong, wrong_feedback=wrong_feedback, wrong_mistake=wrong_mistake,
-                      wrong_html=wrong_html, right=right, hidden=hidden, opened=opened, transpose=transpose,
-                      attempts=activity.attempts, solved=activity.solved,
-                      feedback_html=activity._feedback.value)))
-"""
-SHAPES_CELL = """
-step, step_entry, play, status, product, combination = (
-    steps.step, steps.step_entry, steps.play, steps.status, steps.product, steps.combination)
-states = {}
-step.value = 2
-B.resize(2, 2)          # B's 2 rows no longer match A's 3 columns
-states["mismatch"] = dict(status=status.value, product=product.value, combination=combination.value)
-B.resize(3, 3)          # fits again, with a third column
-states["fixed"] = dict(status=status.value, product=product.value, max=step.max, play_max=play.max,
-                       step=step.value, highlight=B.highlight_col)
-step.value = 3
-states["third"] = dict(product=product.value, highlight=B.highlight_col)
-B.resize(3, 1)          # fewer columns: j is pulled back into range
-states["shrunk"] = dict(step=step.value, max=step.max, highlight=B.highlight_col, status=status.value)
-B.resize(3, 3)
-step_entry.entry.value = "4"     # typed beside the slider: B has 3 columns
-states["typed"] = dict(error=step_entry.error, step=step.value, text=step_entry.entry.value,
-                       readout=step.readout)
-step_entry.entry.value = "3"
-states["typed_fixed"] = dict(error=step_entry.error, step=step.value, highlight=B.highlight_col)
-print(json.dumps(states))
-"""
-
-
-@pytest.fixture(scope="module")
-def kernel():
-    """The JSON printed by each extra cell, from one run of the lab."""
-    check, shapes = kernel_json(LAB, CHECK_CELL, SHAPES_CELL)
-    return {"check": check, "shapes": shapes}
-
-
-def test_check_accepts_the_syllabus_answer_and_rejects_a_wrong_one(kernel):
-    got = kernel["check"]
-    assert got["hidden"] is False and got["opened"] is True
-    assert got["wrong"] is False and got["wrong_mistake"] == "sign"
-    assert got["wrong_feedback"].startswith("a sign slip: entry (2,2) has the right size but the wrong sign")
-    assert "<b>Hint:</b> Do one column at a time" in got["wrong_html"]
-    assert got["transpose"] == "transpose"
-    assert got["right"] is True and got["solved"] is True and got["attempts"] == 3
-    assert "Correct!" in got["feedback_html"]
-
-
-def test_shape_mismatch_shows_the_explanation_and_recovers(kernel):
-    got = kernel["shapes"]
-    mismatch = got["mismatch"]
-    assert "A is 2×3 and B is 2×2: A has 3 columns but B has 2 rows" in mismatch["status"]
-    assert 'role="alert"' in mismatch["status"]
-    assert mismatch["product"] == mismatch["combination"] == ""
-    fixed = got["fixed"]
-    assert fixed["status"] == "" and 'class="matrix-html"' in fixed["product"]
-    assert fixed["max"] == fixed["play_max"] == 3
-    assert fixed["step"] == 2 and fixed["highlight"] == 1
-    # B's new third column is zeros, so column 3 of AB is zero.
-    assert '>0</b>' in got["third"]["product"] and got["third"]["highlight"] == 2
-    assert got["shrunk"] == {"step": 1, "max": 1, "highlight": 0, "status": ""}
-    # j typed out of range is refused with a message; in range, it moves the stepper.
-    assert got["typed"] == {"error": "column j must be between 1 and 3; 4 is outside",
-                            "step": 1, "text": "4", "readout": False}
-    assert got["typed_fixed"] == {"error": "", "step": 3, "highlight": 2}
 
 
 def product_rows(page) -> list[list[str]]:

@@ -1,0 +1,86 @@
+"""Lab 2, one entry as a dot product, run in-process: its Checks, the views held back until answered,
+and which entry the explorer writes out as clicks, menus and edits move it."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from harness.notebooks import lab_namespace
+from harness.voila import REPO
+
+LAB = REPO / "labs" / "02-entry-dot-product.ipynb"
+
+
+@pytest.fixture
+def lab() -> dict:
+    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
+    return lab_namespace(LAB)
+
+
+def plain(markup: str) -> str:
+    """HTML as text: tags dropped, an ASCII minus."""
+    return re.sub(r"<[^>]+>", "", markup).replace("\N{MINUS SIGN}", "-")
+
+
+def test_check_accepts_minus_12_and_rejects_12(lab):
+    activity, explorer, rows = lab["activity"], lab["explorer"], lab["rows"]
+    box = activity.answer_input
+    assert (explorer.opened, rows.opened) == (False, False)
+
+    box.value = "12"  # sign dropped
+    assert activity.submit() is False
+    assert activity.feedback == "right size, wrong sign: recheck the signs of the products."
+    assert "<b>Hint:</b> The $(2,3)$-entry uses row $2$ of $A$ and column $3$ of $B$" in activity._feedback.value
+    assert (explorer.opened, rows.opened) == (True, False)  # the rows wait for their own question too
+
+    box.value = "-1"  # entry (3,2)
+    activity.submit()
+    assert activity.mistake == "swapped"
+
+    box.value = "\N{MINUS SIGN}12"  # as copied from the syllabus
+    assert activity.submit() is True
+    assert activity.solved is True and activity.attempts == 3
+
+
+def test_row_check_names_a_column_and_opens_the_row_picture(lab):
+    row_check, rows = lab["row_check"], lab["rows"]
+    lab["activity"].answer_input.value = "-12"
+    lab["activity"].submit()
+    row_check.answer_input.value = [[-18], [-8], [-12]]
+    row_check.submit()
+    assert row_check.mistake == "as-column"
+    row_check.answer_input.value = [[-18, -8, -12]]
+    assert row_check.submit() is True and rows.opened is True
+    assert "-18-8-12" in "".join(plain(rows.view.picture.value).split())
+
+
+def test_selection_follows_clicks_menus_and_edits(lab):
+    entries, A, B = lab["entries"], lab["A"], lab["B"]
+    row_i, col_j, AB, entry, status = (
+        entries.row_menu, entries.col_menu, entries.heatmap, entries.entry, entries.status)
+
+    AB.selected = (1, 2)  # what a click on entry (2,3) does
+    assert (row_i.value, col_j.value, [A.highlight_row, B.highlight_col]) == (1, 2, [1, 2])
+    assert "(AB)23 = (2, 4, 0) · (-4, -1, 1) = 2(-4) + 4(-1) + 0(1) = -12" in plain(entry.value)
+
+    col_j.value = 0  # the menu moves the heatmap too
+    assert tuple(AB.selected) == (1, 0) and plain(entry.value).endswith("= -18")
+    menu_entry = entry.value
+
+    AB.selected = None  # a second click may clear it: the entry stays
+    assert tuple(AB.selected) == (1, 0) and entry.value == menu_entry
+
+    B.resize(2, 3)  # 3 columns of A, 2 rows of B
+    mismatch = status.value
+    assert "A is 3×3 and B is 2×3: A has 3 columns but B has 2 rows" in mismatch
+    assert "The heatmap keeps the last product that worked" in mismatch
+    assert entry.value == ""
+
+    row_i.value = 2  # the menus still answer, and the guidance stays
+    assert status.value == mismatch and entry.value == ""
+
+    A.resize(2, 2)  # fits again: AB is 2x3, row 2 is still there
+    assert status.value == "" and (len(row_i.options), len(col_j.options)) == (2, 3)
+    # A = [[-3, -4], [2, 4]], B = [[-1, 2, -4], [-4, -3, -1]]: (AB)_21 = 2(-1) + 4(-4)
+    assert tuple(AB.selected) == (1, 0) and "2(-1) + 4(-4) = -18" in plain(entry.value)
