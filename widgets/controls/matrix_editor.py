@@ -20,6 +20,7 @@ from traitlets import Bool, Int, TraitError, Unicode, observe, validate
 from ..core.parsing import format_number, parse_number
 from ..core.shapes import format_shape
 from .alerts import alert_html
+from .guard import Guard
 from .traits import MatrixTrait
 
 __all__ = ["MatrixEditor"]
@@ -143,7 +144,7 @@ class MatrixEditor(VBox):
         self._resizable = bool(resizable)
         self._cells = ()
         self._bad = {}  # (i, j) -> parse error message, without the cell name
-        self._syncing = False  # True while Python writes cell texts
+        self._writing = Guard()  # up while Python writes cell texts
         self._edited_cell = None  # (i, j) while a cell edit assigns `value`
         self._cell_layout = Layout(width=CELL_WIDTH)  # shared by every cell
 
@@ -307,7 +308,7 @@ class MatrixEditor(VBox):
         self._tint.value = self._tint_css()
 
     def _on_cell_change(self, i, j, change):
-        if self._syncing:
+        if self._writing:
             return
         try:
             x = parse_number(change["new"])
@@ -330,7 +331,7 @@ class MatrixEditor(VBox):
                 self._finish_cell_edit(i, j)
 
     def _on_picker_change(self, change):
-        if self._syncing:
+        if self._writing:
             return
         self.resize(self._rows_picker.value, self._cols_picker.value)
 
@@ -383,11 +384,8 @@ class MatrixEditor(VBox):
         return f"<style>{' '.join(rules)}</style>" if rules else ""
 
     def _set_text(self, cell, text):
-        self._syncing = True
-        try:
+        with self._writing:
             cell.value = text
-        finally:
-            self._syncing = False
 
     def _finish_cell_edit(self, i, j):
         self._set_text(self._cells[i][j], format_number(self.value[i, j]))
@@ -430,11 +428,8 @@ class MatrixEditor(VBox):
             cell.close()
         self._update_title()
         if self._size_controls is not None:
-            self._syncing = True
-            try:
+            with self._writing:
                 self._rows_picker.value, self._cols_picker.value = rows, cols
-            finally:
-                self._syncing = False
 
     def _write_cells(self):
         for i, row in enumerate(self._cells):

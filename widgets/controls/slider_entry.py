@@ -18,6 +18,7 @@ from ipywidgets import HTML, FloatSlider, HBox, IntSlider, Layout, Text
 from traitlets import Int, TraitError, Unicode, dlink, observe, validate
 
 from .alerts import alert_html
+from .guard import Guard
 from .matrix_editor import ERROR_BACKGROUND
 from ..core.parsing import format_number, parse_number
 
@@ -233,7 +234,7 @@ class SliderEntry(HBox):
             )
         super().__init__(**kwargs)
         self._slider = slider
-        self._writing = False  # True while the kernel writes the entry's text
+        self._writing = Guard()  # up while the kernel writes the entry's text
         self._name_from_description = name is None
         slider.readout = False
         self._entry = Text(
@@ -358,11 +359,8 @@ class SliderEntry(HBox):
     # -- drawing -------------------------------------------------------------
 
     def _show_value(self):
-        self._writing = True
-        try:
+        with self._writing:
             self._entry.value = format_number(self._slider.value, self.digits)
-        finally:
-            self._writing = False
 
     def _set_error(self, message):
         if message == self.error:

@@ -14,6 +14,7 @@ from traitlets import TraitError, Tuple, observe, validate
 from ..core.attention_math import softmax_rows
 from ..core.simplex import SUM_TOLERANCE, normalise_weights, rebalance_weights
 from .slider_entry import SliderEntry
+from .guard import Guard
 
 __all__ = ["WeightSliders"]
 
@@ -127,7 +128,7 @@ class WeightSliders(VBox):
             raise TraitError(f"n must be a positive whole number, got {n!r}")
         n = int(n)
 
-        self._updating = False
+        self._writing = Guard()
         self._sliders = tuple(
             FloatSlider(
                 value=1.0 / n,
@@ -210,7 +211,7 @@ class WeightSliders(VBox):
     # --- reactions --------------------------------------------------------
 
     def _on_slider_change(self, k, change):
-        if self._updating or self._is_echo(k, change["new"]):
+        if self._writing or self._is_echo(k, change["new"]):
             return
         if k in self.locked:
             # A locked weight cannot be dragged: put the slider back.
@@ -250,13 +251,10 @@ class WeightSliders(VBox):
 
     def _show_sliders(self):
         """Make every slider show the exact weight, without reacting to it."""
-        self._updating = True
-        try:
+        with self._writing:
             for slider, weight in zip(self._sliders, self.value):
                 if slider.value != weight:
                     slider.value = weight
-        finally:
-            self._updating = False
 
     def _render(self):
         if not self._sliders or len(self.value) != len(self._sliders):

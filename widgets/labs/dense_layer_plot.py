@@ -16,6 +16,7 @@ from ipywidgets import HTML, HBox, HTMLMath, Layout, ToggleButton, VBox
 
 from ..controls.alerts import alert_html
 from ..controls.batching import apply_changes
+from ..controls.guard import Guard
 from ..core.dense_layer import dense_layer, split_at_folds
 from ..core.geometry import HOUSE, arrow_polyline, fit_bounds, nice_ticks, steady_bounds
 from ..controls.matrix_editor import MatrixEditor
@@ -80,7 +81,7 @@ class DenseLayerPlot(VBox):
                  limit=10, snap=0.05, **kwargs):
         super().__init__(**kwargs)
         self._limit, self._snap = float(limit), float(snap)
-        self._drawing = False  # True while we move the marks ourselves: ignore their echoes
+        self._writing = Guard()  # up while we move the marks ourselves: ignore their echoes
         self.W_editor = MatrixEditor(W, name="W").add_class("lab06-W")
         self.b_editor = MatrixEditor(b, name="b").add_class("lab06-b")
         self.x_editor = MatrixEditor(x, name="x").add_class("lab06-x")
@@ -145,14 +146,6 @@ class DenseLayerPlot(VBox):
         """The expansion with the current numbers (`HTML`)."""
         return self._numeric
 
-    @contextlib.contextmanager
-    def _drawing_marks(self):
-        self._drawing = True
-        try:
-            yield
-        finally:
-            self._drawing = False
-
     # -- drawing ------------------------------------------------------------
 
     def _redraw(self):
@@ -166,7 +159,7 @@ class DenseLayerPlot(VBox):
         # the image drawn vertex to vertex is exact.
         points = split_at_folds(HOUSE, W, b) if act else HOUSE
         x_scale, y_scale = self._x_axis.scale, self._y_axis.scale
-        with self._drawing_marks(), contextlib.ExitStack() as stack:
+        with self._writing, contextlib.ExitStack() as stack:
             # The plot's own redraw moves the scales too: hold them, so the browser gets one view.
             for widget in (x_scale, y_scale, self._x_axis, self._y_axis):
                 stack.enter_context(widget.hold_sync())
@@ -244,7 +237,7 @@ class DenseLayerPlot(VBox):
 
     def _on_drag(self, change):
         # The browser sends the dropped point; snap it and let the x editor drive the redraw.
-        if self._drawing or len(self.x_dot.x) != 1 or len(self.x_dot.y) != 1:
+        if self._writing or len(self.x_dot.x) != 1 or len(self.x_dot.y) != 1:
             return
         dropped = np.array([[self.x_dot.x[0]], [self.x_dot.y[0]]])
         new = np.clip(np.round(dropped / self._snap) * self._snap, -self._limit, self._limit)

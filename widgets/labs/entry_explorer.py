@@ -9,12 +9,12 @@ message says why.
 """
 
 import html
-from contextlib import contextmanager
 
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
 from traitlets import Int, Tuple, observe, validate
 
 from ..controls.alerts import alert_html
+from ..controls.guard import Guard
 from ..views.heatmap import MatrixHeatmap
 from ..controls.matrix_editor import MatrixEditor
 from ..core.parsing import html_number
@@ -90,7 +90,8 @@ class EntryExplorer(VBox):
 
     def __init__(self, A, B, selected=(0, 0), *, class_prefix=None, **kwargs):
         super().__init__(**kwargs)
-        self._moving = False  # True while the selection is being moved everywhere at once
+        # Up while one pick is copied to the menus, the heatmap and the tints: their observers hold back.
+        self._writing = Guard()
         self._A = MatrixEditor(A, name="A", resizable=True)
         self._B = MatrixEditor(B, name="B", resizable=True)
         m, k = check_product_shapes(self._A.shape, self._B.shape)
@@ -170,15 +171,6 @@ class EntryExplorer(VBox):
 
     # -- state ---------------------------------------------------------------
 
-    @contextmanager
-    def _moving_selection(self):
-        """Hold the observers back while one pick is copied to the menus, the heatmap and the tints."""
-        self._moving = True
-        try:
-            yield
-        finally:
-            self._moving = False
-
     @validate("selected")
     def _validate_selected(self, proposal):
         # Clamped, not refused: an entry past the edge is merely out of range.
@@ -188,12 +180,12 @@ class EntryExplorer(VBox):
 
     @observe("selected")
     def _on_selected_change(self, change):
-        if not self._moving:  # set from outside, not by `_select` itself
+        if not self._writing:  # set from outside, not by `_select` itself
             self._select(*change["new"])
 
     def _select(self, i, j):
         """Move the pick everywhere at once, then write the entry out."""
-        with self._moving_selection():
+        with self._writing:
             self.selected = (i, j)
             self._row_menu.value, self._col_menu.value = i, j
             self._heatmap.selected = (i, j)
@@ -224,11 +216,11 @@ class EntryExplorer(VBox):
     # -- observers -------------------------------------------------------------
 
     def _on_menu_change(self, change):
-        if not self._moving:
+        if not self._writing:
             self._select(self._row_menu.value, self._col_menu.value)
 
     def _on_click(self, change):
-        if not self._moving:
+        if not self._writing:
             # A second click can clear the heatmap's selection; keep the current entry instead.
             self._select(*(change["new"] if change["new"] is not None else self.selected))
 
@@ -241,7 +233,7 @@ class EntryExplorer(VBox):
             self._status.value = _cannot_multiply(error)
             return
         i, j = min(self._row_menu.value, m - 1), min(self._col_menu.value, k - 1)
-        with self._moving_selection():
+        with self._writing:
             for menu, count in ((self._row_menu, m), (self._col_menu, k)):
                 if len(menu.options) != count:
                     menu.options = _one_based(count)

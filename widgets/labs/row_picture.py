@@ -13,6 +13,7 @@ from ipywidgets import HTML, Dropdown, Layout, VBox
 from traitlets import Int, observe, validate
 
 from ..controls.alerts import alert_html
+from ..controls.guard import Guard
 from ..core.rows import row_combination
 from ..text.html_math import HIGHLIGHT_COLOR, bracket_table, emphasis
 from ..controls.traits import MatrixTrait
@@ -161,7 +162,7 @@ class RowPicture(VBox):
     def __init__(self, A, B, row=0, *, names=("A", "B"), **kwargs):
         super().__init__(**kwargs)
         self._names = tuple(names)
-        self._syncing = False
+        self._writing = Guard()
         self._ready = False  # A and B are both set: observers may draw
         self._menu = Dropdown(
             description="row i",
@@ -207,21 +208,18 @@ class RowPicture(VBox):
         self._render()
 
     def _on_menu_change(self, change):
-        if not self._syncing and change["new"] is not None:
+        if not self._writing and change["new"] is not None:
             self.row = change["new"]
 
     def _render(self):
         m = self.A.shape[0]
         # The menu follows the row; its own observer must not read new options as a pick.
-        self._syncing = True
-        try:
+        with self._writing:
             with self._menu.hold_sync():
                 if len(self._menu.options) != m:
                     self._menu.options = _one_based(m)
                 if self._menu.value != self.row:
                     self._menu.value = self.row
-        finally:
-            self._syncing = False
         try:
             picture = row_picture_html(self.A, self.B, self.row, self._names)
         except (ShapeError, IndexError) as error:

@@ -14,6 +14,7 @@ from ipywidgets import HTML, HBox, IntText, Label, Layout, VBox
 from traitlets import Bool, TraitError, Tuple, Unicode, validate
 
 from ..controls.alerts import ERROR_COLOR, SUCCESS_COLOR
+from ..controls.guard import Guard
 from ..core.composition import describe_composition
 
 __all__ = ["ShapeChecker", "describe_sizes"]
@@ -91,7 +92,7 @@ class ShapeChecker(VBox):
 
     def __init__(self, a_shape=(2, 3), b_shape=(3, 1), *, prefix="shape-checker", **kwargs):
         super().__init__(**kwargs)
-        self._filling = False
+        self._writing = Guard()
         self._boxes = tuple(
             IntText(value=int(v), description=name, style={"description_width": "initial"},
                     layout=Layout(width="6.5em")).add_class(f"{prefix}-{name}")
@@ -128,20 +129,17 @@ class ShapeChecker(VBox):
         return self._boxes
 
     def _on_box_change(self, change):
-        if self._filling:  # the boxes are being filled from `value`: it is already set
+        if self._writing:  # the boxes are being filled from `value`: it is already set
             return
         m, n, p, q = (box.value for box in self._boxes)
         self.value = ((m, n), (p, q))
 
     def _on_value_change(self, change):
         (m, n), (p, q) = change["new"]
-        self._filling = True
-        try:
+        with self._writing:
             for box, v in zip(self._boxes, (m, n, p, q)):
                 if box.value != v:  # a box's own edit comes back here: leave it be
                     box.value = v
-        finally:
-            self._filling = False
         self._render()
 
     def _render(self):

@@ -9,7 +9,6 @@ dragged; a slider turns ``k`` to a chosen angle from ``q``, keeping its
 length.  The numbers come from `widgets.core.dot_product`.
 """
 
-import contextlib
 import html
 
 import numpy as np
@@ -18,6 +17,7 @@ from ipywidgets import HTML, IntSlider, Layout, VBox
 from traitlets import Float, TraitError, Tuple, observe, validate
 
 from ..controls.batching import apply_changes
+from ..controls.guard import Guard
 from ..core.dot_product import dot_match, rotate_to
 from ..core.parsing import format_number
 
@@ -94,7 +94,7 @@ class DotProductPlot(VBox):
     def __init__(self, q=(2.0, 1.0), k=(1.0, 2.0), *, snap=0.5, **kwargs):
         super().__init__(**kwargs)
         self._snap = float(snap)
-        self._syncing = False
+        self._writing = Guard()  # up while we set the tips or the slider: their observers hold back
         x_scale = LinearScale(min=-REACH - 0.5, max=REACH + 0.5, allow_padding=False)
         y_scale = LinearScale(min=-REACH - 0.5, max=REACH + 0.5, allow_padding=False)
         scales = {"x": x_scale, "y": y_scale}
@@ -144,15 +144,6 @@ class DotProductPlot(VBox):
         """The HTML that writes the score out both ways."""
         return self._readout
 
-    @contextlib.contextmanager
-    def _echoes_ignored(self):
-        """While we set the tips or the slider, their observers must not answer back."""
-        self._syncing = True
-        try:
-            yield
-        finally:
-            self._syncing = False
-
     @validate("q", "k")
     def _validate_vector(self, proposal):
         name = proposal.trait.name
@@ -172,7 +163,7 @@ class DotProductPlot(VBox):
             self._render()
 
     def _on_tips_moved(self, change):
-        if self._syncing:
+        if self._writing:
             return
         x = np.asarray(self._tips.x, dtype=float)
         y = np.asarray(self._tips.y, dtype=float)
@@ -187,7 +178,7 @@ class DotProductPlot(VBox):
         self._render()  # put the tips back on the snapped points even if nothing changed
 
     def _on_slider_change(self, change):
-        if self._syncing:
+        if self._writing:
             return
         turned = rotate_to(self.q, self.k, change["new"])
         if np.max(np.abs(turned)) > REACH:  # a long k turned towards a corner
@@ -212,7 +203,7 @@ class DotProductPlot(VBox):
             (self._foot, {"x": np.array([k[0], foot[0]]), "y": np.array([k[1], foot[1]]),
                           "visible": bool(m.q_length > 0 and m.k_length > 0)}),
         ]
-        with self._echoes_ignored():
+        with self._writing:
             apply_changes(updates)
             if m.angle is not None:
                 self._slider.value = int(round(m.angle / 15) * 15)

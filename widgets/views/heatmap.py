@@ -21,6 +21,7 @@ from traitlets import Enum, Int, List, TraitError, Tuple, Unicode, default, obse
 
 from ..core.geometry import cell_centers
 from ..controls.batching import apply_changes
+from ..controls.guard import Guard
 from ..controls.traits import MatrixTrait
 from ..core.parsing import format_number
 
@@ -199,7 +200,7 @@ class MatrixHeatmap(Figure):
         kwargs.setdefault("display_toolbar", False)
         super().__init__(title=title, padding_x=0, padding_y=0, **kwargs)
         self._ready = False
-        self._syncing = False
+        self._writing = Guard()
 
         self._x_scale = LinearScale(min=0.0, max=1.0, allow_padding=False)
         # reverse: row 0 at the top, as a matrix is printed.
@@ -379,11 +380,8 @@ class MatrixHeatmap(Figure):
 
     def _apply(self, updates):
         """Apply `updates` in one batch, ignoring the echoes of our own changes."""
-        self._syncing = True
-        try:
+        with self._writing:
             apply_changes(updates)
-        finally:
-            self._syncing = False
 
     # -- clicks from the browser -------------------------------------------
 
@@ -397,11 +395,11 @@ class MatrixHeatmap(Figure):
             self.selected = cell
 
     def _on_cells_selected(self, change):
-        if not self._syncing:
+        if not self._writing:
             self._select_from_browser(_last_cell(change.new))
 
     def _on_numbers_selected(self, change):
-        if self._syncing:
+        if self._writing:
             return
         if change.new is None or len(change.new) == 0:
             self._select_from_browser(None)

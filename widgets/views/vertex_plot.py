@@ -18,6 +18,7 @@ from traitlets import Bool, Callable, TraitError, Tuple, default, observe, valid
 
 from ..core import geometry
 from ..controls.batching import apply_changes
+from ..controls.guard import Guard
 from ..controls.traits import FiniteFloat, MatrixTrait
 
 __all__ = ["VertexPlot"]
@@ -167,7 +168,7 @@ class VertexPlot(Figure):
             **kwargs,
         )
         self._ready = False
-        self._syncing = False
+        self._writing = Guard()
 
         self._x_scale = LinearScale(min=-1.0, max=1.0, allow_padding=False)
         self._y_scale = LinearScale(min=-1.0, max=1.0, allow_padding=False)
@@ -390,14 +391,11 @@ class VertexPlot(Figure):
 
     def _apply(self, updates):
         """Apply `updates` in one batch, ignoring the echoes of our own changes."""
-        self._syncing = True
-        try:
+        with self._writing:
             apply_changes(updates)
-        finally:
-            self._syncing = False
 
     def _on_handles_moved(self, change):
-        if self._syncing or not self.draggable:
+        if self._writing or not self.draggable:
             return
         x = np.asarray(self._handles.x, dtype=float)
         y = np.asarray(self._handles.y, dtype=float)
