@@ -1,0 +1,123 @@
+"""Lab 3, properties of the product, run in-process: each Check answered wrong, then right, as a
+learner would; the panels held back until then; and the live panels poked with bad and odd input."""
+from __future__ import annotations
+
+import pytest
+
+from harness.notebooks import lab_namespace
+from harness.voila import REPO
+
+LAB = REPO / "labs" / "03-product-properties.ipynb"
+
+
+@pytest.fixture
+def lab() -> dict:
+    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
+    return lab_namespace(LAB)
+
+
+def answer(check, rows: list[list[str]]) -> None:
+    """Type a matrix answer cell by cell, as a learner does (matrix answers open at 1×1)."""
+    check.answer_input.resize(len(rows), len(rows[0]))
+    for i, row in enumerate(rows):
+        for j, text in enumerate(row):
+            check.answer_input.cells[i][j].value = text
+
+
+def test_rs_and_sr_are_named_when_swapped_and_open_the_order_panel_together(lab):
+    rs_check, sr_check, order_reveal = lab["rs_check"], lab["sr_check"], lab["order_reveal"]
+    # Nothing that answers RS and SR is drawn before both are answered.
+    assert not order_reveal.opened and not lab["identities_reveal"].opened
+    answer(rs_check, [["0", "1"], ["2", "0"]])
+    assert rs_check.submit() is False and not rs_check.solved
+    assert rs_check.mistake == "sign" and "entry (1,2)" in rs_check.feedback
+    answer(rs_check, [["0", "-2"], ["1", "0"]])  # SR instead of RS
+    assert rs_check.submit() is False and rs_check.mistake == "BA"
+    assert rs_check.feedback.startswith("you computed SR, not RS")
+    assert not order_reveal.opened  # SR is not answered yet
+    answer(rs_check, [["0", "-1"], ["2", "0"]])
+    assert rs_check.submit() and rs_check.solved and rs_check.attempts == 3
+
+    answer(sr_check, [["0", "-1"], ["2", "0"]])  # RS is not SR
+    assert sr_check.submit() is False and sr_check.mistake == "BA"
+    assert sr_check.feedback.startswith("you computed RS, not SR")
+    assert order_reveal.opened  # both answered: the live panel opens
+    answer(sr_check, [["0", "-2"], ["1", "0"]])
+    assert sr_check.submit() and sr_check.solved and sr_check.attempts == 2
+
+
+def test_transpose_choice_explains_wrong_picks_and_opens_the_identities(lab):
+    transpose_check = lab["transpose_check"]
+    transpose_check.answer_input.value = "AᵀBᵀ"
+    assert transpose_check.submit() is False and "3×3" in transpose_check.feedback
+    assert lab["identities_reveal"].opened
+    transpose_check.answer_input.value = "BA"
+    assert transpose_check.submit() is False and "transposes neither" in transpose_check.feedback
+    transpose_check.answer_input.value = "BᵀAᵀ"
+    assert transpose_check.submit() and transpose_check.solved
+
+
+def test_cancel_choice_explains_a_wrong_pick(lab):
+    cancel_check = lab["cancel_check"]
+    cancel_check.answer_input.value = "Only if A is not square"
+    assert cancel_check.submit() is False and "2×2" in cancel_check.feedback
+    cancel_check.answer_input.value = "No: A can forget the place where B and C differ"
+    assert cancel_check.submit() and cancel_check.solved
+
+
+def test_shape_check_names_ab_and_the_inner_sizes(lab):
+    shape_check = lab["shape_check"]
+    shape_check.answer_input.value = "2x2"
+    assert shape_check.submit() is False and shape_check.mistake == "AB"
+    assert "2×2 is the shape of AB" in shape_check.feedback
+    shape_check.answer_input.value = "4×2"
+    assert shape_check.submit() is False and shape_check.mistake == "inner"
+    shape_check.answer_input.value = "4×4"
+    assert shape_check.submit() and shape_check.solved and shape_check.attempts == 3
+
+
+def test_identities_hold_for_the_defaults_and_say_which_sum_fails(lab):
+    identities, A, B = lab["identities"], lab["A"], lab["B"]
+    # The default matrices satisfy every identity, and fail both look-alikes (AB != BA).
+    assert [res.verdict for res in identities.results] == ["equal"] * 5
+    assert [res.verdict for res in identities.false_results] == ["different"] * 2
+    assert "✗ fails" in identities.false_cards[1].value
+
+    # Shapes that break the sums: each side says which sum fails and why.
+    A.resize(2, 3)
+    B.resize(3, 2)
+    right, left = identities.results[1], identities.results[2]
+    assert right.verdict == left.verdict == "undefined"
+    assert "A + B is undefined: A is 2×3 and B is 3×2" in right.sides[0].reason
+    assert "A + B is undefined" in identities.cards[1].value
+    assert identities.results[0].verdict == "equal"  # A(BC) = (AB)C still holds
+    assert identities.results[4].verdict == "equal"  # and so does the transpose rule
+
+
+def test_a_typo_in_r_changes_nothing_and_randomise_keeps_the_shapes(lab):
+    explorer, identities, A, B, C = lab["explorer"], lab["identities"], lab["A"], lab["B"], lab["C"]
+    A.resize(2, 3)
+    B.resize(3, 2)
+    # A typo in r is explained in place and changes nothing (the explorer's own tests cover the rest).
+    explorer.r_box.value = "two"
+    assert "two" in explorer.r_status.value and "is not a number" in explorer.r_status.value
+    assert identities.r == 2
+    explorer.r_box.value = "-1/2"
+    assert explorer.r_status.value == "" and identities.r == -0.5
+    assert identities.results[3].verdict == "equal"
+
+    # Randomise is reproducible from its seed and keeps the shapes.
+    explorer.seed_box.value = 7
+    explorer.randomise_button.click()
+    assert [m.value.shape for m in (A, B, C)] == [(2, 3), (3, 2), (2, 2)] and explorer.seed_box.value == 8
+
+
+def test_the_order_panel_shows_warning_1_4_4_then_a_pair_that_commutes(lab):
+    order, R, S = lab["order"], lab["R"], lab["S"]
+    assert order.comparison.forward.value.tolist() == [[0, -1], [2, 0]]
+    assert order.comparison.backward.value.tolist() == [[0, -2], [1, 0]]
+    S.cells[1][1].value = "2"
+    assert order.comparison.verdict == "commute"
+    R.resize(2, 3)
+    S.resize(3, 2)
+    assert order.comparison.verdict == "shapes differ"
