@@ -1,75 +1,16 @@
-"""Lab 4 (composition and the shape check): its exercises, plots and shape checker."""
+"""Lab 4 (composition and the shape check) in Chromium: it asks before it shows, and its shape checker
+takes what is typed (the exercises, plots and checker in-process: tests/labs/test_lab04_checks.py)."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import REPO
 from harness.browser import answer_check, open_lab, screenshot, visible_text
-from harness.notebooks import execute_notebook
 
-LAB = REPO / "labs" / "04-composition.ipynb"
-
-DRIVE_CHECKS = r'''
-# The plots that show which product is which order wait for the prediction.
-assert not steps.opened
-order_check.answer_input.value = "SR"
-assert order_check.submit() is False and "R acts on x first" in order_check.feedback
-assert steps.opened
-order_check.answer_input.value = "RS"
-assert order_check.submit() and order_check.solved
-
-# Activity 1.4.3, typed: the slips are named.
-ab_shape_check.answer_input.value = "2×4"
-assert ab_shape_check.submit() is False and ab_shape_check.mistake == "swapped"
-assert "rows and columns swapped" in ab_shape_check.feedback
-ab_shape_check.answer_input.value = "3x3"
-assert ab_shape_check.submit() is False and ab_shape_check.mistake == "inner"
-ab_shape_check.answer_input.value = "4x2"
-assert ab_shape_check.submit() and ab_shape_check.solved and ab_shape_check.attempts == 3
-
-domain_check.answer_input.value = "4"
-assert domain_check.submit() is False and domain_check.mistake == "codomain"
-domain_check.answer_input.value = "3"
-assert domain_check.submit() is False and domain_check.mistake == "middle"
-domain_check.answer_input.value = "2"
-assert domain_check.submit() and domain_check.solved
-
-codomain_check.answer_input.value = "2"
-assert codomain_check.submit() is False and codomain_check.mistake == "domain"
-codomain_check.answer_input.value = "4"
-assert codomain_check.submit() and codomain_check.solved
-
-# Fresh-number practice of the same skill.
-assert practice.skill == "composition" and not practice.started
-practice.start()
-assert len(practice.checks) == 3
-'''
-
-DRIVE_PLOTS = r'''
-import numpy as np
-from widgets import HOUSE
-
-# The lab's wiring lives in CompositionSteps and ShapeChecker (tests/labs/test_lab04_composition_steps.py):
-# here, that the lab builds them on Warning 1.4.4 and on sizes other than Activity 1.4.3's.
-c = composition
-assert np.allclose(c.then_a.image, c.at_once.image) and np.allclose(c.at_once.image, R @ S @ HOUSE)
-assert [b.description for b in c.buttons] == ["stretch, then rotate", "rotate, then stretch"]
-c.buttons[1].click()
-assert (A.value == S).all() and (B.value == R).all()
-assert np.allclose(c.at_once.image, S @ R @ HOUSE) and "at most <b>0</b>" in c.agree.value
-
-assert checker.value == ((2, 3), (3, 1)) and "AB exists and is 2×1" in checker.message
-checker.value = ((4, 12), (12, 2))  # taken as typed, not clamped
-assert "AB exists and is 4×2" in checker.message and "ℝ¹²" in checker.message
-'''
-
-
-def test_checks_plots_and_shape_checker_in_the_kernel():
-    execute_notebook(LAB, extra_cells=(DRIVE_CHECKS, DRIVE_PLOTS))
+URL = "/voila/render/04-composition.ipynb"
 
 
 def test_lab_04_asks_before_it_shows(voila_server, page):
-    problems = open_lab(page, f"{voila_server.url}/voila/render/{LAB.name}", "lab-04-before")
+    problems = open_lab(page, voila_server.url + URL, "lab-04-before")
     # Before any answer: Activity 1.4.3's shape and spaces are nowhere, nor the plots of the two orders.
     words = " ".join(visible_text(page))
     assert "4×2" not in words and "ℝ⁴" not in words, words

@@ -1,0 +1,80 @@
+"""Lab 4, composition and the shape check, run in-process: its exercises answered wrong, then right,
+the plots held back until the prediction, and the lab's plots and shape checker as it builds them."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from harness.notebooks import lab_namespace
+from harness.voila import REPO
+from widgets import HOUSE
+
+LAB = REPO / "labs" / "04-composition.ipynb"
+
+
+@pytest.fixture
+def lab() -> dict:
+    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
+    return lab_namespace(LAB)
+
+
+def test_the_order_prediction_opens_the_plots_and_says_why_sr_is_wrong(lab):
+    order_check, steps = lab["order_check"], lab["steps"]
+    # The plots that show which product is which order wait for the prediction.
+    assert not steps.opened
+    order_check.answer_input.value = "SR"
+    assert order_check.submit() is False and "R acts on x first" in order_check.feedback
+    assert steps.opened
+    order_check.answer_input.value = "RS"
+    assert order_check.submit() and order_check.solved
+
+
+def test_activity_1_4_3_names_the_slips_in_a_typed_shape(lab):
+    ab_shape_check = lab["ab_shape_check"]
+    ab_shape_check.answer_input.value = "2×4"
+    assert ab_shape_check.submit() is False and ab_shape_check.mistake == "swapped"
+    assert "rows and columns swapped" in ab_shape_check.feedback
+    ab_shape_check.answer_input.value = "3x3"
+    assert ab_shape_check.submit() is False and ab_shape_check.mistake == "inner"
+    ab_shape_check.answer_input.value = "4x2"
+    assert ab_shape_check.submit() and ab_shape_check.solved and ab_shape_check.attempts == 3
+
+
+def test_domain_and_codomain_checks_name_the_space_given_instead(lab):
+    domain_check, codomain_check = lab["domain_check"], lab["codomain_check"]
+    domain_check.answer_input.value = "4"
+    assert domain_check.submit() is False and domain_check.mistake == "codomain"
+    domain_check.answer_input.value = "3"
+    assert domain_check.submit() is False and domain_check.mistake == "middle"
+    domain_check.answer_input.value = "2"
+    assert domain_check.submit() and domain_check.solved
+
+    codomain_check.answer_input.value = "2"
+    assert codomain_check.submit() is False and codomain_check.mistake == "domain"
+    codomain_check.answer_input.value = "4"
+    assert codomain_check.submit() and codomain_check.solved
+
+
+def test_practice_gives_fresh_composition_problems_on_start(lab):
+    practice = lab["practice"]
+    assert practice.skill == "composition" and not practice.started
+    practice.start()
+    assert len(practice.checks) == 3
+
+
+def test_the_lab_builds_its_plots_on_warning_1_4_4(lab):
+    # The wiring lives in CompositionSteps (test_lab04_composition_steps.py): here, that the lab
+    # builds it on Warning 1.4.4's R and S.
+    c, A, B, R, S = lab["composition"], lab["A"], lab["B"], lab["R"], lab["S"]
+    assert np.allclose(c.then_a.image, c.at_once.image) and np.allclose(c.at_once.image, R @ S @ HOUSE)
+    assert [b.description for b in c.buttons] == ["stretch, then rotate", "rotate, then stretch"]
+    c.buttons[1].click()
+    assert (A.value == S).all() and (B.value == R).all()
+    assert np.allclose(c.at_once.image, S @ R @ HOUSE) and "at most <b>0</b>" in c.agree.value
+
+
+def test_the_lab_builds_its_shape_checker_on_other_sizes_than_activity_1_4_3(lab):
+    checker = lab["checker"]
+    assert checker.value == ((2, 3), (3, 1)) and "AB exists and is 2×1" in checker.message
+    checker.value = ((4, 12), (12, 2))  # taken as typed, not clamped
+    assert "AB exists and is 4×2" in checker.message and "ℝ¹²" in checker.message
