@@ -63,7 +63,7 @@ def test_inputs_are_not_modified():
         ((W, X, [[1, 2]]), {}, r"so b needs 2 entries"),
         (([1, 2], X, B), {}, r"W must be a non-empty 2-D matrix"),
         ((W, [[[1]]], B), {}, r"x must be a vector or an n×N array"),
-        ((W, [1, float("nan")], B), {}, r"x must hold finite numbers"),
+        ((W, [1, float("nan")], B), {}, r"x\[2\] is nan: every entry must be a finite number"),
         ((W, ["a", 1], B), {}, r"x must hold numbers only"),
         ((W, X, B), {"activation": "sigmoid"}, r"unknown activation 'sigmoid'"),
         ((W, X, B), {"activation": 3}, r"activation must be None, 'relu' or a function"),

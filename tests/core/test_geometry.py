@@ -1,4 +1,4 @@
-"""Tests for widgets.core.geometry: vertex matrices, maps, grids and bounds."""
+"""Tests for widgets.core.geometry: vertex matrices, maps and grids."""
 
 import numpy as np
 import pytest
@@ -11,13 +11,11 @@ from widgets.core.geometry import (
     HOUSE,
     UNIT_SQUARE,
     apply_map,
-    arrow_polyline,
+    as_finite_array,
     as_matrix_2x2,
     as_points,
     basis_images,
-    cell_centers,
     close_polygon,
-    fit_bounds,
     grid_extent,
     input_grid,
     is_closed,
@@ -81,6 +79,21 @@ def test_as_points_rejects_wrong_shape_and_non_finite():
         as_points([[0, 1], [np.inf, 0]])
     with pytest.raises(ValueError, match="numbers only"):
         as_points([["a", "b"], ["c", "d"]])
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ([[1, 2], [3, np.nan]], r"^W\[2,2\] is nan: every entry must be a finite number$"),
+        ([1, -np.inf], r"^W\[2\] is -inf: every entry"),
+        (np.inf, r"^W is inf: every entry"),
+        ([[1, 10**400]], r"^W must hold numbers only"),
+        ([[1, "x"]], r"^W must hold numbers only"),
+    ],
+)
+def test_as_finite_array_names_the_first_bad_entry(value, message):
+    with pytest.raises(ValueError, match=message):
+        as_finite_array(value, "W")
 
 
 def test_as_matrix_2x2():
@@ -175,52 +188,6 @@ def test_grid_extent_and_input_grid():
     assert lines.shape[0] <= 24  # coarse step for big shapes
 
 
-def test_fit_bounds_equal_spans_and_margin():
-    xmin, xmax, ymin, ymax = fit_bounds([[0, 4], [0, 1]], margin=0.25)
-    assert xmax - xmin == pytest.approx(ymax - ymin) == pytest.approx(6)
-    assert (xmin, ymin) == pytest.approx((-1, -2.5))
-    assert fit_bounds(np.zeros((2, 3)), min_span=1) == (-0.5, 0.5, -0.5, 0.5)
-    with pytest.raises(ValueError):
-        fit_bounds(np.zeros((3, 3)))
-    with pytest.raises(ValueError):
-        fit_bounds()
-
-
-def test_arrow_polyline():
-    arrow = arrow_polyline((0, 2), head=0.2)
-    assert arrow.shape == (2, 5)
-    np.testing.assert_array_equal(arrow[:, 0], [0, 0])
-    np.testing.assert_array_equal(arrow[:, 1], [0, 2])
-    np.testing.assert_array_equal(arrow[:, 3], [0, 2])
-    # barbs are symmetric about the shaft and point back toward the tail
-    assert arrow[0, 2] == pytest.approx(-arrow[0, 4])
-    assert arrow[1, 2] < 2 and arrow[1, 4] < 2
-    np.testing.assert_array_equal(arrow_polyline((0, 0)), np.zeros((2, 5)))
-
-
-def test_cell_centers_row_major():
-    x, y = cell_centers(3, 2)
-    assert list(zip(x, y))[3] == (1.5, 1.5)  # cell (1, 1)
-    assert len(x) == 6
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    matrix=arrays(float, (2, 2), elements=finite),
-    points=arrays(float, (2, 7), elements=finite),
-    margin=st.floats(0, 0.5),
-)
-def test_bounds_contain_shape_and_image(matrix, points, margin):
-    image = apply_map(matrix, points)
-    np.testing.assert_allclose(image, matrix @ points)
-    xmin, xmax, ymin, ymax = fit_bounds(points, image, margin=margin)
-    assert xmax - xmin == pytest.approx(ymax - ymin)
-    both = np.concatenate([points, image], axis=1)
-    tol = 1e-9 * (1 + np.abs(both).max())
-    assert np.all(both[0] >= xmin - tol) and np.all(both[0] <= xmax + tol)
-    assert np.all(both[1] >= ymin - tol) and np.all(both[1] <= ymax + tol)
-
-
 @settings(max_examples=40, deadline=None)
 @given(matrix=arrays(float, (2, 2), elements=finite))
 def test_map_lines_equals_matrix_product(matrix):
@@ -228,17 +195,3 @@ def test_map_lines_equals_matrix_product(matrix):
     mapped = map_lines(matrix, lines)
     for before, after in zip(lines, mapped):
         np.testing.assert_allclose(after, matrix @ before)
-
-
-@settings(max_examples=60, deadline=None)
-@given(lo=finite, span=st.floats(1e-3, 100), target=st.integers(2, 10))
-def test_nice_ticks_inside_range_round_and_not_too_many(lo, span, target):
-    hi = lo + span
-    ticks = geometry.nice_ticks(lo, hi, target)
-    assert 1 <= len(ticks) <= target + 1
-    assert np.all(ticks >= lo - 1e-9) and np.all(ticks <= hi + 1e-9)
-    steps = np.diff(ticks)
-    if len(steps):
-        np.testing.assert_allclose(steps, steps[0])
-        mantissa = steps[0] / 10 ** np.floor(np.log10(steps[0]))
-        assert any(np.isclose(mantissa, m) for m in (1, 2, 2.5, 5, 10))

@@ -76,7 +76,7 @@ def test_other_shapes_and_number_formats():
         ((W, [1, 2, 3], X), {}, r"b must have shape 2"),
         ((W, B, [1, 2, 3]), {}, r"x must have shape 2"),
         ((W, B, X), {"activation": "tanh"}, r"activation must be None or 'relu'"),
-        (([[1, float("inf")], [0, 1]], B), {}, r"W must hold finite numbers"),
+        (([[1, float("inf")], [0, 1]], B), {}, r"W\[1,2\] is inf: every entry must be a finite number"),
     ],
 )
 def test_expansion_rejects_bad_input(args, kwargs, match):

@@ -22,6 +22,7 @@ array([1., 0.])
 
 import numpy as np
 
+from .geometry import as_finite_array, as_points
 from .shapes import format_shape
 
 __all__ = ["dense_layer", "relu", "split_at_folds"]
@@ -64,16 +65,6 @@ def _activation(activation):
     raise ValueError(
         f"activation must be None, 'relu' or a function, got {type(activation).__name__}"
     )
-
-
-def _finite(value, name):
-    try:
-        array = np.array(value, dtype=float)
-    except (TypeError, ValueError) as error:
-        raise ValueError(f"{name} must hold numbers only: {error}") from None
-    if not np.all(np.isfinite(array)):
-        raise ValueError(f"{name} must hold finite numbers only, got {value!r}")
-    return array
 
 
 def dense_layer(W, x_or_points, b, activation=None):
@@ -129,18 +120,18 @@ def dense_layer(W, x_or_points, b, activation=None):
     ValueError: W is 2×2, so x needs 2 entries (rows), got 3
     """
     act = _activation(activation)
-    W = _finite(W, "W")
+    W = as_finite_array(W, "W")
     if W.ndim != 2 or 0 in W.shape:
         raise ValueError(f"W must be a non-empty 2-D matrix, got shape {W.shape}")
     m, n = W.shape
-    x = _finite(x_or_points, "x")
+    x = as_finite_array(x_or_points, "x")
     if x.ndim not in (1, 2):
         raise ValueError(f"x must be a vector or an n×N array of columns, got shape {x.shape}")
     if x.shape[0] != n:
         raise ValueError(
             f"W is {format_shape(W.shape)}, so x needs {n} entries (rows), got {x.shape[0]}"
         )
-    b = _finite(b, "b")
+    b = as_finite_array(b, "b")
     if b.ndim == 2 and b.shape[1] == 1:
         b = b[:, 0]
     if b.shape != (m,):
@@ -194,9 +185,7 @@ def split_at_folds(points, W, b):
     array([[1., 2.],
            [1., 1.]])
     """
-    points = _finite(points, "points")
-    if points.ndim != 2 or points.shape[0] != 2 or points.shape[1] < 1:
-        raise ValueError(f"points must be 2×N (one point per column), got shape {points.shape}")
+    points = as_points(points)
     z = dense_layer(W, points, b)
     columns = [points[:, :1]]
     for k in range(points.shape[1] - 1):

@@ -1,9 +1,11 @@
-"""Plane geometry for drawing maps: shapes as vertex matrices, grids, bounds.
+"""Plane geometry for drawing maps: shapes as vertex matrices, and maps applied to them.
 
 The syllabus stores the vertices of a shape as the **columns** of a ``2×N``
 matrix ``X``, so that ``Y = A @ X`` maps every vertex at once.  Everything
 here follows that convention and uses numpy only; the plotting widgets
 (`VertexPlot`, `MatrixHeatmap`) call these functions and draw the results.
+The frame around a plot (its view, ticks and arrows) is in
+`widgets.core.plot_frame`.
 
 A *transform* is either a ``2×2`` matrix or a *rule*: a Python callable
 taking a ``2×N`` array of points (as columns) and returning a ``2×N`` array,
@@ -13,9 +15,14 @@ shows what a rule bends that a matrix keeps straight.
 
 import numpy as np
 
+# Importers that predate the split still read these here (widgets.views, widgets.labs,
+# widgets.core.morph); new code imports them from widgets.core.plot_frame.
+from .plot_frame import arrow_polyline, cell_centers, fit_bounds, nice_ticks, steady_bounds
+
 __all__ = [
     "UNIT_SQUARE",
     "HOUSE",
+    "as_finite_array",
     "as_points",
     "as_matrix_2x2",
     "is_closed",
@@ -26,11 +33,6 @@ __all__ = [
     "map_lines",
     "grid_extent",
     "input_grid",
-    "fit_bounds",
-    "steady_bounds",
-    "nice_ticks",
-    "arrow_polyline",
-    "cell_centers",
 ]
 
 
@@ -51,18 +53,54 @@ HOUSE = _frozen([[0, 1, 1, 0.8, 0.8, 0.6, 0.6, 0.5, 0, 0],
                  [0, 0, 1, 1.2, 1.6, 1.6, 1.4, 1.5, 1, 0]])
 
 
-def _as_finite_array(value, name):
+def as_finite_array(value, name):
+    """Return `value` as a float array whose every entry is a finite number.
+
+    The one check of "numbers, and finite" on arrays of any shape, for the
+    modules that take points, matrices or vectors from a learner; the shape
+    is theirs to check.
+
+    Parameters
+    ----------
+    value : array_like
+        Numbers, nested to any depth.
+    name : str
+        What to call the array in messages.
+
+    Returns
+    -------
+    numpy.ndarray
+        A new float64 array.
+
+    Raises
+    ------
+    ValueError
+        If an entry is not a number, or is nan or infinite; the message
+        names the first such entry (counting from 1).
+
+    Examples
+    --------
+    >>> as_finite_array([[1, 2], [3, 4]], "W")
+    array([[1., 2.],
+           [3., 4.]])
+    >>> as_finite_array([[1, 2], [3, float("nan")]], "W")
+    Traceback (most recent call last):
+        ...
+    ValueError: W[2,2] is nan: every entry must be a finite number
+    >>> as_finite_array([1, "x"], "b")
+    Traceback (most recent call last):
+        ...
+    ValueError: b must hold numbers only: could not convert string to float: 'x'
+    """
     try:
         array = np.array(value, dtype=float)
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, OverflowError) as error:  # Overflow: ints past 1e308
         raise ValueError(f"{name} must hold numbers only: {error}") from None
     bad = np.argwhere(~np.isfinite(array))
-    if array.ndim == 2 and len(bad):
-        i, j = bad[0]
-        raise ValueError(
-            f"{name}[{i + 1},{j + 1}] is {array[i, j]}: "
-            "every entry must be a finite number"
-        )
+    if len(bad):
+        index = tuple(bad[0])
+        where = f"[{','.join(str(i + 1) for i in index)}]" if index else ""
+        raise ValueError(f"{name}{where} is {array[index]}: every entry must be a finite number")
     return array
 
 
@@ -96,7 +134,7 @@ def as_points(value, name="points"):
         ...
     ValueError: points must be 2×N (one point per column, x in row 1, y in row 2), got shape (3, 2)
     """
-    array = _as_finite_array(value, name)
+    array = as_finite_array(value, name)
     if array.ndim != 2 or array.shape[0] != 2 or array.shape[1] < 1:
         raise ValueError(
             f"{name} must be 2×N (one point per column, x in row 1, "
@@ -135,7 +173,7 @@ def as_matrix_2x2(value, name="matrix"):
         ...
     ValueError: A must be 2×2, got shape (1, 3)
     """
-    array = _as_finite_array(value, name)
+    array = as_finite_array(value, name)
     if array.shape != (2, 2):
         raise ValueError(f"{name} must be 2×2, got shape {array.shape}")
     return array
@@ -384,193 +422,3 @@ def input_grid(points, samples=21, max_lines=12):
     span = max(extent[1] - extent[0], extent[3] - extent[2])
     step = max(1.0, float(np.ceil(span / max(int(max_lines) - 1, 1))))
     return square_grid(extent, step=step, samples=samples)
-
-
-def fit_bounds(*arrays, margin=0.1, min_span=1.0):
-    """Return equal-span axis bounds that contain every point given.
-
-    Parameters
-    ----------
-    *arrays : array_like
-        Vertex matrices (``2×N``) or stacks of them (``(..., 2, N)``).
-    margin : float, optional
-        Extra room on each side, as a fraction of the larger data span.
-    min_span : float, optional
-        Smallest span returned, so a shape collapsed to a point (the zero
-        matrix) still gets a sensible view.
-
-    Returns
-    -------
-    tuple of float
-        ``(xmin, xmax, ymin, ymax)`` with ``xmax - xmin == ymax - ymin``,
-        centred on the data, so a square figure shows the plane without
-        stretching it.
-
-    Examples
-    --------
-    >>> fit_bounds([[0, 2], [0, 1]], margin=0)
-    (0.0, 2.0, -0.5, 1.5)
-    >>> fit_bounds([[0, 0], [0, 0]], min_span=2)
-    (-1.0, 1.0, -1.0, 1.0)
-    """
-    xs, ys = [], []
-    for array in arrays:
-        array = np.asarray(array, dtype=float)
-        if array.size == 0:
-            continue
-        if array.ndim < 2 or array.shape[-2] != 2:
-            raise ValueError(f"expected points as 2×N columns, got shape {array.shape}")
-        flat = np.moveaxis(array, -2, 0).reshape(2, -1)
-        xs.append(flat[0])
-        ys.append(flat[1])
-    if not xs:
-        raise ValueError("fit_bounds needs at least one point")
-    xs, ys = np.concatenate(xs), np.concatenate(ys)
-    if not (np.all(np.isfinite(xs)) and np.all(np.isfinite(ys))):
-        raise ValueError("fit_bounds needs finite points")
-    span = max(xs.max() - xs.min(), ys.max() - ys.min())
-    half = max(span * (1 + 2 * margin), min_span) / 2
-    cx = (xs.max() + xs.min()) / 2
-    cy = (ys.max() + ys.min()) / 2
-    return (float(cx - half), float(cx + half), float(cy - half), float(cy + half))
-
-
-def steady_bounds(current, wanted, slack=2.0):
-    """Keep a plot's view while it still shows the data well, else move to `wanted`.
-
-    A view that follows every edit jumps under the learner's eyes, and the
-    browser redraws every mark and axis whenever it moves. The current view
-    stays as long as it contains `wanted` and is at most `slack` times its
-    span (so the data never shrinks to a speck).
-
-    Parameters
-    ----------
-    current : tuple of float or None
-        ``(xmin, xmax, ymin, ymax)`` shown now; None (or any None inside) if
-        nothing is shown yet.
-    wanted : tuple of float
-        The view the data asks for, e.g. from `fit_bounds`.
-    slack : float, optional
-        How much larger than `wanted` the kept view may be.  Default 2.
-
-    Returns
-    -------
-    tuple of float
-
-    Examples
-    --------
-    >>> steady_bounds((-2, 2, -2, 2), (-1, 1.5, -1, 1.5))
-    (-2, 2, -2, 2)
-    >>> steady_bounds((-2, 2, -2, 2), (-1, 3, -1, 3))  # no longer contains it
-    (-1, 3, -1, 3)
-    >>> steady_bounds((-9, 9, -9, 9), (-1, 1, -1, 1))  # far too large now
-    (-1, 1, -1, 1)
-    """
-    if current is None or any(v is None for v in current):
-        return wanted
-    xmin, xmax, ymin, ymax = current
-    wxmin, wxmax, wymin, wymax = wanted
-    contains = xmin <= wxmin and wxmax <= xmax and ymin <= wymin and wymax <= ymax
-    close = max(xmax - xmin, ymax - ymin) <= slack * max(wxmax - wxmin, wymax - wymin)
-    return current if contains and close else wanted
-
-
-def nice_ticks(lo, hi, target=6):
-    """Return tick positions at round multiples (1, 2, 2.5 or 5 times 10^k).
-
-    Parameters
-    ----------
-    lo, hi : float
-        The axis range.
-    target : int, optional
-        Roughly how many tick intervals to aim for (at most this many).
-
-    Returns
-    -------
-    numpy.ndarray
-        The multiples of the step that lie in ``[lo, hi]``.
-
-    Examples
-    --------
-    >>> nice_ticks(-0.24, 2.24)
-    array([0. , 0.5, 1. , 1.5, 2. ])
-    >>> nice_ticks(-30, 130)
-    array([  0.,  50., 100.])
-    """
-    lo, hi = float(lo), float(hi)
-    if not hi > lo:
-        return np.array([lo])
-    raw = (hi - lo) / max(int(target), 1)
-    magnitude = 10.0 ** np.floor(np.log10(raw))
-    for multiple in (1.0, 2.0, 2.5, 5.0, 10.0):
-        step = multiple * magnitude
-        if step >= raw:
-            break
-    ticks = step * np.arange(np.ceil(lo / step), np.floor(hi / step) + 1)
-    with np.errstate(over="ignore", invalid="ignore"):
-        rounded = np.round(ticks, 10)  # scales by 1e10: overflows past 1e298
-    ticks = np.where(np.isfinite(rounded), rounded, ticks)
-    return ticks + 0.0  # + 0.0 turns -0.0 into 0.0
-
-
-def arrow_polyline(tip, tail=(0.0, 0.0), head=0.1, angle=25.0):
-    """Return an arrow from `tail` to `tip` as one ``2×5`` polyline.
-
-    The path runs tail → tip → left barb → tip → right barb, so a single
-    line mark draws the shaft and a V-shaped head.
-
-    Parameters
-    ----------
-    tip, tail : array_like
-        End points (x, y).
-    head : float, optional
-        Barb length in data units (the caller scales it to the view).  The
-        barbs are shortened for very short arrows.
-    angle : float, optional
-        Angle between shaft and barb, in degrees.
-
-    Returns
-    -------
-    numpy.ndarray
-        Shape ``(2, 5)``.  A zero-length arrow collapses to its tail.
-
-    Examples
-    --------
-    >>> arrow = arrow_polyline((1, 0), head=0.1, angle=90)
-    >>> arrow.round(3)
-    array([[ 0. ,  1. ,  1. ,  1. ,  1. ],
-           [ 0. ,  0. ,  0.1,  0. , -0.1]])
-    """
-    tip = np.asarray(tip, dtype=float)
-    tail = np.asarray(tail, dtype=float)
-    shaft = tip - tail
-    length = float(np.hypot(*shaft))
-    if length == 0.0:
-        return np.repeat(tail[:, None], 5, axis=1)
-    back = -shaft / length * min(float(head), 0.4 * length)
-    a = np.radians(angle)
-    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
-    left = tip + rot.T @ back
-    right = tip + rot @ back
-    return np.stack([tail, tip, left, tip, right], axis=1)
-
-
-def cell_centers(n_rows, n_cols):
-    """Return the centres of the cells of an ``n_rows×n_cols`` grid.
-
-    Cell ``(i, j)`` spans ``[j, j+1]`` horizontally and ``[i, i+1]``
-    vertically, so its centre is ``(j + 0.5, i + 0.5)``.
-
-    Returns
-    -------
-    tuple of numpy.ndarray
-        ``(x, y)``, each of length ``n_rows * n_cols``, in row-major order
-        (entry ``k`` is cell ``(k // n_cols, k % n_cols)``).
-
-    Examples
-    --------
-    >>> cell_centers(2, 3)
-    (array([0.5, 1.5, 2.5, 0.5, 1.5, 2.5]), array([0.5, 0.5, 0.5, 1.5, 1.5, 1.5]))
-    """
-    rows, cols = np.divmod(np.arange(int(n_rows) * int(n_cols)), int(n_cols))
-    return cols + 0.5, rows + 0.5

@@ -14,7 +14,8 @@ writes it down.  Strings only: no widgets here.
 from dataclasses import dataclass
 from typing import Callable
 
-from ..core.dense_layer import _finite, dense_layer, relu
+from ..core.dense_layer import dense_layer, relu
+from ..core.geometry import as_finite_array
 from ..core.parsing import html_number, latex_number
 from ..core.shapes import format_shape
 from .html_math import bracket_table, formula_html
@@ -104,7 +105,7 @@ def _entries(value, shape, symbol, digits, name, notation):
             [(notation.symbol(symbol, f"{i + 1}{j + 1}"), False) for j in range(shape[1])]
             for i in range(shape[0])
         ]
-    array = _finite(value, name)
+    array = as_finite_array(value, name)
     if len(shape) == 1 and array.ndim == 2 and array.shape[1] == 1:
         array = array[:, 0]
     if array.shape != tuple(shape):
@@ -125,15 +126,15 @@ def _expansion(W, b, x, activation, digits, notation):
         raise ValueError(f"activation must be None or 'relu', got {activation!r}")
     m = n = 2
     if W is not None:
-        shape = _finite(W, "W").shape
+        shape = as_finite_array(W, "W").shape
         if len(shape) != 2 or 0 in shape:
             raise ValueError(f"W must be a non-empty 2-D matrix, got shape {shape}")
         m, n = shape
     else:
         if b is not None:
-            m = _finite(b, "b").reshape(-1).size
+            m = as_finite_array(b, "b").reshape(-1).size
         if x is not None:
-            n = _finite(x, "x").reshape(-1).size
+            n = as_finite_array(x, "x").reshape(-1).size
     w_ = _entries(W, (m, n), "w", digits, "W", notation)
     x_ = _entries(x, (n,), "x", digits, "x", notation)
     b_ = _entries(b, (m,), "b", digits, "b", notation)
