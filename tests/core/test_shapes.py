@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.core.shapes import ShapeError, as_matrix, check_product_shapes, format_shape
+from widgets.core.shapes import ShapeError, as_matrix, check_index, check_product_shapes, format_shape
 
 
 def test_product_shape():
@@ -83,3 +83,38 @@ def test_matches_numpy(m, n, p, k):
         assert message.startswith(f"A is {m}×{n} and B is {p}×{k}: ")
         with pytest.raises(ValueError):
             a @ b
+
+
+@given(size=st.integers(1, 50), data=st.data())
+def test_check_index_returns_every_place_as_an_int(size, data):
+    index = data.draw(st.integers(0, size - 1))
+    assert check_index(np.int64(index), size) == index
+    assert type(check_index(np.int64(index), size)) is int
+
+
+@pytest.mark.parametrize("index", [-1, 3, 10])
+def test_check_index_names_the_valid_range(index):
+    with pytest.raises(IndexError) as info:
+        check_index(index, 3, "column", of="B")
+    assert str(info.value) == (
+        f"column index {index} is out of range: B has 3 columns, "
+        "so valid (0-based) column indices are 0 to 2"
+    )
+
+
+def test_check_index_without_a_matrix_name_still_names_the_range():
+    with pytest.raises(IndexError) as info:
+        check_index(4, 4, "query row")
+    assert str(info.value) == "query row index 4 is out of range: valid (0-based) query row indices are 0 to 3"
+
+
+def test_check_index_says_one_row_in_the_singular():
+    with pytest.raises(IndexError, match="A has 1 row, so"):
+        check_index(1, 1, of="A")
+
+
+@pytest.mark.parametrize("index", [0.5, 1.0, None, "1"])
+def test_check_index_refuses_what_is_not_a_whole_number(index):
+    with pytest.raises(IndexError) as info:
+        check_index(index, 3)
+    assert str(info.value) == f"row index must be a whole number, got {index!r}"

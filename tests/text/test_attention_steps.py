@@ -47,6 +47,13 @@ def test_score_expansion_rejects_bad_input(Q, K, i, j, error):
         score_expansion(Q, K, i, j)
 
 
+def test_score_expansion_names_the_query_and_key_rows():
+    with pytest.raises(IndexError, match="^query row index 2 is out of range: Q has 2 query rows"):
+        score_expansion(np.ones((2, 2)), np.ones((3, 2)), 2, 0)
+    with pytest.raises(IndexError, match=r"^key row index 3 is out of range: K has 3 key rows, .* 0 to 2$"):
+        score_expansion(np.ones((2, 2)), np.ones((3, 2)), 0, 3)
+
+
 def test_average_expansion_activity_1_4_6():
     V = [[1, 0], [2, 0], [0, 4], [4, 4]]
     A = np.full((4, 4), 0.25)
@@ -57,7 +64,7 @@ def test_average_expansion_activity_1_4_6():
 def test_average_expansion_rejects_bad_shapes():
     with pytest.raises(ShapeError):
         average_expansion(np.eye(3), np.ones((2, 2)), 0)
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"^row index 2 is out of range: A_att has 2 rows, .* 0 to 1$"):
         average_expansion(np.eye(2), np.ones((2, 2)), 2)
 
 

@@ -6,10 +6,9 @@ of ``A`` dotted with column ``j`` of ``B`` (Theorem 1.4.2).
 """
 
 import math
-import operator
 
 from .parsing import format_number
-from .shapes import as_matrix, check_product_shapes
+from .shapes import as_matrix, check_index, check_product_shapes
 
 __all__ = ["product_by_columns", "entry_terms", "entry_sum_text"]
 
@@ -53,22 +52,6 @@ def product_by_columns(A, B):
     return [A @ B[:, j] for j in range(B.shape[1])]
 
 
-def _check_index(index, size, what, matrix, count_word):
-    try:
-        index = operator.index(index)
-    except TypeError:
-        raise IndexError(
-            f"{what} index must be a whole number, got {index!r}"
-        ) from None
-    if not 0 <= index < size:
-        raise IndexError(
-            f"{what} index {index} is out of range: {matrix} has "
-            f"{size} {count_word}{'' if size == 1 else 's'}, so valid "
-            f"(0-based) {what} indices are 0 to {size - 1}"
-        )
-    return index
-
-
 def entry_terms(A, B, i, j):
     """Return the pairs multiplied and added to form entry ``(i, j)`` of ``AB``.
 
@@ -102,8 +85,8 @@ def entry_terms(A, B, i, j):
     [(2.0, -4.0), (4.0, -1.0), (0.0, 1.0)]
     """
     A, B = _factors(A, B)
-    i = _check_index(i, A.shape[0], "row", "A", "row")
-    j = _check_index(j, B.shape[1], "column", "B", "column")
+    i = check_index(i, A.shape[0], "row", of="A")
+    j = check_index(j, B.shape[1], "column", of="B")
     return [(float(a), float(b)) for a, b in zip(A[i, :], B[:, j])]
 
 

@@ -2,15 +2,16 @@
 
 An ``m×n`` matrix times an ``n×k`` matrix is ``m×k``; any other pair of
 shapes has no product.  `check_product_shapes` says which numbers disagree
-in words a learner can act on, and `as_matrix` turns user input into a 2-D
-float array with errors that name the matrix.
+in words a learner can act on, `as_matrix` turns user input into a 2-D
+float array with errors that name the matrix, and `check_index` is the one
+check that a row or column index lies inside a matrix.
 """
 
 import operator
 
 import numpy as np
 
-__all__ = ["ShapeError", "format_shape", "check_product_shapes", "as_matrix"]
+__all__ = ["ShapeError", "format_shape", "check_product_shapes", "as_matrix", "check_index"]
 
 
 class ShapeError(ValueError):
@@ -161,3 +162,61 @@ def as_matrix(values, name="A"):
         )
     _check_shape(array.shape, name)
     return array
+
+
+def check_index(index, size, what="row", of=None):
+    """Return `index` as an int if it is one of `size` 0-based places, else raise.
+
+    Every function that picks a row or column of a matrix checks its index
+    here, so each one refuses the same indices with the same words.
+
+    Parameters
+    ----------
+    index : int
+        The index to check; any integer type (``operator.index``), not a float.
+    size : int
+        How many places there are (rows or columns of the matrix).
+    what : str, optional
+        What one place is called: ``"row"`` (the default), ``"column"``,
+        ``"query row"``...
+    of : str, optional
+        The matrix's name, to say how many places it has.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    IndexError
+        If `index` is not a whole number, or not in ``0 .. size - 1``.  The
+        message names the valid 0-based range.
+
+    Examples
+    --------
+    >>> check_index(1, 2)
+    1
+    >>> check_index(2, 2, "row", of="A")
+    Traceback (most recent call last):
+    ...
+    IndexError: row index 2 is out of range: A has 2 rows, so valid (0-based) row indices are 0 to 1
+    >>> check_index(-1, 3, "column")
+    Traceback (most recent call last):
+    ...
+    IndexError: column index -1 is out of range: valid (0-based) column indices are 0 to 2
+    >>> check_index(1.0, 3, "column")
+    Traceback (most recent call last):
+    ...
+    IndexError: column index must be a whole number, got 1.0
+    """
+    try:
+        index = operator.index(index)
+    except TypeError:
+        raise IndexError(f"{what} index must be a whole number, got {index!r}") from None
+    if not 0 <= index < size:
+        has = f"{of} has {_plural(size, what)}, so " if of is not None else ""
+        raise IndexError(
+            f"{what} index {index} is out of range: {has}valid (0-based) {what} "
+            f"indices are 0 to {size - 1}"
+        )
+    return index

@@ -8,13 +8,12 @@ plot draws.  Indices in the text count from 1, as the syllabus does.
 """
 
 import math
-import operator
 
 import numpy as np
 
 from ..core.parsing import format_number
 from ..core.products import entry_sum_text, entry_terms
-from ..core.shapes import ShapeError, as_matrix
+from ..core.shapes import ShapeError, as_matrix, check_index
 
 __all__ = ["score_expansion", "average_expansion", "convex_hull"]
 
@@ -22,13 +21,6 @@ __all__ = ["score_expansion", "average_expansion", "convex_hull"]
 def _pair(i, j, wide=False):
     """Two 1-based indices as a subscript: ``24``, or ``{2,10}`` when `wide`."""
     return f"{{{i},{j}}}" if wide else f"{i}{j}"
-
-
-def _index(value, size, what):
-    value = operator.index(value)
-    if not 0 <= value < size:
-        raise IndexError(f"{what} {value} is out of range: valid 0-based {what}s are 0 to {size - 1}")
-    return value
 
 
 def score_expansion(Q, K, i, j, digits=3):
@@ -71,8 +63,8 @@ def score_expansion(Q, K, i, j, digits=3):
             f"Q has {Q.shape[1]} columns and K has {K.shape[1]}: a score dots a "
             "query with a key, so they need the same length"
         )
-    i = _index(i, Q.shape[0], "query row")
-    j = _index(j, K.shape[0], "key row")
+    i = check_index(i, Q.shape[0], "query row", of="Q")
+    j = check_index(j, K.shape[0], "key row", of="K")
     a, b = i + 1, j + 1
     # Any index with two digits: separate all of them, so q_{11,1} is not q_111.
     wide = max(a, b, Q.shape[1]) >= 10
@@ -127,7 +119,7 @@ def average_expansion(A, V, i, digits=3):
             f"A_att has {A.shape[1]} columns but V has {V.shape[0]} rows: there must "
             "be one weight per value vector"
         )
-    i = _index(i, A.shape[0], "row")
+    i = check_index(i, A.shape[0], "row", of="A_att")
     terms = " + ".join(
         f"{format_number(w, digits)} v_{n}" for n, w in enumerate(A[i], start=1)
     )

@@ -16,7 +16,7 @@ from .html_math import (
     HIGHLIGHT_COLOR, PENDING_COLOR, bracket_table, column_html, emphasis, formula_html,
 )
 from ..core.parsing import html_number
-from ..core.shapes import as_matrix, check_product_shapes
+from ..core.shapes import as_matrix, check_index, check_product_shapes
 
 __all__ = ["column_combination_html", "partial_product_html"]
 
@@ -87,16 +87,7 @@ def column_combination_html(A, B, j, names=("A", "B"), digits=3):
     (4, 1, 1)
     """
     A, B = _factors(A, B, names)
-    k = B.shape[1]
-    try:
-        j = operator.index(j)
-    except TypeError:
-        raise IndexError(f"column index must be a whole number, got {j!r}") from None
-    if not 0 <= j < k:
-        raise IndexError(
-            f"column index {j} is out of range: {names[1]} has {k} "
-            f"column{'' if k == 1 else 's'}, so valid (0-based) indices are 0 to {k - 1}"
-        )
+    j = check_index(j, B.shape[1], "column", of=names[1])
     a_name, b_name = (n[0].lower() for n in names)
     coefficients = [_coefficient(x, digits) for x in B[:, j]]
     symbolic = " + ".join(f"{c} {_vector(a_name, ell + 1)}" for ell, c in enumerate(coefficients))
