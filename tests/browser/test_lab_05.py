@@ -1,114 +1,12 @@
-"""Lab 5 (one matrix, many points): its exercises, gallery, rows panel and grid view."""
+"""Lab 5 (one matrix, many points) in Chromium (its exercises, gallery, rows panel and grid view
+in-process: tests/labs/test_lab05_checks.py)."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import REPO
 from harness.browser import READ_MATRIX_JS, answer_check, open_lab, screenshot, shows_sequence, visible_text
-from harness.notebooks import execute_notebook
 
-LAB = REPO / "labs" / "05-many-points.ipynb"
-
-DRIVE_CHECKS = r'''
-def choose(check, text):
-    check.answer_input.value = text
-    return check.submit()
-
-def type_matrix(check, rows):
-    check.answer_input.resize(len(rows), len(rows[0]))
-    for i, row in enumerate(rows):
-        for j, text in enumerate(row):
-            check.answer_input.cells[i][j].value = str(text)
-    return check.submit()
-
-assert not choose(x_check, "the four edges of the square, one per column")
-assert "five columns, not four" in x_check.feedback, x_check.feedback
-assert choose(x_check, "the corners of the unit square, with the first one repeated at the end to close the outline")
-
-# The picture of Y waits for an answer to Y, right or wrong.
-assert not mystery_panel.opened and mystery_panel.view not in mystery_panel.children
-assert type_matrix(y_check, [[0, 1, 1, 0, 0], [0, 0, 1, 1, 0]]) is False  # X, not Y
-assert y_check.mistake == "unchanged" and "X itself" in y_check.feedback, y_check.feedback
-assert mystery_panel.opened
-assert type_matrix(y_check, [[0, 0], [1, 0], [2, 1], [1, 1], [0, 0]]) is False
-assert y_check.mistake == "transpose" and "5×2" in y_check.feedback, y_check.feedback
-assert type_matrix(y_check, [[0, 1, 1, 0, 0], [0, 1, 2, 1, 0]]) is False
-assert y_check.mistake == "column-column", y_check.feedback
-assert type_matrix(y_check, [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]])
-assert y_check.solved and y_check.attempts == 4
-assert mystery.image.tolist() == [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]]
-assert "shear" not in mystery.title  # the picture does not name the map
-
-assert not choose(map_check, "vertical shear") and "kept its height" in map_check.feedback, map_check.feedback
-assert not choose(map_check, "rotation") and "right angles" in map_check.feedback
-assert choose(map_check, "horizontal shear") and map_check.solved
-assert map_check.feedback.startswith("Correct!") and "x + y" in map_check.feedback
-
-assert not choose(bottom_check, "the origin never moves under a matrix map, and the bottom edge starts at the origin")
-assert "(1, 0)" in bottom_check.feedback
-assert choose(bottom_check, "its points have y = 0, and the shear moves a point sideways by its height")
-
-assert not choose(top_check, "each point moves right by its x coordinate")
-assert "stretch" in top_check.feedback
-assert choose(top_check, "its points have y = 1, so each moves right by exactly 1")
-assert all(c.solved for c in (x_check, y_check, map_check, bottom_check, top_check))
-'''
-
-DRIVE_WIDGETS = r'''
-import numpy as np
-from widgets import GALLERY
-from widgets.labs.corners_or_grid import SQUARE_2
-
-picker, shape, Y_view, plot, status = gallery.picker, gallery.shape_menu, gallery.y_view, gallery.plot, gallery.status
-P_view, PAT_view, AXT_view = rows.views
-rows_status = rows.status
-c, show_grid, matrix_grid, rule_grid = grid.c, grid.show_grid, grid.matrix_grid, grid.rule_grid
-
-# The gallery starts on other numbers than the activity's: a stretch of the house.
-assert picker.map_name == "stretch" and shape.value == "house"
-assert np.allclose(Y_view.matrix, [[2, 0], [0, 1]] @ HOUSE) and np.allclose(plot.image, Y_view.matrix)
-assert np.allclose(morph.plot.image, HOUSE)  # the morph starts at t = 0: nothing moved yet
-
-# Picked by hand, the syllabus shear gives Y of the activity, and the morph follows the gallery.
-picker.map_name = "horizontal shear"
-shape.value = "unit square"
-assert (picker.value == [[1, 1], [0, 1]]).all()
-assert plot.image.tolist() == [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]]
-assert Y_view.matrix.tolist() == [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]]
-morph.slider.value = 0.5
-assert morph.plot.image.tolist() == [[0, 1, 1.5, 0.5, 0], [0, 0, 1, 1, 0]]
-morph.slider.value = 1.0
-assert morph.plot.image.tolist() == plot.image.tolist()
-
-# Every gallery map, on the house: points as rows give the same images.
-shape.value = "house"
-for key in GALLERY:
-    picker.map_name = key
-    assert np.allclose(PAT_view.matrix, AXT_view.matrix) and np.allclose(plot.image, picker.value @ HOUSE)
-    assert "They agree" in rows_status.value and "AP is undefined" in rows_status.value
-
-# The free editor: a typo is explained in place, the last good matrix stays.
-picker.map_name = "free"
-picker.editor.cells[0][1].value = "1/0"
-assert "A[1,2]" in picker.editor.error and np.allclose(plot.matrix, np.eye(2))
-picker.editor.cells[0][1].value = "-1/2"
-assert plot.matrix[0, 1] == -0.5 and status.value == ""
-
-# The grid view: same corners, and only the rule bends the grid.
-assert np.allclose(matrix_grid.image, rule_grid.image)
-show_grid.value = True
-assert matrix_grid.show_grid and rule_grid.show_grid
-c.value = 0.5
-assert np.allclose(matrix_grid.image, rule_grid.image)
-assert np.allclose(rule_grid.image[1], SQUARE_2[1] + 0.5 * SQUARE_2[0] ** 2)
-middle = np.array([[1.0], [0.0]])
-assert rule_grid.rule(middle)[1, 0] == 0.5 and (matrix_grid.matrix @ middle)[1, 0] == 1.0
-'''
-
-
-def test_checks_and_widgets_in_the_kernel():
-    execute_notebook(LAB, extra_cells=(DRIVE_CHECKS, DRIVE_WIDGETS))
-
+URL = "/voila/render/05-many-points.ipynb"
 
 # The vertices of the filled image outline of a VertexPlot, in data units:
 # pixel positions from the path's `d`, converted with the axes' tick marks
@@ -143,7 +41,7 @@ Y_ACTIVITY = ["0", "1", "2", "1", "0", "0", "0", "1", "1", "0"]  # Y of Activity
 
 
 def test_asks_before_it_shows_then_the_gallery_shear_moves_the_top_edge(voila_server, page):
-    problems = open_lab(page, f"{voila_server.url}/voila/render/{LAB.name}", "lab-05-open")
+    problems = open_lab(page, voila_server.url + URL, "lab-05-open")
     # Before any answer: Y of Activity 1.4.4 is nowhere on the page, and nothing names the
     # map: "horizontal shear" is only one of the choices (the gallery starts on a stretch).
     assert not shows_sequence(page, Y_ACTIVITY)

@@ -1,0 +1,126 @@
+"""Lab 5, one matrix and many points, run in-process: its exercises answered wrong, then right, the
+picture of Y held back until then, and the lab's gallery, rows panel and grid view as it builds them."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from harness.notebooks import lab_namespace
+from harness.voila import REPO
+from widgets import GALLERY, HOUSE
+from widgets.labs.corners_or_grid import SQUARE_2
+
+LAB = REPO / "labs" / "05-many-points.ipynb"
+
+
+@pytest.fixture
+def lab() -> dict:
+    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
+    return lab_namespace(LAB)
+
+
+def choose(check, text: str) -> bool:
+    """Pick a choice and press Check."""
+    check.answer_input.value = text
+    return check.submit()
+
+
+def type_matrix(check, rows: list[list[float]]) -> bool:
+    """Type a matrix answer cell by cell and press Check (matrix answers open at 1×1)."""
+    check.answer_input.resize(len(rows), len(rows[0]))
+    for i, row in enumerate(rows):
+        for j, text in enumerate(row):
+            check.answer_input.cells[i][j].value = str(text)
+    return check.submit()
+
+
+def test_x_check_explains_the_repeated_corner(lab):
+    x_check = lab["x_check"]
+    assert not choose(x_check, "the four edges of the square, one per column")
+    assert "five columns, not four" in x_check.feedback
+    assert choose(x_check, "the corners of the unit square, with the first one repeated at the end to close the outline")
+
+
+def test_the_picture_of_y_waits_for_an_answer_and_the_slips_are_named(lab):
+    y_check, mystery_panel, mystery = lab["y_check"], lab["mystery_panel"], lab["mystery"]
+    assert not mystery_panel.opened and mystery_panel.view not in mystery_panel.children
+    assert type_matrix(y_check, [[0, 1, 1, 0, 0], [0, 0, 1, 1, 0]]) is False  # X, not Y
+    assert y_check.mistake == "unchanged" and "X itself" in y_check.feedback
+    assert mystery_panel.opened
+    assert type_matrix(y_check, [[0, 0], [1, 0], [2, 1], [1, 1], [0, 0]]) is False
+    assert y_check.mistake == "transpose" and "5×2" in y_check.feedback
+    assert type_matrix(y_check, [[0, 1, 1, 0, 0], [0, 1, 2, 1, 0]]) is False
+    assert y_check.mistake == "column-column"
+    assert type_matrix(y_check, [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]])
+    assert y_check.solved and y_check.attempts == 4
+    assert mystery.image.tolist() == [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]]
+    assert "shear" not in mystery.title  # the picture does not name the map
+
+
+def test_the_map_and_edge_choices_explain_each_wrong_pick(lab):
+    map_check, bottom_check, top_check = lab["map_check"], lab["bottom_check"], lab["top_check"]
+    assert not choose(map_check, "vertical shear") and "kept its height" in map_check.feedback
+    assert not choose(map_check, "rotation") and "right angles" in map_check.feedback
+    assert choose(map_check, "horizontal shear") and map_check.solved
+    assert map_check.feedback.startswith("Correct!") and "x + y" in map_check.feedback
+
+    assert not choose(bottom_check, "the origin never moves under a matrix map, and the bottom edge starts at the origin")
+    assert "(1, 0)" in bottom_check.feedback
+    assert choose(bottom_check, "its points have y = 0, and the shear moves a point sideways by its height")
+
+    assert not choose(top_check, "each point moves right by its x coordinate")
+    assert "stretch" in top_check.feedback
+    assert choose(top_check, "its points have y = 1, so each moves right by exactly 1")
+
+
+def test_the_gallery_starts_elsewhere_and_the_syllabus_shear_gives_y(lab):
+    gallery, morph = lab["gallery"], lab["morph"]
+    picker, shape, Y_view, plot = gallery.picker, gallery.shape_menu, gallery.y_view, gallery.plot
+    # The gallery starts on other numbers than the activity's: a stretch of the house.
+    assert picker.map_name == "stretch" and shape.value == "house"
+    assert np.allclose(Y_view.matrix, [[2, 0], [0, 1]] @ HOUSE) and np.allclose(plot.image, Y_view.matrix)
+    assert np.allclose(morph.plot.image, HOUSE)  # the morph starts at t = 0: nothing moved yet
+
+    # Picked by hand, the syllabus shear gives Y of the activity, and the morph follows the gallery.
+    picker.map_name = "horizontal shear"
+    shape.value = "unit square"
+    assert (picker.value == [[1, 1], [0, 1]]).all()
+    assert plot.image.tolist() == [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]]
+    assert Y_view.matrix.tolist() == [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]]
+    morph.slider.value = 0.5
+    assert morph.plot.image.tolist() == [[0, 1, 1.5, 0.5, 0], [0, 0, 1, 1, 0]]
+    morph.slider.value = 1.0
+    assert morph.plot.image.tolist() == plot.image.tolist()
+
+
+def test_points_as_rows_give_the_same_images_for_every_gallery_map(lab):
+    picker, plot = lab["gallery"].picker, lab["gallery"].plot
+    rows = lab["rows"]
+    _, PAT_view, AXT_view = rows.views
+    for key in GALLERY:
+        picker.map_name = key
+        assert np.allclose(PAT_view.matrix, AXT_view.matrix) and np.allclose(plot.image, picker.value @ HOUSE)
+        assert "They agree" in rows.status.value and "AP is undefined" in rows.status.value
+
+
+def test_a_typo_in_the_free_editor_keeps_the_last_good_matrix(lab):
+    gallery = lab["gallery"]
+    picker, plot = gallery.picker, gallery.plot
+    picker.map_name = "free"
+    picker.editor.cells[0][1].value = "1/0"
+    assert "A[1,2]" in picker.editor.error and np.allclose(plot.matrix, np.eye(2))
+    picker.editor.cells[0][1].value = "-1/2"
+    assert plot.matrix[0, 1] == -0.5 and gallery.status.value == ""
+
+
+def test_the_grid_view_has_the_same_corners_and_only_the_rule_bends_it(lab):
+    grid = lab["grid"]
+    c, show_grid, matrix_grid, rule_grid = grid.c, grid.show_grid, grid.matrix_grid, grid.rule_grid
+    assert np.allclose(matrix_grid.image, rule_grid.image)
+    show_grid.value = True
+    assert matrix_grid.show_grid and rule_grid.show_grid
+    c.value = 0.5
+    assert np.allclose(matrix_grid.image, rule_grid.image)
+    assert np.allclose(rule_grid.image[1], SQUARE_2[1] + 0.5 * SQUARE_2[0] ** 2)
+    middle = np.array([[1.0], [0.0]])
+    assert rule_grid.rule(middle)[1, 0] == 0.5 and (matrix_grid.matrix @ middle)[1, 0] == 1.0
