@@ -39,10 +39,9 @@ def _overflow_message(sides):
     too_large = [s.label for s in sides if s.defined and not np.isfinite(s.value).all()]
     if not too_large:
         return ""
-    names = too_large[0] if len(too_large) == 1 else f"{', '.join(too_large[:-1])} and {too_large[-1]}"
     return (
-        f"{names} {'has' if len(too_large) == 1 else 'have'} entries too large for the "
-        "computer's numbers, so the sides cannot be compared: try smaller entries."
+        f"{_in_words(too_large)} {'has' if len(too_large) == 1 else 'have'} entries too large "
+        "for the computer's numbers, so the sides cannot be compared: try smaller entries."
     )
 
 
@@ -315,13 +314,17 @@ class OrderComparison:
     message: str
 
 
+def _in_words(names):
+    """``a``, ``a and b``, ``a, b and c``: a list as a sentence writes it."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def _positions(mask):
+    """The entries where `mask` is True, 1-based, briefly: ``entries (1,2) and (2,1)``."""
     names = [f"({i + 1},{j + 1})" for i, j in np.argwhere(mask).tolist()]
-    if len(names) == 1:
-        return f"entry {names[0]}"
-    if len(names) <= 4:
-        return f"entries {', '.join(names[:-1])} and {names[-1]}"
-    return f"{len(names)} entries"
+    if len(names) > 4:
+        return f"{len(names)} entries"
+    return f"{'entry' if len(names) == 1 else 'entries'} {_in_words(names)}"
 
 
 def compare_orders(X, Y, names=("A", "B"), tol=1e-9):
