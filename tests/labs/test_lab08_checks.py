@@ -1,0 +1,137 @@
+"""Lab 8, attention weights and the output, run in-process: its exercises and the usual slips they
+name, what they hold back, the temperature, the token lines and the mask; and the notebook's goal,
+summary and links."""
+from __future__ import annotations
+
+import re
+
+import nbformat
+import numpy as np
+import pytest
+
+from harness.notebooks import lab_namespace
+from harness.voila import REPO
+
+LAB = REPO / "labs" / "08-attention-weights.ipynb"
+
+
+@pytest.fixture
+def lab() -> dict:
+    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
+    return lab_namespace(LAB)
+
+
+def answer(check, value) -> bool:
+    """Give an answer and press Check."""
+    check.answer_input.value = value
+    return check.submit()
+
+
+def test_the_explorer_starts_by_hand_on_other_weights_than_the_activity(lab):
+    explorer = lab["explorer"]
+    r = explorer.result
+    assert explorer.weights_mode == "sliders"
+    np.testing.assert_array_equal(r.V, [[1, 0], [2, 0], [0, 4], [4, 4]])
+    np.testing.assert_allclose(r.A[1], [0, 0.25, 0.25, 0.5])
+    np.testing.assert_allclose(r.H[1], [2.5, 3])
+    assert not np.any(np.all(np.isclose(r.H, [2, 2]), axis=1))  # no output is the activity's h2
+    np.testing.assert_allclose(r.A.sum(axis=1), 1)
+    assert (explorer.shapes["X"], explorer.shapes["W_Q"]) == ((4, 3), (3, 2))
+    assert (r.Q.shape, r.S.shape, r.A.shape, r.H.shape) == ((4, 2), (4, 4), (4, 4), (4, 2))
+
+
+def test_shapes_accept_the_syllabus_answers_and_name_the_usual_slips(lab):
+    check_qkv, check_s, check_a, check_h = lab["check_qkv"], lab["check_s"], lab["check_a"], lab["check_h"]
+    assert not answer(check_qkv, "2x4") and check_qkv.mistake == "swapped"
+    assert not answer(check_qkv, "4x3") and check_qkv.mistake == "inner"
+    assert answer(check_qkv, "4x2") and answer(check_s, "4×4") and answer(check_a, "(4, 4)")
+    assert not answer(check_s, "2x2") and check_s.mistake == "inner"
+    assert not answer(check_h, "2x4") and check_h.mistake == "swapped" and "A_att" in check_h.feedback
+    assert not answer(check_h, "4x4") and check_h.mistake == "inner"
+    assert answer(check_h, "4 x 2")
+    assert not answer(check_a, "4x2") and check_a.mistake == "values"
+    assert not answer(check_a, "2x2") and check_a.mistake == "features"
+
+
+def test_h2_waits_for_an_answer_and_its_slips_are_named(lab):
+    check_h2, h2_picture = lab["check_h2"], lab["h2_picture"]
+    assert not h2_picture.opened and h2_picture.view not in h2_picture.children
+    assert check_h2.answer_input.shape == (1, 1)
+    for typed, mistake in (([[1.75, 2]], "unweighted"), ([[7, 8]], "sum"), ([[2, 0]], "largest"),
+                           ([[1, 0]], "largest-share"), ([[0.75, 2]], "reversed"), ([[2], [2]], "column")):
+        assert not answer(check_h2, typed) and check_h2.mistake == mistake, typed
+    assert "plain average" not in check_h2.feedback and "h₂ᵀ" in check_h2.feedback
+    assert h2_picture.opened  # a wrong answer was a prediction too
+    np.testing.assert_allclose(h2_picture.view.output, [2, 2])
+    assert h2_picture.view.text == "h_2 = 0 v_1 + 0.5 v_2 + 0.25 v_3 + 0.25 v_4 = (2, 2)"
+    assert not answer(check_h2, [[2, 3]]) and "entry (1,2) is off" in check_h2.feedback
+    assert "Hint:" in check_h2._feedback.value
+    assert answer(check_h2, [[2, 2]])
+    check_h2.answer_input.cells[0][1].value = "abc"
+    assert not check_h2.submit() and "is not a number" in check_h2.feedback
+
+
+def test_each_concept_choice_explains_itself_and_every_check_has_a_solution(lab):
+    check_row, check_why = lab["check_row"], lab["check_why"]
+    assert not answer(check_row, "how much every token takes from token i") and "column i" in check_row.feedback
+    assert answer(check_row, "the weights token i uses when averaging the value vectors")
+    assert not answer(check_why, "because every entry of H is between 0 and 1")
+    assert "(2, 2)" in check_why.feedback
+    assert answer(check_why, list(lab["WHY_CHOICES"])[2])
+    for name in ("check_qkv", "check_s", "check_a", "check_h", "check_h2", "check_row", "check_why"):
+        assert lab[name]._solution_toggle is not None, name
+
+
+def test_softmax_weights_sharpen_and_flatten_with_the_temperature(lab):
+    explorer = lab["explorer"]
+    explorer.weights_mode = "softmax"
+    A1 = explorer.result.A
+    explorer.temperature = 0.1
+    assert np.all(explorer.result.A.max(axis=1) > A1.max(axis=1))  # every row sharper
+    assert np.array_equal(explorer.result.A.argmax(axis=1), A1.argmax(axis=1))  # same favourite
+    explorer.temperature = 20
+    assert np.allclose(explorer.result.A, 0.25, atol=0.05)
+    explorer.temperature = 1
+    np.testing.assert_allclose(explorer.result.A, A1)
+
+
+def test_the_token_lines_draw_the_picked_row_and_the_mask_zeroes_the_future(lab):
+    explorer = lab["explorer"]
+    explorer.weights_mode = "softmax"
+    explorer.selected = (2, 0)
+    lines = explorer.token_lines
+    assert lines.row == 2 and lines.summary.startswith("sat → the ")
+    np.testing.assert_allclose(lines.widths, lines.max_width * explorer.result.A[2], atol=1e-9)
+    explorer.causal = True
+    A = explorer.result.A
+    assert np.all(A[np.triu_indices(4, 1)] == 0) and np.allclose(A.sum(axis=1), 1)
+    np.testing.assert_allclose(explorer.result.H[0], explorer.result.V[0])
+
+
+def test_practice_on_fresh_numbers_is_solvable_for_both_skills(lab):
+    practice_output, practice_softmax = lab["practice_output"], lab["practice_softmax"]
+    assert (practice_output.skill, practice_softmax.skill) == ("output", "softmax")
+    for practice in (practice_output, practice_softmax):
+        practice.start()
+        part = practice.problem.parts[0]
+        practice.checks[0].answer_input.value = np.asarray(part.answer)
+        assert practice.checks[0].submit() and practice.streak == 1
+
+
+def test_lab08_opens_with_a_goal_closes_with_a_summary_and_links_and_names_a_att():
+    cells = nbformat.read(LAB, as_version=4).cells
+    assert "**Goal:**" in cells[0].source
+    summary = next(
+        c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary")
+    )
+    assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 3
+    links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)
+    assert links == ["07-queries-keys-scores.ipynb", "index.ipynb", "09-adaptive-weights.ipynb"]
+    assert all((LAB.parent / link).exists() for link in links)
+    assert "lecture.apply_url" in cells[-1].source  # still last
+    sources = "\n".join(c.source for c in cells)
+    for bare in ("weights A ", "weights $A$", "$A$", "A_{ij}", "= AV", "AV$", "of A:", "<i>A</i>"):
+        assert bare not in sources, bare
+    # The prose fixes: the hull, not the span; row i of H is h_iᵀ.
+    assert "convex hull" in sources and "shaded region spanned" not in sources
+    assert r"Row $i$ of $H$ is $\mathbf{h}_i^T$" in sources
