@@ -6,22 +6,15 @@ can drive a lab's composites and Checks as Python objects.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
 
 
-def execute_notebook(path: Path, extra_cells: tuple[str, ...] = (), timeout: int = 120) -> nbformat.NotebookNode:
-    """Run every cell in a fresh kernel, from the notebook's folder; fail on any error output.
-
-    ``extra_cells`` run after the notebook in the same kernel, so a test can
-    drive the lab's live widgets (set a cell's value, submit a Check) and
-    assert on them; their outputs are checked like the notebook's own.
-    """
+def execute_notebook(path: Path, timeout: int = 120) -> None:
+    """Run every cell in a fresh kernel, from the notebook's folder; fail on any error output."""
     notebook = nbformat.read(path, as_version=4)
-    notebook.cells.extend(nbformat.v4.new_code_cell(source) for source in extra_cells)
     client = NotebookClient(
         notebook,
         timeout=timeout,
@@ -37,17 +30,6 @@ def execute_notebook(path: Path, extra_cells: tuple[str, ...] = (), timeout: int
             assert not (output.output_type == "stream" and output.name == "stderr"), (
                 f"{path.name} cell {index} wrote to stderr: {output.text}"
             )
-    return notebook
-
-
-def kernel_json(path: Path, *cells: str) -> list:
-    """Run the notebook, then `cells` in its kernel; each prints one JSON value, returned in order.
-
-    The cells drive the lab's live widgets the way a learner's edits do and
-    print what the lab then shows, for the test to assert on.
-    """
-    notebook = execute_notebook(path, extra_cells=cells)
-    return [json.loads(cell.outputs[0].text) for cell in notebook.cells[len(notebook.cells) - len(cells):]]
 
 
 def lab_namespace(path: Path) -> dict:
