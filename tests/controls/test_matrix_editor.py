@@ -294,10 +294,18 @@ def test_highlight_row_and_column():
     assert A.background(1, 2) not in (None, HIGHLIGHT_BACKGROUND)  # crossing
     A.highlight_row = None
     assert A.background(1, 0) is None
-    A.highlight_col = 10  # past the edge: nothing tinted, no error
-    assert all(A.background(i, j) is None for i in range(3) for j in range(3))
-    with pytest.raises(TraitError):
+    with pytest.raises(TraitError, match="highlight_col: expected a column from 0 to 2, or None; got 10"):
+        A.highlight_col = 10  # past the edge: refused, the last one stays
+    assert A.highlight_col == 2
+    with pytest.raises(TraitError, match="highlight_row: expected a row from 0 to 2"):
         A.highlight_row = -1
+
+
+def test_a_resize_drops_the_highlights_past_the_new_edge():
+    A = MatrixEditor(np.zeros((3, 3)), resizable=True, highlight_row=2, highlight_col=2)
+    A.resize(2, 3)
+    assert (A.highlight_row, A.highlight_col) == (None, 2)
+    assert ".mx-r" not in A._tint.value and ".mx-c2" in A._tint.value
 
 
 def test_highlight_is_one_style_sheet_update_not_one_per_cell():

@@ -211,7 +211,7 @@ def test_selection_from_python_reaches_marks():
     json.dumps(state)
     hm.selected = None
     assert hm._cells.selected is None
-    with pytest.raises(TraitError, match="0 <= i < 2"):
+    with pytest.raises(TraitError, match=r"selected: expected a cell \(i, j\) with i from 0 to 1 and j from 0 to 2, or None; got \(2, 0\)"):
         hm.selected = (2, 0)
     with pytest.raises(TraitError):
         hm.selected = (0,)

@@ -48,8 +48,16 @@ def test_highlight_row_and_column():
     view.highlight_row = None
     view.highlight_col = 0
     assert picked(view) == ["1", "3"]
-    view.highlight_col = 5  # past the edge: nothing coloured
-    assert picked(view) == []
+    with pytest.raises(TraitError, match="highlight_col: expected a column from 0 to 1, or None; got 5"):
+        view.highlight_col = 5  # past the edge: refused, the last one stays
+    assert view.highlight_col == 0 and picked(view) == ["1", "3"]
+
+
+def test_a_shrinking_matrix_drops_the_highlights_past_its_edge():
+    view = MatrixView(np.zeros((3, 3)), highlight_row=2, highlight_col=1)
+    view.matrix = np.ones((2, 2))
+    assert (view.highlight_row, view.highlight_col) == (None, 1)
+    assert picked(view) == ["1", "1"]
 
 
 def test_matrix_change_redraws_only_the_table_once():

@@ -21,7 +21,7 @@ from ..core.parsing import format_number, parse_number
 from ..core.shapes import format_shape
 from .alerts import alert_html
 from .guard import Guard
-from .traits import MatrixTrait
+from .traits import COLUMN, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 
 __all__ = ["MatrixEditor"]
 
@@ -30,6 +30,8 @@ ERROR_BACKGROUND = "#f8d7da"
 HIGHLIGHT_BACKGROUND = "#fff3c4"
 CROSS_BACKGROUND = "#ffe08a"
 CELL_WIDTH = "4.5em"
+#: The traits that mark a place of the matrix, and what each marks.
+_HIGHLIGHTS = {"highlight_row": ROW, "highlight_col": COLUMN}
 
 
 def _bounds(shape, name):
@@ -70,7 +72,9 @@ class MatrixEditor(VBox):
     read_only : bool, optional
         Disable the cells, for showing a computed result.
     highlight_row, highlight_col : int or None, optional
-        0-based row and column whose cells are tinted.
+        0-based row and column whose cells are tinted.  One past the edge is
+        refused (TraitError); a shrinking matrix drops one that no longer
+        exists to None (`widgets.controls.traits.check_highlight`).
     **kwargs
         Passed to `VBox` (e.g. ``layout``).
 
@@ -164,9 +168,9 @@ class MatrixEditor(VBox):
 
         self.name = name
         self.read_only = read_only
+        self.value = value  # builds the cells, via _on_value_change
         self.highlight_row = highlight_row
         self.highlight_col = highlight_col
-        self.value = value  # builds the cells, via _on_value_change
 
         children = [self._title, self._grid, self._error_html, self._tint]
         if self._size_controls is not None:
@@ -257,17 +261,13 @@ class MatrixEditor(VBox):
             name = self.name or "the matrix"
             raise TraitError(f"{name} must be {limits}, got {format_shape(shape)}")
 
-    @validate("highlight_row", "highlight_col")
+    @validate(*_HIGHLIGHTS)
     def _validate_highlight(self, proposal):
-        index = proposal["value"]
-        if index is not None and index < 0:
-            raise TraitError(
-                f"{proposal['trait'].name} must be a 0-based index >= 0 or None, got {index}"
-            )
-        return index
+        return check_highlight(proposal, self.value.shape, _HIGHLIGHTS)
 
     @observe("value")
     def _on_value_change(self, change):
+        drop_lost_highlights(self, self.value.shape, _HIGHLIGHTS)
         if self._edited_cell is not None:
             # Our own cell edit: only that cell needs redrawing.
             i, j = self._edited_cell

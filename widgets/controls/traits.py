@@ -1,9 +1,12 @@
-"""Trait types shared by the controls and views: matrices and finite floats.
+"""Trait types shared by the controls and views: matrices, finite floats, highlights.
 
 `MatrixTrait` holds a read-only float copy of a matrix and notifies only when
 the entries really change; `FiniteFloat` is a `traitlets.Float` that refuses
 nan and ±inf.  `validate_matrix` is the check behind `MatrixTrait`, for code
-that validates a matrix outside a trait.  (ipywidgets keeps its shared trait
+that validates a matrix outside a trait.  `check_highlight` and
+`drop_lost_highlights` are the one policy for a trait that marks a row, column
+or cell of a matrix: a place outside the matrix is refused, and a matrix that
+shrinks drops a mark that no longer exists to None.  (ipywidgets keeps its shared trait
 types in ``trait_types.py``, bqplot in ``traits.py``.)
 """
 
@@ -15,7 +18,10 @@ from traitlets import TraitError
 
 from ..core.shapes import as_matrix
 
-__all__ = ["FiniteFloat", "MatrixTrait", "validate_matrix"]
+__all__ = [
+    "FiniteFloat", "MatrixTrait", "validate_matrix",
+    "ROW", "COLUMN", "CELL", "check_highlight", "drop_lost_highlights",
+]
 
 
 def validate_matrix(value, name="A"):
@@ -137,3 +143,108 @@ class MatrixTrait(traitlets.TraitType):
         )
         if not same:
             obj._notify_trait(self.name, old_value, new_value)
+
+
+#: What a highlight trait marks: one row, one column, or one cell ``(i, j)``.
+ROW, COLUMN, CELL = "row", "column", "cell"
+
+
+def _inside(value, shape, kind):
+    """Whether `value` (None, or a place of `kind`) lies inside a matrix of `shape`."""
+    if value is None:
+        return True
+    if kind == CELL:
+        return len(value) == 2 and all(0 <= v < n for v, n in zip(value, shape))
+    return 0 <= value < shape[0 if kind == ROW else 1]
+
+
+def check_highlight(proposal, shape, highlights):
+    """Validate a highlight trait: return its value if it is None or inside `shape`.
+
+    Use it as the whole body of the ``@validate`` of every trait that marks a
+    row, column or cell of the widget's matrix, so that all of them refuse the
+    same places with the same words.
+
+    Parameters
+    ----------
+    proposal : traitlets.Bunch
+        The proposal ``@validate`` receives.
+    shape : tuple of int
+        The shape of the matrix the highlight marks.
+    highlights : dict
+        Trait name to what it marks (`ROW`, `COLUMN` or `CELL`).
+
+    Returns
+    -------
+    int, tuple of int, or None
+
+    Raises
+    ------
+    traitlets.TraitError
+        If the place is outside the matrix; the message names the valid range.
+
+    Examples
+    --------
+    >>> import traitlets
+    >>> class Grid(traitlets.HasTraits):
+    ...     _HIGHLIGHTS = {"row": ROW, "cell": CELL}
+    ...     row = traitlets.Int(None, allow_none=True)
+    ...     cell = traitlets.Tuple(None, allow_none=True)
+    ...     @traitlets.validate("row", "cell")
+    ...     def _validate_highlight(self, proposal):
+    ...         return check_highlight(proposal, (2, 3), self._HIGHLIGHTS)
+    >>> Grid(row=1).row
+    1
+    >>> Grid(row=2)
+    Traceback (most recent call last):
+        ...
+    traitlets.traitlets.TraitError: row: expected a row from 0 to 1, or None; got 2
+    >>> Grid(cell=(0, 3))
+    Traceback (most recent call last):
+        ...
+    traitlets.traitlets.TraitError: cell: expected a cell (i, j) with i from 0 to 1 and j from 0 to 2, or None; got (0, 3)
+    """
+    name, value = proposal.trait.name, proposal.value
+    kind = highlights[name]
+    if not _inside(value, shape, kind):
+        rows, cols = shape
+        places = {
+            ROW: f"a row from 0 to {rows - 1}",
+            COLUMN: f"a column from 0 to {cols - 1}",
+            CELL: f"a cell (i, j) with i from 0 to {rows - 1} and j from 0 to {cols - 1}",
+        }
+        raise TraitError(f"{name}: expected {places[kind]}, or None; got {value!r}")
+    return value
+
+
+def drop_lost_highlights(widget, shape, highlights):
+    """Set to None each highlight of `widget` that a matrix of `shape` no longer has.
+
+    Call it from the observer of the widget's matrix, so that shrinking the
+    matrix clears a row, column or cell past its new edge instead of failing.
+
+    Parameters
+    ----------
+    widget : traitlets.HasTraits
+        The widget whose highlight traits to check.
+    shape : tuple of int
+        The new shape of its matrix.
+    highlights : dict
+        Trait name to what it marks (`ROW`, `COLUMN` or `CELL`), as for
+        `check_highlight`.
+
+    Examples
+    --------
+    >>> import traitlets
+    >>> class Grid(traitlets.HasTraits):
+    ...     row = traitlets.Int(None, allow_none=True)
+    ...     col = traitlets.Int(None, allow_none=True)
+    >>> grid = Grid(row=2, col=1)
+    >>> drop_lost_highlights(grid, (2, 2), {"row": ROW, "col": COLUMN})
+    >>> grid.row, grid.col
+    (None, 1)
+    """
+    with widget.hold_trait_notifications():
+        for name, kind in highlights.items():
+            if not _inside(getattr(widget, name), shape, kind):
+                setattr(widget, name, None)

@@ -22,7 +22,7 @@ from traitlets import Enum, Int, List, TraitError, Tuple, Unicode, default, obse
 from ..core.geometry import cell_centers
 from ..controls.batching import apply_changes
 from ..controls.guard import Guard
-from ..controls.traits import MatrixTrait
+from ..controls.traits import CELL, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 from ..core.parsing import format_number
 
 __all__ = ["MatrixHeatmap"]
@@ -31,6 +31,8 @@ SELECTED_STYLE = {"stroke": "black", "stroke-width": "3px"}
 HIGHLIGHT_COLOR = "#ff7f0e"
 #: Above this fraction of the colour range a cell is dark: write in white.
 DARK_FROM = 0.6
+#: The traits that mark a place of the matrix, and what each marks.
+_HIGHLIGHTS = {"selected": CELL, "highlight_row": ROW}
 
 
 def _color_limits(matrix, kind):
@@ -140,8 +142,10 @@ class MatrixHeatmap(Figure):
     -----
     To change the shape of `matrix` and the labels together, set them
     inside ``with heatmap.hold_trait_notifications():`` (checked together at
-    the end), or set the labels to None first.  A shrinking matrix drops a
-    `selected` cell or `highlight_row` that no longer exists.
+    the end), or set the labels to None first.  A `selected` cell or
+    `highlight_row` past the edge is refused (TraitError), and a shrinking
+    matrix drops one that no longer exists to None, as every highlight does
+    (`widgets.controls.traits.check_highlight`).
 
     Examples
     --------
@@ -285,41 +289,15 @@ class MatrixHeatmap(Figure):
                 f"matrix has {count} {what} but {name} has {len(labels)} names"
             )
 
-    @validate("selected")
-    def _validate_selected(self, proposal):
-        if proposal.value is None:
-            return None
-        i, j = (int(v) for v in proposal.value)
-        rows, cols = self.matrix.shape
-        if not (0 <= i < rows and 0 <= j < cols):
-            raise TraitError(
-                f"selected: expected a cell (i, j) with 0 <= i < {rows} and "
-                f"0 <= j < {cols}, got {proposal.value!r}"
-            )
-        return (i, j)
-
-    @validate("highlight_row")
-    def _validate_highlight_row(self, proposal):
-        rows = self.matrix.shape[0]
-        if proposal.value is not None and not 0 <= proposal.value < rows:
-            raise TraitError(
-                f"highlight_row: expected a row from 0 to {rows - 1} or None, "
-                f"got {proposal.value!r}"
-            )
-        return proposal.value
+    @validate(*_HIGHLIGHTS)
+    def _validate_highlight(self, proposal):
+        return check_highlight(proposal, self.matrix.shape, _HIGHLIGHTS)
 
     # -- drawing ----------------------------------------------------------
 
     @observe("matrix")
     def _on_matrix_change(self, change):
-        rows, cols = self.matrix.shape
-        with self.hold_trait_notifications():
-            if self.selected is not None and not (
-                self.selected[0] < rows and self.selected[1] < cols
-            ):
-                self.selected = None
-            if self.highlight_row is not None and self.highlight_row >= rows:
-                self.highlight_row = None
+        drop_lost_highlights(self, self.matrix.shape, _HIGHLIGHTS)
         if self._ready:
             self._render()
 

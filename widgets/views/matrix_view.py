@@ -10,12 +10,14 @@ from ipywidgets import HTML, HBox, HTMLMath
 from traitlets import Int, TraitError, Unicode, observe, validate
 
 from ..text.html_math import matrix_html
-from ..controls.traits import MatrixTrait
+from ..controls.traits import COLUMN, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 
 __all__ = ["MatrixView"]
 
 #: The most decimals a view shows.
 MAX_DIGITS = 15
+#: The traits that mark a place of the matrix, and what each marks.
+_HIGHLIGHTS = {"highlight_row": ROW, "highlight_col": COLUMN}
 
 
 class MatrixView(HBox):
@@ -29,8 +31,9 @@ class MatrixView(HBox):
         LaTeX for the name (``"A"``, ``"W_Q"``); shown as ``name =`` before
         the entries.
     highlight_row, highlight_col : int or None, optional
-        0-based row and column to colour (an index past the edge colours
-        nothing, so a shrinking matrix never makes a linked highlight fail).
+        0-based row and column to colour.  One past the edge is refused
+        (TraitError); a shrinking matrix drops one that no longer exists to
+        None (`widgets.controls.traits.check_highlight`).
     digits : int, optional
         Decimals shown.  Default 3.
     **kwargs
@@ -70,10 +73,10 @@ class MatrixView(HBox):
         self.layout.align_items = "center"
         self.add_class("matrix-view")
         self.name = name
+        self.matrix = matrix
         self.highlight_row = highlight_row
         self.highlight_col = highlight_col
         self.digits = digits
-        self.matrix = matrix
         self._ready = True
         self._render_name()
         self._render()
@@ -83,12 +86,9 @@ class MatrixView(HBox):
         """The HTML table of the entries."""
         return self._entries.value
 
-    @validate("highlight_row", "highlight_col")
-    def _validate_index(self, proposal):
-        index = proposal["value"]
-        if index is not None and index < 0:
-            raise TraitError(f"{proposal['trait'].name} must be >= 0, got {index}")
-        return index
+    @validate(*_HIGHLIGHTS)
+    def _validate_highlight(self, proposal):
+        return check_highlight(proposal, self.matrix.shape, _HIGHLIGHTS)
 
     @validate("digits")
     def _validate_digits(self, proposal):
@@ -102,8 +102,14 @@ class MatrixView(HBox):
         if self._ready:
             self._render_name()
 
-    @observe("matrix", "highlight_row", "highlight_col", "digits")
+    @observe("matrix")
     def _on_matrix_change(self, change):
+        drop_lost_highlights(self, self.matrix.shape, _HIGHLIGHTS)
+        if self._ready:
+            self._render()
+
+    @observe("highlight_row", "highlight_col", "digits")
+    def _on_look_change(self, change):
         if self._ready:
             self._render()
 
