@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from widgets import AttentionExplorer, attention
-from widgets.labs.adaptive_weights import DenseVsAttention, LinearityTables, dense_rows
+from widgets.labs.adaptive_weights import ROLES_HTML, DenseVsAttention, LinearityTables, dense_rows
 
 W_DENSE = np.array([[1.0, -1.0], [0.5, 2.0]])
 
@@ -95,3 +95,32 @@ def test_bad_shapes_leave_the_last_tables_and_say_why(explorer):
 def test_dense_rows_refuses_a_token_that_does_not_fit():
     with pytest.raises(ValueError, match="x needs 2 entries"):
         dense_rows(W_DENSE, np.ones((3, 3)))
+
+
+def test_linearity_follows_the_explorers_temperature_and_mask(explorer):
+    tables = LinearityTables(explorer, W_DENSE, c=3.0)
+    explorer.temperature = 4.0
+    explorer.causal = True
+    X, (W_Q, W_K, W_V) = explorer.X_editor.value, weights(explorer)
+    scale = explorer.result.scale
+    assert scale == pytest.approx(1 / (4.0 * np.sqrt(2)))
+    r = attention(X, W_Q, W_K, W_V, scale=scale, causal=True)
+    r_c = attention(3 * X, W_Q, W_K, W_V, scale=scale, causal=True)
+    np.testing.assert_allclose(tables.A_views["A_att"].matrix, explorer.result.A)
+    np.testing.assert_allclose(tables.A_views["A_att_c"].matrix, r_c.A)
+    np.testing.assert_allclose(tables.views["att_c"].matrix, 3 * r.H)
+    assert not np.allclose(r_c.A, attention(3 * X, W_Q, W_K, W_V).A)  # the default scale would differ
+    explorer.scaled = False
+    np.testing.assert_allclose(tables.A_views["A_att"].matrix, explorer.result.A)
+
+
+def test_linearity_says_what_it_compares_above_the_slider(explorer):
+    tables = LinearityTables(explorer, W_DENSE)
+    text, entry, rest = tables.children
+    assert "is <b>not</b> linear in $X$" in text.value and "Pick $c$ and compare" in text.value
+    assert entry is tables.c_entry and rest is tables.tables
+
+
+def test_roles_table_has_a_header_and_four_roles():
+    assert ROLES_HTML.count("<tr>") == 5 and ROLES_HTML.count("<th ") == 3
+    assert "yes, through the scores" in ROLES_HTML and "residual connection" in ROLES_HTML

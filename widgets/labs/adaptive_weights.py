@@ -5,7 +5,8 @@ r"""Lab 9's two comparisons: a fixed dense layer against attention's adaptive we
 computed from the tokens, and says after each edit of ``X`` how many weights
 moved.  `LinearityTables` scales the tokens by ``c`` and compares
 ``f(cX)`` with ``c f(X)`` for the dense layer, for attention with its weights
-held fixed, and for attention as a whole.
+held fixed, and for attention as a whole.  `ROLES_HTML` is the table that
+reads attention as the adaptive form ``W(x) U(x) + B(x) + b``.
 
 Both follow an `AttentionExplorer` (its editors and its weights heatmap);
 the arithmetic is `widgets.core.attention_math.attention` and
@@ -16,7 +17,7 @@ the arithmetic is `widgets.core.attention_math.attention` and
 import html
 
 import numpy as np
-from ipywidgets import HTML, FloatSlider, HBox, Layout, VBox
+from ipywidgets import HTML, FloatSlider, HBox, HTMLMath, Layout, VBox
 
 from ..core.attention_math import attention
 from ..core.dense_layer import dense_layer
@@ -26,7 +27,7 @@ from ..core.parsing import format_number
 from ..controls.slider_entry import SliderEntry
 from ..controls.alerts import ERROR_COLOR, SUCCESS_COLOR, alert_html
 
-__all__ = ["DenseVsAttention", "LinearityTables", "dense_rows"]
+__all__ = ["LINEARITY_HTML", "ROLES_HTML", "DenseVsAttention", "LinearityTables", "dense_rows", "html_table"]
 
 #: A weight that moved by less than this counts as unchanged (the heatmap shows 3 decimals).
 MOVED = 5e-4
@@ -43,6 +44,52 @@ def dense_rows(W, X):
     W = np.asarray(W, dtype=float)
     X = np.asarray(X, dtype=float)
     return dense_layer(W, X.T, np.zeros(W.shape[0])).T
+
+
+def html_table(rows):
+    """An HTML table with a header row, for prose with LaTeX (`HTMLMath`): cells are inserted as given.
+
+    >>> html_table([("form", "here"), ("$W$", "$A$")]).count("<th "), html_table([("a",), ("b",)]).count("<td ")
+    (2, 1)
+    """
+    cell = "style='border:1px solid #ccc;padding:4px 10px;text-align:left'"
+    body = "".join(
+        "<tr>" + "".join(f"<{tag} {cell}>{text}</{tag}>" for text in row) + "</tr>"
+        for tag, row in zip(["th"] + ["td"] * (len(rows) - 1), rows)
+    )
+    return f"<table style='border-collapse:collapse;margin:6px 0'>{body}</table>"
+
+
+#: Which part of the simplified attention ``H = A_att(X) V(X)`` plays which role of the adaptive
+#: form, and what that means for linearity: the answers to lab 9's two questions on roles.
+ROLES_HTML = html_table([
+    ("adaptive form", "in this attention", "depends on the input?"),
+    (r"$\mathbf{W}(\mathbf{x})$, the weights", r"$A_{\mathrm{att}}(X)$, the attention weights",
+     "yes, through the scores; not linearly (softmax)"),
+    (r"$\mathbf{U}(\mathbf{x})$, what gets weighted", r"$V(X) = XW_V$, the values", "yes, linearly"),
+    (r"$\mathbf{B}(\mathbf{x})$, an input-dependent bias", r"$0$ here",
+     "(a transformer block adds the input back, $X$, through its residual connection)"),
+    (r"$\mathbf{b}$, a fixed bias", r"$0$ here", "(output projections usually carry one)"),
+]) + (
+    r"<p>The product $A_{\mathrm{att}}(X)\,V(X)$ is still a matrix product, a weighted average of value vectors as in Lab 8, "
+    r"so for weights frozen at their current values it is linear in the values. "
+    r"What a dense layer cannot do is choose the weights <b>per input</b>: attention lets each token decide, from the "
+    r"sentence in front of it, which other tokens to draw on. That is the non-linearity the linearity test above "
+    r"detects, and it is why the syllabus calls these weights adaptive.</p>"
+)
+
+#: What the three comparisons of `LinearityTables` show, above its slider.
+LINEARITY_HTML = (
+    r"<ul>"
+    r"<li>The bias-free dense layer is linear: $W(c\,\mathbf{x}) = c\,W\mathbf{x}$.</li>"
+    r"<li><b>With the weights held fixed</b>, attention is linear in the values: "
+    r"$A_{\mathrm{att}}(cV) = c\,A_{\mathrm{att}}V$ and $A_{\mathrm{att}}(V + V') = A_{\mathrm{att}}V + A_{\mathrm{att}}V'$, "
+    r"because it is a matrix product.</li>"
+    r"<li>But the whole map $X \mapsto A_{\mathrm{att}}(X)\,XW_V$ is <b>not</b> linear in $X$. Scaling $X$ by $c$ scales "
+    r"the values by $c$, yet it also scales every score by $c^2$, so the softmax produces <i>different</i> weights. "
+    r"The output is $A_{\mathrm{att}}(cX)\,c\,V(X)$, not $c\,A_{\mathrm{att}}(X)\,V(X)$.</li>"
+    r"</ul>Pick $c$ and compare, with the $X$ and weights from above:"
+)
 
 
 def _error(text):
@@ -181,11 +228,14 @@ def _verdict(left, right):
 class LinearityTables(VBox):
     r"""Scale the tokens by ``c``: which layer gives ``f(cX) = c f(X)``?
 
-    Three pairs, each with a verdict: the bias-free dense layer
+    What each comparison shows, written out (`LINEARITY_HTML`), then three
+    pairs, each with a verdict: the bias-free dense layer
     (``(cX) Wᵀ`` against ``c X Wᵀ``: equal), attention with its weights held
     fixed (``A_att(X) (cV)`` against ``c A_att(X) V``: equal) and attention as
     a whole (``f_att(cX)`` against ``c f_att(X)``: different, because
-    ``A_att(cX)`` is not ``A_att(X)``, shown last).
+    ``A_att(cX)`` is not ``A_att(X)``, shown last).  Attention is computed
+    as the explorer computes it: with its scale (``1/√d_k`` and the
+    temperature) and its causal mask.
 
     Parameters
     ----------
@@ -255,7 +305,7 @@ class LinearityTables(VBox):
                  layout=Layout(align_items="center", grid_gap="0 16px")),
         ], layout=Layout(grid_gap="10px")).add_class("lab09-tables")
         self.layout.grid_gap = "10px"
-        self.children = [self._entry, self._tables]
+        self.children = [HTMLMath(LINEARITY_HTML), self._entry, self._tables]
         self._slider.observe(self._update, names="value")
         explorer.observe(self._update, names="result")
         self._update()
@@ -303,8 +353,10 @@ class LinearityTables(VBox):
         X = ex.X_editor.value
         W_Q, W_K, W_V = (e.value for e in (ex.W_Q_editor, ex.W_K_editor, ex.W_V_editor))
         try:
-            r = attention(X, W_Q, W_K, W_V)
-            r_c = attention(c * X, W_Q, W_K, W_V)
+            # The explorer's scale, not the default: it carries its temperature (and 1/√d_k or not).
+            scale, causal = ex.result.scale, ex.causal
+            r = attention(X, W_Q, W_K, W_V, scale=scale, causal=causal)
+            r_c = attention(c * X, W_Q, W_K, W_V, scale=scale, causal=causal)
             dense_pair = (dense_rows(self._W, c * X), c * dense_rows(self._W, X))
         except ValueError as error:  # shapes being edited: keep the last tables
             self._verdicts["att"].value = _error(str(error))
