@@ -58,8 +58,13 @@ chromium:
 test: $(VENV)/.test-installed chromium
 	$(PY) -m pytest
 
+# The fast tier leaves out the browser and notebook folders, so it never imports
+# Playwright or starts a kernel (tests/harness/test_tiers.py checks that), and any
+# test elsewhere that needs a browser, a kernel or the whole project by its marker.
+FAST_ARGS = -m "not browser and not notebook and not slow" --ignore=tests/browser --ignore=tests/notebooks
+
 test-fast: $(VENV)/.test-installed
-	$(PY) -m pytest -q -m "not browser and not notebook and not slow"
+	$(PY) -m pytest -q $(FAST_ARGS)
 
 # BENCH_ARGS="--quick" for a short run; see bench/README.md.
 bench: $(VENV)/.bench-installed chromium

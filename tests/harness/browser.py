@@ -5,8 +5,10 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from playwright.sync_api import Page
+if TYPE_CHECKING:  # only browser tests load Playwright: `make test-fast` imports this module too
+    from playwright.sync_api import Page
 
 from .chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 (the tests import them from here too)
 
