@@ -77,6 +77,7 @@ def test_other_shapes_and_number_formats():
         ((W, B, [1, 2, 3]), {}, r"x must have shape 2"),
         ((W, B, X), {"activation": "tanh"}, r"activation must be None or 'relu'"),
         (([[1, float("inf")], [0, 1]], B), {}, r"W\[1,2\] is inf: every entry must be a finite number"),
+        (([1, 2], B), {}, r"W must be a non-empty 2-D matrix, got shape \(2,\)"),
     ],
 )
 def test_expansion_rejects_bad_input(args, kwargs, match):

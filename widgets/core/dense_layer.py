@@ -25,7 +25,7 @@ import numpy as np
 from .geometry import as_finite_array, as_points
 from .shapes import format_shape
 
-__all__ = ["dense_layer", "relu", "split_at_folds"]
+__all__ = ["as_weights", "dense_layer", "relu", "split_at_folds"]
 
 
 def relu(z):
@@ -65,6 +65,32 @@ def _activation(activation):
     raise ValueError(
         f"activation must be None, 'relu' or a function, got {type(activation).__name__}"
     )
+
+
+def as_weights(W):
+    """Return the weight matrix `W` as a non-empty 2-D float array of finite numbers.
+
+    The check `dense_layer` makes, for callers that need the layer's shape
+    before computing anything (the written-out expansion).
+
+    Raises
+    ------
+    ValueError
+        If an entry is not a finite number or `W` is not a non-empty matrix.
+
+    Examples
+    --------
+    >>> as_weights([[2, -1], [0, 3]]).shape
+    (2, 2)
+    >>> as_weights([1, 2])
+    Traceback (most recent call last):
+        ...
+    ValueError: W must be a non-empty 2-D matrix, got shape (2,)
+    """
+    W = as_finite_array(W, "W")
+    if W.ndim != 2 or 0 in W.shape:
+        raise ValueError(f"W must be a non-empty 2-D matrix, got shape {W.shape}")
+    return W
 
 
 def dense_layer(W, x_or_points, b, activation=None):
@@ -120,9 +146,7 @@ def dense_layer(W, x_or_points, b, activation=None):
     ValueError: W is 2×2, so x needs 2 entries (rows), got 3
     """
     act = _activation(activation)
-    W = as_finite_array(W, "W")
-    if W.ndim != 2 or 0 in W.shape:
-        raise ValueError(f"W must be a non-empty 2-D matrix, got shape {W.shape}")
+    W = as_weights(W)
     m, n = W.shape
     x = as_finite_array(x_or_points, "x")
     if x.ndim not in (1, 2):

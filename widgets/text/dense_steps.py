@@ -14,7 +14,7 @@ writes it down.  Strings only: no widgets here.
 from dataclasses import dataclass
 from typing import Callable
 
-from ..core.dense_layer import dense_layer, relu
+from ..core.dense_layer import as_weights, dense_layer, relu
 from ..core.geometry import as_finite_array
 from ..core.parsing import html_number, latex_number
 from ..core.shapes import format_shape
@@ -126,10 +126,7 @@ def _expansion(W, b, x, activation, digits, notation):
         raise ValueError(f"activation must be None or 'relu', got {activation!r}")
     m = n = 2
     if W is not None:
-        shape = as_finite_array(W, "W").shape
-        if len(shape) != 2 or 0 in shape:
-            raise ValueError(f"W must be a non-empty 2-D matrix, got shape {shape}")
-        m, n = shape
+        m, n = as_weights(W).shape
     else:
         if b is not None:
             m = as_finite_array(b, "b").reshape(-1).size
