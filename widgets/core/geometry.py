@@ -3,9 +3,9 @@
 The syllabus stores the vertices of a shape as the **columns** of a ``2×N``
 matrix ``X``, so that ``Y = A @ X`` maps every vertex at once.  Everything
 here follows that convention and uses numpy only; the plotting widgets
-(`VertexPlot`, `MatrixHeatmap`) call these functions and draw the results.
-The frame around a plot (its view, ticks and arrows) is in
-`widgets.core.plot_frame`.
+(`VertexPlot`, the lab composites) call these functions and draw the
+results.  The frame around a plot (its view, ticks, arrows and a heatmap's
+cells) is in `widgets.core.plot_frame`.
 
 A *transform* is either a ``2×2`` matrix or a *rule*: a Python callable
 taking a ``2×N`` array of points (as columns) and returning a ``2×N`` array,
