@@ -1,0 +1,123 @@
+"""Lab 7, queries, keys and scores, run in-process: its Checks name the usual slips, and the shapes, the
+score matrix and the printed shapes of Activity 1.4.7 stay hidden until their questions are answered."""
+from __future__ import annotations
+
+import re
+
+import nbformat
+import numpy as np
+import pytest
+
+from harness.notebooks import lab_namespace
+from harness.voila import REPO
+
+LAB = REPO / "labs" / "07-queries-keys-scores.ipynb"
+
+CHECKS = ("check_qkv", "check_kt", "check_s", "check_s24", "check_s24_value", "check_compare", "check_row",
+          "check_cos", "check_line", "check_why")
+
+
+@pytest.fixture
+def lab() -> dict:
+    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
+    return lab_namespace(LAB)
+
+
+def answer(check, text):
+    check.answer_input.value = text
+    return check.submit()
+
+
+def answer_shapes(lab):
+    assert answer(lab["check_qkv"], "5x3") and answer(lab["check_kt"], "3×5") and answer(lab["check_s"], "(5, 5)")
+
+
+def test_nothing_that_answers_an_activity_is_shown_before_it_is_answered(lab):
+    shapes_panel, explorer = lab["shapes_panel"], lab["explorer"]
+    assert not shapes_panel.opened and not lab["scores_panel"].opened and not lab["printed_panel"].opened
+    assert explorer.part("shapes") not in shapes_panel.children
+
+
+def test_typed_shapes_name_the_usual_slips_and_open_the_table(lab):
+    check_qkv, check_kt, check_s, shapes_panel = lab["check_qkv"], lab["check_kt"], lab["check_s"], lab["shapes_panel"]
+    assert not answer(check_qkv, "3x5") and check_qkv.mistake == "swapped"
+    assert check_qkv.feedback.startswith("rows and columns swapped: XW_Q has as many rows as X (5)")
+    assert "Hint:" in check_qkv.children[3].value
+    assert not answer(check_qkv, "5x4") and check_qkv.mistake == "inner"
+    assert not answer(check_qkv, "five by three") and check_qkv.feedback.startswith("'five by three' is not a shape")
+    assert not shapes_panel.opened  # two of its three questions still unanswered
+    assert answer(check_qkv, "5x3")
+    assert not answer(check_kt, "5x3") and check_kt.mistake == "not-transposed"
+    assert answer(check_kt, "3×5")
+    assert not answer(check_s, "5x3") and check_s.mistake == "inner"
+    assert not answer(check_s, "3x3") and check_s.mistake == "inner"
+    assert answer(check_s, "(5, 5)")
+    # ... and the matrices, the table of shapes and why they are what they are open.
+    assert shapes_panel.opened and lab["explorer"].part("shapes") in shapes_panel.view.children[1].children
+    assert r"the $3\times 5$ matrix $K^T$" in shapes_panel.view.children[0].value
+
+
+def test_s24_as_an_expression_and_a_number_opens_the_score_matrix(lab):
+    check_s24, check_s24_value, check_compare, check_row = (
+        lab[name] for name in ("check_s24", "check_s24_value", "check_compare", "check_row"))
+    scores_panel = lab["scores_panel"]
+    assert not answer(check_s24, "q21 k14 + q22 k24 + q23 k34")
+    assert check_s24.feedback == lab["S24_CHOICES"]["q21 k14 + q22 k24 + q23 k34"]
+    assert "K has only 3 columns" in check_s24.feedback
+    assert answer(check_s24, "q21 k41 + q22 k42 + q23 k43") and check_s24.feedback.startswith("Correct! Row 2 of Q")
+    assert not answer(check_s24_value, "-0.5") and check_s24_value.mistake == "swapped"
+    assert check_s24_value.feedback.startswith("that is S42 = q4 · k2")
+    assert not answer(check_s24_value, "0.75") and check_s24_value.mistake == "sign"
+    assert not answer(check_s24_value, "-1") and check_s24_value.mistake == "query-query"
+    assert not answer(check_s24_value, "1") and check_s24_value.mistake == "token-token"
+    assert answer(check_s24_value, "-0.25")
+    assert not answer(check_compare, "the query of token 4 with the key of token 2")
+    assert check_compare.feedback.startswith("That is S42")
+    assert answer(check_compare, "the query of token 2 with the key of token 4")
+    assert not scores_panel.opened
+    assert not answer(check_row, "the query vector of token 2") and "row 2 of Q" in check_row.feedback
+    assert answer(check_row, "the scores comparing token 2's query with all five keys")
+    assert scores_panel.opened
+    explorer = lab["explorer"]
+    assert explorer.part("expansion") in scores_panel.view.children
+    np.testing.assert_allclose(explorer.result.S[1, 3], -0.25)
+
+
+def test_a_dot_product_as_lengths_and_cosine_names_the_slips(lab):
+    check_cos = lab["check_cos"]
+    assert not answer(check_cos, "6") and check_cos.mistake == "no-cosine"
+    assert not answer(check_cos, "5.2") and check_cos.mistake == "sine"
+    assert not answer(check_cos, "-3") and check_cos.mistake == "sign"
+    assert answer(check_cos, "3")
+
+
+def test_the_printed_shapes_open_after_the_shape_questions_and_the_line_question(lab):
+    check_line, check_why, printed_panel = lab["check_line"], lab["check_why"], lab["printed_panel"]
+    assert not answer(check_line, "Q = X_tokens @ WQ") and "no key is involved" in check_line.feedback
+    assert answer(check_line, "scores_many = Q @ K_tokens.T")
+    assert not printed_panel.opened  # the shape questions of Activity 1.4.5 come first
+    answer_shapes(lab)
+    assert printed_panel.opened and lab["printed"] == ((5, 3), (5, 3), (5, 3), (5, 5))
+    assert "((5, 3), (5, 3), (5, 3), (5, 5))" in printed_panel.view.children[0].value
+    assert not answer(check_why, "np.ones always makes square matrices") and "4×3, not square" in check_why.feedback
+    assert answer(check_why, "Q has shape (5, 3) and K_tokens.T has shape (3, 5), so their product is 5×5")
+
+
+def test_every_exercise_has_a_worked_solution_and_the_explorer_starts_on_the_activity(lab):
+    for name in CHECKS:
+        assert lab[name]._solution_toggle is not None, name
+    shapes = lab["explorer"].shapes
+    assert (shapes["Q"], shapes["K"], shapes["V"], shapes["K^T"], shapes["S"]) == ((5, 3),) * 3 + ((3, 5), (5, 5))
+
+
+def test_lab07_closes_with_a_summary_and_links_and_names_a_att():
+    cells = nbformat.read(LAB, as_version=4).cells
+    summary = next(c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary"))
+    assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 3
+    links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)
+    assert links == ["06-dense-layer.ipynb", "index.ipynb", "08-attention-weights.ipynb"]
+    assert all((LAB.parent / link).exists() for link in links)
+    sources = "\n".join(c.source for c in cells)
+    # (A and B of the shape rule stand for any matrices; the attention weights are always A_att.)
+    for bare in ("weights A ", "weights $A$", "A_{ij}", "= AV", "AV$"):
+        assert bare not in sources, bare

@@ -1,0 +1,98 @@
+"""Every lab stays thin: its code cells build composites and checks and lay them out.
+
+The wiring (observers, shared state, batched updates) belongs in tested classes
+in `widgets/labs`, so a lab has no ``global`` and no hand-built ``hold_sync``,
+and at most `MAX_LINES` lines of code outside its `Check(...)` definitions
+(the calls, and the choices and numbers only they read).
+The cell that applies the link's presets must run last (under Voila's
+preheated kernels, reading the link waits for the page request), so it is the
+last code cell and the only one that calls ``lecture.apply_url``.
+
+Read with nbformat and `ast`; no kernel is started.
+"""
+from __future__ import annotations
+
+import ast
+
+import nbformat
+import pytest
+
+from conftest import REPO
+
+LABS = sorted((REPO / "labs").glob("0*.ipynb"))
+MAX_LINES = 60
+
+
+def code_cells(path):
+    return [cell.source for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code"]
+
+
+def check_spans(trees):
+    """Per cell, the line numbers (1-based) of its `Check` definitions.
+
+    A definition is a call to `Check` (with what is chained on it, such as
+    ``.add_class(...)``), and an assignment at the top of a cell whose names
+    are read only inside such calls: a check's choices, mistakes and numbers.
+    """
+    calls = [
+        {line for node in ast.walk(tree)
+         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Check"
+         for line in range(node.lineno, node.end_lineno + 1)}
+        for tree in trees
+    ]
+    reads = [
+        (node.id, node.lineno in inside) for tree, inside in zip(trees, calls) for node in ast.walk(tree)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+    ]
+    only_checks = {name for name, in_check in reads if in_check} - {name for name, in_check in reads if not in_check}
+    spans = []
+    for tree, inside in zip(trees, calls):
+        lines = set(inside)
+        for statement in tree.body:
+            if isinstance(statement, ast.Assign):
+                names = {node.id for target in statement.targets for node in ast.walk(target)
+                         if isinstance(node, ast.Name)}
+                if names and names <= only_checks:
+                    lines.update(range(statement.lineno, statement.end_lineno + 1))
+        spans.append(lines)
+    return spans
+
+
+def code_lines(sources):
+    """The lines of code outside `Check` definitions, over all code cells: not blank, not only a comment.
+
+    >>> code_lines(["x = 1\\n\\n# why\\nc = Check(\\n    'Q?',\\n    1,\\n)\\nc", "N = 2\\nCheck('?', N)"])
+    2
+    """
+    spans = check_spans([ast.parse(source) for source in sources])
+    return sum(
+        1 for source, inside in zip(sources, spans)
+        for number, line in enumerate(source.splitlines(), start=1)
+        if line.strip() and not line.strip().startswith("#") and number not in inside
+    )
+
+
+@pytest.mark.parametrize("path", LABS, ids=[path.stem for path in LABS])
+def test_lab_code_only_builds_and_lays_out(path):
+    cells = code_cells(path)
+    trees = [ast.parse(source) for source in cells]
+    globals_ = [node.names for tree in trees for node in ast.walk(tree) if isinstance(node, ast.Global)]
+    assert not globals_, f"{path.name}: `global {', '.join(globals_[0])}`: keep shared state in a class"
+    assert not any("hold_sync" in source for source in cells), (
+        f"{path.name} calls hold_sync: batch updates inside a tested class in widgets/labs"
+    )
+    count = code_lines(cells)
+    assert count <= MAX_LINES, (
+        f"{path.name} has {count} lines of code outside its Check definitions (at most {MAX_LINES}): "
+        "move wiring into a class in widgets/labs and static prose into markdown"
+    )
+
+
+@pytest.mark.parametrize("path", LABS, ids=[path.stem for path in LABS])
+def test_presets_are_applied_in_the_last_code_cell_only(path):
+    cells = code_cells(path)
+    applying = [index for index, source in enumerate(cells) if "lecture.apply_url(" in source]
+    assert applying == [len(cells) - 1], (
+        f"{path.name}: lecture.apply_url( is called in code cell(s) {applying} of {len(cells)}; "
+        "it must be called once, in the last code cell"
+    )

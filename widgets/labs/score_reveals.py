@@ -1,0 +1,136 @@
+r"""Lab 7: an `AttentionExplorer`'s shapes and scores, each held back until predicted.
+
+`ShapesReveal` opens on ``Q``, ``K``, ``Kᵀ``, ``V`` and the table of shapes,
+with a paragraph that says why each shape is what it is
+(`shapes_explanation`), once the learner has typed the shapes.
+`ScoresReveal` opens on the score matrix ``S = QKᵀ``, its weights and the
+written-out score of the clicked cell, once the learner has worked out one
+score by hand.  Both place the explorer's parts through its public
+`AttentionExplorer.part`.
+"""
+
+from ipywidgets import HBox, HTMLMath, Layout, VBox
+
+from ..controls.reveal import Reveal
+
+__all__ = ["ScoresReveal", "ShapesReveal", "shapes_explanation"]
+
+
+def shapes_explanation(tokens, features, size):
+    r"""Why ``Q = XW_Q``, ``Kᵀ`` and ``S = QKᵀ`` have their shapes, in numbers (HTML with LaTeX).
+
+    Parameters
+    ----------
+    tokens, features : int
+        The shape of ``X``: one row per token, one column per feature.
+    size : int
+        The columns of ``W_Q``, ``W_K`` and ``W_V``: the size of a query, a key and a value.
+
+    Examples
+    --------
+    >>> text = shapes_explanation(5, 4, 3)
+    >>> text[:62]
+    'A $5\\times 4$ matrix times a $4\\times 3$ matrix is $5\\times 3$'
+    >>> r"the $3\times 5$ matrix $K^T$" in text, r"a $5\times 5$ score matrix" in text
+    (True, True)
+    """
+    def by(rows, cols):
+        return rf"${rows}\times {cols}$"
+
+    return (
+        f"A {by(tokens, features)} matrix times a {by(features, size)} matrix is {by(tokens, size)}: "
+        r"<b>$Q$, $K$ and $V$ each have one row per token and one column per feature of the "
+        r"query/key/value space</b>. "
+        f"Transposing turns the {by(tokens, size)} matrix $K$ into the {by(size, tokens)} matrix $K^T$, "
+        f"whose columns are the keys, and $({tokens}\\times {size})({size}\\times {tokens})$ gives a "
+        f"{by(tokens, tokens)} score matrix: one score for every (query token, key token) pair. "
+        "Change the shapes with the menus above and watch every line of the table follow."
+    )
+
+
+class ShapesReveal(Reveal):
+    r"""The explorer's ``Q``, ``K``, ``Kᵀ``, ``V`` and table of shapes, opened once the shapes are answered.
+
+    Above them, `shapes_explanation` for the shapes the explorer has when
+    this is built (those of the activity).
+
+    Parameters
+    ----------
+    explorer : AttentionExplorer
+        Built with the ``"qkv"`` and ``"shapes"`` parts, with ``W_Q``, ``W_K``
+        and ``W_V`` of one shape.
+    after : iterable of Check, optional
+        The shape questions; open once each is answered.
+    lecture : LectureBar, optional
+        Open with the lecturer's ``?reveal=1``.
+    **kwargs
+        Passed to `Reveal`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from widgets import AttentionExplorer, Check
+    >>> ex = AttentionExplorer(np.ones((5, 4)), np.ones((4, 3)), np.ones((4, 3)), np.ones((4, 3)),
+    ...                        parts=("qkv", "shapes"))
+    >>> check = Check("Shape of Q?", (5, 3))
+    >>> panel = ShapesReveal(ex, after=[check])
+    >>> panel.opened, ex.part("shapes") in panel.view.children[1].children
+    (False, True)
+    >>> check.answer_input.value = "5x3"
+    >>> check.submit(), panel.opened
+    (True, True)
+    """
+
+    def __init__(self, explorer, after=(), *, lecture=None, **kwargs):
+        (tokens, features), size = explorer.shapes["X"], explorer.shapes["W_Q"][1]
+        view = VBox([
+            HTMLMath(shapes_explanation(tokens, features, size)),
+            HBox([explorer.part("qkv"), explorer.part("shapes")],
+                 layout=Layout(flex_flow="row wrap", grid_gap="12px 40px", align_items="center")),
+        ])
+        super().__init__(
+            view, after, what="the matrices Q, K, Kᵀ, V and the table of shapes", lecture=lecture, **kwargs
+        )
+
+
+class ScoresReveal(Reveal):
+    r"""The explorer's score matrix and weights, with the clicked score written out, opened once predicted.
+
+    The options (scaling, causal mask) above, the heatmaps of ``S = QKᵀ``
+    and of the weights ``A_att`` side by side, and the expansion of the
+    clicked score ``S_ij = q_i · k_j`` below.
+
+    Parameters
+    ----------
+    explorer : AttentionExplorer
+        Built with the ``"options"``, ``"scores"``, ``"weights"`` and
+        ``"expansion"`` parts.
+    after : iterable of Check, optional
+        The questions on one score; open once each is answered.
+    lecture : LectureBar, optional
+        Open with the lecturer's ``?reveal=1``.
+    **kwargs
+        Passed to `Reveal`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from widgets import AttentionExplorer
+    >>> ex = AttentionExplorer(np.eye(3), np.eye(3), np.eye(3), np.eye(3),
+    ...                        parts=("options", "scores", "weights", "expansion"))
+    >>> panel = ScoresReveal(ex)
+    >>> panel.opened, ex.part("expansion") in panel.view.children
+    (False, True)
+    >>> panel.opened = True  # the Reveal button
+    >>> panel.view in panel.children
+    True
+    """
+
+    def __init__(self, explorer, after=(), *, lecture=None, **kwargs):
+        view = VBox([
+            explorer.part("options"),
+            HBox([explorer.part("scores"), explorer.part("weights")],
+                 layout=Layout(flex_flow="row wrap", grid_gap="8px 24px")),
+            explorer.part("expansion"),
+        ])
+        super().__init__(view, after, what="the score matrix S and its weights", lecture=lecture, **kwargs)
