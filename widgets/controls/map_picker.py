@@ -94,10 +94,11 @@ class MapPicker(VBox):
     value = MatrixTrait(help="The chosen map's 2×2 matrix.")
     map_name = Unicode("horizontal shear", help="The chosen map: a gallery key or 'free'.")
 
+    _ready = False  # until the end of __init__, which draws once; observers draw only after
+
     def __init__(self, map_name="horizontal shear", free_matrix=((1, 0), (0, 1)), *,
                  name="A", **kwargs):
         super().__init__(**kwargs)
-        self._ready = False
         options = [(spec.title, key) for key, spec in GALLERY.items()] + [(_FREE_TITLE, FREE)]
         self._menu = Dropdown(
             options=options, description="map", style={"description_width": "initial"},

@@ -122,6 +122,8 @@ class MatrixEditor(VBox):
     highlight_row = Int(None, allow_none=True, help="0-based row to tint, or None.")
     highlight_col = Int(None, allow_none=True, help="0-based column to tint, or None.")
 
+    _ready = False  # until the end of __init__, which builds the cells with their names
+
     def __init__(
         self,
         value,
@@ -179,6 +181,7 @@ class MatrixEditor(VBox):
         # Beside other widgets in an HBox, keep every column visible rather
         # than shrinking the grid under its cells.
         self.layout.flex = "0 0 auto"
+        self._ready = True
 
     # -- public API ---------------------------------------------------------
 
@@ -284,7 +287,7 @@ class MatrixEditor(VBox):
 
     @observe("name")
     def _on_name_change(self, change):
-        if not self._cells:  # still in __init__: nothing drawn yet
+        if not self._ready:  # the cells are built with their names
             return
         for i, row in enumerate(self._cells):
             for j, cell in enumerate(row):

@@ -105,6 +105,7 @@ class WeightSliders(VBox):
     locked = _Sequence(help="Sorted 0-based indices of sliders that cannot move.")
     labels = Tuple(help="One description per slider.")
 
+    _ready = False  # until the end of __init__, which draws once; observers draw only after
     _sliders = ()
     _entries = ()
     _sum = None
@@ -152,6 +153,7 @@ class WeightSliders(VBox):
         self.locked = locked
 
         self.children = (*self._entries, self._sum)
+        self._ready = True
         self._render()
 
     @property
@@ -237,7 +239,8 @@ class WeightSliders(VBox):
 
     @observe("value")
     def _on_value_change(self, change):
-        self._render()
+        if self._ready:
+            self._render()
 
     @observe("locked")
     def _on_locked_change(self, change):
@@ -257,8 +260,6 @@ class WeightSliders(VBox):
                     slider.value = weight
 
     def _render(self):
-        if not self._sliders or len(self.value) != len(self._sliders):
-            return
         self._show_sliders()
         self._sum.value = f"sum = {math.fsum(self.value):.2f}"
 

@@ -69,10 +69,11 @@ class MapMorph(VBox):
     points = MatrixTrait(help="The 2×N shape X, points as columns.")
     current = MatrixTrait(read_only=True, help="(1 − t) I + t A, the matrix drawn now.")
 
+    _ready = False  # until the end of __init__, which draws once; observers draw only after
+
     def __init__(self, points=UNIT_SQUARE, matrix=((1, 0), (0, 1)), *, t=0.0,
                  plot_layout=None, **kwargs):
         super().__init__(**kwargs)
-        self._ready = False
         self._slider = FloatSlider(
             value=0.0, min=0.0, max=1.0, step=1 / STEPS, description="t",
             readout_format=".2f", continuous_update=True,

@@ -159,11 +159,12 @@ class RowPicture(VBox):
     B = MatrixTrait(help="The right factor, n×k.")
     row = Int(0, help="The row of AB shown, 0-based (clamped to A's rows).")
 
+    _ready = False  # until the end of __init__, which draws once; observers draw only after
+
     def __init__(self, A, B, row=0, *, names=("A", "B"), **kwargs):
         super().__init__(**kwargs)
         self._names = tuple(names)
         self._writing = Guard()
-        self._ready = False  # A and B are both set: observers may draw
         self._menu = Dropdown(
             description="row i",
             style={"description_width": "initial"},

@@ -91,9 +91,10 @@ class RowsOrColumns(VBox):
     matrix = MatrixTrait(help="The 2×2 map A.")
     points = MatrixTrait(help="The 2×N points X, as columns.")
 
+    _ready = False  # until the end of __init__, which draws once; observers draw only after
+
     def __init__(self, points=UNIT_SQUARE, matrix=((1, 0), (0, 1)), *, prefix="rows-or-columns", **kwargs):
         super().__init__(**kwargs)
-        self._ready = False
         self._p_view = MatrixView(np.asarray(points, dtype=float).T, name=r"P = X^T")
         self._pat_view = MatrixView(np.asarray(points, dtype=float).T, name=r"PA^T")
         self._axt_view = MatrixView(np.asarray(points, dtype=float).T, name=r"(AX)^T")

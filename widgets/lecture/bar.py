@@ -247,6 +247,8 @@ class LectureBar(HBox):
     reveal = Bool(False, help="Open every view that waits for an answer (?reveal=1).")
     seed = Int(None, allow_none=True, help="Seed for every practice of the page (?seed=N).")
 
+    _ready = False  # until the end of __init__, which draws once; observers draw only after
+
     def __init__(self, presenter=False, zoom=PRESENTER_ZOOM, **kwargs):
         super().__init__(**kwargs)
         self._toggle = ToggleButton(
@@ -265,6 +267,7 @@ class LectureBar(HBox):
         self.layout.align_items = "center"
         self.layout.grid_gap = "0 1em"
         self.add_class("lecture-bar")
+        self._ready = True
         self._render()
 
     @property
@@ -292,7 +295,8 @@ class LectureBar(HBox):
 
     @observe("presenter", "zoom")
     def _on_presenter_change(self, change):
-        self._render()
+        if self._ready:
+            self._render()
 
     def apply_url(self, editors=None, **kwargs):
         """Read the page's link: presenter mode, reveal, seed, then the matrices it presets.
@@ -334,7 +338,5 @@ class LectureBar(HBox):
         return presenter_css(self.zoom) if self.presenter else ""
 
     def _render(self):
-        if not hasattr(self, "_style"):
-            return  # still in __init__
         css = self._style_css()
         self._style.value = f"<style>{css}</style>" if css else ""

@@ -91,6 +91,8 @@ class DotProductPlot(VBox):
     cosine = Float(None, allow_none=True, read_only=True, help="cos θ, or None for a zero vector.")
     angle = Float(None, allow_none=True, read_only=True, help="θ in degrees, or None.")
 
+    _ready = False  # until the end of __init__, which draws once; observers draw only after
+
     def __init__(self, q=(2.0, 1.0), k=(1.0, 2.0), *, snap=0.5, **kwargs):
         super().__init__(**kwargs)
         self._snap = float(snap)
@@ -127,6 +129,7 @@ class DotProductPlot(VBox):
         with self.hold_trait_notifications():
             self.q = q
             self.k = k
+        self._ready = True
         self._render()
 
     @property
@@ -159,7 +162,7 @@ class DotProductPlot(VBox):
 
     @observe("q", "k")
     def _on_vectors_change(self, change):
-        if hasattr(self, "_readout"):
+        if self._ready:
             self._render()
 
     def _on_tips_moved(self, change):

@@ -187,6 +187,8 @@ class MatrixHeatmap(Figure):
         None, allow_none=True, help="0-based row to outline, or None."
     )
 
+    _ready = False  # until the end of __init__, which draws once; observers draw only after
+
     def __init__(
         self,
         matrix,
@@ -203,7 +205,6 @@ class MatrixHeatmap(Figure):
         kwargs.setdefault("fig_margin", dict(top=40, bottom=35, left=70, right=15))
         kwargs.setdefault("display_toolbar", False)
         super().__init__(title=title, padding_x=0, padding_y=0, **kwargs)
-        self._ready = False
         self._writing = Guard()
 
         self._x_scale = LinearScale(min=0.0, max=1.0, allow_padding=False)

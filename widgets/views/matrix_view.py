@@ -62,7 +62,7 @@ class MatrixView(HBox):
     highlight_col = Int(None, allow_none=True, help="0-based column to colour, or None.")
     digits = Int(3, help="Decimals shown for each entry.")
 
-    _ready = False
+    _ready = False  # until the end of __init__, which draws once; observers draw only after
 
     def __init__(
         self, matrix, name=None, highlight_row=None, highlight_col=None, digits=3, **kwargs

@@ -153,9 +153,10 @@ class IdentityPanel(VBox):
     C = MatrixTrait(help="The matrix C.")
     r = FiniteFloat(2.0, help="The scalar r.")
 
+    _ready = False  # until the end of __init__, which draws once; observers draw only after
+
     def __init__(self, A, B, C, r=2.0, *, look_alikes=True, digits=3, **kwargs):
         super().__init__(**kwargs)
-        self._ready = False
         self._digits = int(digits)
         self._results = ()
         self._false_results = ()
@@ -285,9 +286,10 @@ class OrderPanel(VBox):
     left_name = Unicode("A", help="Name of the first matrix.")
     right_name = Unicode("B", help="Name of the second matrix.")
 
+    _ready = False  # until the end of __init__, which draws once; observers draw only after
+
     def __init__(self, left, right, names=("A", "B"), *, digits=3, **kwargs):
         super().__init__(**kwargs)
-        self._ready = False
         self._digits = int(digits)
         self._comparison = None
         self._forward = HTML(layout=Layout(min_width="12em")).add_class("order-forward")

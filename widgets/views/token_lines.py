@@ -13,6 +13,7 @@ from ipywidgets import Layout
 from traitlets import Float, Int, List, TraitError, Tuple, Unicode, observe, validate
 
 from ..controls.batching import apply_changes
+from ..controls.guard import Guard
 from ..controls.traits import MatrixTrait
 from ..core.parsing import format_number
 
@@ -93,12 +94,14 @@ class TokenLines(Figure):
     widths = Tuple(read_only=True, help="Stroke width of the line to each key token.")
     summary = Unicode("", read_only=True, help="The drawn row in words.")
 
+    _ready = False  # until the end of __init__, which draws once; observers draw only after
+
     def __init__(self, weights, tokens=(), row=0, *, max_width=14.0, **kwargs):
         kwargs.setdefault("layout", Layout(width="400px", height="260px"))
         kwargs.setdefault("fig_margin", dict(top=20, bottom=20, left=90, right=120))
         kwargs.setdefault("display_toolbar", False)
         super().__init__(padding_x=0, padding_y=0, **kwargs)
-        self._ready = False
+        self._writing = Guard()
         self._x = LinearScale(min=0.0, max=1.0, allow_padding=False)
         self._y = LinearScale(min=-0.5, max=0.5, allow_padding=False)
         scales = {"x": self._x, "y": self._y}
@@ -152,15 +155,11 @@ class TokenLines(Figure):
         >>> view.widths
         (3.5, 10.5)
         """
-        self._ready = False
-        try:
-            with self.hold_trait_notifications():
-                self.weights = weights
-                self.row = row
-                if tokens is not None:
-                    self.tokens = [str(t) for t in tokens]
-        finally:
-            self._ready = True
+        with self._writing, self.hold_trait_notifications():
+            self.weights = weights
+            self.row = row
+            if tokens is not None:
+                self.tokens = [str(t) for t in tokens]
         self._render()
 
     def names(self):
@@ -170,7 +169,7 @@ class TokenLines(Figure):
 
     @observe("weights", "tokens", "row", "max_width")
     def _on_change(self, change):
-        if self._ready:
+        if self._ready and not self._writing:  # `show` draws once, after its writes
             self._render()
 
     def _render(self):

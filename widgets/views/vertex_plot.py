@@ -139,6 +139,8 @@ class VertexPlot(Figure):
 
     _validated = None  # (state, what it derives) of the state validated last
 
+    _ready = False  # until the end of __init__, which draws once; observers draw only after
+
     def __init__(
         self,
         points=None,
@@ -167,7 +169,6 @@ class VertexPlot(Figure):
             padding_y=0,
             **kwargs,
         )
-        self._ready = False
         self._writing = Guard()
 
         self._x_scale = LinearScale(min=-1.0, max=1.0, allow_padding=False)
