@@ -124,3 +124,14 @@ def test_linearity_says_what_it_compares_above_the_slider(explorer):
 def test_roles_table_has_a_header_and_four_roles():
     assert ROLES_HTML.count("<tr>") == 5 and ROLES_HTML.count("<th ") == 3
     assert "yes, through the scores" in ROLES_HTML and "residual connection" in ROLES_HTML
+
+
+def test_attention_output_follows_the_explorers_temperature(explorer):
+    panel = DenseVsAttention(explorer, W_DENSE)
+    H_default = panel.H_view.matrix.copy()
+    explorer.temperature = 0.25
+    X, (W_Q, W_K, W_V) = explorer.X_editor.value, weights(explorer)
+    sharp = attention(X, W_Q, W_K, W_V, scale=1 / (0.25 * np.sqrt(2)))
+    np.testing.assert_allclose(panel.H_view.matrix, sharp.H)
+    assert not np.allclose(panel.H_view.matrix, H_default)
+    np.testing.assert_allclose(explorer.weights_heatmap.matrix, sharp.A)
