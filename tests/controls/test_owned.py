@@ -43,3 +43,10 @@ def test_closing_twice_is_harmless():
 
 def test_owned_is_not_synced_to_the_browser():
     assert "_owned" not in _Pair(HTML()).get_state()
+
+
+def test_children_closed_and_replaced_are_forgotten():
+    pair = _Pair(HTML())
+    pair._note.close()
+    pair._note = pair._own(HTML())
+    assert pair._owned == [pair._button, pair._note]

@@ -47,8 +47,11 @@ class OwnsChildren(HasTraits):
         """Record `widgets` as this composite's own and return them.
 
         Returns the one widget when given one (so ``self._x = self._own(X())``
-        reads naturally), else the tuple of them.
+        reads naturally), else the tuple of them.  Owned widgets already
+        closed (children a composite replaced and closed itself, such as an
+        editor's cells after a resize) are forgotten here.
         """
+        self._owned[:] = [widget for widget in self._owned if widget.comm is not None]
         self._owned.extend(widgets)
         return widgets[0] if len(widgets) == 1 else widgets
 
