@@ -18,6 +18,7 @@ from traitlets import Float, TraitError, Tuple, observe, validate
 
 from ..controls.batching import apply_changes
 from ..controls.guard import Guard
+from ..controls.owned import OwnsChildren
 from ..core.dot_product import dot_match, rotate_to
 from ..core.parsing import format_number
 
@@ -45,7 +46,7 @@ def _describe(angle):
     return "opposite directions: the most negative score these lengths allow"
 
 
-class DotProductPlot(VBox):
+class DotProductPlot(OwnsChildren, VBox):
     r"""Two arrows, ``q`` and ``k``, with their dot product and angle.
 
     Parameters
@@ -97,31 +98,38 @@ class DotProductPlot(VBox):
         super().__init__(**kwargs)
         self._snap = float(snap)
         self._writing = Guard()  # up while we set the tips or the slider: their observers hold back
-        x_scale = LinearScale(min=-REACH - 0.5, max=REACH + 0.5, allow_padding=False)
-        y_scale = LinearScale(min=-REACH - 0.5, max=REACH + 0.5, allow_padding=False)
-        scales = {"x": x_scale, "y": y_scale}
-        self._foot = Lines(scales=scales, colors=["#9e9e9e"], line_style="dashed")
-        self._arrows = Lines(scales=scales, colors=[Q_COLOR, K_COLOR], stroke_width=3)
-        self._tips = Scatter(
-            scales=scales, colors=[Q_COLOR, K_COLOR], default_size=110, stroke="white",
-            names=["q", "k"], display_names=True, enable_move=True,
+        x_scale, y_scale = self._own(
+            LinearScale(min=-REACH - 0.5, max=REACH + 0.5, allow_padding=False),
+            LinearScale(min=-REACH - 0.5, max=REACH + 0.5, allow_padding=False),
         )
-        self._figure = Figure(
+        scales = {"x": x_scale, "y": y_scale}
+        self._foot, self._arrows, self._tips = self._own(
+            Lines(scales=scales, colors=["#9e9e9e"], line_style="dashed"),
+            Lines(scales=scales, colors=[Q_COLOR, K_COLOR], stroke_width=3),
+            Scatter(
+                scales=scales, colors=[Q_COLOR, K_COLOR], default_size=110, stroke="white",
+                names=["q", "k"], display_names=True, enable_move=True,
+            ),
+        )
+        self._figure = self._own(Figure(
             marks=[self._foot, self._arrows, self._tips],
-            axes=[Axis(scale=x_scale, grid_color="#eeeeee", tick_values=TICKS, tick_format="d"),
-                  Axis(scale=y_scale, side="left", grid_color="#eeeeee", tick_values=TICKS,
-                       tick_format="d")],
+            axes=list(self._own(
+                Axis(scale=x_scale, grid_color="#eeeeee", tick_values=TICKS, tick_format="d"),
+                Axis(scale=y_scale, side="left", grid_color="#eeeeee", tick_values=TICKS,
+                     tick_format="d"),
+            )),
             display_toolbar=False,
             min_aspect_ratio=1, max_aspect_ratio=1, padding_x=0, padding_y=0,
             fig_margin=dict(top=15, bottom=30, left=35, right=15),
             layout=Layout(width="320px", height="320px"),
-        ).add_class("dot-product-figure")
-        self._slider = IntSlider(
+        ).add_class("dot-product-figure"))
+        self._own(self._figure.scale_x, self._figure.scale_y)  # the figure's own default scales
+        self._slider = self._own(IntSlider(
             value=0, min=0, max=180, step=15, description="angle θ of k from q",
             style={"description_width": "initial"}, continuous_update=False,
             layout=Layout(width="320px"),
-        ).add_class("dot-product-angle")
-        self._readout = HTML().add_class("dot-product-readout")
+        ).add_class("dot-product-angle"))
+        self._readout = self._own(HTML().add_class("dot-product-readout"))
         self._tips.observe(self._on_tips_moved, names=["x", "y"])
         self._slider.observe(self._on_slider_change, names="value")
         self.add_class("dot-product-plot")

@@ -22,6 +22,7 @@ from traitlets import Enum, Int, List, TraitError, Tuple, Unicode, default, obse
 from ..core.geometry import cell_centers
 from ..controls.batching import apply_changes
 from ..controls.guard import Guard
+from ..controls.owned import OwnsChildren
 from ..controls.traits import CELL, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 from ..core.parsing import format_number
 
@@ -116,7 +117,7 @@ class _GridCells(GridHeatMap):
     )
 
 
-class MatrixHeatmap(Figure):
+class MatrixHeatmap(OwnsChildren, Figure):
     """A colour grid of a matrix with its entries written in the cells.
 
     Parameters
@@ -206,11 +207,12 @@ class MatrixHeatmap(Figure):
         kwargs.setdefault("display_toolbar", False)
         super().__init__(title=title, padding_x=0, padding_y=0, **kwargs)
         self._writing = Guard()
+        self._own(self.scale_x, self.scale_y)  # the figure's own default scales
 
-        self._x_scale = LinearScale(min=0.0, max=1.0, allow_padding=False)
+        self._x_scale = self._own(LinearScale(min=0.0, max=1.0, allow_padding=False))
         # reverse: row 0 at the top, as a matrix is printed.
-        self._y_scale = LinearScale(min=0.0, max=1.0, reverse=True, allow_padding=False)
-        self._color_scale = ColorScale(scheme="RdBu", min=-1.0, max=1.0, mid=0.0)
+        self._y_scale = self._own(LinearScale(min=0.0, max=1.0, reverse=True, allow_padding=False))
+        self._color_scale = self._own(ColorScale(scheme="RdBu", min=-1.0, max=1.0, mid=0.0))
         positions = {"x": self._x_scale, "y": self._y_scale}
 
         self._cells = _GridCells(
@@ -244,8 +246,8 @@ class MatrixHeatmap(Figure):
         )
         self._col_axis = Axis(scale=self._x_scale, side="bottom", grid_lines="none")
         self._row_axis = Axis(scale=self._y_scale, side="left", grid_lines="none")
-        self.marks = [self._cells, self._numbers, self._outline]
-        self.axes = [self._col_axis, self._row_axis]
+        self.marks = list(self._own(self._cells, self._numbers, self._outline))
+        self.axes = list(self._own(self._col_axis, self._row_axis))
         self.add_class("matrix-heatmap")
         self._cells.observe(self._on_cells_selected, names="selected")
         self._numbers.observe(self._on_numbers_selected, names="selected")

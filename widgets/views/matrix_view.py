@@ -10,6 +10,7 @@ from ipywidgets import HTML, HBox, HTMLMath
 from traitlets import Int, TraitError, Unicode, observe, validate
 
 from ..text.html_math import matrix_html
+from ..controls.owned import OwnsChildren
 from ..controls.traits import COLUMN, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 
 __all__ = ["MatrixView"]
@@ -20,7 +21,7 @@ MAX_DIGITS = 15
 _HIGHLIGHTS = {"highlight_row": ROW, "highlight_col": COLUMN}
 
 
-class MatrixView(HBox):
+class MatrixView(OwnsChildren, HBox):
     r"""A read-only matrix: its LaTeX name, then its entries between brackets.
 
     Parameters
@@ -67,9 +68,9 @@ class MatrixView(HBox):
     def __init__(
         self, matrix, name=None, highlight_row=None, highlight_col=None, digits=3, **kwargs
     ):
-        self._label = HTMLMath().add_class("matrix-view-name")
-        self._entries = HTML().add_class("matrix-view-entries")
         super().__init__(**kwargs)
+        self._label = self._own(HTMLMath().add_class("matrix-view-name"))
+        self._entries = self._own(HTML().add_class("matrix-view-entries"))
         self.layout.align_items = "center"
         self.add_class("matrix-view")
         self.name = name

@@ -14,6 +14,7 @@ import numpy as np
 from ipywidgets import HTML, GridBox, HBox, Layout, VBox
 from traitlets import TraitError, Unicode, observe, validate
 
+from ..controls.owned import OwnsChildren
 from ..text.html_math import formula_html, matrix_html, symbols_html
 from ..core.identities import check_false_identities, check_identities, compare_orders
 from ..controls.traits import FiniteFloat, MatrixTrait
@@ -94,7 +95,7 @@ def _finite_number(proposal):
     return value
 
 
-class IdentityPanel(VBox):
+class IdentityPanel(OwnsChildren, VBox):
     r"""Both sides of each identity of Theorem 1.4.3, with a verdict.
 
     One card per identity: its statement, every side computed (or, when the
@@ -160,18 +161,18 @@ class IdentityPanel(VBox):
         self._digits = int(digits)
         self._results = ()
         self._false_results = ()
-        self._cards = tuple(_card() for _ in _TITLES)
+        self._cards = self._own(*(_card() for _ in _TITLES))
         self._false_cards = tuple(
-            _card().add_class("identity-card-false") for _ in (_FALSE_TITLES if look_alikes else ())
+            self._own(_card().add_class("identity-card-false")) for _ in (_FALSE_TITLES if look_alikes else ())
         )
-        children = [_grid(self._cards)]
+        children = [self._own(_grid(self._cards))]
         if look_alikes:
-            children += [
+            children += self._own(
                 HTML("<b>Look-alikes that are not rules</b>: each holds only for some matrices. "
                      "Beside each one, what its left side really equals.").add_class("identity-false-heading"),
                 _grid(self._false_cards),
-            ]
-        self._status = HTML()
+            )
+        self._status = self._own(HTML())
         with self.hold_trait_notifications():
             self.A, self.B, self.C, self.r = A, B, C, r
         self.add_class("identity-panel")
@@ -249,7 +250,7 @@ class IdentityPanel(VBox):
         )
 
 
-class OrderPanel(VBox):
+class OrderPanel(OwnsChildren, VBox):
     r"""The products ``XY`` and ``YX`` side by side, and whether they agree.
 
     Parameters
@@ -292,15 +293,17 @@ class OrderPanel(VBox):
         super().__init__(**kwargs)
         self._digits = int(digits)
         self._comparison = None
-        self._forward = HTML(layout=Layout(min_width="12em")).add_class("order-forward")
-        self._backward = HTML(layout=Layout(min_width="12em")).add_class("order-backward")
-        self._verdict = HTML().add_class("order-verdict")
+        self._forward, self._backward, self._verdict = self._own(
+            HTML(layout=Layout(min_width="12em")).add_class("order-forward"),
+            HTML(layout=Layout(min_width="12em")).add_class("order-backward"),
+            HTML().add_class("order-verdict"),
+        )
         with self.hold_trait_notifications():
             self.left, self.right = left, right
             self.left_name, self.right_name = names
         self.add_class("order-panel")
         self.children = [
-            HBox([self._forward, self._backward], layout=Layout(grid_gap="24px")),
+            self._own(HBox([self._forward, self._backward], layout=Layout(grid_gap="24px"))),
             self._verdict,
         ]
         self._ready = True

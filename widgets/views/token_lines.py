@@ -14,6 +14,7 @@ from traitlets import Float, Int, List, TraitError, Tuple, Unicode, observe, val
 
 from ..controls.batching import apply_changes
 from ..controls.guard import Guard
+from ..controls.owned import OwnsChildren
 from ..controls.traits import MatrixTrait
 from ..core.parsing import format_number
 
@@ -50,7 +51,7 @@ def token_line_widths(weights, max_width):
     return np.where(w < MIN_DRAWN, 0.0, max_width * w)
 
 
-class TokenLines(Figure):
+class TokenLines(OwnsChildren, Figure):
     """Row `row` of the attention weights, as lines from a query token to every key token.
 
     Parameters
@@ -102,17 +103,20 @@ class TokenLines(Figure):
         kwargs.setdefault("display_toolbar", False)
         super().__init__(padding_x=0, padding_y=0, **kwargs)
         self._writing = Guard()
-        self._x = LinearScale(min=0.0, max=1.0, allow_padding=False)
-        self._y = LinearScale(min=-0.5, max=0.5, allow_padding=False)
+        self._own(self.scale_x, self.scale_y)  # the figure's own default scales
+        self._x = self._own(LinearScale(min=0.0, max=1.0, allow_padding=False))
+        self._y = self._own(LinearScale(min=-0.5, max=0.5, allow_padding=False))
         scales = {"x": self._x, "y": self._y}
         self._scales = scales
         self._lines = []  # one Lines mark per key token: bqplot has one width per mark
         # The labels and dots sit on the edges of the plot area: no clipping.
-        self._dots = Scatter(scales=scales, default_size=40, stroke="white", apply_clip=False)
-        self._queries = Label(scales=scales, align="end", x_offset=-10, y_offset=0,
-                              default_size=14, font_unit="px", apply_clip=False)
-        self._keys = Label(scales=scales, align="start", x_offset=10, y_offset=0,
-                           default_size=14, font_unit="px", apply_clip=False)
+        self._dots, self._queries, self._keys = self._own(
+            Scatter(scales=scales, default_size=40, stroke="white", apply_clip=False),
+            Label(scales=scales, align="end", x_offset=-10, y_offset=0,
+                  default_size=14, font_unit="px", apply_clip=False),
+            Label(scales=scales, align="start", x_offset=10, y_offset=0,
+                  default_size=14, font_unit="px", apply_clip=False),
+        )
         self.add_class("token-lines")
         with self.hold_trait_notifications():
             self.max_width = max_width
@@ -183,8 +187,8 @@ class TokenLines(Figure):
         row = A[i]
         widths = token_line_widths(row, self.max_width)
         new_lines = [
-            Lines(scales=self._scales, colors=[QUERY_COLOR], stroke_width=1.0,
-                  apply_clip=False)
+            self._own(Lines(scales=self._scales, colors=[QUERY_COLOR], stroke_width=1.0,
+                            apply_clip=False))
             for _ in range(L - len(self._lines))
         ]
         self._lines += new_lines

@@ -19,6 +19,7 @@ from traitlets import Bool, Callable, TraitError, Tuple, default, observe, valid
 from ..core import geometry
 from ..controls.batching import apply_changes
 from ..controls.guard import Guard
+from ..controls.owned import OwnsChildren
 from ..controls.traits import FiniteFloat, MatrixTrait
 
 __all__ = ["VertexPlot"]
@@ -39,7 +40,7 @@ HEAD = 0.05
 TICK_FORMAT = ".4~g"
 
 
-class VertexPlot(Figure):
+class VertexPlot(OwnsChildren, Figure):
     """A shape (vertices as columns) before and after a map of the plane.
 
     Parameters
@@ -170,9 +171,10 @@ class VertexPlot(Figure):
             **kwargs,
         )
         self._writing = Guard()
+        self._own(self.scale_x, self.scale_y)  # the figure's own default scales
 
-        self._x_scale = LinearScale(min=-1.0, max=1.0, allow_padding=False)
-        self._y_scale = LinearScale(min=-1.0, max=1.0, allow_padding=False)
+        self._x_scale = self._own(LinearScale(min=-1.0, max=1.0, allow_padding=False))
+        self._y_scale = self._own(LinearScale(min=-1.0, max=1.0, allow_padding=False))
         scales = {"x": self._x_scale, "y": self._y_scale}
 
         self._grid_in = Lines(
@@ -223,7 +225,7 @@ class VertexPlot(Figure):
         self._y_axis = Axis(
             scale=self._y_scale, side="left", grid_color="#eeeeee", tick_format=TICK_FORMAT
         )
-        self.marks = [
+        self.marks = list(self._own(
             self._grid_in,
             self._grid_out,
             self._shape,
@@ -231,8 +233,8 @@ class VertexPlot(Figure):
             self._basis,
             self._vertices,
             self._handles,
-        ]
-        self.axes = [self._x_axis, self._y_axis]
+        ))
+        self.axes = list(self._own(self._x_axis, self._y_axis))
         self.add_class("vertex-plot")
         self._handles.observe(self._on_handles_moved, names=["x", "y"])
 
