@@ -62,7 +62,7 @@ _LOCATIONS = {
     "normalise_weights": "core.simplex",
     "rebalance_weights": "core.simplex",
     "AttentionExplorer": "labs.attention_explorer",
-    "ValuesPlot": "labs.attention_explorer",
+    "ValuesPlot": "views.values_plot",
     "LectureBar": "lecture.bar",
     "PresetStatus": "lecture.bar",
     "apply_presets": "lecture.bar",

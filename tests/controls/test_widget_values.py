@@ -834,11 +834,11 @@ EXPLORER_OPS = st.lists(
                   st.integers(0, 5), CELL_TEXT),
         st.tuples(st.just("pick_w"), st.sampled_from(EDITOR_KEYS[1:]),
                   st.sampled_from(["_rows_picker", "_cols_picker"]), st.integers(0, 5)),
-        st.tuples(st.just("pick_x"), st.sampled_from(["_rows_picker", "_cols_picker"]),
+        st.tuples(st.just("pick_x"), st.sampled_from(["rows_picker", "cols_picker"]),
                   st.integers(0, 5)),
         st.tuples(st.just("set"), st.sampled_from(EDITOR_KEYS),
                   st.one_of(matrices(7, 7, SMALL), matrices(3, 3, NUMBER), WRONG_MATRIX)),
-        st.tuples(st.sampled_from(["_scaled_box", "_causal_box"]), st.booleans()),
+        st.tuples(st.sampled_from(["scaled_box", "causal_box"]), st.booleans()),
         st.tuples(st.just("mode"), st.sampled_from(["softmax", "sliders"])),
         st.tuples(st.just("drag"), st.integers(0, 5), st.integers(0, 5), st.floats(0, 1)),
         st.tuples(st.just("type_weight"), st.integers(0, 5), st.integers(0, 5), CELL_TEXT),
@@ -883,9 +883,10 @@ def check_explorer(ex):
     assert ex.scores_heatmap.selected == ex.selected
     for sliders in ex.weight_sliders:
         check_sliders(sliders)
-    for key, view in ex._views.items():
+    for key, view in ex.part("qkv").views.items():
         assert_matrix(view.matrix)
-    assert (ex._rows_picker.value, ex._cols_picker.value) == ex.X_editor.shape
+    editors = ex.part("editors")
+    assert (editors.rows_picker.value, editors.cols_picker.value) == ex.X_editor.shape
     plot = ex.values_plot
     if plot.layout.visibility != "hidden":  # drawn: a finite view of the values
         view = [plot._x_scale.min, plot._x_scale.max, plot._y_scale.min, plot._y_scale.max]
@@ -900,7 +901,7 @@ def check_explorer(ex):
 # X set to a new L and d: the pickers followed one at a time and cut X to 1×3 on the way
 @example(ops=[("set", "X", [[1.0, 2.0, 3.0, 4.0]])])
 # X set to a new d only: the d picker kept the old d, and the next L pick restored it
-@example(ops=[("set", "X", [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]), ("pick_x", "_rows_picker", 3)])
+@example(ops=[("set", "X", [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]), ("pick_x", "rows_picker", 3)])
 def test_attention_explorer_any_edit(ops):
     ex = AttentionExplorer(
         [[1, 0, 1], [0, 2, 0], [1, 1, 1]], [[1, 0], [0, 1], [1, 1]], [[1, 0], [0, 1], [1, 1]],
@@ -917,7 +918,7 @@ def test_attention_explorer_any_edit(ops):
         elif kind == "pick_w":
             getattr(editors[op[1]], op[2]).set_state({"index": op[3]})
         elif kind == "pick_x":
-            getattr(ex, op[1]).set_state({"index": op[2]})
+            getattr(ex.part("editors"), op[1]).set_state({"index": op[2]})
         elif kind == "set":
             editor = editors[op[1]]
             before = editor.value
@@ -925,10 +926,10 @@ def test_attention_explorer_any_edit(ops):
                 assert same_bits(editor.value, np.array(op[2], dtype=float))
             else:
                 assert editor.value is before and ex.result is last
-        elif kind in ("_scaled_box", "_causal_box"):
-            getattr(ex, kind).set_state({"value": op[1]})
+        elif kind in ("scaled_box", "causal_box"):
+            getattr(ex.part("options"), kind).set_state({"value": op[1]})
         elif kind == "mode":
-            ex._mode.set_state({"index": ["softmax", "sliders"].index(op[1])})
+            ex.part("options").mode.set_state({"index": ["softmax", "sliders"].index(op[1])})
         elif kind == "drag":
             sliders = ex.weight_sliders
             row = sliders[op[1] % len(sliders)]
@@ -948,8 +949,8 @@ def test_attention_explorer_any_edit(ops):
             if not refused_or_done(lambda: setattr(ex, "tokens", op[1]), "tokens"):
                 assert ex.tokens == old
         elif kind == "seed":
-            ex._seed.set_state({"value": op[1]})
-            press(ex._boxes["randomise"].children[1])
+            ex.part("randomise").seed.set_state({"value": op[1]})
+            press(ex.part("randomise").button)
         if ex.error:  # the last valid calculation stays
             assert ex.result is last
         check_explorer(ex)

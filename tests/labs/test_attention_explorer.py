@@ -1,4 +1,4 @@
-"""Tests for widgets.labs.attention_explorer: AttentionExplorer and ValuesPlot."""
+"""Tests for widgets.labs.attention_explorer: the explorer and the parts it builds."""
 import math
 from unittest import mock
 
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from traitlets import TraitError
 
 from widgets import MatrixHeatmap, WeightSliders, attention
-from widgets.labs.attention_explorer import PARTS, AttentionExplorer, ValuesPlot
+from widgets.labs.attention_explorer import PARTS, AttentionExplorer
 
 X = np.array([[1, 0, 1], [0, 2, 0], [1, 1, 1], [0, 0, 1]], dtype=float)
 W = np.array([[1, 0], [0, 1], [1, 1]], dtype=float)
@@ -77,7 +77,7 @@ def test_options_recompute_once_each():
     assert np.all(A[np.triu_indices(4, 1)] == 0)
     np.testing.assert_allclose(A.sum(axis=1), 1)
     # The checkboxes are linked to the traits both ways.
-    ex._causal_box.value = False
+    ex.part("options").causal_box.value = False
     assert not ex.causal and ex.result.A[0, 1] > 0
 
 
@@ -88,10 +88,10 @@ def test_an_edit_is_one_recompute_and_updates_every_view():
     assert results.call_count == 1
     expected = attention(ex.X_editor.value, W, W, W)
     np.testing.assert_allclose(ex.result.S, expected.S)
-    np.testing.assert_array_equal(ex._views["Q"].matrix, expected.Q)
-    np.testing.assert_array_equal(ex._views["K^T"].matrix, expected.K.T)
+    np.testing.assert_array_equal(ex.part("qkv").views["Q"].matrix, expected.Q)
+    np.testing.assert_array_equal(ex.part("qkv").views["K^T"].matrix, expected.K.T)
     np.testing.assert_array_equal(ex.scores_heatmap.matrix, expected.S)
-    np.testing.assert_array_equal(ex._H_view.matrix, expected.H)
+    np.testing.assert_array_equal(ex.part("output").matrix, expected.H)
 
 
 def test_bad_cell_keeps_the_last_result():
@@ -125,7 +125,7 @@ def test_w_rows_follow_x_columns_keeping_entries():
     assert results.call_count == 1  # one recompute for the whole resize
     for editor in (ex.W_Q_editor, ex.W_K_editor, ex.W_V_editor):
         np.testing.assert_array_equal(editor.value, W[:2])
-    ex._cols_picker.value = 4  # the "features d" menu
+    ex.part("editors").cols_picker.value = 4  # the "features d" menu
     assert ex.X_editor.shape == (4, 4)
     assert ex.W_V_editor.shape == (4, 2)
     np.testing.assert_array_equal(ex.W_V_editor.value[3], [0, 0])
@@ -134,11 +134,11 @@ def test_w_rows_follow_x_columns_keeping_entries():
 
 def test_token_count_follows_x_rows():
     ex = make(tokens=["a", "b"])
-    ex._rows_picker.value = 3
+    ex.part("editors").rows_picker.value = 3
     assert ex.X_editor.shape == (3, 3)
     assert ex.token_names() == ["a", "b", "t3"]
     assert ex.scores_heatmap.row_labels == ["a", "b", "t3"]
-    assert [w.value for w in ex._names.children] == ["1 a", "2 b", "3 t3"]
+    assert [w.value for w in ex.part("editors").names.children] == ["1 a", "2 b", "3 t3"]
     assert len(ex.weight_sliders) == 3 and len(ex.weight_sliders[0].value) == 3
 
 
@@ -182,9 +182,9 @@ def test_selection_expands_the_score_and_highlights_q_and_k():
         f"{q2[0]:g}({k4[0]:g}) + {q2[1]:g}({k4[1]:g}) = {q2 @ k4:g}"
     )
     assert q2 @ k4 == r.S[1, 3]
-    assert ex._views["Q"].highlight_row == 1
-    assert ex._views["K"].highlight_row == 3
-    assert ex._views["K^T"].highlight_col == 3
+    assert ex.part("qkv").views["Q"].highlight_row == 1
+    assert ex.part("qkv").views["K"].highlight_row == 3
+    assert ex.part("qkv").views["K^T"].highlight_col == 3
     assert ex.scores_heatmap.highlight_row == 1
     markup = ex.part("expansion").value
     assert "<i>q</i><sub>21</sub>" in markup
@@ -240,7 +240,7 @@ def test_sliders_mode_sets_the_weights_and_the_output():
                            parts=PARTS)
     ex.weights_mode = "sliders"
     assert ex.weight_sliders[1].locked == ()
-    assert ex._scaled_box.disabled and ex._causal_box.disabled
+    assert ex.part("options").scaled_box.disabled and ex.part("options").causal_box.disabled
     results = counter(ex, "result")
     ex.weight_sliders[1].value = (0, 1 / 2, 1 / 4, 1 / 4)
     assert results.call_count == 1
@@ -251,7 +251,7 @@ def test_sliders_mode_sets_the_weights_and_the_output():
     assert ex.selected[0] == 1  # the row moved last is the one shown
     assert ex.values_plot.focus == 1
     np.testing.assert_allclose(ex.values_plot.outputs, ex.result.H)
-    assert "= (2, 2)" in ex._average.value
+    assert "= (2, 2)" in ex.part("plot").average.value
     # A learner's drag: one slider, the others rebalance, the row still adds to 1.
     ex.weight_sliders[1].sliders[0].value = 0.2
     np.testing.assert_allclose(ex.result.A[1], [0.2, 0.4, 0.2, 0.2])
@@ -266,7 +266,7 @@ def test_sliders_mode_sets_the_weights_and_the_output():
 def test_plot_needs_two_dimensional_values():
     ex = make()
     ex.W_V_editor.resize(3, 3)
-    assert "needs 2-D value vectors" in ex._plot_note.value
+    assert "needs 2-D value vectors" in ex.part("plot").note.value
     assert ex.values_plot.layout.visibility == "hidden"
     ex.W_V_editor.resize(3, 2)
     assert ex.values_plot.layout.visibility == "visible"
@@ -282,7 +282,7 @@ def test_temperature_divides_the_scaled_scores():
     np.testing.assert_allclose(ex.result.A, numpy_attention(X, W, W, W, 1 / (2 * math.sqrt(2)))[4])
     assert ex.result.scale == pytest.approx(1 / (2 * math.sqrt(2)))
     ex.scaled = False
-    ex._temperature_slider.value = 0.5  # the learner's slider, linked to the trait
+    ex.part("temperature").value = 0.5  # the learner's slider, linked to the trait
     assert ex.temperature == pytest.approx(0.5)
     np.testing.assert_allclose(ex.result.A, numpy_attention(X, W, W, W, 2.0)[4])
     np.testing.assert_array_equal(ex.result.S, S)  # the scores themselves do not change
@@ -312,7 +312,7 @@ def test_temperature_out_of_range_is_clamped_nan_refused():
 def test_the_temperature_slider_is_a_part_placed_among_the_options():
     ex = make(parts=("options", "temperature"))
     slider = ex.part("temperature")
-    assert slider is ex._temperature_slider and slider in ex.part("options").children
+    assert slider is ex.part("temperature") and slider in ex.part("options").children
     assert slider not in ex.children  # laid out once, inside the options
     alone = make(parts=("temperature", "weights"))
     assert alone.part("temperature") in alone.children
@@ -326,10 +326,10 @@ def test_the_temperature_slider_is_a_part_placed_among_the_options():
 def test_temperature_slider_is_disabled_with_weights_by_hand():
     ex = make()
     ex.weights_mode = "sliders"
-    assert ex._temperature_slider.disabled
-    assert "temperature" in ex._options_note.value
+    assert ex.part("temperature").disabled
+    assert "temperature" in ex.part("options").note.value
     ex.weights_mode = "softmax"
-    assert not ex._temperature_slider.disabled
+    assert not ex.part("temperature").disabled
 
 
 def test_token_lines_follow_the_picked_row_and_the_weights():
@@ -339,7 +339,7 @@ def test_token_lines_follow_the_picked_row_and_the_weights():
     np.testing.assert_allclose(lines.weights, ex.result.A)
     ex.selected = (2, 1)
     assert lines.row == 2 and lines.summary.startswith("sat → the ")
-    assert "token 3 (“sat”)" in ex._lines_note.value
+    assert "token 3 (“sat”)" in ex.part("lines").note.value
     ex.weights_mode = "sliders"
     ex.weight_sliders[1].value = (0, 0.5, 0.25, 0.25)  # moving row 2 picks it
     assert lines.row == 1
@@ -352,10 +352,10 @@ def test_the_attention_weights_are_called_A_att_everywhere():
     ex = make(parts=PARTS)
     ex.selected = (1, 2)
     shown = " ".join([
-        ex.weights_heatmap.title, ex._H_view.name, ex.part("shapes").value,
-        ex.part("expansion").value, *(t.value for t in ex._slider_titles),
+        ex.weights_heatmap.title, ex.part("output").name, ex.part("shapes").value,
+        ex.part("expansion").value, *(t.value for t in ex.part("sliders").titles),
     ])
-    assert "A_att" in ex.weights_heatmap.title and ex._H_view.name == r"H = A_{\mathrm{att}}V"
+    assert "A_att" in ex.weights_heatmap.title and ex.part("output").name == r"H = A_{\mathrm{att}}V"
     assert "<i>A</i><sub>att</sub>[2, 3]" in ex.part("expansion").value
     assert "H = A<sub>att</sub>V" in ex.part("shapes").value
     assert "weights A " not in shown and "<i>A</i>:" not in shown and "<i>A</i><sub>2" not in shown
@@ -375,8 +375,8 @@ def test_randomise_is_seeded_and_one_recompute():
         np.testing.assert_array_equal(getattr(a, name).value, getattr(b, name).value)
     assert a.X_editor.shape == (4, 3) and a.W_V_editor.shape == (3, 2)
     assert set(np.unique(a.X_editor.value)) <= {-1, 0, 1}
-    a._seed.value = 6
-    a.part("randomise").children[1].click()
+    a.part("randomise").seed.value = 6
+    a.part("randomise").button.click()
     assert not np.array_equal(a.X_editor.value, b.X_editor.value)
 
 
@@ -411,56 +411,16 @@ def test_default_layout_holds_each_part_once():
     assert shown.count(ex.X_editor) == 1
 
 
-# -- ValuesPlot -------------------------------------------------------------------
-
-
-def test_values_plot_draws_values_outputs_and_spokes():
-    V = np.array([[1, 0], [2, 0], [0, 4], [4, 4]], dtype=float)
-    A = np.array([[1, 0, 0, 0], [0, 0.5, 0.25, 0.25]])
-    plot = ValuesPlot(V, A, focus=1)
-    np.testing.assert_allclose(plot.outputs, A @ V)
-    values, outputs = plot.marks[2], plot.marks[3]
-    assert list(values.names) == ["v1", "v2", "v3", "v4"]
-    np.testing.assert_array_equal(outputs.x, [1, 2])
-    spokes = plot.marks[1]
-    assert spokes.visible and spokes.opacities == [0, 0.5, 0.25, 0.25]
-    hull = plot.marks[0]
-    assert list(zip(hull.x, hull.y)) == [(1, 0), (2, 0), (4, 4), (0, 4), (1, 0)]
-    messages = counter(outputs, "x")
-    with plot.hold_trait_notifications():
-        plot.weights = [[0.25, 0.25, 0.25, 0.25], [0, 1, 0, 0]]
-    assert messages.call_count == 1
-    plot.focus = None
-    assert not spokes.visible
-
-
-def test_values_plot_rejects_bad_shapes():
-    with pytest.raises(TraitError, match="2 columns"):
-        ValuesPlot(np.ones((3, 3)), np.eye(3))
-    plot = ValuesPlot(np.ones((3, 2)), np.eye(3))
-    with pytest.raises(TraitError, match="one weight per value vector"):
-        plot.weights = np.eye(2)
-
-
 def test_a_failing_view_shows_a_message_not_a_traceback(monkeypatch):
     ex = make()
 
-    def boom(names):
+    def boom(snapshot):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(ex, "_render_expansion", boom)
+    monkeypatch.setattr(ex.part("expansion"), "show", boom)
     ex.X_editor.cells[0][0].value = "2"  # no exception escapes the callback
     assert "Something went wrong: boom" in ex._status.value
     assert ex.error == "could not update the views: boom"
     monkeypatch.undo()
     ex.X_editor.cells[0][0].value = "1"
     assert ex.error == "" and ex._status.value == ""
-
-
-def test_values_plot_redraws_once_per_change():
-    plot = ValuesPlot([[0, 0], [2, 0]], [[0.5, 0.5]])
-    renders = mock.Mock(wraps=plot._render)
-    plot._render = renders
-    plot.show_weights([[0, 0], [2, 0], [0, 2]], [[0.5, 0.25, 0.25], [0, 0, 1]], focus=1)
-    assert renders.call_count == 1
-    np.testing.assert_allclose(plot.outputs, [[0.5, 0.5], [0, 2]])

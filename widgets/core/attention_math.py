@@ -18,7 +18,9 @@ import numpy as np
 
 from .shapes import ShapeError, as_matrix, check_product_shapes, format_shape
 
-__all__ = ["softmax_rows", "softmax_scale", "causal_mask", "attention", "AttentionResult"]
+__all__ = [
+    "softmax_rows", "softmax_scale", "causal_mask", "attention", "AttentionResult", "with_weights",
+]
 
 #: The temperatures `softmax_scale` accepts: from nearly one-hot to nearly uniform.
 MIN_TEMPERATURE, MAX_TEMPERATURE = 0.05, 20.0
@@ -322,3 +324,30 @@ def _check_finite(label, M):
             f"{label} is too large to compute: its entry ({i + 1},{j + 1}) overflows "
             f"to {M[i, j]}; use smaller numbers"
         )
+
+
+def with_weights(result, A):
+    """The same calculation with weights `A` set by hand: ``H`` follows, ``S`` stays.
+
+    Parameters
+    ----------
+    result : AttentionResult
+        The calculation whose queries, keys, values and scores are kept.
+    A : array_like, shape (L, L)
+        The weights to use instead of the softmax's.
+
+    Examples
+    --------
+    >>> I = np.eye(2)
+    >>> r = with_weights(attention(I, I, I, I), [[1, 0], [0.5, 0.5]])
+    >>> r.H
+    array([[1. , 0. ],
+           [0.5, 0.5]])
+    """
+    A = np.array(A, dtype=float)
+    H = A @ result.V
+    for array in (A, H):
+        array.setflags(write=False)
+    return AttentionResult(
+        Q=result.Q, K=result.K, V=result.V, S=result.S, A=A, H=H, scale=result.scale
+    )

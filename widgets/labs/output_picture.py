@@ -9,7 +9,7 @@ of Activity 1.4.6, then shows it as the picture of the answer.
 import numpy as np
 from ipywidgets import HTML, Layout, VBox
 
-from .attention_explorer import ValuesPlot
+from ..views.values_plot import ValuesPlot
 from ..text.attention_steps import average_expansion
 from ..text.html_math import subscripts_html
 from ..controls.traits import validate_matrix

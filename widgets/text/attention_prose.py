@@ -1,0 +1,180 @@
+"""What the attention explorer says in words: the shapes table and the notes beside its views.
+
+Pure HTML strings from an `AttentionResult` and the token names; the explorer
+(`widgets.labs.attention_explorer`) only puts them in place.  Token numbers in
+the text count from 1, as the syllabus does.
+"""
+
+import html
+
+import numpy as np
+
+from ..core.parsing import format_number
+from ..core.shapes import format_shape
+from .attention_steps import average_expansion, score_expansion
+from .html_math import subscripts_html
+
+__all__ = [
+    "shapes_table_html",
+    "score_explanation",
+    "weights_row_title",
+    "lines_note",
+    "values_note",
+    "average_html",
+]
+
+_GREY = "color:#666"
+
+#: The rows of the shapes table: the input or result that has the shape, in HTML.
+_SHAPE_ROWS = (
+    ("X", "X", "tokens as rows", "L×d"),
+    ("W_Q", "W<sub>Q</sub>", "query weights", "d×d<sub>k</sub>"),
+    ("W_K", "W<sub>K</sub>", "key weights", "d×d<sub>k</sub>"),
+    ("W_V", "W<sub>V</sub>", "value weights", "d×d<sub>v</sub>"),
+    ("Q", "Q = XW<sub>Q</sub>", "queries", "L×d<sub>k</sub>"),
+    ("K", "K = XW<sub>K</sub>", "keys", "L×d<sub>k</sub>"),
+    ("V", "V = XW<sub>V</sub>", "values", "L×d<sub>v</sub>"),
+    ("K^T", "K<sup>T</sup>", "keys as columns", "d<sub>k</sub>×L"),
+    ("S", "S = QK<sup>T</sup>", "scores", "L×L"),
+    ("A_att", "A<sub>att</sub>", "attention weights", "L×L"),
+    ("H", "H = A<sub>att</sub>V", "output", "L×d<sub>v</sub>"),
+)
+_INPUTS = ("X", "W_Q", "W_K", "W_V")
+
+
+def shapes_table_html(shapes, fits=True):
+    """A table of every matrix's shape, with its letters (``L×d``).
+
+    Parameters
+    ----------
+    shapes : dict of str to tuple
+        Shapes by name: the inputs ``X``, ``W_Q``, ``W_K``, ``W_V`` and the
+        results ``Q``, ``K``, ``V``, ``K^T``, ``S``, ``A_att``, ``H``.
+    fits : bool, optional
+        False when the inputs do not fit: the results' shapes show as "—".
+
+    Examples
+    --------
+    >>> shapes = dict.fromkeys(["X", "W_Q", "W_K", "W_V", "Q", "K", "V", "K^T", "S", "A_att", "H"], (2, 2))
+    >>> "<b>2×2</b>" in shapes_table_html(shapes)
+    True
+    >>> shapes_table_html(shapes, fits=False).count("<b>—</b>")
+    7
+    """
+    body = "".join(
+        f"<tr><td style='padding:0 10px 0 0'>{label}</td>"
+        f"<td style='{_GREY};padding:0 10px 0 0'>{what}</td>"
+        f"<td class='shape' style='text-align:right;padding:0 10px 0 0'><b>"
+        f"{format_shape(shapes[key]) if fits or key in _INPUTS else '—'}</b></td>"
+        f"<td style='{_GREY}'>{letters}</td></tr>"
+        for key, label, what, letters in _SHAPE_ROWS
+    )
+    return (
+        "<table style='border-collapse:collapse;line-height:1.5'>"
+        "<tr><th style='text-align:left'>matrix</th><th></th><th>shape</th><th></th></tr>"
+        f"{body}</table>"
+    )
+
+
+def score_explanation(result, cell, names, *, softmax=True, causal=False):
+    """Score ``S_ij`` written out, and what it means, for the picked `cell`.
+
+    Parameters
+    ----------
+    result : AttentionResult
+    cell : tuple of int or None
+        The picked score ``(i, j)``, 0-based, or None.
+    names : sequence of str
+        The token names.
+    softmax : bool, optional
+        Whether the weights are the softmax of the scores (not set by hand).
+    causal : bool, optional
+        Whether the causal mask is on.
+
+    Returns
+    -------
+    text : str
+        The plain expansion ``S_ij = q_i · k_j = ...``, or ``""`` with no cell.
+    markup : str
+        HTML: the expansion and what the score compares and becomes.
+
+    Examples
+    --------
+    >>> from widgets.core.attention_math import attention
+    >>> I = np.eye(2)
+    >>> text, markup = score_explanation(attention(I, I, I, I), (0, 1), ["a", "b"])
+    >>> text
+    'S_12 = q_1 · k_2 = q_11 k_21 + q_12 k_22 = 1(0) + 0(1) = 0'
+    >>> "the key of token 2 (“b”)" in markup
+    True
+    """
+    if cell is None:
+        return "", "<div style='line-height:1.7'><i>Click a cell of the score matrix to write it out.</i></div>"
+    i, j = cell
+    text = score_expansion(result.Q, result.K, i, j)
+    pieces = text.split(" = ")
+    row = ", ".join(format_number(s) for s in result.S[i])
+    lines = [
+        subscripts_html(" = ".join(pieces[:3])),
+        "&nbsp;&nbsp;&nbsp;&nbsp;= " + subscripts_html(" = ".join(pieces[3:])),
+        f"It compares the query of token {i + 1} (“{html.escape(names[i])}”) "
+        f"with the key of token {j + 1} (“{html.escape(names[j])}”).",
+        f"Row {i + 1} of <i>S</i> holds the scores comparing token {i + 1}’s query "
+        f"with all {result.S.shape[0]} keys: ({row}).",
+    ]
+    if softmax and causal and j > i:
+        lines.append(
+            f"The causal mask hides token {j + 1} from token {i + 1}: "
+            f"<i>A</i><sub>att</sub>[{i + 1}, {j + 1}] = 0."
+        )
+    elif softmax:
+        lines.append(
+            f"After the softmax, token {i + 1} gives weight "
+            f"<i>A</i><sub>att</sub>[{i + 1}, {j + 1}] = {format_number(result.A[i, j])} "
+            f"to the value of token {j + 1}."
+        )
+    return text, "<div style='line-height:1.7'>" + "<br>".join(lines) + "</div>"
+
+
+def weights_row_title(k, name):
+    """The title of row `k` (0-based) of ``A_att``, above its sliders.
+
+    >>> weights_row_title(0, "a")
+    '<b>row 1</b> of <i>A</i><sub>att</sub>: token 1 (“a”)'
+    """
+    return f"<b>row {k + 1}</b> of <i>A</i><sub>att</sub>: token {k + 1} (“{html.escape(name)}”)"
+
+
+def lines_note(focus, name):
+    """What the token lines of row `focus` (0-based) show, and how to pick another row."""
+    return (
+        f"<span style='{_GREY}'>Row {focus + 1} of <i>A</i><sub>att</sub>: "
+        f"token {focus + 1} (“{html.escape(name)}”) on the left, a line to every "
+        "token on the right, as thick as its weight. Click a row of the weights, or move "
+        "a slider, to pick another token.</span>"
+    )
+
+
+def values_note(V_shape=None, problem=None):
+    """The note under the values plot: its legend, or why it cannot draw ``V``.
+
+    >>> values_note((4, 3))
+    '<i>The plot needs 2-D value vectors; V is 4×3.</i>'
+    """
+    if problem is not None:
+        return f"<i>The plot cannot show V: {html.escape(str(problem))}.</i>"
+    if V_shape is not None:
+        return f"<i>The plot needs 2-D value vectors; V is {format_shape(V_shape)}.</i>"
+    return (
+        f"<span style='{_GREY}'>Blue dots: the values <i>v</i><sub>j</sub>. "
+        "Diamonds: the outputs <i>h</i><sub>i</sub>, each a weighted average of the "
+        "values, so each stays inside the shaded hull.</span>"
+    )
+
+
+def average_html(A, V, i):
+    """Output ``h_i`` written out as the weighted average of the values."""
+    return (
+        f"<div style='font-size:1.1em'>{subscripts_html(average_expansion(np.round(A, 12), V, i))}"
+        "</div>"
+    )
