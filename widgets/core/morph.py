@@ -8,7 +8,8 @@ and the last frame holds every frame in between.  Numpy only.
 
 import numpy as np
 
-from .geometry import as_matrix_2x2, as_points, fit_bounds
+from .geometry import as_matrix_2x2, as_points
+from .plot_frame import fit_bounds
 
 __all__ = ["morph_matrix", "morph_view"]
 
