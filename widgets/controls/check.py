@@ -14,6 +14,7 @@ import numpy as np
 from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, RadioButtons, Text, ToggleButton, VBox
 from traitlets import Bool, Int, TraitError, Unicode
 
+from .owned import OwnsChildren
 from ..core.mistakes import describe_positions, diagnose
 from .matrix_editor import MatrixEditor
 from .traits import validate_matrix
@@ -103,7 +104,7 @@ def _paragraphs(text):
     return "".join(f"<p>{p}</p>" for p in parts)
 
 
-class Check(VBox):
+class Check(OwnsChildren, VBox):
     r"""An exercise with an answer box, a Check button and feedback.
 
     The input fits the answer: a resizable `MatrixEditor` for a matrix,
@@ -211,19 +212,19 @@ class Check(VBox):
             raise TraitError(f"tol must be a finite number >= 0, got {tol!r}")
         self._mode, self._answer = self._classify(answer, choices, name)
 
-        self._prompt = HTMLMath(prompt)
-        self._input = self._make_input(name, choices)
-        self._check_button = Button(
+        self._prompt = self._own(HTMLMath(prompt))
+        self._input = self._own(self._make_input(name, choices))
+        self._check_button = self._own(Button(
             description="Check", button_style="primary", tooltip="Check your answer"
-        )
+        ))
         self._check_button.on_click(lambda _button: self.submit())
-        self._feedback = HTMLMath()
+        self._feedback = self._own(HTMLMath())
         buttons = [self._check_button]
         self._solution_toggle = self._solution = None
         if solution:
-            self._solution_toggle = ToggleButton(
+            self._solution_toggle = self._own(ToggleButton(
                 description="Show solution", tooltip="Show or hide a worked solution"
-            )
+            ))
             # Built when first shown: a hidden solution would still be typeset
             # by MathJax, and drawn, as the page loads, for every exercise on it.
             self._solution_text = _paragraphs(solution)
@@ -231,10 +232,10 @@ class Check(VBox):
             buttons.append(self._solution_toggle)
         self._input.observe(self._on_input_change, names="value")
 
-        children = [self._prompt, self._input, HBox(buttons), self._feedback]
+        children = [self._prompt, self._input, self._own(HBox(buttons)), self._feedback]
         if self._mode == "matrix":
             # The editor opens at 1×1: the size is part of the answer.
-            children.insert(1, HTML("<i>Pick the number of rows and columns, then type the entries.</i>"))
+            children.insert(1, self._own(HTML("<i>Pick the number of rows and columns, then type the entries.</i>")))
         self.children = children
 
     @property
@@ -367,7 +368,7 @@ class Check(VBox):
         if shown:
             self.set_trait("answered", True)
             if self._solution is None:
-                self._solution = HTMLMath(self._solution_text)
+                self._solution = self._own(HTMLMath(self._solution_text))
                 self.children = [*self.children, self._solution]
         self._solution.layout.display = "" if shown else "none"
         self._solution_toggle.description = "Hide solution" if shown else "Show solution"

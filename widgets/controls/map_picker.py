@@ -12,6 +12,7 @@ import html
 from ipywidgets import HTML, Dropdown, FloatSlider, Layout, VBox
 from traitlets import TraitError, Unicode, observe, validate
 
+from .owned import OwnsChildren
 from ..core.maps_gallery import GALLERY
 from .matrix_editor import MatrixEditor
 from .traits import MatrixTrait
@@ -29,7 +30,7 @@ def _css_name(text):
     return "-".join(text.split())
 
 
-class MapPicker(VBox):
+class MapPicker(OwnsChildren, VBox):
     """A menu of gallery maps, each with sliders for its parameters.
 
     Each slider has an entry beside it for typing the parameter: a number
@@ -100,36 +101,36 @@ class MapPicker(VBox):
                  name="A", **kwargs):
         super().__init__(**kwargs)
         options = [(spec.title, key) for key, spec in GALLERY.items()] + [(_FREE_TITLE, FREE)]
-        self._menu = Dropdown(
+        self._menu = self._own(Dropdown(
             options=options, description="map", style={"description_width": "initial"},
             layout=Layout(width="16em"),
-        ).add_class("map-picker-menu")
+        ).add_class("map-picker-menu"))
         self._sliders = {}
         self._entries = {}
         self._boxes = {}
         for key, spec in GALLERY.items():
             sliders, entries = {}, {}
             for param in spec.params:
-                slider = FloatSlider(
+                slider = self._own(FloatSlider(
                     value=param.default, min=param.min, max=param.max, step=param.step,
                     description=param.label, continuous_update=True,
                     style={"description_width": "initial"}, layout=Layout(width="17em"),
-                )
+                ))
                 slider.add_class("map-param").add_class(f"map-param-{_css_name(key)}-{param.name}")
                 slider.observe(self._on_param_change, names="value")
                 sliders[param.name] = slider
-                entries[param.name] = SliderEntry(slider)
+                entries[param.name] = self._own(SliderEntry(slider))
             self._sliders[key] = sliders
             self._entries[key] = entries
-            self._boxes[key] = VBox(list(entries.values()))
+            self._boxes[key] = self._own(VBox(list(entries.values())))
         # min_width: a 2-column editor otherwise clips the margin of its last column.
-        self._editor = MatrixEditor(free_matrix, name=name, min_shape=(2, 2), max_shape=(2, 2),
-                                    layout=Layout(min_width="9.5em"))
+        self._editor = self._own(MatrixEditor(free_matrix, name=name, min_shape=(2, 2), max_shape=(2, 2),
+                                              layout=Layout(min_width="9.5em")))
         self._editor.observe(self._on_param_change, names="value")
         self._boxes[FREE] = self._editor
-        self._rule = HTML().add_class("map-picker-rule")
-        self._params = VBox()
-        self._status = HTML()
+        self._rule = self._own(HTML().add_class("map-picker-rule"))
+        self._params = self._own(VBox())
+        self._status = self._own(HTML())
 
         self.map_name = map_name
         self._menu.value = self.map_name

@@ -21,6 +21,7 @@ from ..core.parsing import format_number, parse_number
 from ..core.shapes import format_shape
 from .alerts import alert_html
 from .guard import Guard
+from .owned import OwnsChildren
 from .traits import COLUMN, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 
 __all__ = ["MatrixEditor"]
@@ -47,7 +48,7 @@ def _bounds(shape, name):
     return rows, cols
 
 
-class MatrixEditor(VBox):
+class MatrixEditor(OwnsChildren, VBox):
     """An editable grid of matrix entries.
 
     Each entry is a `Text` cell that commits on Enter or when focus leaves it.
@@ -154,19 +155,19 @@ class MatrixEditor(VBox):
         self._edited_cell = None  # (i, j) while a cell edit assigns `value`
         self._cell_layout = Layout(width=CELL_WIDTH)  # shared by every cell
 
-        self._title = HTML()
-        self._grid = GridBox(layout=Layout(grid_gap="2px 4px"))
-        self._error_html = HTML()
+        self._title = self._own(HTML())
+        self._grid = self._own(GridBox(layout=Layout(grid_gap="2px 4px")))
+        self._error_html = self._own(HTML())
         # The highlight is a style sheet for this editor's cells (each cell
         # carries its row and column as classes), so moving it is one update
         # of this invisible widget rather than one per cell tinted or cleared.
         self.add_class(f"matrix-editor-{self.model_id}")
-        self._tint = HTML(layout=Layout(display="none"))
+        self._tint = self._own(HTML(layout=Layout(display="none")))
         self._size_controls = None
         if self._resizable:
             self._rows_picker = self._make_picker("rows", 0)
             self._cols_picker = self._make_picker("columns", 1)
-            self._size_controls = HBox([self._rows_picker, self._cols_picker])
+            self._size_controls = self._own(HBox([self._rows_picker, self._cols_picker]))
 
         self.name = name
         self.read_only = read_only
@@ -342,12 +343,12 @@ class MatrixEditor(VBox):
 
     def _make_picker(self, label, axis):
         high = self._max_shape[axis]
-        picker = Dropdown(
+        picker = self._own(Dropdown(
             options=list(range(self._min_shape[axis], high + 1)),
             description=label,
             style={"description_width": "initial"},
             layout=Layout(width="auto"),
-        )
+        ))
         picker.observe(self._on_picker_change, names="value")
         return picker
 
@@ -429,6 +430,7 @@ class MatrixEditor(VBox):
             self._grid.children = [cell for row in self._cells for cell in row]
         for cell in old_cells:
             cell.close()
+        self._own(*(cell for row in self._cells for cell in row))  # forgets the old ones
         self._update_title()
         if self._size_controls is not None:
             with self._writing:

@@ -14,6 +14,7 @@ import secrets
 from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, VBox
 from traitlets import Bool, Int, TraitError, Unicode, observe, validate
 
+from .owned import OwnsChildren
 from .check import Check
 from ..core.practice import MAX_SEED, SKILLS, make_problem
 
@@ -31,7 +32,7 @@ TITLES = {
 }
 
 
-class Practice(VBox):
+class Practice(OwnsChildren, VBox):
     """Fresh-number practice of one skill, repeated as often as the learner likes.
 
     Parameters
@@ -88,23 +89,23 @@ class Practice(VBox):
         self._checks = ()
         self._problem = None
         self._clean = True  # no wrong answer and no solution shown on this instance
-        self._heading = HTML().add_class("practice-heading")
-        self._given = HTMLMath().add_class("practice-given")
-        self._new = Button(
+        self._heading = self._own(HTML().add_class("practice-heading"))
+        self._given = self._own(HTMLMath().add_class("practice-given"))
+        self._new = self._own(Button(
             description="Start",
             icon="play",
             tooltip="Show a problem of this kind",
             layout=Layout(width="auto"),
-        ).add_class("practice-new")
+        ).add_class("practice-new"))
         self._new.on_click(lambda _button: self.new_numbers() if self.started else self.start())
-        self._score = HTML().add_class("practice-streak")
-        self._parts = VBox()
+        self._score = self._own(HTML().add_class("practice-streak"))
+        self._parts = self._own(VBox())
         self.add_class("practice")
         self.add_class(f"practice-{skill}")
-        self._header = HBox(
+        self._header = self._own(HBox(
             [self._heading, self._new, self._score],
             layout=Layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap"),
-        )
+        ))
         self.children = [self._header]
         self._lecture = lecture
         if lecture is not None:
@@ -162,8 +163,8 @@ class Practice(VBox):
         for check in self._checks:
             check.close()
         self._checks = tuple(
-            Check(part.prompt, part.answer, mistakes=part.mistakes, solution=part.solution,
-                  tol=part.tol, name=part.name).add_class("practice-check")
+            self._own(Check(part.prompt, part.answer, mistakes=part.mistakes, solution=part.solution,
+                            tol=part.tol, name=part.name).add_class("practice-check"))
             for part in self._problem.parts
         )
         for check in self._checks:
@@ -205,9 +206,7 @@ class Practice(VBox):
         self._score.value = f"Streak: <b>{self.streak}</b> · solved: {self.solved}"
 
     def close(self):
-        """Close the checks and stop following the lecture bar."""
-        for check in self._checks:
-            check.close()
+        """Stop following the lecture bar, then close as every composite does."""
         if self._lecture is not None:
             self._lecture.unobserve(self._on_lecture_seed, names="seed")
         super().close()

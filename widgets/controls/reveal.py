@@ -10,10 +10,12 @@ or wrong, or the solution shown).  A lecturer's ``?reveal=1`` link opens every
 from ipywidgets import HTML, Button, HBox, Layout, VBox
 from traitlets import Bool, observe
 
+from .owned import OwnsChildren
+
 __all__ = ["Reveal"]
 
 
-class Reveal(VBox):
+class Reveal(OwnsChildren, VBox):
     """A view that opens after the learner answers, or when asked to.
 
     The view is not among the children until it opens, so the page does not
@@ -59,21 +61,21 @@ class Reveal(VBox):
         super().__init__(**kwargs)
         self._view = view
         self._after = tuple(after)
-        self._button = Button(
+        self._button = self._own(Button(
             description="Reveal",
             icon="eye",
             tooltip=f"Show {what} now",
             layout=Layout(width="auto"),
-        ).add_class("reveal-button")
+        ).add_class("reveal-button"))
         self._button.on_click(lambda _button: self.set_trait("opened", True))
         waiting = {0: "", 1: " after you answer the question above"}.get(
             len(self._after), " after you answer the questions above"
         )
-        self._placeholder = HBox(
-            [HTML(f"<i>Hidden until you have made your prediction: {what} will open{waiting}.</i>"),
+        self._placeholder = self._own(HBox(
+            [self._own(HTML(f"<i>Hidden until you have made your prediction: {what} will open{waiting}.</i>")),
              self._button],
             layout=Layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap"),
-        ).add_class("reveal-placeholder")
+        ).add_class("reveal-placeholder"))
         self.add_class("reveal")
         for check in self._after:
             check.observe(self._on_answered, names="answered")
@@ -110,10 +112,12 @@ class Reveal(VBox):
         self.children = [self._view] if self.opened else [self._placeholder]
 
     def close(self):
-        """Close the placeholder too, and stop following the checks and the lecture bar."""
+        """Stop following the checks and the lecture bar, then close as every composite does.
+
+        The view held back is the caller's, and stays open.
+        """
         for check in self._after:
             check.unobserve(self._on_answered, names="answered")
         if self._lecture is not None:
             self._lecture.unobserve(self._on_lecture_reveal, names="reveal")
-        self._placeholder.close()
         super().close()

@@ -19,6 +19,7 @@ from traitlets import Int, TraitError, Unicode, dlink, observe, validate
 
 from .alerts import alert_html
 from .guard import Guard
+from .owned import OwnsChildren
 from .matrix_editor import ERROR_BACKGROUND
 from ..core.parsing import format_number, parse_number
 
@@ -141,7 +142,7 @@ def read_slider_text(text, low, high, step=None, *, integer=False, name="value")
     return snap_to_step(x, low, high, step)
 
 
-class SliderEntry(HBox):
+class SliderEntry(OwnsChildren, HBox):
     """A slider with an entry beside it for typing its value, and a message line.
 
     Wraps an existing `IntSlider` or `FloatSlider`, whose own readout is
@@ -225,7 +226,7 @@ class SliderEntry(HBox):
     )
     digits = Int(3, help="Decimals shown in the entry.")
 
-    _slider = _entry = _message = _disabled_link = None  # until __init__ (close() may run first)
+    _disabled_link = None  # until __init__ (close() may run first)
 
     def __init__(self, slider, *, name=None, digits=None, entry_width=ENTRY_WIDTH, **kwargs):
         if not isinstance(slider, (IntSlider, FloatSlider)):
@@ -237,17 +238,17 @@ class SliderEntry(HBox):
         self._writing = Guard()  # up while the kernel writes the entry's text
         self._name_from_description = name is None
         slider.readout = False
-        self._entry = Text(
+        self._entry = self._own(Text(
             continuous_update=False,
             # The description is the input's <label>, what a screen reader
             # announces; a zero width keeps it unseen (the slider shows it).
             style={"description_width": "0px"},
             layout=Layout(width=entry_width, flex="0 0 auto"),
-        ).add_class("slider-entry-text")
+        ).add_class("slider-entry-text"))
         # A full-width item of a wrapping row: the message goes on a line of its own.
-        self._message = HTML(layout=Layout(display="none", width="100%")).add_class(
+        self._message = self._own(HTML(layout=Layout(display="none", width="100%")).add_class(
             "slider-entry-message"
-        )
+        ))
         self.digits = _step_digits(slider.step) if digits is None else digits
         self.name = (slider.description if name is None else name) or "value"
         self._show_value()
@@ -280,7 +281,7 @@ class SliderEntry(HBox):
         return self._message
 
     def close(self):
-        """Close the entry, the message and the box, and stop following the slider.
+        """Stop following the slider, then close as every composite does.
 
         The slider itself is the caller's, and stays open.
         """
@@ -289,9 +290,6 @@ class SliderEntry(HBox):
             self._disabled_link = None
             self._slider.unobserve(self._on_slider_value, names="value")
             self._slider.unobserve(self._on_description, names="description")
-        for widget in (self._entry, self._message):
-            if widget is not None:
-                widget.close()
         super().close()
 
     # -- validation and observers -------------------------------------------

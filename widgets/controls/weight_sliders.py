@@ -15,6 +15,7 @@ from ..core.attention_math import softmax_rows
 from ..core.simplex import SUM_TOLERANCE, normalise_weights, rebalance_weights
 from .slider_entry import SliderEntry
 from .guard import Guard
+from .owned import OwnsChildren
 
 __all__ = ["WeightSliders"]
 
@@ -32,7 +33,7 @@ class _Sequence(Tuple):
         return super().validate(obj, value)
 
 
-class WeightSliders(VBox):
+class WeightSliders(OwnsChildren, VBox):
     """Attention-weight sliders that always add up to 1.
 
     Dragging one slider moves the unlocked others so that the weights stay
@@ -106,9 +107,6 @@ class WeightSliders(VBox):
     labels = Tuple(help="One description per slider.")
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
-    _sliders = ()
-    _entries = ()
-    _sum = None
 
     def __init__(self, n=None, labels=None, value=None, locked=(), **kwargs):
         super().__init__(**kwargs)
@@ -131,22 +129,22 @@ class WeightSliders(VBox):
 
         self._writing = Guard()
         self._sliders = tuple(
-            FloatSlider(
+            self._own(FloatSlider(
                 value=1.0 / n,
                 min=0.0,
                 max=1.0,
                 step=0.01,
                 readout_format=".2f",
                 continuous_update=True,
-            )
+            ))
             for _ in range(n)
         )
         for k, slider in enumerate(self._sliders):
             slider.observe(
                 lambda change, k=k: self._on_slider_change(k, change), names="value"
             )
-        self._entries = tuple(SliderEntry(slider) for slider in self._sliders)
-        self._sum = HTML()
+        self._entries = tuple(self._own(SliderEntry(slider)) for slider in self._sliders)
+        self._sum = self._own(HTML())
 
         self.labels = tuple(f"v{k + 1}" for k in range(n)) if labels is None else labels
         self.value = (1.0,) * n if value is None else value
@@ -165,13 +163,6 @@ class WeightSliders(VBox):
     def entries(self):
         """tuple of SliderEntry: each slider with its entry, in order."""
         return self._entries
-
-    def close(self):
-        """Close the sliders, their entries and the sum too: they are this widget's own."""
-        for widget in (*self._entries, *self._sliders, self._sum):
-            if widget is not None:
-                widget.close()
-        super().close()
 
     # --- validation -------------------------------------------------------
 

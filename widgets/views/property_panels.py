@@ -161,7 +161,7 @@ class IdentityPanel(OwnsChildren, VBox):
         self._digits = int(digits)
         self._results = ()
         self._false_results = ()
-        self._cards = self._own(*(_card() for _ in _TITLES))
+        self._cards = tuple(self._own(_card()) for _ in _TITLES)
         self._false_cards = tuple(
             self._own(_card().add_class("identity-card-false")) for _ in (_FALSE_TITLES if look_alikes else ())
         )
