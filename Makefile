@@ -59,9 +59,10 @@ test: $(VENV)/.test-installed chromium
 	$(PY) -m pytest
 
 # The fast tier leaves out the browser and notebook folders, so it never imports
-# Playwright or starts a kernel (tests/harness/test_tiers.py checks that), and any
-# test elsewhere that needs a browser, a kernel or the whole project by its marker.
-FAST_ARGS = -m "not browser and not notebook and not slow" --ignore=tests/browser --ignore=tests/notebooks
+# Playwright or starts a kernel (tests/harness/test_tiers.py fails if it does), and
+# by its marker any test elsewhere that needs a browser, a kernel or the whole
+# project. It runs on two workers (pytest-xdist), one per core of the machine.
+FAST_ARGS = -n 2 -m "not browser and not notebook and not slow" --ignore=tests/browser --ignore=tests/notebooks
 
 test-fast: $(VENV)/.test-installed
 	$(PY) -m pytest -q $(FAST_ARGS)
