@@ -2,6 +2,9 @@
 
 import numpy as np
 import pytest
+from ipywidgets import Layout
+from ipywidgets.widgets.widget import _instances
+from ipywidgets.widgets.widget_style import Style
 
 from widgets import AttentionExplorer, attention
 from widgets.labs.adaptive_weights import ROLES_HTML, DenseVsAttention, LinearityTables, dense_rows
@@ -135,3 +138,14 @@ def test_attention_output_follows_the_explorers_temperature(explorer):
     np.testing.assert_allclose(panel.H_view.matrix, sharp.H)
     assert not np.allclose(panel.H_view.matrix, H_default)
     np.testing.assert_allclose(explorer.weights_heatmap.matrix, sharp.A)
+
+
+@pytest.mark.parametrize("build", [DenseVsAttention, LinearityTables])
+def test_close_closes_what_it_built_and_leaves_the_explorer_open(explorer, build):
+    before = set(_instances)
+    panel = build(explorer, W_DENSE)
+    built = [w for key, w in _instances.items() if key not in before and not isinstance(w, (Layout, Style))]
+    panel.close()
+    assert [type(w).__name__ for w in built if w.comm is not None] == []
+    assert explorer.comm is not None and explorer.part("editors").comm is not None
+    explorer.X_editor.cells[0][0].value = "2"  # no longer followed: nothing to update, nothing raises

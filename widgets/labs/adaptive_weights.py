@@ -25,6 +25,7 @@ from ..views.heatmap import MatrixHeatmap
 from ..views.matrix_view import MatrixView
 from ..core.parsing import format_number
 from ..controls.slider_entry import SliderEntry
+from ..controls.owned import OwnsChildren
 from ..controls.alerts import ERROR_COLOR, SUCCESS_COLOR, alert_html
 
 __all__ = ["LINEARITY_HTML", "ROLES_HTML", "DenseVsAttention", "LinearityTables", "dense_rows", "html_table"]
@@ -96,7 +97,7 @@ def _error(text):
     return alert_html(text, tag="span")
 
 
-class DenseVsAttention(VBox):
+class DenseVsAttention(OwnsChildren, VBox):
     r"""The tokens of an `AttentionExplorer` through a fixed dense layer and through attention.
 
     Shows the explorer's editors, the dense layer's ``W`` beside attention's
@@ -143,18 +144,25 @@ class DenseVsAttention(VBox):
         self._Y_view = MatrixView(np.zeros((L, self._W.shape[0])), name=r"\hat Y = XW^T").add_class("lab09-Y")
         self._H_view = MatrixView(explorer.result.H, name=r"H = A_{\mathrm{att}}(X)\,XW_V").add_class("lab09-H")
         self._change = HTML().add_class("lab09-change")
+        self._own(self._dense_map, self._Y_view, self._H_view, self._change)
         self._previous = None  # (X, A_att) of the last calculation shown
         self.add_class("lab09-compare")
         self.children = [
-            explorer.part("editors"),
-            HBox([
-                VBox([self._dense_map, self._Y_view], layout=Layout(align_items="center")),
-                VBox([self._weights_map, self._H_view], layout=Layout(align_items="center")),
-            ], layout=Layout(flex_flow="row wrap", grid_gap="8px 48px")),
+            explorer.part("editors"),  # the explorer's: it stays open when this closes
+            self._own(HBox([
+                self._own(VBox([self._dense_map, self._Y_view], layout=Layout(align_items="center"))),
+                self._own(VBox([self._weights_map, self._H_view], layout=Layout(align_items="center"))),
+            ], layout=Layout(flex_flow="row wrap", grid_gap="8px 48px"))),
             self._change,
         ]
         explorer.observe(self._on_result, names="result")
         self._on_result()
+
+    def close(self):
+        """Stop following the explorer, then close what this built (the explorer stays open)."""
+        if self.comm is not None:  # ipywidgets closes again on deletion: unfollow only once
+            self._explorer.unobserve(self._on_result, names="result")
+        super().close()
 
     @property
     def explorer(self):
@@ -225,7 +233,7 @@ def _verdict(left, right):
     return f"<span style='color:{ERROR_COLOR}'><b>different</b></span> (largest gap {format_number(gap)})"
 
 
-class LinearityTables(VBox):
+class LinearityTables(OwnsChildren, VBox):
     r"""Scale the tokens by ``c``: which layer gives ``f(cX) = c f(X)``?
 
     What each comparison shows, written out (`LINEARITY_HTML`), then three
@@ -282,6 +290,7 @@ class LinearityTables(VBox):
             style={"description_width": "initial"}, continuous_update=False,
         ).add_class("lab09-c")
         self._entry = SliderEntry(self._slider)  # c can also be typed, checked against the range
+        self._own(self._slider, self._entry)
         L, d_v = explorer.result.H.shape
         self._views = {
             key: MatrixView(np.zeros((L, d_v)), name=name)
@@ -296,19 +305,26 @@ class LinearityTables(VBox):
             "A_att_c": MatrixView(np.eye(L), name=r"A_{\mathrm{att}}(cX)"),
         }
         self._verdicts = {key: HTML().add_class(f"lab09-verdict-{key}") for key in ("dense", "att", "fixed")}
-        self._tables = VBox([
+        self._own(*self._views.values(), *self._A_views.values(), *self._verdicts.values())
+        self._tables = self._own(VBox([
             self._row("Dense layer (no bias): f(X) = XWᵀ", "dense_cX", "dense_c", "dense"),
             self._row("Attention with the weights held fixed: linear in V", "fixed_cV", "fixed_c", "fixed"),
             self._row("Attention as a whole: f(X) = A_att(X) X W_V", "att_cX", "att_c", "att"),
-            HBox([HTML("<b>Why:</b> the weights themselves change with c"),
-                  self._A_views["A_att"], self._A_views["A_att_c"]],
-                 layout=Layout(align_items="center", grid_gap="0 16px")),
-        ], layout=Layout(grid_gap="10px")).add_class("lab09-tables")
+            self._own(HBox([self._own(HTML("<b>Why:</b> the weights themselves change with c")),
+                            self._A_views["A_att"], self._A_views["A_att_c"]],
+                           layout=Layout(align_items="center", grid_gap="0 16px"))),
+        ], layout=Layout(grid_gap="10px")).add_class("lab09-tables"))
         self.layout.grid_gap = "10px"
-        self.children = [HTMLMath(LINEARITY_HTML), self._entry, self._tables]
+        self.children = [self._own(HTMLMath(LINEARITY_HTML)), self._entry, self._tables]
         self._slider.observe(self._update, names="value")
         explorer.observe(self._update, names="result")
         self._update()
+
+    def close(self):
+        """Stop following the explorer, then close what this built (the explorer stays open)."""
+        if self.comm is not None:  # ipywidgets closes again on deletion: unfollow only once
+            self._explorer.unobserve(self._update, names="result")
+        super().close()
 
     @property
     def c_slider(self):
@@ -341,11 +357,12 @@ class LinearityTables(VBox):
         return self._tables
 
     def _row(self, title, left, right, key):
-        return VBox([
-            HTML(f"<b>{title}</b>"),
-            HBox([self._views[left], HTML("&nbsp;vs&nbsp;"), self._views[right], self._verdicts[key]],
-                 layout=Layout(align_items="center", grid_gap="0 16px")),
-        ])
+        return self._own(VBox([
+            self._own(HTML(f"<b>{title}</b>")),
+            self._own(HBox([self._views[left], self._own(HTML("&nbsp;vs&nbsp;")), self._views[right],
+                            self._verdicts[key]],
+                           layout=Layout(align_items="center", grid_gap="0 16px"))),
+        ]))
 
     def _update(self, change=None):
         c = self._slider.value

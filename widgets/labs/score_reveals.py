@@ -83,14 +83,14 @@ class ShapesReveal(Reveal):
 
     def __init__(self, explorer, after=(), *, lecture=None, **kwargs):
         (tokens, features), size = explorer.shapes["X"], explorer.shapes["W_Q"][1]
-        view = VBox([
-            HTMLMath(shapes_explanation(tokens, features, size)),
-            HBox([explorer.part("qkv"), explorer.part("shapes")],
-                 layout=Layout(flex_flow="row wrap", grid_gap="12px 40px", align_items="center")),
-        ])
+        text = HTMLMath(shapes_explanation(tokens, features, size))
+        row = HBox([explorer.part("qkv"), explorer.part("shapes")],
+                   layout=Layout(flex_flow="row wrap", grid_gap="12px 40px", align_items="center"))
+        view = VBox([text, row])
         super().__init__(
             view, after, what="the matrices Q, K, Kᵀ, V and the table of shapes", lecture=lecture, **kwargs
         )
+        self._own(text, row, view)  # built here, so closed with this; the explorer's parts stay open
 
 
 class ScoresReveal(Reveal):
@@ -127,10 +127,8 @@ class ScoresReveal(Reveal):
     """
 
     def __init__(self, explorer, after=(), *, lecture=None, **kwargs):
-        view = VBox([
-            explorer.part("options"),
-            HBox([explorer.part("scores"), explorer.part("weights")],
-                 layout=Layout(flex_flow="row wrap", grid_gap="8px 24px")),
-            explorer.part("expansion"),
-        ])
+        heatmaps = HBox([explorer.part("scores"), explorer.part("weights")],
+                        layout=Layout(flex_flow="row wrap", grid_gap="8px 24px"))
+        view = VBox([explorer.part("options"), heatmaps, explorer.part("expansion")])
         super().__init__(view, after, what="the score matrix S and its weights", lecture=lecture, **kwargs)
+        self._own(heatmaps, view)  # built here, so closed with this; the explorer's parts stay open
