@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from harness.browser import LEAVING_TOLERATED, READY_JS, RENDERED_VIEWS_JS, PageProblems, open_lab, screenshot
+from harness.browser import LEAVING_TOLERATED, READY_JS, RENDERED_VIEWS_JS, PageProblems, commit, open_lab, screenshot
 from harness.kernels import kernel_ids, kernel_process, page_kernel_id
 from harness.voila import REPO, VoilaServer
 
@@ -59,9 +59,7 @@ def visit(browser: Browser, server: VoilaServer, name: str) -> Visitor:
 
 def round_trip(page: Page, entry: str) -> None:
     """Type ``entry`` into A[2,3] of the demo's editor; the kernel's readout must follow."""
-    cell = page.locator(".demo-editor .widget-text input").nth(5)
-    cell.fill(entry)
-    cell.press("Enter")
+    commit(page.locator(".demo-editor .widget-text input").nth(5), entry)
     expect(page.locator(".demo-a-value")).to_have_text(
         re.compile(rf"^A = \[\[1\.0, -3\.0, 5\.0\], \[3\.0, 1\.0, {re.escape(entry)}\.0\]\]$"), timeout=30_000
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from harness.browser import READ_MATRIX_JS, answer_check, open_lab, screenshot, shows_sequence
+from harness.browser import READ_MATRIX_JS, answer_check, commit, open_lab, screenshot, shows_sequence
 
 URL = "/voila/render/03-product-properties.ipynb"
 
@@ -42,8 +42,7 @@ def test_the_order_panel_waits_for_rs_and_sr(voila_server, page):
 
     # S = 2I commutes with the rotation: typing the 2 updates both products.
     cell = page.locator('.lab3-order-inputs input[placeholder="S[2,2]"]')
-    cell.fill("2")
-    cell.press("Enter")
+    commit(cell, "2")
     page.wait_for_function(
         "() => document.querySelector('.lab3-order .order-verdict').textContent.includes('same result')"
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from harness.browser import answer_check, open_lab, screenshot, visible_text
+from harness.browser import answer_check, choose_check, commit, open_lab, screenshot, visible_text
 
 URL = "/voila/render/04-composition.ipynb"
 
@@ -28,10 +28,8 @@ def test_lab_04_asks_before_it_shows(voila_server, page):
     expect(feedback).to_contain_text("Correct!", timeout=10_000)
 
     # The order prediction, wrong: it says why, and the plots open on the answer given.
-    order = page.locator(".lab4-check-order")
-    order.get_by_text("SR", exact=True).click()
-    order.locator("button", has_text="Check").first.click()
-    expect(order.locator("[role=status]")).to_contain_text("R acts on x first", timeout=10_000)
+    choose_check(page, ".lab4-check-order", "SR")
+    expect(page.locator(".lab4-check-order [role=status]")).to_contain_text("R acts on x first", timeout=10_000)
     at_once = page.locator(".lab4-at-once")
     expect(at_once).to_be_visible(timeout=10_000)
     expect(page.locator(".lab4-agree")).to_contain_text("differ by at most 0")
@@ -42,9 +40,7 @@ def test_lab_04_asks_before_it_shows(voila_server, page):
     result = page.locator(".lab4-shape-result")
 
     def set_size(name, value):
-        box = page.locator(f".lab4-{name} input")
-        box.fill(str(value))
-        box.press("Enter")
+        commit(page.locator(f".lab4-{name} input"), str(value))
 
     for name, value in zip("mnpq", (4, 3, 3, 2)):
         set_size(name, value)

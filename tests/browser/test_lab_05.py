@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from harness.browser import READ_MATRIX_JS, answer_check, open_lab, screenshot, shows_sequence, visible_text
+from harness.browser import (
+    READ_MATRIX_JS, answer_check, choose_check, open_lab, screenshot, shows_sequence, visible_text,
+)
 
 URL = "/voila/render/05-many-points.ipynb"
 
@@ -61,11 +63,9 @@ def test_asks_before_it_shows_then_the_gallery_shear_moves_the_top_edge(voila_se
 
     # The map is named by the learner; a wrong choice says why it is wrong.
     map_check = page.locator(".lab5-check-map")
-    map_check.get_by_label("vertical shear").check()
-    map_check.locator("button", has_text="Check").click()
+    choose_check(page, ".lab5-check-map", "vertical shear")
     expect(map_check.locator("[role=status]")).to_contain_text("kept its height and moved sideways")
-    map_check.get_by_label("horizontal shear").check()
-    map_check.locator("button", has_text="Check").click()
+    choose_check(page, ".lab5-check-map", "horizontal shear")
     expect(map_check.locator("[role=status]")).to_contain_text("Correct!")
     page.locator(".lab5-mystery").scroll_into_view_if_needed()
     screenshot(page, "lab-05-after")

@@ -7,7 +7,7 @@ import re
 import numpy as np
 from playwright.sync_api import expect
 
-from harness.browser import answer_check, open_lab, screenshot, shows_sequence
+from harness.browser import answer_check, choose_check, commit, open_lab, screenshot, shows_sequence
 from widgets import format_number
 
 URL = "/voila/render/06-dense-layer.ipynb"
@@ -54,9 +54,7 @@ def test_browser_b_moves_the_origin_relu_folds_and_x_drags(voila_server, page):
 
     # Typing b moves the image of the origin to b.
     for placeholder, text in [("b[1,1]", "2"), ("b[2,1]", "1")]:
-        cell = page.get_by_placeholder(placeholder)
-        cell.fill(text)
-        cell.press("Enter")
+        commit(page.get_by_placeholder(placeholder), text)
     expect(origin).to_have_text("(2, 1)")
 
     # Dragging the orange point x moves x, and ŷ = W x + b follows.
@@ -87,8 +85,7 @@ def test_asks_before_it_shows_names_the_mistake_then_opens_the_picture(voila_ser
 
     # A wrong prediction is explained, and the picture opens.
     origin = page.locator(".lab06-check-origin")
-    origin.get_by_label("to W b").check()
-    origin.locator("button", has_text="Check").click()
+    choose_check(page, ".lab06-check-origin", "to W b")
     expect(origin.locator("[role=status]")).to_contain_text("b is added after the product")
     expect(page.locator(".lab06-dashboard")).to_be_visible()
     expect(page.locator(".lab06-origin")).to_have_text("(0.5, -1)")

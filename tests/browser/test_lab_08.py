@@ -9,23 +9,14 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
-from harness.browser import ARTIFACTS, answer_check, open_lab, screenshot, shows_sequence, visible_text
+from harness.browser import (
+    ARTIFACTS, answer_check, commit, open_lab, read_average, screenshot, shows_sequence, visible_text,
+)
 
 URL = "/voila/render/08-attention-weights.ipynb"
 V = np.array([[1, 0], [2, 0], [0, 4], [4, 4]])  # Activity 1.4.6
 ACTIVITY_SUM = "h2 = 0 v1 + 0.5 v2 + 0.25 v3 + 0.25 v4 = (2, 2)"
 START_SUM = "h2 = 0 v1 + 0.25 v2 + 0.25 v3 + 0.5 v4 = (2.5, 3)"
-
-AVERAGE = re.compile(
-    r"h2 = (\S+) v1 \+ (\S+) v2 \+ (\S+) v3 \+ (\S+) v4 = \((\S+), (\S+)\)"
-)
-
-
-def read_average(page):
-    match = AVERAGE.search(page.locator(".attention-average").inner_text())
-    assert match, page.locator(".attention-average").inner_text()
-    numbers = [float(x) for x in match.groups()]
-    return np.array(numbers[:4]), np.array(numbers[4:])
 
 
 @pytest.fixture
@@ -87,8 +78,7 @@ def test_moving_a_row_2_slider_moves_h2_to_the_weighted_average(lab):
 
     # Typed into the entry beside v4's slider: v4 takes 0.7, the rest share 0.3 in proportion.
     entry = row2.locator(".slider-entry-text input").nth(3)
-    entry.fill("0.7")
-    entry.press("Enter")
+    commit(entry, "0.7")
     expect(average).to_contain_text(" 0.7 v4 = ")
     expect(entry).to_have_value("0.7")
     weights, h2 = read_average(page)

@@ -33,14 +33,13 @@ range is kept in the entry, marked, and explained under the slider
 from __future__ import annotations
 
 import itertools
-import re
 
 import numpy as np
 import pytest
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from harness.browser import ERROR_OUTPUT_JS, open_lab
+from harness.browser import ERROR_OUTPUT_JS, click_cell, commit, open_lab, read_average
 from widgets import format_number
 from widgets.controls.matrix_editor import ERROR_BACKGROUND, HIGHLIGHT_BACKGROUND
 
@@ -128,12 +127,6 @@ def wait_equal(page: Page, kind: str, selector: str, ref):
 def wait_differ(page: Page, kind: str, selector: str, ref):
     """Wait until `selector` shows something other than `ref`, then return it once it holds still."""
     return _wait(page, kind, selector, "differ", ref, settle=SETTLE_MS)
-
-
-def commit(field: Locator, text: str) -> None:
-    """Type `text` into an input and press Enter, as a learner does."""
-    field.fill(text)
-    field.press("Enter")
 
 
 def slider_entry(page: Page, slider: str) -> tuple[Locator, Locator]:
@@ -608,15 +601,6 @@ def score_labels(X, W_Q, W_K) -> list[str]:
     return [format_number(v) for v in ((X @ W_Q) @ (X @ W_K).T).ravel()]
 
 
-def click_cell(page: Page, selector: str, i: int, j: int, rows: int, cols: int) -> None:
-    """Click heatmap cell (i, j), 0-based, near its top-left corner (away from its number)."""
-    area = page.locator(f"{selector} .plotarea_background")
-    area.scroll_into_view_if_needed()
-    box = area.bounding_box()
-    page.mouse.click(box["x"] + (j + 0.15) * box["width"] / cols,
-                     box["y"] + (i + 0.15) * box["height"] / rows)
-
-
 def test_lab_07_empty_cell_in_x_and_w_k_too_narrow(voila_server, page):
     """Lab 7, garbage and wrong shape: X and the weights are editors, the W's resizable.
 
@@ -683,15 +667,6 @@ def test_lab_07_empty_cell_in_x_and_w_k_too_narrow(voila_server, page):
 # -- Lab 8 ----------------------------------------------------------------------
 
 V8 = np.array([[1, 0], [2, 0], [0, 4], [4, 4]], dtype=float)
-AVERAGE = re.compile(r"h2 = (\S+) v1 \+ (\S+) v2 \+ (\S+) v3 \+ (\S+) v4 = \((\S+), (\S+)\)")
-
-
-def read_average(page: Page):
-    text = page.locator(".attention-average").inner_text()
-    match = AVERAGE.search(text)
-    assert match, text
-    numbers = [float(x) for x in match.groups()]
-    return np.array(numbers[:4]), np.array(numbers[4:])
 
 
 def test_lab_08_out_of_range_weights_garbage_in_w_v_and_w_k_too_narrow(voila_server, page):

@@ -8,18 +8,16 @@ HTML, and that presenter mode enlarges the page in both themes.
 """
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from harness.browser import MATRIX_TEXT_JS, open_lab, screenshot
+from harness.browser import open_lab, screenshot, wait_for_matrix_text
 
 LAB01 = "01-product-by-columns.ipynb"
 
-# The rows of AB as the lab shows them.
-PRODUCT_ROWS_JS = f"() => ({MATRIX_TEXT_JS})('.lab01-product')"
+PRODUCT = ".lab01-product"  # AB as lab 1 shows it
 CELLS_JS = """
 (selector) => Array.from(document.querySelectorAll(selector + ' .widget-text input')).map(e => e.value)
 """
@@ -44,11 +42,6 @@ def cells(page, selector: str) -> list[str]:
     return page.evaluate(CELLS_JS, selector)
 
 
-def wait_for_product(page, rows: list[list[str]]) -> None:
-    expected = json.dumps(json.dumps(rows, separators=(",", ":")))
-    page.wait_for_function(f"() => JSON.stringify(({PRODUCT_ROWS_JS})()) === {expected}", timeout=10_000)
-
-
 @pytest.fixture
 def dialogs(page):
     """Every alert/confirm/prompt the page opens (there must be none)."""
@@ -62,7 +55,7 @@ def test_link_presets_reach_each_preheated_kernel(voila_server, page):
     open_lab(page, render_url(voila_server, LAB01, "?A=2,0,0;0,1,0&reveal=1"), "lecture-preset-A")
     assert cells(page, ".lab01-A") == ["2", "0", "0", "0", "1", "0"]
     assert cells(page, ".lab01-B") == ["5", "1", "-2", "-6", "-1", "0"]  # not in the link: the default
-    wait_for_product(page, [["10", "?"], ["-2", "?"]])  # A b_1 = (2*5, -2)
+    wait_for_matrix_text(page, PRODUCT, [["10", "?"], ["-2", "?"]])  # A b_1 = (2*5, -2)
     expect(page.locator(".lecture-preset-status")).to_have_text("From the link: A (2×3)")
 
     # The next visitor gets the refilled kernel, and their own link.
@@ -70,7 +63,7 @@ def test_link_presets_reach_each_preheated_kernel(voila_server, page):
     open_lab(page, render_url(voila_server, LAB01, second), "lecture-preset-AB")
     assert cells(page, ".lab01-A") == ["1", "0", "0", "0", "0", "1"]
     assert cells(page, ".lab01-B") == ["1", "2", "3"]
-    wait_for_product(page, [["1"], ["3"]])
+    wait_for_matrix_text(page, PRODUCT, [["1"], ["3"]])
     expect(page.locator(".lecture-preset-status")).to_have_text("From the link: A (2×3), B (3×1)")
     assert preheated_uses(voila_server, LAB01) == before + 2, "a page did not come from the kernel pool"
 

@@ -1,16 +1,21 @@
-"""Open a lab in Chromium, wait until every widget has rendered, and collect what went wrong."""
+"""Open a lab in Chromium, wait until every widget has rendered, and collect what went wrong; and
+the few moves every browser test makes: commit a value, answer a Check, click a heatmap cell, read
+a matrix or an attention average."""
 from __future__ import annotations
 
+import json
 import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # only browser tests load Playwright: `make test-fast` imports this module too
-    from playwright.sync_api import Page
+import numpy as np
 
 from .chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 (the tests import them from here too)
+
+if TYPE_CHECKING:  # only browser tests load Playwright: `make test-fast` imports this module too
+    from playwright.sync_api import Locator, Page
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
@@ -188,6 +193,12 @@ def shows_sequence(page: Page, values: list[str]) -> bool:
     return any(items[k:k + n] == values for k in range(len(items) - n + 1))
 
 
+def commit(field: Locator, text: str) -> None:
+    """Type `text` into an input and press Enter, as a learner does (widgets read a value on Enter)."""
+    field.fill(text)
+    field.press("Enter")
+
+
 def answer_check(page: Page, selector: str, answer) -> None:
     """Answer the `Check` under `selector` as a learner does, and press its Check button.
 
@@ -197,9 +208,7 @@ def answer_check(page: Page, selector: str, answer) -> None:
     """
     check = page.locator(selector)
     if isinstance(answer, str):
-        box = check.locator(".widget-text input").first
-        box.fill(answer)
-        box.press("Enter")
+        commit(check.locator(".widget-text input").first, answer)
     else:
         rows, cols = len(answer), len(answer[0])
         pickers = check.locator("select")
@@ -208,6 +217,53 @@ def answer_check(page: Page, selector: str, answer) -> None:
         cells = check.locator(".widget-text input")
         cells.nth(rows * cols - 1).wait_for()
         for index, text in enumerate(str(x) for row in answer for x in row):
-            cells.nth(index).fill(text)
-            cells.nth(index).press("Enter")
-    check.locator("button", has_text="Check").first.click()
+            commit(cells.nth(index), text)
+    press_check(page, selector)
+
+
+def choose_check(page: Page, selector: str, choice: str) -> None:
+    """Pick `choice` in the multiple-choice `Check` under `selector`, and press its Check button."""
+    page.locator(selector).get_by_label(choice, exact=True).check()
+    press_check(page, selector)
+
+
+def press_check(page: Page, selector: str) -> None:
+    """Press the Check button of the `Check` under `selector`."""
+    page.locator(selector).locator("button", has_text="Check").first.click()
+
+
+def click_cell(page: Page, selector: str, i: int, j: int, rows: int, cols: int) -> None:
+    """Click cell (i, j), 0-based, of the heatmap under `selector`, near its top-left corner (away
+    from the number written in its middle)."""
+    area = page.locator(f"{selector} .plotarea_background")
+    area.scroll_into_view_if_needed()
+    box = area.bounding_box()
+    page.mouse.click(box["x"] + (j + 0.15) * box["width"] / cols,
+                     box["y"] + (i + 0.15) * box["height"] / rows)
+
+
+def matrix_text(page: Page, selector: str) -> list[list[str]]:
+    """The entries of the first HTML matrix under `selector`, as text (`MATRIX_TEXT_JS`)."""
+    return page.evaluate(MATRIX_TEXT_JS, selector)
+
+
+def wait_for_matrix_text(page: Page, selector: str, rows: list[list[str]], timeout: float = 10_000) -> None:
+    """Wait until the first HTML matrix under `selector` shows `rows` (``[]``: no matrix there)."""
+    page.wait_for_function(
+        f"([selector, rows]) => JSON.stringify(({MATRIX_TEXT_JS})(selector)) === rows",
+        arg=[selector, json.dumps(rows, separators=(",", ":"))],
+        timeout=timeout,
+    )
+
+
+# The weighted sum an attention output writes, h2 = a v1 + b v2 + c v3 + d v4 = (x, y).
+ATTENTION_AVERAGE = re.compile(r"h2 = (\S+) v1 \+ (\S+) v2 \+ (\S+) v3 \+ (\S+) v4 = \((\S+), (\S+)\)")
+
+
+def read_average(page: Page) -> tuple[np.ndarray, np.ndarray]:
+    """The four weights and the output h2 that the page's ``.attention-average`` writes out."""
+    text = page.locator(".attention-average").inner_text()
+    match = ATTENTION_AVERAGE.search(text)
+    assert match, text
+    numbers = [float(x) for x in match.groups()]
+    return np.array(numbers[:4]), np.array(numbers[4:])
