@@ -62,6 +62,8 @@ _LOCATIONS = {
     "normalise_weights": "core.simplex",
     "rebalance_weights": "core.simplex",
     "AttentionExplorer": "labs.attention_explorer",
+    "ScoresReveal": "labs.score_reveals",
+    "ShapesReveal": "labs.score_reveals",
     "ValuesPlot": "views.values_plot",
     "LectureBar": "lecture.bar",
     "PresetStatus": "lecture.bar",
