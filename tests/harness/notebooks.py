@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import nbformat
+import pytest
 from nbclient import NotebookClient
 
 
@@ -53,3 +54,17 @@ def lab_namespace(path: Path) -> dict:
         if cell.cell_type == "code":
             exec(compile(cell.source, f"{path.name}[{index}]", "exec"), namespace)
     return namespace
+
+
+def lab_fixture(path: Path):
+    """A pytest fixture, ``lab``, that gives each test its own `lab_namespace` of the lab at `path`.
+
+    A test module binds it once, ``lab = lab_fixture(LAB)``, and its tests take
+    ``lab`` and drive ``lab["activity"]`` and the rest as a learner's edits do.
+    """
+
+    @pytest.fixture
+    def lab() -> dict:
+        return lab_namespace(path)
+
+    return lab

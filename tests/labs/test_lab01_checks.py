@@ -2,18 +2,11 @@
 the shape message when a learner resizes B."""
 from __future__ import annotations
 
-import pytest
-
-from harness.notebooks import lab_namespace
+from harness.notebooks import lab_fixture
 from harness.voila import REPO
 
 LAB = REPO / "labs" / "01-product-by-columns.ipynb"
-
-
-@pytest.fixture
-def lab() -> dict:
-    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
-    return lab_namespace(LAB)
+lab = lab_fixture(LAB)
 
 
 def test_check_accepts_the_syllabus_answer_and_rejects_a_wrong_one(lab):

@@ -4,18 +4,11 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from harness.notebooks import lab_namespace
+from harness.notebooks import lab_fixture
 from harness.voila import REPO
 
 LAB = REPO / "labs" / "02-entry-dot-product.ipynb"
-
-
-@pytest.fixture
-def lab() -> dict:
-    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
-    return lab_namespace(LAB)
+lab = lab_fixture(LAB)
 
 
 def plain(markup: str) -> str:

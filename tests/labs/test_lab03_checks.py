@@ -2,48 +2,33 @@
 learner would; the panels held back until then; and the live panels poked with bad and odd input."""
 from __future__ import annotations
 
-import pytest
-
-from harness.notebooks import lab_namespace
+from harness.checks import type_matrix
+from harness.notebooks import lab_fixture
 from harness.voila import REPO
 
 LAB = REPO / "labs" / "03-product-properties.ipynb"
-
-
-@pytest.fixture
-def lab() -> dict:
-    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
-    return lab_namespace(LAB)
-
-
-def answer(check, rows: list[list[str]]) -> None:
-    """Type a matrix answer cell by cell, as a learner does (matrix answers open at 1×1)."""
-    check.answer_input.resize(len(rows), len(rows[0]))
-    for i, row in enumerate(rows):
-        for j, text in enumerate(row):
-            check.answer_input.cells[i][j].value = text
+lab = lab_fixture(LAB)
 
 
 def test_rs_and_sr_are_named_when_swapped_and_open_the_order_panel_together(lab):
     rs_check, sr_check, order_reveal = lab["rs_check"], lab["sr_check"], lab["order_reveal"]
     # Nothing that answers RS and SR is drawn before both are answered.
     assert not order_reveal.opened and not lab["identities_reveal"].opened
-    answer(rs_check, [["0", "1"], ["2", "0"]])
-    assert rs_check.submit() is False and not rs_check.solved
+    assert type_matrix(rs_check, [["0", "1"], ["2", "0"]]) is False and not rs_check.solved
     assert rs_check.mistake == "sign" and "entry (1,2)" in rs_check.feedback
-    answer(rs_check, [["0", "-2"], ["1", "0"]])  # SR instead of RS
-    assert rs_check.submit() is False and rs_check.mistake == "BA"
+    assert type_matrix(rs_check, [["0", "-2"], ["1", "0"]]) is False  # SR instead of RS
+    assert rs_check.mistake == "BA"
     assert rs_check.feedback.startswith("you computed SR, not RS")
     assert not order_reveal.opened  # SR is not answered yet
-    answer(rs_check, [["0", "-1"], ["2", "0"]])
-    assert rs_check.submit() and rs_check.solved and rs_check.attempts == 3
+    assert type_matrix(rs_check, [["0", "-1"], ["2", "0"]])
+    assert rs_check.solved and rs_check.attempts == 3
 
-    answer(sr_check, [["0", "-1"], ["2", "0"]])  # RS is not SR
-    assert sr_check.submit() is False and sr_check.mistake == "BA"
+    assert type_matrix(sr_check, [["0", "-1"], ["2", "0"]]) is False  # RS is not SR
+    assert sr_check.mistake == "BA"
     assert sr_check.feedback.startswith("you computed RS, not SR")
     assert order_reveal.opened  # both answered: the live panel opens
-    answer(sr_check, [["0", "-2"], ["1", "0"]])
-    assert sr_check.submit() and sr_check.solved and sr_check.attempts == 2
+    assert type_matrix(sr_check, [["0", "-2"], ["1", "0"]])
+    assert sr_check.solved and sr_check.attempts == 2
 
 
 def test_transpose_choice_explains_wrong_picks_and_opens_the_identities(lab):

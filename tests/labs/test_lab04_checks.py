@@ -3,19 +3,13 @@ the plots held back until the prediction, and the lab's plots and shape checker 
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
-from harness.notebooks import lab_namespace
+from harness.notebooks import lab_fixture
 from harness.voila import REPO
 from widgets import HOUSE
 
 LAB = REPO / "labs" / "04-composition.ipynb"
-
-
-@pytest.fixture
-def lab() -> dict:
-    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
-    return lab_namespace(LAB)
+lab = lab_fixture(LAB)
 
 
 def test_the_order_prediction_opens_the_plots_and_says_why_sr_is_wrong(lab):

@@ -3,42 +3,22 @@ picture of Y held back until then, and the lab's gallery, rows panel and grid vi
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
-from harness.notebooks import lab_namespace
+from harness.checks import answer, type_matrix
+from harness.notebooks import lab_fixture
 from harness.voila import REPO
 from widgets import GALLERY, HOUSE
 from widgets.labs.corners_or_grid import SQUARE_2
 
 LAB = REPO / "labs" / "05-many-points.ipynb"
-
-
-@pytest.fixture
-def lab() -> dict:
-    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
-    return lab_namespace(LAB)
-
-
-def choose(check, text: str) -> bool:
-    """Pick a choice and press Check."""
-    check.answer_input.value = text
-    return check.submit()
-
-
-def type_matrix(check, rows: list[list[float]]) -> bool:
-    """Type a matrix answer cell by cell and press Check (matrix answers open at 1×1)."""
-    check.answer_input.resize(len(rows), len(rows[0]))
-    for i, row in enumerate(rows):
-        for j, text in enumerate(row):
-            check.answer_input.cells[i][j].value = str(text)
-    return check.submit()
+lab = lab_fixture(LAB)
 
 
 def test_x_check_explains_the_repeated_corner(lab):
     x_check = lab["x_check"]
-    assert not choose(x_check, "the four edges of the square, one per column")
+    assert not answer(x_check, "the four edges of the square, one per column")
     assert "five columns, not four" in x_check.feedback
-    assert choose(x_check, "the corners of the unit square, with the first one repeated at the end to close the outline")
+    assert answer(x_check, "the corners of the unit square, with the first one repeated at the end to close the outline")
 
 
 def test_the_picture_of_y_waits_for_an_answer_and_the_slips_are_named(lab):
@@ -59,18 +39,18 @@ def test_the_picture_of_y_waits_for_an_answer_and_the_slips_are_named(lab):
 
 def test_the_map_and_edge_choices_explain_each_wrong_pick(lab):
     map_check, bottom_check, top_check = lab["map_check"], lab["bottom_check"], lab["top_check"]
-    assert not choose(map_check, "vertical shear") and "kept its height" in map_check.feedback
-    assert not choose(map_check, "rotation") and "right angles" in map_check.feedback
-    assert choose(map_check, "horizontal shear") and map_check.solved
+    assert not answer(map_check, "vertical shear") and "kept its height" in map_check.feedback
+    assert not answer(map_check, "rotation") and "right angles" in map_check.feedback
+    assert answer(map_check, "horizontal shear") and map_check.solved
     assert map_check.feedback.startswith("Correct!") and "x + y" in map_check.feedback
 
-    assert not choose(bottom_check, "the origin never moves under a matrix map, and the bottom edge starts at the origin")
+    assert not answer(bottom_check, "the origin never moves under a matrix map, and the bottom edge starts at the origin")
     assert "(1, 0)" in bottom_check.feedback
-    assert choose(bottom_check, "its points have y = 0, and the shear moves a point sideways by its height")
+    assert answer(bottom_check, "its points have y = 0, and the shear moves a point sideways by its height")
 
-    assert not choose(top_check, "each point moves right by its x coordinate")
+    assert not answer(top_check, "each point moves right by its x coordinate")
     assert "stretch" in top_check.feedback
-    assert choose(top_check, "its points have y = 1, so each moves right by exactly 1")
+    assert answer(top_check, "its points have y = 1, so each moves right by exactly 1")
 
 
 def test_the_gallery_starts_elsewhere_and_the_syllabus_shear_gives_y(lab):

@@ -3,19 +3,13 @@ picture waits for the prediction, and the lab builds the picture on its own numb
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
-from harness.notebooks import lab_namespace
+from harness.notebooks import lab_fixture
 from harness.voila import REPO
 from widgets import HOUSE
 
 LAB = REPO / "labs" / "06-dense-layer.ipynb"
-
-
-@pytest.fixture
-def lab() -> dict:
-    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
-    return lab_namespace(LAB)
+lab = lab_fixture(LAB)
 
 
 def test_the_picture_waits_for_the_prediction_and_a_wrong_one_counts(lab):

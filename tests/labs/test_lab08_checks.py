@@ -7,24 +7,13 @@ import re
 
 import nbformat
 import numpy as np
-import pytest
 
-from harness.notebooks import lab_namespace
+from harness.checks import answer
+from harness.notebooks import lab_fixture
 from harness.voila import REPO
 
 LAB = REPO / "labs" / "08-attention-weights.ipynb"
-
-
-@pytest.fixture
-def lab() -> dict:
-    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
-    return lab_namespace(LAB)
-
-
-def answer(check, value) -> bool:
-    """Give an answer and press Check."""
-    check.answer_input.value = value
-    return check.submit()
+lab = lab_fixture(LAB)
 
 
 def test_the_explorer_starts_by_hand_on_other_weights_than_the_activity(lab):
