@@ -24,6 +24,7 @@ MAX_LINES = 60
 
 
 def code_cells(path):
+    """The sources of the lab's code cells, in order."""
     return [cell.source for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code"]
 
 
@@ -91,8 +92,11 @@ def test_lab_code_only_builds_and_lays_out(path):
 @pytest.mark.parametrize("path", LABS, ids=[path.stem for path in LABS])
 def test_presets_are_applied_in_the_last_code_cell_only(path):
     cells = code_cells(path)
-    applying = [index for index, source in enumerate(cells) if "lecture.apply_url(" in source]
-    assert applying == [len(cells) - 1], (
-        f"{path.name}: lecture.apply_url( is called in code cell(s) {applying} of {len(cells)}; "
+    calls = [
+        index for index, source in enumerate(cells) for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "apply_url"
+    ]
+    assert calls == [len(cells) - 1], (
+        f"{path.name}: lecture.apply_url is called in code cell(s) {calls} of {len(cells)} (0-based); "
         "it must be called once, in the last code cell"
     )
