@@ -1,0 +1,235 @@
+"""The class pulse's store: what it keeps, that it never raises into a lab, and that nothing is lost
+under 100 concurrent writer processes or a kernel killed right after its check returned."""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sqlite3
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from widgets.lecture.pulse_store import MAX_ANSWER, PulseStore, normalise_answer
+
+WRITERS, EVENTS_EACH = 100, 50
+
+
+@pytest.fixture
+def store(tmp_path) -> PulseStore:
+    return PulseStore(tmp_path)
+
+
+def rows(store: PulseStore, table: str = "events") -> list[tuple]:
+    with sqlite3.connect(store.path) as connection:
+        return connection.execute(f"SELECT * FROM {table}").fetchall()
+
+
+# --- what is kept ------------------------------------------------------------------------
+
+
+def test_answers_are_normalised_and_never_longer_than_64_characters():
+    assert normalise_answer(np.array([[6.0, 19.0], [9.0, -3.0]])) == "[[6,19],[9,-3]]"
+    assert normalise_answer(np.array([[1 / 3]])) == "[[0.333333]]"
+    assert normalise_answer(np.arange(36.0).reshape(6, 6)) == "a 6×6 matrix"  # the shape only
+    assert normalise_answer((4, 2)) == "4×2"
+    assert normalise_answer(-0.5) == "-0.5"
+    assert normalise_answer("  4   by\n 2 ") == "4 by 2"
+    long = normalise_answer("because " * 40)
+    assert len(long) == MAX_ANSWER and long.endswith("…")
+
+
+def test_a_row_holds_the_lab_check_visitor_verdict_mistake_short_answer_and_time(store):
+    before = time.time()
+    assert store.record("lab01", "activity", "v1", right=False, mistake="transpose",
+                        answer=np.array([[6, 9], [19, -3]]), position=2)
+    (row,) = rows(store)
+    assert row[:7] == ("lab01", "activity", 2, "v1", 0, "transpose", "[[6,9],[19,-3]]")
+    assert before <= row[7] <= time.time()
+    assert store.record("x" * 200, "y" * 200, "z" * 200, right=True, mistake="m" * 200, answer="a" * 200)
+    assert all(len(text) <= MAX_ANSWER for text in rows(store)[1] if isinstance(text, str))
+
+
+def test_the_file_is_in_wal_mode(store):
+    assert store.record_visit("lab01", "v1")
+    with sqlite3.connect(store.path) as connection:
+        assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_summary_counts_visitors_attempts_solved_and_the_three_commonest_mistakes(store):
+    for visitor in ("a", "b", "c"):
+        store.record_visit("lab08", visitor)
+    store.record_visit("lab01", "d")
+    for visitor, right, mistake in [("a", False, "inner"), ("a", True, ""), ("b", False, "inner"),
+                                    ("b", False, "swapped"), ("c", False, "shape"), ("c", False, "entries"),
+                                    ("c", False, "swapped"), ("c", False, "inner")]:
+        assert store.record("lab08", "check_h", visitor, right=right, mistake=mistake, position=3)
+    assert store.record("lab08", "check_qkv", "a", right=True, position=0)
+    lab01, lab08 = store.summary()
+    assert (lab01.lab, lab01.visitors, lab01.checks) == ("lab01", 1, ())
+    assert (lab08.lab, lab08.visitors) == ("lab08", 3)
+    qkv, h = lab08.checks  # in the lab's order, not by name
+    assert (qkv.check, qkv.attempted, qkv.solved, qkv.attempts, qkv.mistakes) == ("check_qkv", 1, 1, 1, ())
+    assert (h.check, h.attempted, h.solved, h.attempts) == ("check_h", 3, 1, 8)
+    assert h.mistakes == (("inner", 3), ("swapped", 2), ("entries", 1))  # ties by name
+    assert store.csv().splitlines()[1:] == [
+        "lab08,check_qkv,3,1,1,1,,,,,,",
+        "lab08,check_h,3,3,1,8,inner,3,swapped,2,entries,1",
+    ]
+
+
+def test_a_visitor_who_answers_without_a_recorded_visit_still_counts(store):
+    # A reset during the lecture erases the visits of pages already open.
+    store.record("lab01", "activity", "early", right=True)
+    assert store.summary()[0].visitors == 1
+
+
+def test_reset_erases_every_count(store):
+    store.record_visit("lab01", "v1")
+    store.record("lab01", "activity", "v1", right=True)
+    assert store.reset()
+    assert store.summary() == [] and rows(store) == [] and rows(store, "visits") == []
+    assert store.status() == ""
+
+
+# --- never raising into a lab ------------------------------------------------------------
+
+
+def test_a_missing_folder_records_nothing_and_says_so(tmp_path):
+    store = PulseStore(tmp_path / "nowhere")
+    assert store.record("lab01", "activity", "v1", right=True) is False
+    assert store.error == f"the pulse folder {tmp_path / 'nowhere'} does not exist"
+    assert store.summary() == [] and store.status() == store.error
+    assert not (tmp_path / "nowhere").exists()  # the store makes no folder
+
+
+def test_a_corrupt_file_records_nothing_and_says_so(store):
+    with open(store.path, "wb") as file:
+        file.write(b"this is not SQLite at all " * 200)
+    assert store.record("lab01", "activity", "v1", right=True) is False
+    assert store.status().startswith(f"the pulse store {store.path} is damaged")
+    assert store.summary() == [] and store.reset() is False
+
+
+def test_a_file_replaced_under_a_running_store_is_noticed_and_made_again(store):
+    assert store.record("lab01", "activity", "v1", right=True)
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(store.path + suffix):
+            os.remove(store.path + suffix)
+    with sqlite3.connect(store.path):
+        pass  # an empty database: no tables
+    assert store.record("lab01", "activity", "v1", right=True) is False
+    assert "no such table" in store.error
+    assert store.record("lab01", "activity", "v1", right=True)  # the schema is made again
+
+
+def test_a_locked_store_gives_up_within_its_timeout(tmp_path):
+    store = PulseStore(tmp_path, timeout=0.2)
+    assert store.record_visit("lab01", "v1")
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        start = time.monotonic()
+        assert store.record("lab01", "activity", "v1", right=True) is False
+        assert time.monotonic() - start < 1.5
+        assert store.error == f"the pulse store {store.path} is locked by another process"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert store.record("lab01", "activity", "v1", right=True)
+
+
+def test_a_full_store_records_nothing_until_a_reset(tmp_path):
+    store = PulseStore(tmp_path, max_bytes=12 * 4096)
+    stored = 0
+    while store.record("lab01", "activity", f"visitor {stored}", right=False, mistake="transpose",
+                       answer="x" * 64):
+        stored += 1
+        assert stored < 10_000
+    assert stored > 10
+    assert store.error == f"the pulse store {store.path} is full: export the counts, then Reset"
+    assert store.status() == store.error
+    assert store.reset() and store.status() == ""
+    assert store.record("lab01", "activity", "v1", right=True)
+
+
+def _as_another_user(folder: str, queue) -> None:
+    """Open the store as a user who may read but not write it (root ignores file modes)."""
+    if os.geteuid() == 0:
+        os.setuid(65534)  # nobody
+    store = PulseStore(folder)
+    queue.put((store.record("lab01", "activity", "v1", right=True), store.status()))
+
+
+def test_a_read_only_store_records_nothing_and_says_so():
+    # Not under tmp_path: pytest keeps it where only its owner may enter.
+    with tempfile.TemporaryDirectory() as top:
+        folder = Path(top) / "pulse"
+        folder.mkdir()
+        store = PulseStore(folder)
+        assert store.record("lab01", "activity", "v0", right=True)
+        for path in (folder, *folder.iterdir()):
+            path.chmod(0o555 if path.is_dir() else 0o444)
+        Path(top).chmod(0o755)
+        context = multiprocessing.get_context("fork")
+        queue = context.Queue()
+        child = context.Process(target=_as_another_user, args=(str(folder), queue))
+        child.start()
+        recorded, status = queue.get(timeout=30)
+        child.join(30)
+        folder.chmod(0o755)
+        assert recorded is False
+        assert status.startswith(f"the pulse store {store.path} ")
+        assert "read-only" in status or "cannot be opened" in status
+        assert len(rows(store)) == 1
+
+
+# --- nothing lost -------------------------------------------------------------------------
+
+
+def _writer(folder: str, number: int, start, failures) -> None:
+    store = PulseStore(folder)  # the default timeout, as in a lab
+    start.wait()
+    for k in range(EVENTS_EACH):
+        if not store.record("lab01", "activity", f"writer {number}", right=k % 2 == 0,
+                            mistake="" if k % 2 == 0 else "transpose", position=k):
+            failures.put(store.error)
+
+
+def test_100_writer_processes_of_50_events_each_lose_nothing(store):
+    assert store.status() == ""  # makes the file, as the lecturer's page does at start
+    context = multiprocessing.get_context("fork")
+    start, failures = context.Event(), context.Queue()
+    writers = [context.Process(target=_writer, args=(os.path.dirname(store.path), n, start, failures))
+               for n in range(WRITERS)]
+    for writer in writers:
+        writer.start()
+    began = time.monotonic()
+    start.set()
+    for writer in writers:
+        writer.join(120)
+    elapsed = time.monotonic() - began
+    print(f"{WRITERS * EVENTS_EACH} events from {WRITERS} processes in {elapsed:.1f} s")
+    assert [writer.exitcode for writer in writers] == [0] * WRITERS
+    assert failures.empty()
+    assert len(rows(store)) == WRITERS * EVENTS_EACH
+    (lab,) = store.summary()
+    assert (lab.visitors, lab.checks[0].attempts) == (WRITERS, WRITERS * EVENTS_EACH)
+    assert sum(check.attempts for check in lab.checks) == WRITERS * EVENTS_EACH
+
+
+def _record_then_die(folder: str) -> None:
+    assert PulseStore(folder).record("lab01", "activity", "killed", right=True)
+    os.kill(os.getpid(), signal.SIGKILL)  # a kernel culled or killed right after its check returned
+
+
+def test_an_event_survives_its_process_killed_right_after_recording(store):
+    child = multiprocessing.get_context("fork").Process(
+        target=_record_then_die, args=(os.path.dirname(store.path),))
+    child.start()
+    child.join(30)
+    assert child.exitcode == -signal.SIGKILL
+    assert [row[3] for row in rows(store)] == ["killed"]

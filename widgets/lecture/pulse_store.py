@@ -1,0 +1,394 @@
+"""The class pulse's store: one SQLite file of anonymous check attempts.
+
+Every check attempt on a lecture server becomes one row: the lab, the check,
+a random visitor id (one per page view), right or wrong, the diagnosed
+mistake and the time, with the answer only in a normalised form of at most
+`MAX_ANSWER` characters.  A page view on its own is a visit.  The lecturer's
+board (`widgets.lecture.pulse_board`) reads the counts back with `summary`.
+
+The store must never block or break a lab.  Every call opens its own short
+connection (so a file replaced, deleted or damaged under a running server
+is noticed at the next call), waits at most `PulseStore.timeout` seconds for
+a lock, and turns every failure into ``False`` and a sentence in
+`PulseStore.status`.  The file is in WAL mode with ``synchronous=NORMAL``: a
+row is in the file once `record` returns, even if the kernel is killed right
+after.  Only the standard library's ``sqlite3`` is used.
+"""
+
+import contextlib
+import csv
+import io
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["MAX_ANSWER", "CheckPulse", "LabPulse", "PulseStore", "normalise_answer"]
+
+#: The longest answer kept, in characters.
+MAX_ANSWER = 64
+#: The file's name in the pulse folder.
+FILE_NAME = "pulse.sqlite"
+#: Mistakes listed per check.
+TOP_MISTAKES = 3
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS visits (
+    lab TEXT NOT NULL,
+    visitor TEXT NOT NULL,
+    time REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    lab TEXT NOT NULL,
+    check_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    visitor TEXT NOT NULL,
+    right INTEGER NOT NULL,
+    mistake TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    time REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_by_check ON events (lab, check_id);
+"""
+
+
+def _clip(text):
+    """Whitespace collapsed, at most `MAX_ANSWER` characters (an ellipsis marks a cut)."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= MAX_ANSWER else text[: MAX_ANSWER - 1] + "…"
+
+
+def _number(x):
+    return f"{float(x):.6g}"
+
+
+def normalise_answer(value):
+    """The short form of an answer that the store keeps: never more than 64 characters.
+
+    A matrix is written row by row (``[[6,19],[9,-3]]``), or as its shape
+    alone when that would be too long; a number with six significant
+    digits; a shape ``(rows, columns)`` as ``4×2``; anything else (a typed
+    text, a choice) with its whitespace collapsed and cut at `MAX_ANSWER`.
+
+    Parameters
+    ----------
+    value : numpy.ndarray, float, tuple of int, str or None
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> normalise_answer(np.array([[6, 19], [9, -3.0]]))
+    '[[6,19],[9,-3]]'
+    >>> normalise_answer(np.zeros((6, 6)))
+    'a 6×6 matrix'
+    >>> normalise_answer((4, 2)), normalise_answer(0.1 + 0.2), normalise_answer(None)
+    ('4×2', '0.3', '')
+    >>> len(normalise_answer("x" * 500))
+    64
+    """
+    if value is None:
+        return ""
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(d, int) for d in value):
+        return f"{value[0]}×{value[1]}"
+    if isinstance(value, (int, float, np.number)) and not isinstance(value, bool):
+        return _number(value)
+    if isinstance(value, np.ndarray):
+        matrix = np.atleast_2d(value)
+        if matrix.ndim == 2:
+            text = "[" + ",".join(
+                "[" + ",".join(_number(x) for x in row) + "]" for row in matrix
+            ) + "]"
+            if len(text) <= MAX_ANSWER:
+                return text
+            return f"a {matrix.shape[0]}×{matrix.shape[1]} matrix"
+    return _clip(value)
+
+
+@dataclass(frozen=True)
+class CheckPulse:
+    """How the room answers one check.
+
+    Attributes
+    ----------
+    check : str
+        The check's id in its lab.
+    position : int
+        Its place in the lab (the board's order).
+    attempted : int
+        Visitors who checked at least one answer.
+    solved : int
+        Visitors who checked a right answer.
+    attempts : int
+        Answers checked in all.
+    mistakes : tuple of (str, int)
+        The most common mistakes, most frequent first, with how many answers made them.
+    """
+
+    check: str
+    position: int
+    attempted: int
+    solved: int
+    attempts: int
+    mistakes: tuple
+
+
+@dataclass(frozen=True)
+class LabPulse:
+    """How the room does on one lab: its visitors and each of its checks.
+
+    Attributes
+    ----------
+    lab : str
+    visitors : int
+        Page views of the lab (each with its own anonymous id).
+    checks : tuple of CheckPulse
+        In the lab's order.
+    """
+
+    lab: str
+    visitors: int
+    checks: tuple
+
+
+def _explain(error, path):
+    """A sentence for the lecturer saying why the store failed."""
+    text = str(error)
+    lowered = text.lower()
+    folder = os.path.dirname(path)
+    if not os.path.isdir(folder):
+        return f"the pulse folder {folder} does not exist"
+    if "readonly" in lowered or "read-only" in lowered or isinstance(error, PermissionError):
+        return f"the pulse store {path} is read-only"
+    if "locked" in lowered or "busy" in lowered:
+        return f"the pulse store {path} is locked by another process"
+    if "full" in lowered:
+        return f"the pulse store {path} is full: export the counts, then Reset"
+    if "not a database" in lowered or "malformed" in lowered:
+        return f"the pulse store {path} is damaged ({text}): move it away to start a new one"
+    if "unable to open" in lowered:
+        return f"the pulse store {path} cannot be opened ({text})"
+    return f"the pulse store {path} failed: {text}"
+
+
+class PulseStore:
+    """An SQLite file of anonymous check attempts, in a folder the server owns.
+
+    Parameters
+    ----------
+    folder : str or os.PathLike
+        Where the file lives (``pulse.sqlite``).  It must exist: the store
+        creates the file, never the folder, so a mistyped setting shows as
+        "does not exist" instead of a store nobody reads.  Keep it outside
+        the folder Voila serves.
+    timeout : float, optional
+        Seconds a call waits for another writer's lock before giving up.
+    max_bytes : int, optional
+        The largest the file may grow; then writes fail as "full" until a
+        Reset.
+
+    Attributes
+    ----------
+    path : str
+        The SQLite file.
+    error : str
+        Why the last call failed, or ``""`` after one that succeeded.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> store = PulseStore(tempfile.mkdtemp())
+    >>> store.record_visit("lab01", "v1")
+    True
+    >>> store.record("lab01", "activity", "v1", right=False, mistake="transpose", position=0)
+    True
+    >>> store.record("lab01", "activity", "v1", right=True, position=0)
+    True
+    >>> [(lab.visitors, lab.checks[0].attempted, lab.checks[0].solved) for lab in store.summary()]
+    [(1, 1, 1)]
+    >>> store.summary()[0].checks[0].mistakes
+    (('transpose', 1),)
+    >>> PulseStore("/no/such/folder").record_visit("lab01", "v1")
+    False
+    """
+
+    def __init__(self, folder, *, timeout=1.0, max_bytes=64 * 2**20):
+        self.path = os.path.join(os.fspath(folder), FILE_NAME)
+        self.timeout = float(timeout)
+        self.max_bytes = int(max_bytes)
+        self.error = ""
+        self._schema_ready = False
+
+    def __repr__(self):
+        return f"PulseStore({os.path.dirname(self.path)!r})"
+
+    # -- writing ---------------------------------------------------------------
+
+    def record_visit(self, lab, visitor, when=None):
+        """Count a page view of `lab`; return whether it was stored."""
+        return self._write(
+            "INSERT INTO visits VALUES (?, ?, ?)",
+            (_clip(lab), _clip(visitor), time.time() if when is None else when),
+        )
+
+    def record(self, lab, check, visitor, *, right, mistake="", answer="", position=0, when=None):
+        """Store one check attempt; return whether it was stored (never raise).
+
+        Parameters
+        ----------
+        lab, check, visitor : str
+            Where, and which anonymous page view.
+        right : bool
+        mistake : str, optional
+            The diagnosed mistake's name (``""`` for a right answer).
+        answer : optional
+            What was answered, kept as `normalise_answer` writes it.
+        position : int, optional
+            The check's place in the lab.
+        when : float, optional
+            Seconds since the epoch; default now.
+        """
+        return self._write(
+            "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                _clip(lab), _clip(check), int(position), _clip(visitor), int(bool(right)),
+                _clip(mistake), normalise_answer(answer), time.time() if when is None else when,
+            ),
+        )
+
+    def reset(self):
+        """Erase every visit and attempt, for a new session; return whether it worked."""
+        return self._write("DELETE FROM events", (), "DELETE FROM visits")
+
+    def _write(self, sql, args, *more):
+        try:
+            with self._connect() as connection:
+                connection.execute(sql, args)
+                for statement in more:
+                    connection.execute(statement)
+        except (sqlite3.Error, OSError) as error:
+            return self._failed(error, False)
+        self.error = ""
+        return True
+
+    def _failed(self, error, result):
+        """Say why, and make the schema again next time (the file may have been replaced)."""
+        self._schema_ready = False
+        self.error = _explain(error, self.path)
+        return result
+
+    # -- reading ---------------------------------------------------------------
+
+    def status(self):
+        """``""`` when the store can be read and written, else why not (for the lecturer)."""
+        try:
+            with self._connect() as connection:
+                connection.execute("BEGIN IMMEDIATE")  # takes the write lock: read-only fails here
+                connection.execute("ROLLBACK")
+                pages, free, limit = (
+                    connection.execute(f"PRAGMA {name}").fetchone()[0]
+                    for name in ("page_count", "freelist_count", "max_page_count")
+                )
+        except (sqlite3.Error, OSError) as error:
+            self._failed(error, None)
+            return self.error
+        if pages >= limit and free == 0:
+            self.error = _explain(sqlite3.OperationalError("database or disk is full"), self.path)
+            return self.error
+        self.error = ""
+        return ""
+
+    def summary(self):
+        """The counts per lab and per check, labs by name and checks in the lab's order.
+
+        Returns
+        -------
+        list of LabPulse
+            Empty when nothing was recorded, or when the store cannot be read
+            (then `error` says why).
+        """
+        try:
+            with self._connect() as connection:
+                visitors = dict(connection.execute(
+                    "SELECT lab, COUNT(DISTINCT visitor) FROM"
+                    " (SELECT lab, visitor FROM visits UNION SELECT lab, visitor FROM events)"
+                    " GROUP BY lab"
+                ))
+                rows = connection.execute(
+                    "SELECT lab, check_id, MIN(position), COUNT(DISTINCT visitor),"
+                    " COUNT(DISTINCT CASE WHEN right THEN visitor END), COUNT(*)"
+                    " FROM events GROUP BY lab, check_id"
+                ).fetchall()
+                mistakes = connection.execute(
+                    "SELECT lab, check_id, mistake, COUNT(*) AS n FROM events"
+                    " WHERE NOT right GROUP BY lab, check_id, mistake"
+                    " ORDER BY n DESC, mistake"
+                ).fetchall()
+        except (sqlite3.Error, OSError) as error:
+            return self._failed(error, [])
+        self.error = ""
+        top = {}
+        for lab, check, mistake, count in mistakes:
+            found = top.setdefault((lab, check), [])
+            if len(found) < TOP_MISTAKES:
+                found.append((mistake, count))
+        checks = {}
+        for lab, check, position, attempted, solved, attempts in rows:
+            checks.setdefault(lab, []).append(CheckPulse(
+                check, position, attempted, solved, attempts, tuple(top.get((lab, check), ()))
+            ))
+        return [
+            LabPulse(lab, visitors[lab], tuple(sorted(checks.get(lab, ()), key=lambda c: (c.position, c.check))))
+            for lab in sorted(visitors)
+        ]
+
+    def csv(self):
+        """The counts as CSV text: one row per check, with its lab's visitors and top mistakes.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> store = PulseStore(tempfile.mkdtemp())
+        >>> store.record("lab08", "check_s", "v1", right=False, mistake="inner")
+        True
+        >>> print(store.csv().splitlines()[1])
+        lab08,check_s,1,1,0,1,inner,1,,,,
+        """
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["lab", "check", "visitors", "attempted", "solved", "attempts"]
+                        + [f"{what} {k}" for k in range(1, TOP_MISTAKES + 1) for what in ("mistake", "count")])
+        for lab in self.summary():
+            for check in lab.checks:
+                cells = [c for pair in check.mistakes for c in pair]
+                cells += [""] * (2 * TOP_MISTAKES - len(cells))
+                writer.writerow([lab.lab, check.check, lab.visitors, check.attempted, check.solved,
+                                 check.attempts, *cells])
+        return out.getvalue()
+
+    # -- the connection --------------------------------------------------------
+
+    def _connect(self):
+        """A fresh autocommit connection, with the schema made on first use."""
+        if not os.path.isdir(os.path.dirname(self.path)):
+            # sqlite3 would only say "unable to open database file".
+            raise FileNotFoundError(self.path)
+        connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        try:
+            connection.execute("PRAGMA synchronous=NORMAL")
+            page_size = connection.execute("PRAGMA page_size").fetchone()[0]
+            connection.execute(f"PRAGMA max_page_count={max(1, self.max_bytes // page_size)}")
+            if not self._schema_ready:
+                if connection.execute("PRAGMA journal_mode=WAL").fetchone()[0] != "wal":
+                    raise sqlite3.OperationalError("the store could not switch to WAL mode")
+                connection.executescript(_SCHEMA)
+                self._schema_ready = True
+        except BaseException:
+            connection.close()
+            raise
+        # sqlite3's own `with` only commits; this one closes.
+        return contextlib.closing(connection)
