@@ -209,4 +209,5 @@ class Practice(OwnsChildren, VBox):
         """Stop following the lecture bar, then close as every composite does."""
         if self._lecture is not None:
             self._lecture.unobserve(self._on_lecture_seed, names="seed")
+            self._lecture = None  # a second close (ipywidgets' __del__) has nothing to stop
         super().close()

@@ -120,4 +120,5 @@ class Reveal(OwnsChildren, VBox):
             check.unobserve(self._on_answered, names="answered")
         if self._lecture is not None:
             self._lecture.unobserve(self._on_lecture_reveal, names="reveal")
+        self._after, self._lecture = (), None  # a second close (ipywidgets' __del__) has nothing to stop
         super().close()

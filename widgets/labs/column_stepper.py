@@ -11,6 +11,7 @@ import html
 
 from ipywidgets import HTML, HBox, IntSlider, Layout, Play, VBox, jslink
 
+from ..controls.owned import OwnsChildren
 from ..controls.alerts import alert_html
 from ..text.column_steps import column_combination_html, partial_product_html
 from ..controls.matrix_editor import MatrixEditor
@@ -23,7 +24,7 @@ __all__ = ["ColumnStepper"]
 _BIG = {"font_size": "1.3em"}  # read from the back of a lecture room
 
 
-class ColumnStepper(VBox):
+class ColumnStepper(OwnsChildren, VBox):
     """Step through AB column by column: column j of AB is A times column j of B.
 
     Parameters
@@ -72,10 +73,12 @@ class ColumnStepper(VBox):
         self._step = IntSlider(value=1, min=1, max=k, description="column j", layout=Layout(width="18em"))
         self._step_entry = SliderEntry(self._step)  # a j that B does not have is explained
         self._play = Play(value=1, min=1, max=k, interval=interval, tooltip="Build AB column by column")
-        jslink((self._play, "value"), (self._step, "value"))  # cosmetic pair: both only move j
+        self._own(jslink((self._play, "value"), (self._step, "value")))  # cosmetic pair: both only move j
         self._combination = HTML(style=_BIG, layout=Layout(min_height="6.5em"))
         self._product = HTML(style=_BIG, layout=Layout(min_width="12em"))
         self._status = HTML()
+        self._own(self._A, self._B, self._step, self._step_entry, self._play,
+                  self._combination, self._product, self._status)
         tag_parts(class_prefix, {
             "A": self._A, "B": self._B, "step": self._step, "play": self._play,
             "combination": self._combination, "product": self._product, "status": self._status,
@@ -83,11 +86,11 @@ class ColumnStepper(VBox):
         self.add_class("column-stepper")
         self.layout.grid_gap = "0.6em"
         self.children = [
-            HBox(
-                [self._A, self._B, VBox([self._product, self._status], layout=Layout(max_width="36em"))],
+            self._own(HBox(
+                [self._A, self._B, self._own(VBox([self._product, self._status], layout=Layout(max_width="36em")))],
                 layout=Layout(grid_gap="2.5em", align_items="flex-start", flex_flow="row wrap"),
-            ),
-            HBox([self._play, self._step_entry], layout=Layout(align_items="center")),
+            )),
+            self._own(HBox([self._play, self._step_entry], layout=Layout(align_items="center"))),
             self._combination,
         ]
         self._B.observe(self._fit_steps, names="value")  # before _show_step, so j is in range when it runs

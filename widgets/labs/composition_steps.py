@@ -11,6 +11,7 @@ and the two products.  A line under the plots says by how much ``A(BX)`` and
 import numpy as np
 from ipywidgets import HTML, Button, Dropdown, GridBox, HBox, Layout, VBox
 
+from ..controls.owned import OwnsChildren
 from ..controls.alerts import alert_html
 from ..core.geometry import HOUSE, UNIT_SQUARE
 from ..controls.matrix_editor import MatrixEditor
@@ -23,7 +24,7 @@ __all__ = ["CompositionSteps"]
 DUST = 1e-9
 
 
-class CompositionSteps(VBox):
+class CompositionSteps(OwnsChildren, VBox):
     r"""Apply ``B`` then ``A`` step by step, beside ``AB`` at once and ``BA``.
 
     Parameters
@@ -91,20 +92,22 @@ class CompositionSteps(VBox):
         self._then_a = _plot("2. then A: BX → A(BX)").add_class(f"{prefix}-then-a")
         self._at_once = _plot("at once: X → (AB)X").add_class(f"{prefix}-at-once")
         self._other_order = _plot("other order: X → (BA)X")
+        self._own(self._a, self._b, self._shape_menu, *self._buttons, self._ab_view, self._ba_view,
+                  self._agree, self._first_b, self._then_a, self._at_once, self._other_order)
         for control in (self._a, self._b, self._shape_menu):
             control.observe(self._on_input_change, names="value")
-        controls = VBox(
-            [HBox([self._b, self._a], layout=Layout(grid_gap="24px")), self._shape_menu,
+        controls = self._own(VBox(
+            [self._own(HBox([self._b, self._a], layout=Layout(grid_gap="24px"))), self._shape_menu,
              *self._buttons, self._ab_view, self._ba_view],
             layout=Layout(grid_gap="8px", min_width="330px"),
-        )
-        plots = GridBox(
+        ))
+        plots = self._own(GridBox(
             [self._first_b, self._then_a, self._at_once, self._other_order],
             layout=Layout(grid_template_columns="repeat(2, 330px)", grid_gap="4px 12px"),
-        )
+        ))
         self.add_class("composition-steps")
         self.children = [
-            HBox([controls, plots], layout=Layout(grid_gap="24px", flex_flow="row wrap")),
+            self._own(HBox([controls, plots], layout=Layout(grid_gap="24px", flex_flow="row wrap"))),
             self._agree,
         ]
         self.redraw()

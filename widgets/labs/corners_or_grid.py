@@ -9,6 +9,7 @@ only the grid of input points, shown with a toggle, tells them apart.
 from ipywidgets import FloatSlider, HBox, Layout, ToggleButton, VBox
 from traitlets import dlink
 
+from ..controls.owned import OwnsChildren
 from ..controls.slider_entry import SliderEntry
 from ..core.geometry import UNIT_SQUARE
 from ..core.maps_gallery import bend_rule, shear
@@ -21,7 +22,7 @@ __all__ = ["CornersOrGrid", "SQUARE_2"]
 SQUARE_2 = 2 * UNIT_SQUARE
 
 
-class CornersOrGrid(VBox):
+class CornersOrGrid(OwnsChildren, VBox):
     """The shear ``(x, y) ↦ (x, y + 2c x)`` beside the rule ``(x, y) ↦ (x, y + c x²)``.
 
     Parameters
@@ -66,6 +67,7 @@ class CornersOrGrid(VBox):
                                        show_basis=False, layout=Layout(**size))
         self._rule_grid = VertexPlot(SQUARE_2, rule=bend_rule(c), title="rule: (x, y) ↦ (x, y + c x²)",
                                      show_basis=False, layout=Layout(**size))
+        self._own(self._c, self._show_grid, self._matrix_grid, self._rule_grid)
         tag_parts(prefix, {"c": self._c, "grid-toggle": self._show_grid,
                            "matrix-grid": self._matrix_grid, "rule-grid": self._rule_grid})
         dlink((self._show_grid, "value"), (self._matrix_grid, "show_grid"))
@@ -74,8 +76,9 @@ class CornersOrGrid(VBox):
         self.add_class("corners-or-grid")
         self.children = [
             # c can also be typed, checked against the slider's range
-            HBox([SliderEntry(self._c), self._show_grid], layout=Layout(grid_gap="24px", align_items="center")),
-            HBox([self._matrix_grid, self._rule_grid], layout=Layout(grid_gap="24px", flex_flow="row wrap")),
+            self._own(HBox([self._own(SliderEntry(self._c)), self._show_grid],
+                           layout=Layout(grid_gap="24px", align_items="center"))),
+            self._own(HBox([self._matrix_grid, self._rule_grid], layout=Layout(grid_gap="24px", flex_flow="row wrap"))),
         ]
 
     c = property(lambda self: self._c, doc="The slider of the bend c.")

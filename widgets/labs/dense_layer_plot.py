@@ -14,6 +14,7 @@ import numpy as np
 from bqplot import Lines, Scatter
 from ipywidgets import HTML, HBox, HTMLMath, Layout, ToggleButton, VBox
 
+from ..controls.owned import OwnsChildren
 from ..controls.alerts import alert_html
 from ..controls.batching import apply_changes
 from ..controls.guard import Guard
@@ -37,7 +38,7 @@ def _swatch(color):
     return f'<span style="color:{color}">●</span>'
 
 
-class DenseLayerPlot(VBox):
+class DenseLayerPlot(OwnsChildren, VBox):
     r"""Editors for W, b and x beside the plane the layer x ↦ W x + b (then ReLU) draws.
 
     Parameters
@@ -110,6 +111,9 @@ class DenseLayerPlot(VBox):
         )
         self.plot.marks = [*self.plot.marks, self.origin_arrow, self.origin_dot, self.path,
                            self.y_dot, self.x_dot]
+        self._own(self.W_editor, self.b_editor, self.x_editor, self.relu_toggle, self.readout, self.status,
+                  self._symbolic, self._numeric, self.plot, self.origin_arrow, self.origin_dot, self.path,
+                  self.y_dot, self.x_dot)
 
         for editor in (self.W_editor, self.b_editor, self.x_editor):
             editor.observe(self._on_edit, names="value")
@@ -118,21 +122,22 @@ class DenseLayerPlot(VBox):
         self.relu_toggle.observe(lambda change: self._safe_redraw(), names="value")
         self.x_dot.observe(self._on_drag, names=["x", "y"])
 
-        key = HTML(
+        key = self._own(HTML(
             "<div style='color:#555; font-size:0.9em; line-height:1.5'>"
             f"{_swatch(X_COLOR)} drag the point x, or type it<br>"
             f"{_swatch(Y_COLOR)} ŷ, the output for x (dashed: from x to ŷ)<br>"
             f"{_swatch(ORIGIN_COLOR)} the arrow from 0 to where the origin lands<br>"
             "grey grid: the input plane; light blue grid: its image</div>"
-        )
-        controls = VBox(
-            [HBox([self.W_editor, self.b_editor, self.x_editor], layout=Layout(grid_gap="1.5em")),
+        ))
+        controls = self._own(VBox(
+            [self._own(HBox([self.W_editor, self.b_editor, self.x_editor], layout=Layout(grid_gap="1.5em"))),
              self.relu_toggle, self.readout, self.status, key],
             layout=Layout(width="430px", grid_gap="0.5em"),
-        )
-        expansion = HBox([self._symbolic, self._numeric], layout=Layout(grid_gap="3em", flex_flow="row wrap"))
+        ))
+        expansion = self._own(HBox([self._symbolic, self._numeric],
+                                   layout=Layout(grid_gap="3em", flex_flow="row wrap")))
         self.add_class("lab06-dashboard")
-        self.children = [HBox([controls, self.plot], layout=Layout(grid_gap="1em", flex_flow="row wrap")),
+        self.children = [self._own(HBox([controls, self.plot], layout=Layout(grid_gap="1em", flex_flow="row wrap"))),
                          expansion]
         self._safe_redraw()
 

@@ -15,6 +15,7 @@ from traitlets import Int, Tuple, observe, validate
 
 from ..controls.alerts import alert_html
 from ..controls.guard import Guard
+from ..controls.owned import OwnsChildren
 from ..views.heatmap import MatrixHeatmap
 from ..controls.matrix_editor import MatrixEditor
 from ..core.parsing import html_number
@@ -44,7 +45,7 @@ def _cannot_multiply(error):
     )
 
 
-class EntryExplorer(VBox):
+class EntryExplorer(OwnsChildren, VBox):
     """Pick an entry of AB by a click or two menus; see it as a dot product.
 
     Parameters
@@ -109,6 +110,7 @@ class EntryExplorer(VBox):
         )
         self._entry = HTML(style={"font_size": "1.3em"}, layout=Layout(min_height="4.5em"))
         self._status = HTML()
+        self._own(self._A, self._B, self._heatmap, self._row_menu, self._col_menu, self._entry, self._status)
         tag_parts(class_prefix, {
             "A": self._A, "B": self._B, "product": self._heatmap, "row": self._row_menu,
             "col": self._col_menu, "sum": self._entry, "status": self._status,
@@ -116,10 +118,11 @@ class EntryExplorer(VBox):
         self.add_class("entry-explorer")
         self.layout.grid_gap = "0.6em"
         self.children = [
-            HBox(
-                [self._A, self._B, VBox([HBox([self._row_menu, self._col_menu]), self._heatmap])],
+            self._own(HBox(
+                [self._A, self._B,
+                 self._own(VBox([self._own(HBox([self._row_menu, self._col_menu])), self._heatmap]))],
                 layout=Layout(grid_gap="2.5em", align_items="flex-start", flex_flow="row wrap"),
-            ),
+            )),
             self._entry,
             self._status,
         ]

@@ -11,6 +11,7 @@ import numpy as np
 from ipywidgets import HTML, Button, HBox, IntText, Layout, Text, VBox
 from traitlets import TraitError, dlink
 
+from ..controls.owned import OwnsChildren
 from ..controls.alerts import alert_html
 from ..controls.matrix_editor import MatrixEditor
 from ..core.parsing import format_number, parse_number
@@ -26,7 +27,7 @@ def _error(text):
     return alert_html(text, tag="span")
 
 
-class IdentityExplorer(VBox):
+class IdentityExplorer(OwnsChildren, VBox):
     """Editors for ``A``, ``B``, ``C`` and ``r`` driving the identity cards.
 
     Parameters
@@ -93,6 +94,8 @@ class IdentityExplorer(VBox):
         ).add_class(f"{prefix}-randomise")
         self._r_status, self._seed_status = HTML(), HTML()
         self._panel = IdentityPanel(*(e.value for e in self._editors), r=r).add_class(f"{prefix}-identities")
+        self._own(*self._editors, self._r_box, self._seed_box, self._randomise, self._r_status,
+                  self._seed_status, self._panel)
         for editor, trait in zip(self._editors, "ABC"):
             dlink((editor, "value"), (self._panel, trait))
         self._r_box.observe(self._on_r_change, names="value")
@@ -100,9 +103,9 @@ class IdentityExplorer(VBox):
         self._randomise.on_click(lambda _button: self.randomise())
         self.add_class("identity-explorer")
         self.children = [
-            HBox(list(self._editors), layout=Layout(grid_gap="32px", flex_flow="row wrap")),
-            HBox([self._r_box, self._seed_box, self._randomise, self._r_status, self._seed_status],
-                 layout=Layout(grid_gap="12px", align_items="center")),
+            self._own(HBox(list(self._editors), layout=Layout(grid_gap="32px", flex_flow="row wrap"))),
+            self._own(HBox([self._r_box, self._seed_box, self._randomise, self._r_status, self._seed_status],
+                           layout=Layout(grid_gap="12px", align_items="center"))),
             self._panel,
         ]
 

@@ -9,6 +9,7 @@ redraws all of them, and its `matrix` and `points` traits let other views
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
 from traitlets import observe
 
+from ..controls.owned import OwnsChildren
 from ..controls.alerts import alert_html
 from ..controls.map_picker import MapPicker
 from ..controls.traits import MatrixTrait
@@ -23,7 +24,7 @@ __all__ = ["MapGallery"]
 SHAPES = {"unit square": UNIT_SQUARE, "house": HOUSE}
 
 
-class MapGallery(HBox):
+class MapGallery(OwnsChildren, HBox):
     """A map from the gallery, a shape from a menu, and ``Y = AX`` drawn and written out.
 
     Parameters
@@ -84,6 +85,7 @@ class MapGallery(HBox):
         self._plot = VertexPlot(X, A, title="X (dashed) and Y = AX",
                                 layout=plot_layout or Layout(width="420px", height="420px"))
         self._status = HTML()
+        self._own(self._picker, self._shape_menu, self._a_view, self._y_view, self._plot, self._status)
         tag_parts(prefix, {"picker": self._picker, "a": self._a_view, "y": self._y_view,
                            "plot": self._plot, "status": self._status})
         self._picker.observe(self._redraw, names="value")
@@ -91,8 +93,8 @@ class MapGallery(HBox):
         self.add_class("map-gallery")
         self.layout.grid_gap, self.layout.flex_flow = "32px", "row wrap"
         self.children = [
-            VBox([self._picker, self._shape_menu, self._a_view, self._y_view, self._status],
-                 layout=Layout(grid_gap="10px", min_width="24em")),
+            self._own(VBox([self._picker, self._shape_menu, self._a_view, self._y_view, self._status],
+                           layout=Layout(grid_gap="10px", min_width="24em"))),
             self._plot,
         ]
         self._redraw()

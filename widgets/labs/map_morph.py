@@ -10,6 +10,7 @@ import numpy as np
 from ipywidgets import HTML, FloatSlider, HBox, Layout, Play, VBox
 from traitlets import Float, TraitError, link, observe, validate
 
+from ..controls.owned import OwnsChildren
 from ..controls.alerts import alert_html
 from ..core.morph import morph_matrix, morph_view
 from ..core.geometry import UNIT_SQUARE, as_matrix_2x2, as_points
@@ -23,7 +24,7 @@ __all__ = ["MapMorph"]
 STEPS = 20
 
 
-class MapMorph(VBox):
+class MapMorph(OwnsChildren, VBox):
     r"""A shape under ``(1 − t) I + t A``, with a slider and a Play button for `t`.
 
     Parameters
@@ -88,15 +89,16 @@ class MapMorph(VBox):
             UNIT_SQUARE, show_grid=True, title="X (dashed) and (1 − t) I + t A applied to X",
             layout=plot_layout or Layout(width="380px", height="380px"),
         ).add_class("map-morph-plot")
+        self._own(self._slider, self._play, self._current_view, self._status, self._plot)
         link((self._slider, "value"), (self, "t"))
         # Play counts frames; the slider shows t = frame / STEPS (and moving it moves Play).
         link((self._play, "value"), (self._slider, "value"),
              transform=(lambda frame: frame / STEPS, lambda t: int(round(t * STEPS))))
         self.add_class("map-morph")
         self.children = [
-            HBox([self._play, self._slider], layout=Layout(align_items="center", grid_gap="1em")),
-            HBox([VBox([self._current_view, self._status]), self._plot],
-                 layout=Layout(align_items="center", grid_gap="2em", flex_flow="row wrap")),
+            self._own(HBox([self._play, self._slider], layout=Layout(align_items="center", grid_gap="1em"))),
+            self._own(HBox([self._own(VBox([self._current_view, self._status])), self._plot],
+                           layout=Layout(align_items="center", grid_gap="2em", flex_flow="row wrap"))),
         ]
         with self.hold_trait_notifications():
             self.points = points

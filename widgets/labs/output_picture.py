@@ -9,6 +9,7 @@ of Activity 1.4.6, then shows it as the picture of the answer.
 import numpy as np
 from ipywidgets import HTML, Layout, VBox
 
+from ..controls.owned import OwnsChildren
 from ..views.values_plot import ValuesPlot
 from ..text.attention_steps import average_expansion
 from ..text.html_math import subscripts_html
@@ -17,7 +18,7 @@ from ..controls.traits import validate_matrix
 __all__ = ["OutputPicture"]
 
 
-class OutputPicture(VBox):
+class OutputPicture(OwnsChildren, VBox):
     """The output ``h_i = sum_j A_att[i, j] v_j`` of one row of weights, drawn and written out.
 
     Parameters
@@ -47,20 +48,20 @@ class OutputPicture(VBox):
         V = validate_matrix(values, name="V")
         w = validate_matrix(np.atleast_2d(np.asarray(weights, dtype=float)), name="A_att row")
         self._row = int(row)
-        self._plot = ValuesPlot(V, w, focus=0, output_names=[f"h{self._row + 1}"])
+        self._plot = self._own(ValuesPlot(V, w, focus=0, output_names=[f"h{self._row + 1}"]))
         # average_expansion numbers its one row 1: name it after the row it is.
         text = average_expansion(w, V, 0)
         self._text = f"h_{self._row + 1}" + text[len("h_1"):]
-        self._sum = HTML(
+        self._sum = self._own(HTML(
             f"<div style='font-size:1.1em'>{subscripts_html(self._text)}</div>"
-        ).add_class("output-picture-sum")
-        note = HTML(
+        ).add_class("output-picture-sum"))
+        note = self._own(HTML(
             "<div style='color:#666;line-height:1.4'>Blue dots: the values <i>v</i><sub>j</sub>. "
             "The diamond: "
             f"<i>h</i><sub>{self._row + 1}</sub>, joined to each value by a line as strong as its "
             "weight. With weights that are nonnegative and add to 1 it lies in the shaded "
             "convex hull of the values.</div>"
-        )
+        ))
         self.add_class("output-picture")
         self.layout = Layout(width="380px")
         self.children = [self._plot, self._sum, note]

@@ -14,6 +14,7 @@ from traitlets import Int, observe, validate
 
 from ..controls.alerts import alert_html
 from ..controls.guard import Guard
+from ..controls.owned import OwnsChildren
 from ..core.rows import row_combination
 from ..text.html_math import HIGHLIGHT_COLOR, bracket_table, emphasis
 from ..controls.traits import MatrixTrait
@@ -119,7 +120,7 @@ def _one_based(count):
     return [(str(n + 1), n) for n in range(count)]
 
 
-class RowPicture(VBox):
+class RowPicture(OwnsChildren, VBox):
     """Pick a row i: row i of AB drawn as the rows of B weighted by row i of A.
 
     Parameters
@@ -172,6 +173,7 @@ class RowPicture(VBox):
         ).add_class("row-picture-menu")
         self._picture = HTML(style={"font_size": "1.2em"}).add_class("row-picture-sum")
         self._status = HTML().add_class("row-picture-status")
+        self._own(self._menu, self._picture, self._status)
         self.add_class("row-picture")
         self.children = [self._menu, self._picture, self._status]
         # One at a time, not under hold_trait_notifications: its roll-back after a

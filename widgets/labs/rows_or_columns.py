@@ -11,6 +11,7 @@ import numpy as np
 from ipywidgets import HTML, HBox, Layout, VBox
 from traitlets import observe
 
+from ..controls.owned import OwnsChildren
 from ..controls.traits import MatrixTrait
 from ..core.geometry import UNIT_SQUARE
 from ..core.shapes import ShapeError, check_product_shapes
@@ -55,7 +56,7 @@ def rows_verdict(A, X):
     )
 
 
-class RowsOrColumns(VBox):
+class RowsOrColumns(OwnsChildren, VBox):
     r"""``P = Xᵀ``, ``PAᵀ`` and ``(AX)ᵀ`` side by side, with a sentence comparing them.
 
     Parameters
@@ -99,12 +100,14 @@ class RowsOrColumns(VBox):
         self._pat_view = MatrixView(np.asarray(points, dtype=float).T, name=r"PA^T")
         self._axt_view = MatrixView(np.asarray(points, dtype=float).T, name=r"(AX)^T")
         self._status = HTML()
+        self._own(self._p_view, self._pat_view, self._axt_view, self._status)
         tag_parts(prefix, {"p": self._p_view, "pat": self._pat_view, "axt": self._axt_view,
                            "rows-status": self._status})
         self.add_class("rows-or-columns")
         self.layout.grid_gap = "8px"
         self.children = [
-            HBox([self._p_view, self._pat_view, self._axt_view], layout=Layout(grid_gap="40px", flex_flow="row wrap")),
+            self._own(HBox([self._p_view, self._pat_view, self._axt_view],
+                           layout=Layout(grid_gap="40px", flex_flow="row wrap"))),
             self._status,
         ]
         with self.hold_trait_notifications():

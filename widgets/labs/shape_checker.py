@@ -13,6 +13,7 @@ import operator
 from ipywidgets import HTML, HBox, IntText, Label, Layout, VBox
 from traitlets import Bool, TraitError, Tuple, Unicode, validate
 
+from ..controls.owned import OwnsChildren
 from ..controls.alerts import ERROR_COLOR, SUCCESS_COLOR
 from ..controls.guard import Guard
 from ..core.composition import describe_composition
@@ -48,7 +49,7 @@ def describe_sizes(m, n, p, q):
     return describe_composition((m, n), (p, q))
 
 
-class ShapeChecker(VBox):
+class ShapeChecker(OwnsChildren, VBox):
     """Boxes for the sizes of ``A`` (m×n) and ``B`` (p×q), and what they make.
 
     Parameters
@@ -94,19 +95,20 @@ class ShapeChecker(VBox):
         super().__init__(**kwargs)
         self._writing = Guard()
         self._boxes = tuple(
-            IntText(value=int(v), description=name, style={"description_width": "initial"},
-                    layout=Layout(width="6.5em")).add_class(f"{prefix}-{name}")
+            self._own(IntText(value=int(v), description=name, style={"description_width": "initial"},
+                              layout=Layout(width="6.5em")).add_class(f"{prefix}-{name}"))
             for name, v in zip("mnpq", (*a_shape, *b_shape))
         )
-        self._result = HTML().add_class(f"{prefix}-shape-result")
+        self._result = self._own(HTML().add_class(f"{prefix}-shape-result"))
         for box in self._boxes:
             box.observe(self._on_box_change, names="value")
         self.observe(self._on_value_change, names="value")
         m, n, p, q = self._boxes
         self.add_class("shape-checker")
         self.children = [
-            HBox([Label("A is"), m, Label("×"), n, Label("      B is"), p, Label("×"), q],
-                 layout=Layout(align_items="center", grid_gap="6px")),
+            self._own(HBox([self._own(Label("A is")), m, self._own(Label("×")), n,
+                            self._own(Label("      B is")), p, self._own(Label("×")), q],
+                           layout=Layout(align_items="center", grid_gap="6px"))),
             self._result,
         ]
         self.value = ((m.value, n.value), (p.value, q.value))

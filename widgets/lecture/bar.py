@@ -15,6 +15,7 @@ import numpy as np
 from ipywidgets import HTML, HBox, Layout, ToggleButton
 from traitlets import Bool, Int, List, TraitError, Unicode, link, observe, validate
 
+from ..controls.owned import OwnsChildren
 from ..core.presets import (
     MAX_ABS,
     MAX_ENTRIES,
@@ -198,7 +199,7 @@ def apply_presets(
     return applied
 
 
-class LectureBar(HBox):
+class LectureBar(OwnsChildren, HBox):
     """The strip under a lab's title: a presenter-mode toggle and the link's presets.
 
     Presenter mode (`presenter`) enlarges the whole page for a projector; a
@@ -251,15 +252,15 @@ class LectureBar(HBox):
 
     def __init__(self, presenter=False, zoom=PRESENTER_ZOOM, **kwargs):
         super().__init__(**kwargs)
-        self._toggle = ToggleButton(
+        self._toggle = self._own(ToggleButton(
             description="Presenter mode",
             tooltip="Larger text and plots, for a projector (or add ?presenter=1 to the link)",
             layout=Layout(width="auto", flex="0 0 auto"),
-        ).add_class("lecture-presenter")
-        self._status = PresetStatus(layout=Layout(flex="1 1 auto"))
+        ).add_class("lecture-presenter"))
+        self._status = self._own(PresetStatus(layout=Layout(flex="1 1 auto")))
         # A style sheet in an HTML widget applies to the whole page while the
         # widget is shown; emptying it switches presenter mode off again.
-        self._style = HTML(layout=Layout(display="none")).add_class("lecture-style")
+        self._style = self._own(HTML(layout=Layout(display="none")).add_class("lecture-style"))
         link((self._toggle, "value"), (self, "presenter"))
         self.zoom = zoom
         self.presenter = presenter
