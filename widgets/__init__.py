@@ -69,6 +69,7 @@ _LOCATIONS = {
     "PresetStatus": "lecture.bar",
     "apply_presets": "lecture.bar",
     "read_query_string": "lecture.query",
+    "PulseRecorder": "lecture.pulse",
     "PulseStore": "lecture.pulse_store",
     "average_expansion": "text.attention_steps",
     "convex_hull": "text.attention_steps",

@@ -1,0 +1,132 @@
+"""The pulse recorder: a lab's checks and practices, watched from outside, give one event per checked
+answer; off without MATMUL_PULSE_DIR; a broken store never breaks a check."""
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from harness.notebooks import lab_namespace
+from harness.voila import REPO
+from widgets.lecture.pulse import PulseRecorder
+from widgets.lecture.pulse_store import PulseStore
+
+LAB_1 = REPO / "labs" / "01-product-by-columns.ipynb"
+LAB_8 = REPO / "labs" / "08-attention-weights.ipynb"
+
+
+def events(store: PulseStore) -> list[tuple]:
+    with sqlite3.connect(store.path) as connection:
+        return connection.execute(
+            "SELECT lab, check_id, position, visitor, right, mistake, answer FROM events ORDER BY rowid"
+        ).fetchall()
+
+
+@pytest.fixture
+def store(tmp_path) -> PulseStore:
+    return PulseStore(tmp_path)
+
+
+def test_off_without_the_pulse_folder_and_on_with_it(tmp_path):
+    lab = lab_namespace(LAB_1)
+    off = PulseRecorder.from_environment(environ={"SCRIPT_NAME": "/voila/render/01-product-by-columns.ipynb"})
+    assert off.enabled is False and off.watch_all(lab) is off and off.watched == {}
+    lab["activity"].answer_input.value = [[6, 19], [9, -3]]
+    assert lab["activity"].submit() is True and off.recorded == 0
+
+    on = PulseRecorder.from_environment(environ={
+        "MATMUL_PULSE_DIR": str(tmp_path), "SCRIPT_NAME": "/voila/render/01-product-by-columns.ipynb"})
+    assert on.enabled and on.lab == "01-product-by-columns"
+    assert PulseRecorder.from_environment("lab", environ={"MATMUL_PULSE_DIR": str(tmp_path)}).lab == "lab"
+
+
+def test_each_page_view_has_its_own_random_visitor_id(store):
+    ids = {PulseRecorder(store, "lab01").visitor for _ in range(50)}
+    assert len(ids) == 50 and all(len(visitor) == 32 for visitor in ids)
+
+
+def test_lab_1_records_one_event_per_checked_answer_under_the_checks_name(store):
+    lab = lab_namespace(LAB_1)
+    recorder = PulseRecorder(store, "01-product-by-columns", visitor="v1").watch_all(lab)
+    assert set(recorder.watched) == {"activity", "practice"}
+    activity = lab["activity"]
+    activity.answer_input.value = [[6, 9], [19, -3]]
+    activity.submit()
+    activity.answer_input.value = [[6, 19], [9, -3]]
+    activity.submit()
+    activity.answer_input.cells[0][0].value = "x"  # unreadable: not an attempt, not an event
+    activity.submit()
+    assert [row[1:] for row in events(store)] == [
+        ("activity", 0, "v1", 0, "transpose", "[[6,9],[19,-3]]"),
+        ("activity", 0, "v1", 1, "", "[[6,19],[9,-3]]"),
+    ]
+    assert recorder.recorded == 2 and recorder.error == ""
+    assert store.summary()[0].visitors == 1  # the page view counted once
+
+
+def test_watching_twice_records_once_and_counts_one_visit(store):
+    lab = lab_namespace(LAB_1)
+    recorder = PulseRecorder(store, "lab01").watch_all(lab)
+    lab["same_check"] = lab["activity"]  # a second name for the same check
+    recorder.watch_all(lab)
+    assert list(recorder.watched) == ["activity", "practice"]
+    lab["activity"].answer_input.value = [[6, 19], [9, -3]]
+    lab["activity"].submit()
+    assert len(events(store)) == 1
+    with sqlite3.connect(store.path) as connection:
+        assert connection.execute("SELECT COUNT(*) FROM visits").fetchone()[0] == 1
+
+
+def test_a_practice_is_recorded_whichever_problem_it_shows(store):
+    lab = lab_namespace(LAB_1)
+    PulseRecorder(store, "lab01", visitor="v1").watch_all(lab)
+    practice = lab["practice"]
+    practice.start()
+    first = practice.checks[0]
+    first.answer_input.value = practice.problem.parts[0].answer
+    assert first.submit() is True
+    practice.new_numbers()  # new Check objects
+    second = practice.checks[0]
+    assert second is not first
+    second.answer_input.value = practice.problem.parts[0].answer
+    second.submit()
+    assert [row[1:3] + row[4:5] for row in events(store)] == [("practice", 1, 1), ("practice", 1, 1)]
+
+
+def test_lab_8_text_and_choice_answers_are_stored_short(store):
+    lab = lab_namespace(LAB_8)
+    recorder = PulseRecorder(store, "lab08", visitor="v1").watch_all(lab)
+    assert list(recorder.watched) == ["check_qkv", "check_s", "check_a", "check_h", "check_row", "check_why",
+                                     "check_h2", "practice_output", "practice_softmax"]
+    lab["check_h"].answer_input.value = " 2 by 4 "
+    lab["check_h"].submit()
+    why = lab["check_why"]
+    why.answer_input.value = why.answer_input.options[0]
+    why.submit()
+    (h, why_row) = events(store)
+    assert h[1] == "check_h" and h[5:] == ("swapped", "2×4")
+    assert why_row[5] == "choice" and len(why_row[6]) <= 64
+
+
+def test_a_missing_store_never_breaks_a_check_and_says_why(tmp_path):
+    lab = lab_namespace(LAB_1)
+    recorder = PulseRecorder(PulseStore(tmp_path / "gone"), "lab01").watch_all(lab)
+    assert recorder.error == f"the pulse folder {tmp_path / 'gone'} does not exist"
+    activity = lab["activity"]
+    activity.answer_input.value = [[6, 19], [9, -3]]
+    assert activity.submit() is True and activity.solved and "Correct!" in activity.feedback
+    assert recorder.recorded == 0 and "does not exist" in recorder.error
+
+
+class _Exploding(PulseStore):
+    def record(self, *args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+
+def test_even_a_store_that_raises_never_reaches_the_lab(tmp_path):
+    lab = lab_namespace(LAB_1)
+    recorder = PulseRecorder(_Exploding(tmp_path), "lab01").watch_all(lab)
+    activity = lab["activity"]
+    activity.answer_input.value = [[6, 19], [9, 3]]
+    assert activity.submit() is False and activity.mistake == "sign"
+    assert recorder.error == "the pulse could not record this answer: disk on fire"

@@ -1,0 +1,221 @@
+"""Recording how a lab's checks are answered, for the lecturer's class pulse.
+
+A `PulseRecorder` watches a lab's `Check` widgets from the outside, through
+their ``attempts`` trait, and stores one event per checked answer in a
+`PulseStore`: the lab, the check's name in the lab, an anonymous visitor id
+(random, one per page view), right or wrong, the diagnosed mistake and the
+answer in its short normalised form.  The checks are found by name in the
+lab's namespace (``activity``, ``check_qkv``, ``practice``...): names that are
+the same on every page view of a lab, and that the lecturer recognises.
+
+Recording is on only on a lecture server: the pulse folder comes from the
+environment variable ``MATMUL_PULSE_DIR``; without it (a plain notebook,
+nbclient, the tests) `PulseRecorder.from_environment` gives a recorder that
+records nothing.
+"""
+
+import os
+import uuid
+import weakref
+
+from ipywidgets import RadioButtons
+from traitlets import HasTraits, Int, Unicode
+
+from ..controls.check import Check, parse_shape
+from ..controls.practice import Practice
+from ..core.parsing import parse_number
+from .pulse_store import PulseStore
+
+__all__ = ["PULSE_DIR", "PulseRecorder", "lab_name"]
+
+#: The environment variable that names the pulse folder; recording is off without it.
+PULSE_DIR = "MATMUL_PULSE_DIR"
+
+
+def lab_name(environ=None):
+    """The name of the lab this kernel renders, from Voila's request path, or ``""``.
+
+    Voila gives a kernel the page's path as ``SCRIPT_NAME``
+    (``/voila/render/01-product-by-columns.ipynb``); a preheated kernel has
+    it once `read_query_string` has returned.
+
+    Examples
+    --------
+    >>> lab_name({"SCRIPT_NAME": "/voila/render/01-product-by-columns.ipynb"})
+    '01-product-by-columns'
+    >>> lab_name({})
+    ''
+    """
+    environ = os.environ if environ is None else environ
+    name = os.path.basename(environ.get("SCRIPT_NAME", ""))
+    return name[: -len(".ipynb")] if name.endswith(".ipynb") else name
+
+
+def _typed_answer(check):
+    """What the learner answered, as `normalise_answer` shortens it."""
+    box = check.answer_input
+    value = box.value
+    if isinstance(box, RadioButtons) or not isinstance(value, str):
+        return value
+    for parse in (parse_shape, parse_number):
+        try:
+            return parse(value)
+        except ValueError:
+            pass
+    return value
+
+
+class PulseRecorder(HasTraits):
+    """Records every checked answer of a lab's checks in a `PulseStore`, anonymously.
+
+    Parameters
+    ----------
+    store : PulseStore or None
+        Where to record; None records nothing.
+    lab : str
+        The lab's name, the same on every page view.
+    visitor : str, optional
+        This page view's anonymous id; default a fresh random one.
+
+    Attributes
+    ----------
+    recorded : int
+        Answers stored so far.
+    error : str
+        Why the last event could not be stored, or ``""``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from widgets import Check
+    >>> store = PulseStore(tempfile.mkdtemp())
+    >>> shape = Check("What is the shape of $AB$?", (4, 2))
+    >>> recorder = PulseRecorder(store, "lab08").watch_all({"shape": shape})
+    >>> shape.answer_input.value = "2 x 4"
+    >>> shape.submit(), recorder.recorded
+    (False, 1)
+    >>> lab = store.summary()[0]
+    >>> lab.visitors, lab.checks[0].check, lab.checks[0].mistakes
+    (1, 'shape', (('shape', 1),))
+    """
+
+    lab = Unicode("", help="The lab's name, the same on every page view.")
+    visitor = Unicode(help="This page view's anonymous id (random; no name, no address).")
+    recorded = Int(0, read_only=True, help="Answers stored so far.")
+    error = Unicode("", read_only=True, help="Why the last event was not stored, or ''.")
+
+    def __init__(self, store, lab, visitor=None, **kwargs):
+        super().__init__(lab=lab, visitor=visitor or uuid.uuid4().hex, **kwargs)
+        self._store = store
+        self._checks = weakref.WeakKeyDictionary()  # Check -> (its name in the lab, position)
+        self._watched = {}  # name in the lab -> Check or Practice
+        self._visited = False
+
+    @classmethod
+    def from_environment(cls, lab=None, environ=None):
+        """A recorder for this page, on when ``MATMUL_PULSE_DIR`` names the pulse folder.
+
+        Parameters
+        ----------
+        lab : str, optional
+            Default: the page's notebook name (`lab_name`).
+        environ : mapping, optional
+            Default ``os.environ``.
+
+        Examples
+        --------
+        >>> PulseRecorder.from_environment("lab01", environ={}).enabled
+        False
+        """
+        environ = os.environ if environ is None else environ
+        folder = environ.get(PULSE_DIR, "")
+        store = PulseStore(folder) if folder else None
+        return cls(store, lab or lab_name(environ))
+
+    @property
+    def enabled(self):
+        """Whether this recorder stores anything."""
+        return self._store is not None
+
+    @property
+    def watched(self):
+        """The checks and practices watched, by their names in the lab, in the lab's order."""
+        return dict(self._watched)
+
+    def watch_all(self, namespace=None):
+        """Count this page view, and record every check and practice found in `namespace`.
+
+        Parameters
+        ----------
+        namespace : dict, optional
+            The lab's names; default the notebook's (IPython's user namespace).
+            A `Check` is recorded under its name; a `Practice` under its
+            name, its checks following the problem shown.
+
+        Returns
+        -------
+        PulseRecorder
+            This recorder, so that one line makes and starts it.
+        """
+        if not self.enabled:
+            return self
+        if namespace is None:
+            from IPython import get_ipython
+
+            shell = get_ipython()
+            namespace = shell.user_ns if shell is not None else {}
+        if not self._visited:
+            self._visited = True
+            self._report(self._store.record_visit(self.lab, self.visitor))
+        known = {id(value) for value in self._watched.values()}
+        for name, value in list(namespace.items()):
+            if name.startswith("_") or not isinstance(value, (Check, Practice)) or id(value) in known:
+                continue
+            known.add(id(value))  # a second name for the same check is not a second check
+            self._watched[name] = value
+            position = len(self._watched) - 1  # the lab's order, the same on every page view
+            if isinstance(value, Check):
+                self.watch(value, name, position)
+            else:
+                self.watch_practice(value, name, position)
+        return self
+
+    def watch(self, check, name, position=0):
+        """Record each answer `check` judges, under `name` at `position` in the lab."""
+        if self.enabled and check not in self._checks:
+            self._checks[check] = (name, position)
+            check.observe(self._on_attempt, names="attempts")
+
+    def watch_practice(self, practice, name, position=0):
+        """Record the answers to `practice`'s checks, whichever problem it shows, under `name`."""
+        if not self.enabled:
+            return
+
+        def follow(change=None):
+            checks = practice.checks
+            for part, check in enumerate(checks, start=1):
+                self.watch(check, name if len(checks) == 1 else f"{name} part {part}", position)
+
+        # Practice builds its checks before these fire: on Start (children) and on new numbers (seed).
+        practice.observe(follow, names=["children", "seed"])
+        follow()
+
+    def _on_attempt(self, change):
+        if change["new"] <= change["old"]:
+            return
+        check = change["owner"]
+        try:  # a lab must never break because its pulse cannot be recorded
+            name, position = self._checks[check]
+            stored = self._store.record(
+                self.lab, name, self.visitor, right=check.mistake == "", mistake=check.mistake,
+                answer=_typed_answer(check), position=position,
+            )
+        except Exception as error:  # noqa: BLE001 - reported, never raised into the lab
+            self.set_trait("error", f"the pulse could not record this answer: {error}")
+            return
+        if stored:
+            self.set_trait("recorded", self.recorded + 1)
+        self._report(stored)
+
+    def _report(self, stored):
+        self.set_trait("error", "" if stored else self._store.error)
