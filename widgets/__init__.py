@@ -69,6 +69,8 @@ _LOCATIONS = {
     "PresetStatus": "lecture.bar",
     "apply_presets": "lecture.bar",
     "read_query_string": "lecture.query",
+    "PulseBoard": "lecture.pulse_board",
+    "pulse_page": "lecture.pulse_board",
     "PulseRecorder": "lecture.pulse",
     "PulseStore": "lecture.pulse_store",
     "average_expansion": "text.attention_steps",

@@ -1,0 +1,201 @@
+"""The lecturer's board: 30 simulated visitors answer labs 1 and 8 with a known mix of right answers
+and named mistakes, and the board shows exactly those counts; it explains a broken store, resets,
+exports CSV, refreshes on its own, and refuses a link without the lecturer's token."""
+from __future__ import annotations
+
+import asyncio
+import base64
+import csv
+import html
+import io
+import re
+
+import numpy as np
+import pytest
+from traitlets import TraitError
+
+from harness.notebooks import lab_namespace
+from harness.voila import REPO
+from widgets.lecture.pulse import PulseRecorder
+from widgets.lecture.pulse_board import PulseBoard, pulse_page
+from widgets.lecture.pulse_store import PulseStore
+
+LAB_1 = REPO / "labs" / "01-product-by-columns.ipynb"
+LAB_8 = REPO / "labs" / "08-attention-weights.ipynb"
+A1, B1 = np.array([[1, -3, 5], [3, 1, 4]]), np.array([[5, 1], [-2, -6], [-1, 0]])
+AB = A1 @ B1
+VISITORS = 30
+
+# What visitor k answers, in order, per check (None: opens the lab and answers nothing there).
+def lab_1_answers(k: int) -> list:
+    if k % 3 == 0:
+        return [AB]  # right first time
+    if k % 3 == 1:
+        return [AB.T, AB]  # the transpose, then right
+    if k % 6 == 2:
+        return [np.array([[6, 19], [9, 3]]), B1 @ A1]  # a sign slip, then BA; gives up
+    return [np.array([[6, 19], [9, 3]]), AB]  # a sign slip, then right
+
+
+def lab_8_answers(k: int) -> dict:
+    h = {0: ["2x4", "4x2"], 1: ["4 x 4"], 2: ["4×2"], 3: ["(4, 2)"], 4: ["3x3", "2 by 4", "4x2"]}[k % 5]
+    row = ("the weights token i uses when averaging the value vectors" if k < 10
+           else "the scores of token i's query against every key")
+    return {"check_h": h, "check_row": [row]}
+
+
+def answer(check, value) -> None:
+    check.answer_input.value = value
+    check.submit()
+
+
+def simulate_room(store: PulseStore) -> None:
+    """30 page views of lab 1 (each its own visitor); 24 of them also open lab 8, 20 answer there."""
+    for k in range(VISITORS):
+        lab = lab_namespace(LAB_1)
+        PulseRecorder(store, "01-product-by-columns").watch_all(lab)
+        for value in lab_1_answers(k):
+            answer(lab["activity"], value)
+        if k < 3:  # three try the practice and get it right
+            practice = lab["practice"]
+            practice.start()
+            answer(practice.checks[0], practice.problem.parts[0].answer)
+        if k < 24:
+            lab = lab_namespace(LAB_8)
+            PulseRecorder(store, "08-attention-weights").watch_all(lab)
+            if k < 20:
+                for name, values in lab_8_answers(k).items():
+                    for value in values:
+                        answer(lab[name], value)
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory) -> PulseStore:
+    store = PulseStore(tmp_path_factory.mktemp("pulse"))
+    simulate_room(store)
+    return store
+
+
+def table(panel) -> list[list[str]]:
+    """The rows of a lab's table, as the lecturer reads them."""
+    return [re.findall(r"<td>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", panel._table.value)
+            if "<td>" in row]
+
+
+def test_the_board_shows_exactly_the_rooms_counts(room):
+    board = PulseBoard(room)
+    assert board.status == "" and list(board.panels) == ["01-product-by-columns", "08-attention-weights"]
+    lab1, lab8 = board.panels["01-product-by-columns"], board.panels["08-attention-weights"]
+
+    assert "30 visitors" in lab1._heading.value
+    # activity: 30 attempted, 25 solved (the five who slipped then wrote BA gave up), 50 answers.
+    assert table(lab1) == [
+        ["activity", "30", "25", "50", "sign 10 · transpose 10 · BA 5"],
+        ["practice", "3", "3", "3", "—"],
+    ]
+    assert lab1.progress_bars.x.tolist() == ["activity", "practice"]
+    assert lab1.progress_bars.y.tolist() == [[30, 3], [25, 3]]
+    assert lab1.mistake_bars.x.tolist() == ["activity: sign", "activity: transpose", "activity: BA"]
+    assert lab1.mistake_bars.y.tolist() == [10, 10, 5]
+
+    assert "24 visitors" in lab8._heading.value  # four opened it and answered nothing
+    # check_h: k%5 = 0 swapped→right, 1 inner (stops), 2 and 3 right, 4 shape→swapped→right.
+    assert table(lab8) == [
+        ["check_h", "20", "16", "32", "swapped 8 · inner 4 · shape 4"],
+        ["check_row", "20", "10", "20", "choice 10"],
+    ]
+    assert lab8.progress_bars.y.tolist() == [[20, 20], [16, 10]]
+    assert lab8.mistake_bars.y.tolist() == [8, 4, 4, 10]
+
+
+def test_the_csv_export_holds_the_same_counts(room):
+    board = PulseBoard(room)
+    link = board._export.value
+    assert 'download="pulse.csv"' in link
+    data = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", link).group(1)).decode()
+    rows = list(csv.DictReader(io.StringIO(data)))
+    assert [(r["lab"], r["check"], r["visitors"], r["attempted"], r["solved"]) for r in rows] == [
+        ("01-product-by-columns", "activity", "30", "30", "25"),
+        ("01-product-by-columns", "practice", "30", "3", "3"),
+        ("08-attention-weights", "check_h", "24", "20", "16"),
+        ("08-attention-weights", "check_row", "24", "20", "10"),
+    ]
+    assert (rows[0]["mistake 1"], rows[0]["count 1"]) == ("sign", "10")
+
+
+def test_reset_erases_the_counts_and_the_board_follows(tmp_path):
+    store = PulseStore(tmp_path)
+    store.record("lab01", "activity", "v1", right=True)
+    board = PulseBoard(store)
+    assert board.panels["lab01"].layout.display is None
+    board.reset.click()
+    assert store.summary() == [] and board.panels["lab01"].layout.display == "none"
+    assert "No answers yet" in board._updated.value and board._export.value == ""
+    store.record("lab01", "activity", "v2", right=False, mistake="sign")
+    board.refresh()
+    assert board.panels["lab01"].layout.display is None
+    assert table(board.panels["lab01"]) == [["activity", "1", "0", "1", "sign 1"]]
+
+
+@pytest.mark.parametrize("breakage, says", [
+    ("missing", "does not exist"),
+    ("corrupt", "is damaged"),
+])
+def test_a_broken_store_is_explained_and_the_labs_still_check(tmp_path, breakage, says):
+    folder = tmp_path / "pulse"
+    if breakage == "corrupt":
+        folder.mkdir()
+        (folder / "pulse.sqlite").write_bytes(b"garbage " * 1000)
+    store = PulseStore(folder)
+    board = PulseBoard(store)
+    assert says in board.status
+    assert "The pulse is unavailable:" in board._status.value and says in board._status.value
+    assert 'role="alert"' in board._status.value and board.panels == {}
+    lab = lab_namespace(LAB_1)
+    PulseRecorder(store, "lab01").watch_all(lab)
+    answer(lab["activity"], AB)
+    assert lab["activity"].solved
+
+
+def test_the_board_refreshes_on_its_own_until_stopped(tmp_path):
+    store = PulseStore(tmp_path)
+    board = PulseBoard(store, interval=0.5)
+
+    async def lecture():
+        board.start()
+        store.record("lab01", "activity", "v1", right=True)
+        await asyncio.sleep(1.3)
+        board.stop()
+        seen = board.refreshes
+        await asyncio.sleep(0.7)
+        return seen
+
+    seen = asyncio.run(lecture())
+    assert seen >= 3 and board.refreshes == seen  # two timed refreshes at least, none after stop
+    assert table(board.panels["lab01"]) == [["activity", "1", "1", "1", "—"]]
+
+
+def test_the_interval_is_refused_outside_half_a_second_to_a_minute(tmp_path):
+    with pytest.raises(TraitError, match="interval must be from 0.5 to 60 seconds, got 0.1"):
+        PulseBoard(PulseStore(tmp_path), interval=0.1)
+
+
+@pytest.mark.parametrize("query, environ, says", [
+    ("token=s3cret", {}, "The class pulse is off on this server"),
+    ("token=s3cret", {"MATMUL_PULSE_DIR": "x"}, "has no lecturer's secret"),
+    ("", {"MATMUL_PULSE_DIR": "x", "MATMUL_PULSE_TOKEN": "s3cret"}, "This page is for the lecturer"),
+    ("token=s3cre", {"MATMUL_PULSE_DIR": "x", "MATMUL_PULSE_TOKEN": "s3cret"}, "is not the lecturer's"),
+    ("tok=s3cret", {"MATMUL_PULSE_DIR": "x", "MATMUL_PULSE_TOKEN": "s3cret"}, "This page is for the lecturer"),
+])
+def test_the_page_refuses_a_link_without_the_lecturers_token(query, environ, says, room):
+    environ = {k: (room.path.rsplit("/", 1)[0] if v == "x" else v) for k, v in environ.items()}
+    page = pulse_page(query, environ, start=False)
+    assert not isinstance(page, PulseBoard)
+    assert says in html.unescape(page.value) and 'role="alert"' in page.value
+    assert "activity" not in page.value and "01-product" not in page.value  # nothing of the store
+
+
+def test_the_page_shows_the_board_to_the_lecturer(room):
+    environ = {"MATMUL_PULSE_DIR": room.path.rsplit("/", 1)[0], "MATMUL_PULSE_TOKEN": "s3cret"}
+    board = pulse_page("token=s3cret&presenter=1", environ, start=False)
+    assert isinstance(board, PulseBoard) and "30 visitors" in board.panels["01-product-by-columns"]._heading.value

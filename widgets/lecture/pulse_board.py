@@ -1,0 +1,347 @@
+"""The lecturer's class pulse: how the room answers each lab's checks, live.
+
+`PulseBoard` reads a `PulseStore` every few seconds and shows, per lab, how
+many visitors opened it and, per check, how many attempted it and solved it
+(one bar chart) and the most common mistakes with their counts (another),
+large enough for a projector, with a table of the same numbers, a Reset for
+a new session and the counts as a CSV download.  `pulse_page` is what the
+lecturer's notebook shows: the board, or a refusal when the link lacks the
+lecturer's secret.
+"""
+
+import asyncio
+import base64
+import hmac
+import html
+import os
+import time
+from urllib.parse import parse_qs
+
+import numpy as np
+from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
+from ipywidgets import HTML, Button, HBox, Layout, VBox
+from traitlets import Float, Int, TraitError, Unicode, validate
+
+from ..controls.alerts import ERROR_COLOR, WARNING_COLOR
+from ..controls.batching import apply_changes
+from .pulse import PULSE_DIR
+from .pulse_store import PulseStore
+from .query import read_query_string
+
+__all__ = ["PULSE_TOKEN", "LabPanel", "PulseBoard", "pulse_page", "refusal"]
+
+#: The environment variable that holds the lecturer's secret.
+PULSE_TOKEN = "MATMUL_PULSE_TOKEN"
+
+_ATTEMPTED, _SOLVED, _MISTAKE = "#4c78a8", "#54a24b", "#e45756"
+_TICKS = {"font-size": "18px"}
+
+
+def _figure(title, scales, orientation="vertical", **mark):
+    """A bar chart sized for a projector: 18 px ticks, 380 px tall."""
+    bars = Bars(scales=scales, orientation=orientation, label_display=True,
+                label_font_style={"font-size": "18px"}, **mark)
+    # Horizontal bars put their labels (scale x) on the left and their counts along the bottom.
+    labels_side, counts_side = ("bottom", "left") if orientation == "vertical" else ("left", "bottom")
+    axes = [
+        Axis(scale=scales["x"], side=labels_side, tick_style=_TICKS),
+        Axis(scale=scales["y"], side=counts_side, tick_style=_TICKS, tick_format="d"),
+    ]
+    figure = Figure(
+        marks=[bars], axes=axes, title=title,
+        title_style={"font-size": "22px"},
+        fig_margin={"top": 50, "bottom": 50, "left": 180 if orientation == "horizontal" else 60,
+                    "right": 20},
+        layout=Layout(width="600px", height="380px"),
+    )
+    return figure, bars
+
+
+def _mistakes_text(check):
+    return " · ".join(f"{html.escape(name)} {count}" for name, count in check.mistakes) or "—"
+
+
+class LabPanel(VBox):
+    """One lab on the board: its visitors, then attempted/solved and the top mistakes per check.
+
+    Examples
+    --------
+    >>> from widgets.lecture.pulse_store import CheckPulse, LabPulse
+    >>> panel = LabPanel("lab01")
+    >>> panel.show(LabPulse("lab01", 3, (CheckPulse("activity", 0, 2, 1, 4, (("sign", 2),)),)))
+    >>> panel.progress_bars.y.tolist(), panel.mistake_bars.x.tolist()
+    ([[2.0], [1.0]], ['activity: sign'])
+    """
+
+    def __init__(self, lab, **kwargs):
+        super().__init__(**kwargs)
+        self._heading = HTML().add_class("pulse-lab-heading")
+        self._progress, self._progress_bars = _figure(
+            "attempted and solved, per check",
+            {"x": OrdinalScale(), "y": LinearScale(min=0)},
+            type="grouped", colors=[_ATTEMPTED, _SOLVED], labels=["attempted", "solved"],
+            display_legend=True,
+        )
+        self._mistakes, self._mistake_bars = _figure(
+            "most common mistakes (answers)",
+            {"x": OrdinalScale(reverse=True), "y": LinearScale(min=0)},
+            orientation="horizontal", colors=[_MISTAKE],
+        )
+        self._table = HTML().add_class("pulse-table")
+        self.lab = lab
+        self.children = [
+            self._heading,
+            HBox([self._progress, self._mistakes], layout=Layout(flex_flow="row wrap")),
+            self._table,
+        ]
+        self.add_class("pulse-lab")
+
+    @property
+    def progress_bars(self):
+        """The attempted/solved `Bars` (two rows of y, one column per check)."""
+        return self._progress_bars
+
+    @property
+    def mistake_bars(self):
+        """The top-mistakes `Bars`: one bar per "check: mistake"."""
+        return self._mistake_bars
+
+    def show(self, pulse):
+        """Draw `pulse` (a `LabPulse`), sending only what changed."""
+        checks = pulse.checks
+        names = [check.check for check in checks]
+        top = [(f"{check.check}: {name}", count) for check in checks for name, count in check.mistakes]
+        attempted = [check.attempted for check in checks]
+        solved = [check.solved for check in checks]
+        visitors = f"{pulse.visitors} visitor{'s' if pulse.visitors != 1 else ''}"
+        rows = "".join(
+            f"<tr><td>{html.escape(check.check)}</td><td>{check.attempted}</td><td>{check.solved}</td>"
+            f"<td>{check.attempts}</td><td>{_mistakes_text(check)}</td></tr>"
+            for check in checks
+        )
+        apply_changes([
+            (self._heading, {"value": f'<h2 style="margin: 0.5em 0 0">{html.escape(pulse.lab)}: '
+                                      f'<span class="pulse-visitors">{visitors}</span></h2>'}),
+            (self._progress_bars, {"x": np.array(names, dtype=object),
+                                   "y": np.array([attempted, solved], dtype=float).reshape(2, -1)}),
+            (self._mistake_bars, {"x": np.array([label for label, _ in top], dtype=object),
+                                  "y": np.array([count for _, count in top], dtype=float)}),
+            (self._table, {"value": (
+                '<table style="font-size: 1.4em; border-spacing: 1.5em 0.2em">'
+                "<tr><th>check</th><th>attempted</th><th>solved</th><th>answers</th>"
+                f"<th>most common mistakes</th></tr>{rows}</table>"
+            )}),
+        ])
+
+
+class PulseBoard(VBox):
+    """The lecturer's live view of a `PulseStore`: a panel per lab, Reset, CSV export.
+
+    Parameters
+    ----------
+    store : PulseStore
+    interval : float, optional
+        Seconds between refreshes once `start` is called.  Default 3.
+    **kwargs
+        Passed to `VBox`.
+
+    Attributes
+    ----------
+    status : str
+        Why the pulse is unavailable, or ``""``.
+    refreshes : int
+        How many times the board has read the store.
+    panels : dict of str to LabPanel
+        One per lab seen, by name (read-only).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> store = PulseStore(tempfile.mkdtemp())
+    >>> _ = store.record("lab08", "check_h", "v1", right=False, mistake="inner")
+    >>> board = PulseBoard(store)
+    >>> board.panels["lab08"].mistake_bars.y.tolist(), board.status
+    ([1.0], '')
+    >>> board.reset.click()
+    >>> board.panels["lab08"].layout.display
+    'none'
+    """
+
+    status = Unicode("", read_only=True, help="Why the pulse is unavailable, or ''.")
+    refreshes = Int(0, read_only=True, help="How many times the board has read the store.")
+    interval = Float(3.0, help="Seconds between refreshes once started (0.5 to 60).")
+
+    def __init__(self, store, interval=3.0, **kwargs):
+        super().__init__(**kwargs)
+        self._store = store
+        self.interval = interval
+        self._task = None
+        self._panels = {}
+        self._status = HTML().add_class("pulse-status")
+        self._reset = Button(description="Reset for a new session", button_style="danger",
+                             icon="trash", layout=Layout(width="auto"),
+                             tooltip="Erase every count (export the CSV first to keep them)")
+        self._reset.add_class("pulse-reset")
+        self._reset.on_click(lambda _button: self._on_reset())
+        self._export = HTML().add_class("pulse-export")
+        self._updated = HTML().add_class("pulse-updated")
+        self._labs = VBox().add_class("pulse-labs")
+        self.children = [
+            HTML('<h1 style="margin: 0">Class pulse</h1>'),
+            HBox([self._reset, self._export, self._updated],
+                 layout=Layout(align_items="center", grid_gap="0 1.5em")),
+            self._status,
+            self._labs,
+        ]
+        self.add_class("pulse-board")
+        self.refresh()
+
+    @property
+    def panels(self):
+        """The `LabPanel` of each lab seen, by name."""
+        return dict(self._panels)
+
+    @property
+    def reset(self):
+        """The Reset `Button`."""
+        return self._reset
+
+    @validate("interval")
+    def _validate_interval(self, proposal):
+        seconds = proposal["value"]
+        if not 0.5 <= seconds <= 60:
+            raise TraitError(f"interval must be from 0.5 to 60 seconds, got {seconds}")
+        return seconds
+
+    def refresh(self):
+        """Read the store and redraw: the status, each lab's panel and the CSV link."""
+        status = self._store.status()
+        summary = [] if status else self._store.summary()
+        status = status or self._store.error
+        self.set_trait("status", status)
+        self.set_trait("refreshes", self.refreshes + 1)
+        self._status.value = (
+            f'<div role="alert" style="color: {ERROR_COLOR}; font-size: 1.3em">'
+            f"The pulse is unavailable: {html.escape(status)}. The labs still check answers.</div>"
+            if status else ""
+        )
+        shown = set()
+        for pulse in summary:
+            panel = self._panels.get(pulse.lab)
+            if panel is None:
+                panel = self._panels[pulse.lab] = LabPanel(pulse.lab)
+                self._labs.children = [self._panels[lab] for lab in sorted(self._panels)]
+            panel.show(pulse)
+            panel.layout.display = None
+            shown.add(pulse.lab)
+        for lab, panel in self._panels.items():
+            if lab not in shown:
+                panel.layout.display = "none"  # erased by a Reset
+        if not summary and not status:
+            self._updated.value = (f'<span style="color: {WARNING_COLOR}">No answers yet: '
+                                   f"the counts appear here as the room answers.</span>")
+        else:
+            self._updated.value = f"updated {time.strftime('%H:%M:%S')}"
+        data = base64.b64encode(self._store.csv().encode()).decode() if summary else ""
+        self._export.value = (
+            f'<a download="pulse.csv" href="data:text/csv;base64,{data}">Export the counts (CSV)</a>'
+            if data else ""
+        )
+
+    def start(self):
+        """Refresh every `interval` seconds from now on, in the kernel's event loop.
+
+        Returns
+        -------
+        asyncio.Task
+            Cancel it, or call `stop`, to stop refreshing.
+        """
+        self.stop()
+        self._task = asyncio.get_running_loop().create_task(self._refresh_forever())
+        return self._task
+
+    def stop(self):
+        """Stop refreshing."""
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    async def _refresh_forever(self):
+        while True:
+            await asyncio.sleep(self.interval)
+            try:
+                self.refresh()
+            except Exception as error:  # noqa: BLE001 - shown, and the next refresh tries again
+                self._status.value = (f'<div role="alert" style="color: {ERROR_COLOR}">'
+                                      f"The board could not refresh: {html.escape(str(error))}</div>")
+
+    def _on_reset(self):
+        if not self._store.reset():
+            self.set_trait("status", self._store.error)
+        self.refresh()
+
+    def close(self):
+        """Stop refreshing, then close."""
+        self.stop()
+        super().close()
+
+
+def refusal(query_string, environ=None):
+    """Why the lecturer's page refuses this link, or ``""`` when it is the lecturer's.
+
+    Examples
+    --------
+    >>> env = {"MATMUL_PULSE_DIR": "/srv/pulse", "MATMUL_PULSE_TOKEN": "s3cret"}
+    >>> refusal("token=s3cret", env)
+    ''
+    >>> refusal("token=guess", env)
+    "This link's token is not the lecturer's: open the pulse link that make serve printed."
+    >>> refusal("", {})
+    'The class pulse is off on this server: start it with make serve (MATMUL_PULSE_DIR is not set).'
+    """
+    environ = os.environ if environ is None else environ
+    if not environ.get(PULSE_DIR):
+        return f"The class pulse is off on this server: start it with make serve ({PULSE_DIR} is not set)."
+    secret = environ.get(PULSE_TOKEN, "")
+    if not secret:
+        return f"The class pulse has no lecturer's secret on this server ({PULSE_TOKEN} is not set)."
+    given = parse_qs(query_string).get("token", [""])[0]
+    if not given:
+        return "This page is for the lecturer: open it with the pulse link that make serve printed (it ends in ?token=…)."
+    if not hmac.compare_digest(given.encode(), secret.encode()):
+        return "This link's token is not the lecturer's: open the pulse link that make serve printed."
+    return ""
+
+
+def pulse_page(query_string=None, environ=None, *, start=True):
+    """What the lecturer's notebook shows: the live board, or why this link may not see it.
+
+    Parameters
+    ----------
+    query_string : str, optional
+        Default the page's (`read_query_string`), which holds ``token=``.
+    environ : mapping, optional
+        Default ``os.environ``: ``MATMUL_PULSE_DIR`` and ``MATMUL_PULSE_TOKEN``.
+    start : bool, optional
+        Refresh the board every few seconds (needs a running event loop, as
+        in a kernel).
+
+    Returns
+    -------
+    PulseBoard or ipywidgets.HTML
+        The board; or a refusal, which shows nothing of the store.
+
+    Examples
+    --------
+    >>> pulse_page("token=guess", {}).value.count("is off on this server")
+    1
+    """
+    environ = os.environ if environ is None else environ
+    reason = refusal(read_query_string() if query_string is None else query_string, environ)
+    if reason:
+        return HTML(f'<div role="alert" style="color: {ERROR_COLOR}; font-size: 1.3em">'
+                    f"{html.escape(reason)}</div>").add_class("pulse-refused")
+    board = PulseBoard(PulseStore(environ[PULSE_DIR]))
+    if start:
+        board.start()
+    return board
