@@ -57,6 +57,7 @@ _LOCATIONS = {
     "product_by_columns": "core.products",
     "ShapeError": "core.shapes",
     "as_matrix": "core.shapes",
+    "check_index": "core.shapes",
     "check_product_shapes": "core.shapes",
     "format_shape": "core.shapes",
     "normalise_weights": "core.simplex",
