@@ -13,6 +13,7 @@ import asyncio
 import base64
 import hmac
 import html
+import math
 import os
 import time
 from urllib.parse import parse_qs
@@ -39,7 +40,7 @@ _TICKS = {"font-size": "18px"}
 
 def _figure(title, scales, orientation="vertical", **mark):
     """A bar chart sized for a projector: 18 px ticks, 380 px tall."""
-    bars = Bars(scales=scales, orientation=orientation, label_display=True,
+    bars = Bars(scales=scales, orientation=orientation, label_display=True, label_display_format=".0f",
                 label_font_style={"font-size": "18px"}, **mark)
     # Horizontal bars put their labels (scale x) on the left and their counts along the bottom.
     labels_side, counts_side = ("bottom", "left") if orientation == "vertical" else ("left", "bottom")
@@ -54,7 +55,13 @@ def _figure(title, scales, orientation="vertical", **mark):
                     "right": 20},
         layout=Layout(width="600px", height="380px"),
     )
-    return figure, bars
+    return figure, bars, axes[1]
+
+
+def _count_scale(counts):
+    """The count axis from 0 to the largest count, with at most six whole-number ticks."""
+    top = max([1, *counts])
+    return {"max": float(top)}, {"tick_values": np.arange(0, top + 1, math.ceil(top / 5), dtype=float)}
 
 
 def _mistakes_text(check):
@@ -76,13 +83,13 @@ class LabPanel(VBox):
     def __init__(self, lab, **kwargs):
         super().__init__(**kwargs)
         self._heading = HTML().add_class("pulse-lab-heading")
-        self._progress, self._progress_bars = _figure(
-            "attempted and solved, per check",
+        self._progress, self._progress_bars, self._progress_axis = _figure(
+            # No legend: inside the plot it would cover the bars.
+            "attempted (blue) and solved (green), per check",
             {"x": OrdinalScale(), "y": LinearScale(min=0)},
             type="grouped", colors=[_ATTEMPTED, _SOLVED], labels=["attempted", "solved"],
-            display_legend=True,
         )
-        self._mistakes, self._mistake_bars = _figure(
+        self._mistakes, self._mistake_bars, self._mistake_axis = _figure(
             "most common mistakes (answers)",
             {"x": OrdinalScale(reverse=True), "y": LinearScale(min=0)},
             orientation="horizontal", colors=[_MISTAKE],
@@ -119,7 +126,13 @@ class LabPanel(VBox):
             f"<td>{check.attempts}</td><td>{_mistakes_text(check)}</td></tr>"
             for check in checks
         )
+        progress_scale, progress_ticks = _count_scale(attempted)
+        mistake_scale, mistake_ticks = _count_scale([count for _, count in top])
         apply_changes([
+            (self._progress_bars.scales["y"], progress_scale),
+            (self._progress_axis, progress_ticks),
+            (self._mistake_bars.scales["y"], mistake_scale),
+            (self._mistake_axis, mistake_ticks),
             (self._heading, {"value": f'<h2 style="margin: 0.5em 0 0">{html.escape(pulse.lab)}: '
                                       f'<span class="pulse-visitors">{visitors}</span></h2>'}),
             (self._progress_bars, {"x": np.array(names, dtype=object),
@@ -187,7 +200,6 @@ class PulseBoard(VBox):
         self._updated = HTML().add_class("pulse-updated")
         self._labs = VBox().add_class("pulse-labs")
         self.children = [
-            HTML('<h1 style="margin: 0">Class pulse</h1>'),
             HBox([self._reset, self._export, self._updated],
                  layout=Layout(align_items="center", grid_gap="0 1.5em")),
             self._status,
