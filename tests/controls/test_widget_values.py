@@ -295,7 +295,7 @@ def test_matrix_editor_any_set_or_typing(start, ops):
         names = (ed.name, "value", "the matrix")  # (name "" says "the matrix")
         if op[0] == "value":
             if refused_or_done(lambda: setattr(ed, "value", op[1]), *names):
-                assert same_bits(ed.value, np.array(op[1], dtype=float))
+                assert same_bits(ed.value, np.array(op[1], dtype=float) + 0.0)  # no -0.0 kept
                 assert ed.error == ""
             else:
                 assert ed.value is before and len(values) == seen
@@ -923,7 +923,7 @@ def test_attention_explorer_any_edit(ops):
             editor = editors[op[1]]
             before = editor.value
             if refused_or_done(lambda: setattr(editor, "value", op[2]), op[1], "value"):
-                assert same_bits(editor.value, np.array(op[2], dtype=float))
+                assert same_bits(editor.value, np.array(op[2], dtype=float) + 0.0)  # no -0.0 kept
             else:
                 assert editor.value is before and ex.result is last
         elif kind in ("scaled_box", "causal_box"):

@@ -38,7 +38,9 @@ def validate_matrix(value, name="A"):
     -------
     numpy.ndarray
         A new float64 array with ``writeable=False``, so that editing it in
-        place (which no observer would see) fails loudly.
+        place (which no observer would see) fails loudly.  A -0.0 is stored
+        as 0.0: it prints as "0" anyway, and a matrix that differed from
+        another only in the sign of a zero would change without notifying.
 
     Raises
     ------
@@ -50,6 +52,8 @@ def validate_matrix(value, name="A"):
     >>> validate_matrix([[1, 2], [3, 4]])
     array([[1., 2.],
            [3., 4.]])
+    >>> validate_matrix([[-0.0]])
+    array([[0.]])
     >>> validate_matrix([[1, float("nan")]], name="B")
     Traceback (most recent call last):
         ...
@@ -66,6 +70,7 @@ def validate_matrix(value, name="A"):
             f"{name}[{i + 1},{j + 1}] is {array[i, j]}: "
             "every entry must be a finite number"
         )
+    array += 0.0  # -0.0 becomes 0.0
     array.flags.writeable = False
     return array
 
