@@ -1,0 +1,27 @@
+"""The lecturer's pulse page runs in a plain kernel, where the pulse is off and it says so
+(served with the pulse on: tests/browser/test_pulse_page.py)."""
+from __future__ import annotations
+
+import os
+
+import nbformat
+from nbclient import NotebookClient
+
+from harness.notebooks import execute_notebook
+from harness.voila import REPO
+
+PULSE = REPO / "labs" / "lecturer" / "pulse.ipynb"
+
+
+def test_the_pulse_page_runs_without_error():
+    execute_notebook(PULSE)
+
+
+def test_without_the_pulse_folder_the_page_says_the_pulse_is_off(monkeypatch):
+    monkeypatch.delenv("MATMUL_PULSE_DIR", raising=False)
+    assert "MATMUL_PULSE_DIR" not in os.environ  # the kernel inherits this environment
+    notebook = nbformat.read(PULSE, as_version=4)
+    NotebookClient(notebook, timeout=120, kernel_name="python3",
+                   resources={"metadata": {"path": str(PULSE.parent)}}).execute()
+    (output,) = notebook.cells[-1].outputs
+    assert "The class pulse is off on this server" in output["data"]["text/plain"]
