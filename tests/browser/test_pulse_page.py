@@ -1,0 +1,120 @@
+"""The class pulse on a real lecture server: the lecturer's page refuses a link without the token,
+shows the room's answers as they arrive without a reload, and nothing of the store reaches a visitor.
+
+The server runs as ``make serve`` does, with ``MATMUL_PULSE_DIR`` (a folder outside ``labs/``) and
+``MATMUL_PULSE_TOKEN`` in its environment, which its kernels inherit.
+"""
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from harness.browser import LEAVING_TOLERATED, answer_check, open_lab, screenshot
+from harness.voila import REPO, VoilaServer
+
+PULSE = "/voila/render/lecturer/pulse.ipynb"
+LAB_1 = "/voila/render/01-product-by-columns.ipynb"
+TOKEN = secrets.token_urlsafe(16)
+# The board reads the store every 3 s; the rest is a busy 2-core machine.
+ARRIVES_WITHIN = 30_000
+
+
+@pytest.fixture(scope="module")
+def pulse_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("pulse-store")
+
+
+@pytest.fixture(scope="module")
+def server(server_logs, pulse_dir):
+    """Voila serving labs/ as make serve does, with the pulse on."""
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("MATMUL_PULSE_DIR", str(pulse_dir))
+        env.setenv("MATMUL_PULSE_TOKEN", TOKEN)
+        server = VoilaServer().start(server_logs)  # the process and its kernels inherit the variables
+    yield server
+    server.stop()
+
+
+def get(url: str) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+@pytest.mark.parametrize("query, says", [
+    ("", "This page is for the lecturer"),
+    (f"?token={TOKEN[:-1]}", "is not the lecturer's"),
+    (f"?tok={TOKEN}", "This page is for the lecturer"),
+])
+def test_the_lecturers_page_refuses_a_link_without_the_token(server, page, query, says):
+    open_lab(page, server.url + PULSE + query, "pulse-refused")
+    expect(page.locator(".pulse-refused [role=alert]")).to_contain_text(says)
+    assert page.locator(".pulse-board").count() == 0
+
+
+def test_the_board_follows_a_visitor_answering_lab_1_without_a_reload(server, page, browser, pulse_dir):
+    problems = open_lab(page, f"{server.url}{PULSE}?token={urllib.parse.quote(TOKEN)}", "pulse-board-start")
+    board = page.locator(".pulse-board")
+    expect(board).to_contain_text("No answers yet")
+    table = page.locator(".pulse-table")
+
+    visitor = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        learner = visitor.new_page()
+        open_lab(learner, server.url + LAB_1, "pulse-visitor", tolerated=LEAVING_TOLERATED)
+        expect(page.locator(".pulse-lab-heading")).to_contain_text(
+            "01-product-by-columns: 1 visitor", timeout=ARRIVES_WITHIN)
+
+        answer_check(learner, ".lab01-check", [[6, 9], [19, -3]])
+        expect(learner.locator(".lab01-check [role=status]")).to_contain_text("rows and columns swapped")
+        expect(table).to_contain_text("transpose 1", timeout=ARRIVES_WITHIN)
+        row = table.locator("tr", has_text="activity")
+        expect(row.locator("td")).to_have_text(["activity", "1", "0", "1", "transpose 1"])
+
+        answer_check(learner, ".lab01-check", [[6, 19], [9, -3]])
+        expect(learner.locator(".lab01-check [role=status]")).to_contain_text("Correct!")
+        expect(row.locator("td")).to_have_text(["activity", "1", "1", "2", "transpose 1"],
+                                               timeout=ARRIVES_WITHIN)
+        # The bars drew: two per check (attempted, solved) and one per mistake.
+        expect(page.locator(".pulse-lab .bqplot rect.bar")).to_have_count(3, timeout=ARRIVES_WITHIN)
+        expect(page.locator(".pulse-export a[download='pulse.csv']")).to_have_count(1)
+        screenshot(page, "pulse-board-live")
+
+        # What the visitor's page holds says nothing of the pulse.
+        content = learner.content()
+        assert TOKEN not in content and str(pulse_dir) not in content
+    finally:
+        visitor.close()
+
+    with sqlite3.connect(pulse_dir / "pulse.sqlite") as connection:
+        assert connection.execute("SELECT lab, check_id, right, mistake FROM events ORDER BY rowid").fetchall() == [
+            ("01-product-by-columns", "activity", 0, "transpose"),
+            ("01-product-by-columns", "activity", 1, ""),
+        ]
+
+    page.locator(".pulse-reset button, button.pulse-reset").first.click()
+    expect(board).to_contain_text("No answers yet", timeout=ARRIVES_WITHIN)
+    expect(page.locator(".pulse-lab")).to_be_hidden()
+    problems.assert_clean()
+
+
+def test_the_store_is_not_served(server, pulse_dir):
+    store = pulse_dir / "pulse.sqlite"
+    store.touch()
+    outside = Path("../" * len(REPO.joinpath("labs").parts)).as_posix().rstrip("/") + str(store)
+    for path in (f"/voila/files/{outside}", f"/voila/files/{urllib.parse.quote(outside, safe='')}",
+                 f"/voila/files{store}", f"/voila/files/%2F{str(store)[1:]}", f"/files{store}",
+                 f"/api/contents{store}", f"/voila/api/contents{store}?content=1",
+                 f"/voila/files/{pulse_dir.name}/pulse.sqlite"):
+        status, body = get(server.url + path)
+        assert status in (403, 404), f"{path}: HTTP {status}"
+        assert not body.startswith(b"SQLite format"), path
