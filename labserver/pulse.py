@@ -1,0 +1,94 @@
+"""Start Voila with the class pulse on, and print the lecturer's link.
+
+``python -m labserver.pulse <Voila's arguments>`` is ``python -m voila`` with
+two environment variables set first, which Voila's kernels inherit:
+``MATMUL_PULSE_DIR``, the folder of the pulse's store (made if missing, only
+for this user, and refused inside the folder Voila serves), and
+``MATMUL_PULSE_TOKEN``, the lecturer's secret, new at every start unless
+already set.  It prints the pulse page's link with that secret, then
+becomes Voila (``exec``), so stopping it stops Voila.
+"""
+
+import os
+import secrets
+import sys
+from pathlib import Path
+from urllib.parse import quote
+
+__all__ = ["PULSE_PAGE", "pulse_environment", "pulse_link"]
+
+#: The lecturer's page, under the served folder.
+PULSE_PAGE = "lecturer/pulse.ipynb"
+#: Where the store goes when ``MATMUL_PULSE_DIR`` is not set: beside labs/, never under it.
+DEFAULT_FOLDER = Path(__file__).resolve().parents[1] / ".pulse"
+
+
+def pulse_environment(served, environ=None):
+    """The pulse's two variables for a server of the folder `served`, its store folder made.
+
+    Parameters
+    ----------
+    served : str or os.PathLike
+        The folder Voila serves (``labs``); the store may not be inside it.
+    environ : mapping, optional
+        Default ``os.environ``; its ``MATMUL_PULSE_DIR`` and
+        ``MATMUL_PULSE_TOKEN`` are kept when set.
+
+    Returns
+    -------
+    dict of str to str
+
+    Raises
+    ------
+    ValueError
+        If the store's folder is inside the served one (Voila would serve it).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> top = Path(tempfile.mkdtemp())
+    >>> env = pulse_environment(top / "labs", {"MATMUL_PULSE_DIR": str(top / "pulse")})
+    >>> env["MATMUL_PULSE_DIR"] == str(top / "pulse"), len(env["MATMUL_PULSE_TOKEN"]) >= 32
+    (True, True)
+    >>> pulse_environment(top / "labs", {"MATMUL_PULSE_DIR": str(top / "labs" / "p")})
+    Traceback (most recent call last):
+        ...
+    ValueError: the pulse folder must be outside the served folder labs, or Voila would serve it
+    """
+    environ = os.environ if environ is None else environ
+    folder = Path(environ.get("MATMUL_PULSE_DIR") or DEFAULT_FOLDER).resolve()
+    served = Path(served).resolve()
+    if folder == served or served in folder.parents:
+        raise ValueError(
+            f"the pulse folder must be outside the served folder {served.name}, or Voila would serve it"
+        )
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    token = environ.get("MATMUL_PULSE_TOKEN") or secrets.token_urlsafe(24)
+    return {"MATMUL_PULSE_DIR": str(folder), "MATMUL_PULSE_TOKEN": token}
+
+
+def pulse_link(voila_args, token):
+    """The lecturer's link for a Voila started with `voila_args` (``--port=``, ``--Voila.ip=``).
+
+    Examples
+    --------
+    >>> pulse_link(["labs", "--port=8866", "--Voila.ip=0.0.0.0"], "s3cret")
+    'http://0.0.0.0:8866/voila/render/lecturer/pulse.ipynb?token=s3cret'
+    """
+    options = dict(arg[2:].split("=", 1) for arg in voila_args if arg.startswith("--") and "=" in arg)
+    host = options.get("Voila.ip", "127.0.0.1")
+    port = options.get("port", options.get("Voila.port", "8866"))
+    return f"http://{host}:{port}/voila/render/{PULSE_PAGE}?token={quote(token)}"
+
+
+def main(argv=None):
+    """Set the pulse's variables, print the lecturer's link, and run Voila in this process."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    served = next((arg for arg in argv if not arg.startswith("-")), ".")
+    env = {**os.environ, **pulse_environment(served)}
+    print(f"Class pulse, for the lecturer only: {pulse_link(argv, env['MATMUL_PULSE_TOKEN'])}", flush=True)
+    os.execvpe(sys.executable, [sys.executable, "-m", "voila", *argv], env)
+
+
+if __name__ == "__main__":
+    main()
