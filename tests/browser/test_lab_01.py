@@ -5,7 +5,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from harness.browser import (
-    answer_check, commit, matrix_text, open_lab, press_check, screenshot, shows_sequence, wait_for_matrix_text,
+    answer_check, commit, matrix_text, open_lab, press_check, screenshot, shows_sequence, start_practice,
+    wait_for_matrix_text,
 )
 
 URL = "/voila/render/01-product-by-columns.ipynb"
@@ -71,9 +72,7 @@ def test_the_stepper_waits_for_a_prediction_and_a_transpose_is_named(voila_serve
     assert not shows_sequence(page, ["6", "19", "9", "-3"])
     assert page.locator(".lab01-product").count() == 0
     expect(page.locator(".lab01-reveal .reveal-placeholder")).to_be_visible()
-    expect(page.locator(".lab01-practice .practice-check")).to_have_count(0)  # built on Start
-    page.locator(".lab01-practice button", has_text="Start").click()
-    expect(page.locator(".lab01-practice .practice-check")).to_have_count(1)
+    start_practice(page, ".lab01-practice")
     page.locator(".lab01-check").scroll_into_view_if_needed()
     screenshot(page, "lab-01-before")
 

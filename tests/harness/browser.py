@@ -232,6 +232,16 @@ def press_check(page: Page, selector: str) -> None:
     page.locator(selector).locator("button", has_text="Check").first.click()
 
 
+def start_practice(page: Page, selector: str) -> None:
+    """Press Start in the `Practice` under `selector`: no exercise is built before, one is after."""
+    from playwright.sync_api import expect  # here, not at the top: see the TYPE_CHECKING import
+
+    checks = page.locator(f"{selector} .practice-check")
+    expect(checks).to_have_count(0)
+    page.locator(f"{selector} button", has_text="Start").click()
+    expect(checks).to_have_count(1)
+
+
 def click_cell(page: Page, selector: str, i: int, j: int, rows: int, cols: int) -> None:
     """Click cell (i, j), 0-based, of the heatmap under `selector`, near its top-left corner (away
     from the number written in its middle)."""
