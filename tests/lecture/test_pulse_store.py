@@ -106,12 +106,24 @@ def test_a_missing_folder_records_nothing_and_says_so(tmp_path):
     assert not (tmp_path / "nowhere").exists()  # the store makes no folder
 
 
-def test_a_corrupt_file_records_nothing_and_says_so(store):
-    with open(store.path, "wb") as file:
+def damage(path: str) -> None:
+    with open(path, "wb") as file:
         file.write(b"this is not SQLite at all " * 200)
+
+
+def test_a_corrupt_file_records_nothing_and_says_so(store):
+    PulseStore(os.path.dirname(store.path)).record("lab01", "activity", "v1", right=True)  # closed again
+    damage(store.path)
     assert store.record("lab01", "activity", "v1", right=True) is False
     assert store.status().startswith(f"the pulse store {store.path} is damaged")
     assert store.summary() == [] and store.reset() is False
+
+
+def test_a_file_damaged_under_an_open_connection_is_noticed(store):
+    assert store.record("lab01", "activity", "v1", right=True)
+    damage(store.path)  # the connection alone would go on writing to the WAL
+    assert store.record("lab01", "activity", "v2", right=True) is False
+    assert store.error.startswith(f"the pulse store {store.path} is damaged")
 
 
 def test_a_file_replaced_under_a_running_store_is_noticed_and_made_again(store):
@@ -120,10 +132,9 @@ def test_a_file_replaced_under_a_running_store_is_noticed_and_made_again(store):
         if os.path.exists(store.path + suffix):
             os.remove(store.path + suffix)
     with sqlite3.connect(store.path):
-        pass  # an empty database: no tables
-    assert store.record("lab01", "activity", "v1", right=True) is False
-    assert "no such table" in store.error
-    assert store.record("lab01", "activity", "v1", right=True)  # the schema is made again
+        pass  # an empty database in its place: no tables
+    assert store.record("lab01", "activity", "v2", right=True)  # into the new file, schema made again
+    assert [row[3] for row in rows(store)] == ["v2"]
 
 
 def test_a_locked_store_gives_up_within_its_timeout(tmp_path):

@@ -6,9 +6,9 @@ mistake and the time, with the answer only in a normalised form of at most
 `MAX_ANSWER` characters.  A page view on its own is a visit.  The lecturer's
 board (`widgets.lecture.pulse_board`) reads the counts back with `summary`.
 
-The store must never block or break a lab.  Every call opens its own short
-connection (so a file replaced, deleted or damaged under a running server
-is noticed at the next call), waits at most `PulseStore.timeout` seconds for
+The store must never block or break a lab.  Each process keeps one
+connection, made again when the file was replaced, deleted or damaged under
+a running server; every call waits at most `PulseStore.timeout` seconds for
 a lock, and turns every failure into ``False`` and a sentence in
 `PulseStore.status`.  The file is in WAL mode with ``synchronous=NORMAL``: a
 row is in the file once `record` returns, even if the kernel is killed right
@@ -20,6 +20,7 @@ import csv
 import io
 import os
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 
@@ -34,6 +35,7 @@ FILE_NAME = "pulse.sqlite"
 #: Mistakes listed per check.
 TOP_MISTAKES = 3
 
+_HEADER = b"SQLite format 3\x00"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS visits (
     lab TEXT NOT NULL,
@@ -175,6 +177,19 @@ def _explain(error, path):
     return f"the pulse store {path} failed: {text}"
 
 
+def _inode_of_database(path):
+    """The file's inode, or None if there is no file yet; raises if it is not an SQLite file."""
+    try:
+        with open(path, "rb") as file:
+            header = file.read(len(_HEADER))
+            inode = os.fstat(file.fileno()).st_ino
+    except FileNotFoundError:
+        return None
+    if header and header != _HEADER:
+        raise sqlite3.DatabaseError("file is not a database")
+    return inode
+
+
 class PulseStore:
     """An SQLite file of anonymous check attempts, in a folder the server owns.
 
@@ -221,7 +236,9 @@ class PulseStore:
         self.timeout = float(timeout)
         self.max_bytes = int(max_bytes)
         self.error = ""
-        self._schema_ready = False
+        self._lock = threading.Lock()
+        self._connection = None
+        self._owner = None  # (inode of the file, process id) of the connection
 
     def __repr__(self):
         return f"PulseStore({os.path.dirname(self.path)!r})"
@@ -230,10 +247,10 @@ class PulseStore:
 
     def record_visit(self, lab, visitor, when=None):
         """Count a page view of `lab`; return whether it was stored."""
-        return self._write(
+        return self._write((
             "INSERT INTO visits VALUES (?, ?, ?)",
             (_clip(lab), _clip(visitor), time.time() if when is None else when),
-        )
+        ))
 
     def record(self, lab, check, visitor, *, right, mistake="", answer="", position=0, when=None):
         """Store one check attempt; return whether it was stored (never raise).
@@ -252,32 +269,32 @@ class PulseStore:
         when : float, optional
             Seconds since the epoch; default now.
         """
-        return self._write(
+        return self._write((
             "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 _clip(lab), _clip(check), int(position), _clip(visitor), int(bool(right)),
                 _clip(mistake), normalise_answer(answer), time.time() if when is None else when,
             ),
-        )
+        ))
 
     def reset(self):
         """Erase every visit and attempt, for a new session; return whether it worked."""
-        return self._write("DELETE FROM events", (), "DELETE FROM visits")
+        return self._write(("DELETE FROM events", ()), ("DELETE FROM visits", ()))
 
-    def _write(self, sql, args, *more):
+    def _write(self, *statements):
+        """Run `statements` (pairs of SQL and arguments) as one transaction."""
         try:
             with self._connect() as connection:
-                connection.execute(sql, args)
-                for statement in more:
-                    connection.execute(statement)
+                connection.execute("BEGIN IMMEDIATE")
+                for sql, args in statements:
+                    connection.execute(sql, args)
+                connection.execute("COMMIT")  # on an error the connection is dropped: rolled back
         except (sqlite3.Error, OSError) as error:
             return self._failed(error, False)
         self.error = ""
         return True
 
     def _failed(self, error, result):
-        """Say why, and make the schema again next time (the file may have been replaced)."""
-        self._schema_ready = False
         self.error = _explain(error, self.path)
         return result
 
@@ -287,7 +304,9 @@ class PulseStore:
         """``""`` when the store can be read and written, else why not (for the lecturer)."""
         try:
             with self._connect() as connection:
-                connection.execute("BEGIN IMMEDIATE")  # takes the write lock: read-only fails here
+                # A write undone: a read-only file, or one a reader cannot lock, fails here.
+                connection.execute("BEGIN IMMEDIATE")
+                connection.execute("INSERT INTO visits VALUES ('', '', 0)")
                 connection.execute("ROLLBACK")
                 pages, free, limit = (
                     connection.execute(f"PRAGMA {name}").fetchone()[0]
@@ -372,23 +391,51 @@ class PulseStore:
 
     # -- the connection --------------------------------------------------------
 
+    @contextlib.contextmanager
     def _connect(self):
-        """A fresh autocommit connection, with the schema made on first use."""
-        if not os.path.isdir(os.path.dirname(self.path)):
-            # sqlite3 would only say "unable to open database file".
-            raise FileNotFoundError(self.path)
-        connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        """This process's connection to the file, made again whenever the file is not the same one.
+
+        The connection stays open between calls: closing the last one
+        checkpoints the WAL to the file and syncs it, about 15 ms a call.
+        It is dropped after any error, when the file was replaced or deleted
+        (another inode) and in a forked child, so the next call starts
+        afresh and makes the schema if the file is new.  A file overwritten
+        in place is caught by its header: an open connection would go on
+        writing to the WAL without noticing.
+        """
+        with self._lock:
+            try:
+                if not os.path.isdir(os.path.dirname(self.path)):
+                    # sqlite3 would only say "unable to open database file".
+                    raise FileNotFoundError(self.path)
+                inode = _inode_of_database(self.path)
+                if self._connection is not None and (inode, os.getpid()) != self._owner:
+                    self._drop()
+                if self._connection is None:
+                    self._connection = self._open()
+                    self._owner = (os.stat(self.path).st_ino, os.getpid())
+                yield self._connection
+            except BaseException:
+                self._drop()
+                raise
+
+    def _open(self):
+        connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None,
+                                     check_same_thread=False)
         try:
             connection.execute("PRAGMA synchronous=NORMAL")
             page_size = connection.execute("PRAGMA page_size").fetchone()[0]
             connection.execute(f"PRAGMA max_page_count={max(1, self.max_bytes // page_size)}")
-            if not self._schema_ready:
-                if connection.execute("PRAGMA journal_mode=WAL").fetchone()[0] != "wal":
-                    raise sqlite3.OperationalError("the store could not switch to WAL mode")
-                connection.executescript(_SCHEMA)
-                self._schema_ready = True
+            if connection.execute("PRAGMA journal_mode=WAL").fetchone()[0] != "wal":
+                raise sqlite3.OperationalError("the store could not switch to WAL mode")
+            connection.executescript(_SCHEMA)
         except BaseException:
             connection.close()
             raise
-        # sqlite3's own `with` only commits; this one closes.
-        return contextlib.closing(connection)
+        return connection
+
+    def _drop(self):
+        """Forget the connection (closed unless it was inherited from a parent process)."""
+        if self._connection is not None and self._owner[1] == os.getpid():
+            self._connection.close()
+        self._connection = None
