@@ -106,6 +106,6 @@ class AttentionOptions(OwnsChildren, HBox):
 
     def close(self):
         """Unlink from the owner's traits, then close the controls built here."""
-        for connection in self._links:
-            connection.unlink()
+        while self._links:  # emptied: a second close (ipywidgets' __del__) unlinks nothing
+            self._links.pop().unlink()
         super().close()

@@ -12,6 +12,8 @@ from ipywidgets import Layout
 from traitlets import Int, List, TraitError, Unicode, observe, validate
 
 from ..controls.batching import apply_changes
+from ..controls.guard import Guard
+from ..controls.owned import OwnsChildren
 from ..controls.traits import MatrixTrait
 from ..core.plot_frame import fit_bounds
 from ..core.shapes import format_shape
@@ -24,7 +26,7 @@ OUTPUT_COLOR = "#fdae6b"
 FOCUS_COLOR = "#d94801"
 
 
-class ValuesPlot(Figure):
+class ValuesPlot(OwnsChildren, Figure):
     """2-D value vectors as points, and each output as their weighted average.
 
     Row ``j`` of `values` is drawn as the point ``v_j``; row ``i`` of
@@ -64,6 +66,8 @@ class ValuesPlot(Figure):
     focus = Int(None, allow_none=True, help="0-based output row to pick out, or None.")
     output_names = List(Unicode(), help="Labels of the outputs; missing ones are h1, h2, ...")
 
+    _ready = False  # observers draw only once __init__ has drawn
+
     def __init__(self, values, weights, focus=None, *, output_names=(), **kwargs):
         kwargs.setdefault("layout", Layout(width="360px", height="360px"))
         kwargs.setdefault("fig_margin", dict(top=30, bottom=30, left=35, right=25))
@@ -71,34 +75,35 @@ class ValuesPlot(Figure):
         super().__init__(
             min_aspect_ratio=1, max_aspect_ratio=1, padding_x=0, padding_y=0, **kwargs
         )
-        self._ready = False
-        self._x_scale = LinearScale(min=-1.0, max=1.0, allow_padding=False)
-        self._y_scale = LinearScale(min=-1.0, max=1.0, allow_padding=False)
+        self._writing = Guard()  # show_weights sets several traits, then draws once
+        self._own(self.scale_x, self.scale_y)  # the figure's own default scales
+        self._x_scale = self._own(LinearScale(min=-1.0, max=1.0, allow_padding=False))
+        self._y_scale = self._own(LinearScale(min=-1.0, max=1.0, allow_padding=False))
         scales = {"x": self._x_scale, "y": self._y_scale}
-        self._hull = Lines(
+        self._hull = self._own(Lines(
             scales=scales,
             colors=["#9e9e9e"],
             line_style="dashed",
             fill="inside",
             fill_colors=[VALUE_COLOR],
             fill_opacities=[0.08],
-        )
-        self._spokes = Lines(scales=scales, colors=[FOCUS_COLOR], stroke_width=2)
-        self._values = Scatter(
+        ))
+        self._spokes = self._own(Lines(scales=scales, colors=[FOCUS_COLOR], stroke_width=2))
+        self._values = self._own(Scatter(
             scales=scales,
             colors=[VALUE_COLOR],
             default_size=64,
             display_names=True,
             stroke="white",
-        )
-        self._outputs = Scatter(
+        ))
+        self._outputs = self._own(Scatter(
             scales=scales, marker="diamond", default_size=80, display_names=True, stroke="white"
-        )
+        ))
         self.marks = [self._hull, self._spokes, self._values, self._outputs]
-        self.axes = [
+        self.axes = list(self._own(
             Axis(scale=self._x_scale, grid_color="#eeeeee"),
             Axis(scale=self._y_scale, side="left", grid_color="#eeeeee"),
-        ]
+        ))
         self.add_class("values-plot")
         # One at a time (not held): a bad first value must fail with its own
         # message, not with a roll-back to the empty default.
@@ -162,19 +167,16 @@ class ValuesPlot(Figure):
         >>> plot.outputs
         array([[0.5, 0.5]])
         """
-        self._ready = False
-        try:
+        with self._writing:
             with self.hold_trait_notifications():
                 self.values = values
                 self.weights = weights
                 self.focus = focus
-        finally:
-            self._ready = True
         self._render()
 
     @observe("values", "weights", "focus", "output_names")
     def _on_change(self, change):
-        if self._ready:
+        if self._ready and not self._writing:
             self._render()
 
     def _render(self):
