@@ -11,12 +11,11 @@ row i of AB".  Numpy only.
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 
 import numpy as np
 
-from .shapes import as_matrix, check_product_shapes
+from .shapes import as_matrix, check_index, check_product_shapes
 from .mistakes import Mistake
 
 __all__ = ["RowCombination", "row_combination", "row_mistakes"]
@@ -84,16 +83,7 @@ def row_combination(A, B, i, names=("A", "B")):
     """
     A, B = as_matrix(A, names[0]), as_matrix(B, names[1])
     check_product_shapes(A.shape, B.shape, names)
-    try:
-        i = operator.index(i)
-    except TypeError:
-        raise IndexError(f"row index must be a whole number, got {i!r}") from None
-    m = A.shape[0]
-    if not 0 <= i < m:
-        raise IndexError(
-            f"row index {i} is out of range: {names[0]} has {m} row{'' if m == 1 else 's'}, "
-            f"so valid (0-based) indices are 0 to {m - 1}"
-        )
+    i = check_index(i, A.shape[0], "row", of=names[0])
     weights = A[i].copy()
     scaled = weights[:, None] * B
     return RowCombination(i, weights, B.copy(), scaled, scaled.sum(axis=0))

@@ -7,9 +7,10 @@ weights on every move so rounding errors never build up.
 """
 
 import math
-import operator
 
 import numpy as np
+
+from .shapes import check_index
 
 __all__ = ["SUM_TOLERANCE", "normalise_weights", "rebalance_weights"]
 
@@ -76,16 +77,6 @@ def normalise_weights(values, tol=0.0):
     return w / total
 
 
-def _index(i, n, what):
-    try:
-        i = operator.index(i)
-    except TypeError:
-        raise IndexError(f"{what} must be a whole number, got {i!r}") from None
-    if not 0 <= i < n:
-        raise IndexError(f"{what} {i} is out of range for {n} weights (0 to {n - 1})")
-    return i
-
-
 def rebalance_weights(weights, index, value, locked=()):
     """Move one weight and let the unlocked others make room.
 
@@ -131,8 +122,8 @@ def rebalance_weights(weights, index, value, locked=()):
     """
     w = normalise_weights(weights, tol=SUM_TOLERANCE)
     n = w.size
-    index = _index(index, n, "index")
-    locked = {_index(i, n, "locked index") for i in locked}
+    index = check_index(index, n, "weight")
+    locked = {check_index(i, n, "locked weight") for i in locked}
     if index in locked:
         raise ValueError(f"weight {index} is locked, so it cannot be moved")
     try:
