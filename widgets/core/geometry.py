@@ -15,10 +15,6 @@ shows what a rule bends that a matrix keeps straight.
 
 import numpy as np
 
-# Importers that predate the split still read these here (widgets.views, widgets.labs,
-# widgets.core.morph); new code imports them from widgets.core.plot_frame.
-from .plot_frame import arrow_polyline, cell_centers, fit_bounds, nice_ticks, steady_bounds
-
 __all__ = [
     "UNIT_SQUARE",
     "HOUSE",

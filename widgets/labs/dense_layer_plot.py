@@ -19,7 +19,8 @@ from ..controls.alerts import alert_html
 from ..controls.batching import apply_changes
 from ..controls.guard import Guard
 from ..core.dense_layer import dense_layer, split_at_folds
-from ..core.geometry import HOUSE, arrow_polyline, fit_bounds, nice_ticks, steady_bounds
+from ..core.geometry import HOUSE
+from ..core.plot_frame import arrow_polyline, fit_bounds, nice_ticks, steady_bounds
 from ..controls.matrix_editor import MatrixEditor
 from ..core.parsing import format_number
 from ..text.dense_steps import affine_expansion_html, affine_expansion_latex

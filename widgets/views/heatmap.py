@@ -19,7 +19,7 @@ from ipywidgets import Layout
 from traittypes import Array
 from traitlets import Enum, Int, List, TraitError, Tuple, Unicode, default, observe, validate
 
-from ..core.geometry import cell_centers
+from ..core.plot_frame import cell_centers
 from ..controls.batching import apply_changes
 from ..controls.guard import Guard
 from ..controls.owned import OwnsChildren

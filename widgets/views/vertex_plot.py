@@ -16,7 +16,7 @@ from bqplot import Axis, Figure, LinearScale, Lines, Scatter
 from ipywidgets import Layout
 from traitlets import Bool, Callable, TraitError, Tuple, default, observe, validate
 
-from ..core import geometry
+from ..core import geometry, plot_frame
 from ..controls.batching import apply_changes
 from ..controls.guard import Guard
 from ..controls.owned import OwnsChildren
@@ -353,22 +353,22 @@ class VertexPlot(OwnsChildren, Figure):
         data = self._derived()
         shown = (self._x_scale.min, self._x_scale.max, self._y_scale.min, self._y_scale.max)
         if self.view is None:
-            xmin, xmax, ymin, ymax = geometry.steady_bounds(shown, data["bounds"])
+            xmin, xmax, ymin, ymax = plot_frame.steady_bounds(shown, data["bounds"])
         else:
             xmin, xmax, ymin, ymax = self.view
         head = HEAD * (xmax - xmin)
         updates = [
             (self._x_scale, {"min": xmin, "max": xmax}),
             (self._y_scale, {"min": ymin, "max": ymax}),
-            (self._x_axis, {"tick_values": geometry.nice_ticks(xmin, xmax)}),
-            (self._y_axis, {"tick_values": geometry.nice_ticks(ymin, ymax)}),
+            (self._x_axis, {"tick_values": plot_frame.nice_ticks(xmin, xmax)}),
+            (self._y_axis, {"tick_values": plot_frame.nice_ticks(ymin, ymax)}),
             (self._shape, _xy(data["shape"])),
             (self._image, _xy(data["image_polygon"])),
             (self._vertices, _xy(data["image_vertices"])),
         ]
         if self.show_basis:
             arrows = np.array(
-                [geometry.arrow_polyline(tip, head=head) for tip in data["basis"].T]
+                [plot_frame.arrow_polyline(tip, head=head) for tip in data["basis"].T]
             )
             updates.append(
                 (self._basis, {"x": arrows[:, 0], "y": arrows[:, 1], "visible": True,
@@ -447,7 +447,7 @@ def _derive(points, matrix, rule, show_grid, show_basis):
         data["basis"] = geometry.basis_images(transform)
         in_view.append(data["basis"])
     # The view first: when it is finite, so is the grid around the points.
-    data["bounds"] = _finite(geometry.fit_bounds(*in_view, margin=MARGIN), "the view")
+    data["bounds"] = _finite(plot_frame.fit_bounds(*in_view, margin=MARGIN), "the view")
     if show_grid:
         data["grid_in"] = geometry.input_grid(points)
         data["grid_out"] = _finite(
