@@ -15,6 +15,7 @@ from traitlets import Float, Int, List, TraitError, Tuple, Unicode, observe, val
 from ..controls.batching import apply_changes
 from ..controls.guard import Guard
 from ..controls.owned import OwnsChildren
+from ..core.attention_inputs import token_names
 from ..controls.traits import MatrixTrait
 from ..core.parsing import format_number
 
@@ -168,8 +169,7 @@ class TokenLines(OwnsChildren, Figure):
 
     def names(self):
         """The name of every key token, padded past `tokens` with ``t1``, ``t2``, ..."""
-        L = self.weights.shape[1]
-        return [self.tokens[k] if k < len(self.tokens) else f"t{k + 1}" for k in range(L)]
+        return token_names(self.tokens, self.weights.shape[1])
 
     @observe("weights", "tokens", "row", "max_width")
     def _on_change(self, change):
@@ -180,7 +180,7 @@ class TokenLines(OwnsChildren, Figure):
         A, i = self.weights, self.row
         m, L = A.shape
         names = self.names()
-        query_names = [names[k] if k < L else f"t{k + 1}" for k in range(m)]
+        query_names = token_names(names, m)
         n = max(m, L)
         y_query = np.array([n - 1 - k for k in range(m)], dtype=float)
         y_key = np.array([n - 1 - k for k in range(L)], dtype=float)
