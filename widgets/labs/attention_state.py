@@ -28,6 +28,7 @@ from traitlets import (
 
 from ..controls.guard import Guard
 from ..controls.matrix_editor import MatrixEditor
+from ..controls.traits import CELL, check_highlight, drop_lost_highlights
 from ..core.attention_inputs import random_inputs, starting_inputs, token_names
 from ..core.attention_math import (
     MAX_TEMPERATURE,
@@ -43,6 +44,7 @@ __all__ = ["AttentionCalculation", "INPUTS"]
 
 #: The inputs, in order: the tokens and the three weight matrices.
 INPUTS = ("X", "W_Q", "W_K", "W_V")
+_HIGHLIGHTS = {"selected": CELL}  # the picked score, a cell of S
 
 
 class AttentionCalculation(HasTraits):
@@ -198,16 +200,9 @@ class AttentionCalculation(HasTraits):
 
     @validate("selected")
     def _validate_selected(self, proposal):
-        cell = proposal.value
-        if cell is None or self.result is None:
-            return cell
-        L = self.result.S.shape[0]
-        i, j = (int(v) for v in cell)
-        if not (0 <= i < L and 0 <= j < L):
-            raise TraitError(
-                f"selected: expected a score (i, j) with 0 <= i, j < {L}, got {cell!r}"
-            )
-        return (i, j)
+        if self.result is None:
+            return proposal.value
+        return check_highlight(proposal, self.result.S.shape, _HIGHLIGHTS)
 
     @observe("selected")
     def _on_selected_change(self, change):
@@ -245,7 +240,6 @@ class AttentionCalculation(HasTraits):
         if by_hand is not None:
             r = with_weights(r, by_hand)
         with self.hold_trait_notifications():
-            if self.selected is not None and max(self.selected) >= r.S.shape[0]:
-                self.set_trait("selected", None)
+            drop_lost_highlights(self, r.S.shape, _HIGHLIGHTS)
             self.set_trait("error", "")
             self.set_trait("result", r)
