@@ -197,7 +197,7 @@ class AttentionExplorer(AttentionCalculation, OwnsChildren, VBox):
         self._status = self._own(HTML().add_class("attention-status"))
         self._build_parts(seed, int(max_tokens), int(max_features))
         self.children = self._layout()
-        self._drawn = True
+        self._ready = True
         self._render()
 
     # -- public API ---------------------------------------------------------
@@ -335,7 +335,7 @@ class AttentionExplorer(AttentionCalculation, OwnsChildren, VBox):
         )
 
     def _render(self):
-        if not self._drawn:
+        if not self._ready:
             return
         snapshot = self._snapshot()
         self._status.value = self._status_html()

@@ -53,7 +53,7 @@ class AttentionCalculation(HasTraits):
     A mixin for a widget that draws them: call `_start` from its ``__init__``,
     and define `_render` (draw the current state), `_show_failure(error)` (say
     that drawing failed) and `_hand_weights(A)` (the weights set by hand, or
-    None to use the softmax's).  Until `_drawn` is true nothing is drawn.
+    None to use the softmax's).  Until the subclass sets `_ready` (the package's init idiom) nothing is drawn.
     """
 
     result = Instance(AttentionResult, read_only=True, help="The last valid calculation.")
@@ -74,6 +74,8 @@ class AttentionCalculation(HasTraits):
     )
     tokens = List(Unicode(), help="Token names, used as row labels.")
 
+    _ready = False  # observers draw only once the subclass has built its parts
+
     def _start(self, matrices, *, tokens, scaled, causal, temperature, selected, seed,
                max_tokens, max_features):
         """Build the editors from the given matrices (random where None) and compute once.
@@ -86,7 +88,6 @@ class AttentionCalculation(HasTraits):
         self._batching = Guard()
         self._dirty = False  # an edit inside a batch: compute when it ends
         self._shape_error = True  # whether `error` is about shapes (else numbers)
-        self._drawn = False
         try:
             matrices = starting_inputs(*matrices, seed=seed)
             tokens = list(tokens)
@@ -195,7 +196,7 @@ class AttentionCalculation(HasTraits):
 
     @observe("scaled", "causal", "temperature", "weights_mode", "tokens")
     def _on_option_change(self, change):
-        if self._drawn:
+        if self._ready:
             self._update()
 
     @validate("selected")
@@ -206,7 +207,7 @@ class AttentionCalculation(HasTraits):
 
     @observe("selected")
     def _on_selected_change(self, change):
-        if not self._drawn:
+        if not self._ready:
             return
         if self._batching:
             self._dirty = True
