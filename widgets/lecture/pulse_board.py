@@ -254,7 +254,7 @@ class PulseBoard(VBox):
                                    f"the counts appear here as the room answers.</span>")
         else:
             self._updated.value = f"updated {time.strftime('%H:%M:%S')}"
-        data = base64.b64encode(self._store.csv().encode()).decode() if summary else ""
+        data = base64.b64encode(self._store.csv(summary).encode()).decode() if summary else ""
         self._export.value = (
             f'<a download="pulse.csv" href="data:text/csv;base64,{data}">Export the counts (CSV)</a>'
             if data else ""

@@ -365,8 +365,13 @@ class PulseStore:
             for lab in sorted(visitors)
         ]
 
-    def csv(self):
+    def csv(self, summary=None):
         """The counts as CSV text: one row per check, with its lab's visitors and top mistakes.
+
+        Parameters
+        ----------
+        summary : list of LabPulse, optional
+            Counts already read (`summary`); default read them now.
 
         Examples
         --------
@@ -381,7 +386,7 @@ class PulseStore:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["lab", "check", "visitors", "attempted", "solved", "attempts"]
                         + [f"{what} {k}" for k in range(1, TOP_MISTAKES + 1) for what in ("mistake", "count")])
-        for lab in self.summary():
+        for lab in self.summary() if summary is None else summary:
             for check in lab.checks:
                 cells = [c for pair in check.mistakes for c in pair]
                 cells += [""] * (2 * TOP_MISTAKES - len(cells))
