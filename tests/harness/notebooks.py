@@ -6,15 +6,20 @@ can drive a lab's composites and Checks as Python objects.
 """
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from pathlib import Path
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
 
 
 def execute_notebook(path: Path, timeout: int = 120) -> None:
     """Run every cell in a fresh kernel, from the notebook's folder; fail on any error output."""
+    # Imported here, not above: their import takes over a second (nbformat builds a schema
+    # validator), which the fast tier, importing this module for `lab_namespace`, need not pay.
+    import nbformat
+    from nbclient import NotebookClient
+
     notebook = nbformat.read(path, as_version=4)
     client = NotebookClient(
         notebook,
@@ -33,6 +38,32 @@ def execute_notebook(path: Path, timeout: int = 120) -> None:
             )
 
 
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a notebook: its type (``"code"``, ``"markdown"``) and its source as one string."""
+
+    cell_type: str
+    source: str
+
+
+def notebook_cells(path: Path) -> list[Cell]:
+    """The cells of the notebook (nbformat 4) at `path`, read as plain JSON.
+
+    For the fast tier: `nbformat` would validate the file, but its import alone
+    takes over a second, in every pytest worker.
+
+    Examples
+    --------
+    >>> from harness.voila import REPO
+    >>> cells = notebook_cells(REPO / "labs" / "01-product-by-columns.ipynb")
+    >>> cells[0].cell_type, "lecture.apply_url" in cells[-1].source
+    ('markdown', True)
+    """
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    # A source is stored as one string or as a list of lines.
+    return [Cell(cell["cell_type"], "".join(cell["source"])) for cell in cells]
+
+
 def lab_namespace(path: Path) -> dict:
     """Run a lab's code cells in this process, in one fresh namespace, and return it.
 
@@ -49,8 +80,7 @@ def lab_namespace(path: Path) -> dict:
     (False, False)
     """
     namespace: dict = {"__name__": "__main__"}
-    notebook = nbformat.read(path, as_version=4)
-    for index, cell in enumerate(notebook.cells):
+    for index, cell in enumerate(notebook_cells(path)):
         if cell.cell_type == "code":
             exec(compile(cell.source, f"{path.name}[{index}]", "exec"), namespace)
     return namespace

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import re
 
-import nbformat
 import numpy as np
 
 from harness.checks import answer
-from harness.notebooks import lab_fixture
+from harness.notebooks import lab_fixture, notebook_cells
 from harness.voila import REPO
 
 LAB = REPO / "labs" / "08-attention-weights.ipynb"
@@ -108,7 +107,7 @@ def test_practice_on_fresh_numbers_is_solvable_for_both_skills(lab):
 
 
 def test_lab08_opens_with_a_goal_closes_with_a_summary_and_links_and_names_a_att():
-    cells = nbformat.read(LAB, as_version=4).cells
+    cells = notebook_cells(LAB)
     assert "**Goal:**" in cells[0].source
     summary = next(
         c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary")
