@@ -203,3 +203,21 @@ def test_the_page_shows_the_board_to_the_lecturer(room):
     environ = {"MATMUL_PULSE_DIR": room.path.rsplit("/", 1)[0], "MATMUL_PULSE_TOKEN": "s3cret"}
     board = pulse_page("token=s3cret&presenter=1", environ, start=False)
     assert isinstance(board, PulseBoard) and "30 visitors" in board.panels["01-product-by-columns"]._heading.value
+
+
+def test_closing_the_board_stops_its_refresh_and_closes_every_widget_it_built(tmp_path):
+    store = PulseStore(tmp_path)
+    store.record("lab01", "activity", "v1", right=False, mistake="sign")
+    board = PulseBoard(store)
+    panel = board.panels["lab01"]
+    built = [panel, panel.progress_bars, panel.mistake_bars, panel._progress, panel._progress.scale_x,
+             panel._progress_axis, panel.progress_bars.scales["y"], board.reset, board._labs]
+
+    async def lecture():
+        task = board.start()
+        board.close()
+        await asyncio.sleep(0)
+        return task
+
+    assert asyncio.run(lecture()).cancelled()
+    assert [widget.comm for widget in built] == [None] * len(built)

@@ -25,6 +25,7 @@ from traitlets import Float, Int, TraitError, Unicode, validate
 
 from ..controls.alerts import ERROR_COLOR, WARNING_COLOR
 from ..controls.batching import apply_changes
+from ..controls.owned import OwnsChildren
 from .pulse import PULSE_DIR
 from .pulse_store import PulseStore
 from .query import read_query_string
@@ -38,8 +39,8 @@ _ATTEMPTED, _SOLVED, _MISTAKE = "#4c78a8", "#54a24b", "#e45756"
 _TICKS = {"font-size": "18px"}
 
 
-def _figure(title, scales, orientation="vertical", **mark):
-    """A bar chart sized for a projector: 18 px ticks, 380 px tall."""
+def _figure(owner, title, scales, orientation="vertical", **mark):
+    """A bar chart sized for a projector (18 px ticks, 380 px tall), every part owned by `owner`."""
     bars = Bars(scales=scales, orientation=orientation, label_display=True, label_display_format=".0f",
                 label_font_style={"font-size": "18px"}, **mark)
     # Horizontal bars put their labels (scale x) on the left and their counts along the bottom.
@@ -55,6 +56,7 @@ def _figure(title, scales, orientation="vertical", **mark):
                     "right": 20},
         layout=Layout(width="600px", height="380px"),
     )
+    owner._own(*scales.values(), bars, *axes, figure.scale_x, figure.scale_y, figure)
     return figure, bars, axes[1]
 
 
@@ -68,7 +70,7 @@ def _mistakes_text(check):
     return " · ".join(f"{html.escape(name)} {count}" for name, count in check.mistakes) or "—"
 
 
-class LabPanel(VBox):
+class LabPanel(OwnsChildren, VBox):
     """One lab on the board: its visitors, then attempted/solved and the top mistakes per check.
 
     Examples
@@ -82,23 +84,25 @@ class LabPanel(VBox):
 
     def __init__(self, lab, **kwargs):
         super().__init__(**kwargs)
-        self._heading = HTML().add_class("pulse-lab-heading")
+        self._heading = self._own(HTML().add_class("pulse-lab-heading"))
         self._progress, self._progress_bars, self._progress_axis = _figure(
+            self,
             # No legend: inside the plot it would cover the bars.
             "attempted (blue) and solved (green), per check",
             {"x": OrdinalScale(), "y": LinearScale(min=0)},
             type="grouped", colors=[_ATTEMPTED, _SOLVED], labels=["attempted", "solved"],
         )
         self._mistakes, self._mistake_bars, self._mistake_axis = _figure(
+            self,
             "most common mistakes (answers)",
             {"x": OrdinalScale(reverse=True), "y": LinearScale(min=0)},
             orientation="horizontal", colors=[_MISTAKE],
         )
-        self._table = HTML().add_class("pulse-table")
+        self._table = self._own(HTML().add_class("pulse-table"))
         self.lab = lab
         self.children = [
             self._heading,
-            HBox([self._progress, self._mistakes], layout=Layout(flex_flow="row wrap")),
+            self._own(HBox([self._progress, self._mistakes], layout=Layout(flex_flow="row wrap"))),
             self._table,
         ]
         self.add_class("pulse-lab")
@@ -147,7 +151,7 @@ class LabPanel(VBox):
         ])
 
 
-class PulseBoard(VBox):
+class PulseBoard(OwnsChildren, VBox):
     """The lecturer's live view of a `PulseStore`: a panel per lab, Reset, CSV export.
 
     Parameters
@@ -190,18 +194,18 @@ class PulseBoard(VBox):
         self.interval = interval
         self._task = None
         self._panels = {}
-        self._status = HTML().add_class("pulse-status")
-        self._reset = Button(description="Reset for a new session", button_style="danger",
+        self._status = self._own(HTML().add_class("pulse-status"))
+        self._reset = self._own(Button(description="Reset for a new session", button_style="danger",
                              icon="trash", layout=Layout(width="auto"),
-                             tooltip="Erase every count (export the CSV first to keep them)")
+                             tooltip="Erase every count (export the CSV first to keep them)"))
         self._reset.add_class("pulse-reset")
         self._reset.on_click(lambda _button: self._on_reset())
-        self._export = HTML().add_class("pulse-export")
-        self._updated = HTML().add_class("pulse-updated")
-        self._labs = VBox().add_class("pulse-labs")
+        self._export = self._own(HTML().add_class("pulse-export"))
+        self._updated = self._own(HTML().add_class("pulse-updated"))
+        self._labs = self._own(VBox().add_class("pulse-labs"))
         self.children = [
-            HBox([self._reset, self._export, self._updated],
-                 layout=Layout(align_items="center", grid_gap="0 1.5em")),
+            self._own(HBox([self._reset, self._export, self._updated],
+                           layout=Layout(align_items="center", grid_gap="0 1.5em"))),
             self._status,
             self._labs,
         ]
@@ -241,7 +245,7 @@ class PulseBoard(VBox):
         for pulse in summary:
             panel = self._panels.get(pulse.lab)
             if panel is None:
-                panel = self._panels[pulse.lab] = LabPanel(pulse.lab)
+                panel = self._panels[pulse.lab] = self._own(LabPanel(pulse.lab))
                 self._labs.children = [self._panels[lab] for lab in sorted(self._panels)]
             panel.show(pulse)
             panel.layout.display = None
