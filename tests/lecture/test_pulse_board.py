@@ -104,11 +104,16 @@ def test_the_board_shows_exactly_the_rooms_counts(room):
 
     assert "24 visitors" in lab8._heading.value  # four opened it and answered nothing
     # check_h: k%5 = 0 swapped→right, 1 inner (stops), 2 and 3 right, 4 shape→swapped→right.
+    # Every check of the lab is listed from the first page view on, answered or not.
+    unanswered = ["0", "0", "0", "—"]
     assert table(lab8) == [
+        ["check_qkv", *unanswered], ["check_s", *unanswered], ["check_a", *unanswered],
         ["check_h", "20", "16", "32", "swapped 8 · inner 4 · shape 4"],
         ["check_row", "20", "10", "20", "choice 10"],
+        ["check_why", *unanswered], ["check_h2", *unanswered],
+        ["practice_output", *unanswered], ["practice_softmax", *unanswered],
     ]
-    assert lab8.progress_bars.y.tolist() == [[20, 20], [16, 10]]
+    assert lab8.progress_bars.y.tolist() == [[0, 0, 0, 20, 20, 0, 0, 0, 0], [0, 0, 0, 16, 10, 0, 0, 0, 0]]
     assert lab8.mistake_bars.y.tolist() == [8, 4, 4, 10]
 
 
@@ -118,6 +123,8 @@ def test_the_csv_export_holds_the_same_counts(room):
     assert 'download="pulse.csv"' in link
     data = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", link).group(1)).decode()
     rows = list(csv.DictReader(io.StringIO(data)))
+    assert len(rows) == 2 + 9  # every check of both labs
+    rows = [row for row in rows if row["attempted"] != "0"]
     assert [(r["lab"], r["check"], r["visitors"], r["attempted"], r["solved"]) for r in rows] == [
         ("01-product-by-columns", "activity", "30", "30", "25"),
         ("01-product-by-columns", "practice", "30", "3", "3"),

@@ -81,6 +81,18 @@ def test_summary_counts_visitors_attempts_solved_and_the_three_commonest_mistake
     ]
 
 
+def test_a_labs_checks_are_listed_from_its_first_page_view_and_survive_a_reset(store):
+    assert store.record_visit("lab08", "a", checks=[("check_qkv", 0), ("check_h", 3)])
+    assert store.record_visit("lab08", "b", checks=[("check_qkv", 0), ("check_h", 3)])  # listed once
+    store.record("lab08", "check_h", "a", right=True, position=3)
+    (lab,) = store.summary()
+    assert [(c.check, c.attempted, c.solved, c.attempts) for c in lab.checks] == [
+        ("check_qkv", 0, 0, 0), ("check_h", 1, 1, 1)]
+    assert store.reset() and store.summary() == []  # no visitor: no lab
+    store.record_visit("lab08", "c")  # a page still open from before the reset
+    assert [c.check for c in store.summary()[0].checks] == ["check_qkv", "check_h"]
+
+
 def test_a_visitor_who_answers_without_a_recorded_visit_still_counts(store):
     # A reset during the lecture erases the visits of pages already open.
     store.record("lab01", "activity", "early", right=True)

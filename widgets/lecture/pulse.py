@@ -164,9 +164,6 @@ class PulseRecorder(HasTraits):
 
             shell = get_ipython()
             namespace = shell.user_ns if shell is not None else {}
-        if not self._visited:
-            self._visited = True
-            self._report(self._store.record_visit(self.lab, self.visitor))
         known = {id(value) for value in self._watched.values()}
         for name, value in list(namespace.items()):
             if name.startswith("_") or not isinstance(value, (Check, Practice)) or id(value) in known:
@@ -178,6 +175,10 @@ class PulseRecorder(HasTraits):
                 self.watch(value, name, position)
             else:
                 self.watch_practice(value, name, position)
+        if not self._visited:
+            self._visited = True
+            checks = [(name, position) for position, name in enumerate(self._watched)]
+            self._report(self._store.record_visit(self.lab, self.visitor, checks))
         return self
 
     def watch(self, check, name, position=0):
@@ -194,7 +195,8 @@ class PulseRecorder(HasTraits):
         def follow(change=None):
             checks = practice.checks
             for part, check in enumerate(checks, start=1):
-                self.watch(check, name if len(checks) == 1 else f"{name} part {part}", position)
+                # The first part goes by the practice's own name, the one the board lists from the start.
+                self.watch(check, name if part == 1 else f"{name} part {part}", position)
 
         # Practice builds its checks before these fire: on Start (children) and on new numbers (seed).
         practice.observe(follow, names=["children", "seed"])

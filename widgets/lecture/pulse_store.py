@@ -53,6 +53,12 @@ CREATE TABLE IF NOT EXISTS events (
     time REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS events_by_check ON events (lab, check_id);
+CREATE TABLE IF NOT EXISTS checks (
+    lab TEXT NOT NULL,
+    check_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (lab, check_id)
+);
 """
 
 
@@ -245,12 +251,24 @@ class PulseStore:
 
     # -- writing ---------------------------------------------------------------
 
-    def record_visit(self, lab, visitor, when=None):
-        """Count a page view of `lab`; return whether it was stored."""
-        return self._write((
-            "INSERT INTO visits VALUES (?, ?, ?)",
-            (_clip(lab), _clip(visitor), time.time() if when is None else when),
-        ))
+    def record_visit(self, lab, visitor, checks=(), when=None):
+        """Count a page view of `lab`, and its `checks`; return whether it was stored.
+
+        Parameters
+        ----------
+        lab, visitor : str
+        checks : iterable of (str, int), optional
+            The lab's checks with their positions, so that the board lists
+            them before anyone answers them.
+        when : float, optional
+            Seconds since the epoch; default now.
+        """
+        return self._write(
+            ("INSERT INTO visits VALUES (?, ?, ?)",
+             (_clip(lab), _clip(visitor), time.time() if when is None else when)),
+            *(("INSERT OR IGNORE INTO checks VALUES (?, ?, ?)", (_clip(lab), _clip(name), int(position)))
+              for name, position in checks),
+        )
 
     def record(self, lab, check, visitor, *, right, mistake="", answer="", position=0, when=None):
         """Store one check attempt; return whether it was stored (never raise).
@@ -278,7 +296,10 @@ class PulseStore:
         ))
 
     def reset(self):
-        """Erase every visit and attempt, for a new session; return whether it worked."""
+        """Erase every visit and attempt, for a new session; return whether it worked.
+
+        The labs' lists of checks stay: pages still open keep their checks.
+        """
         return self._write(("DELETE FROM events", ()), ("DELETE FROM visits", ()))
 
     def _write(self, *statements):
@@ -342,6 +363,7 @@ class PulseStore:
                     " COUNT(DISTINCT CASE WHEN right THEN visitor END), COUNT(*)"
                     " FROM events GROUP BY lab, check_id"
                 ).fetchall()
+                listed = connection.execute("SELECT lab, check_id, position FROM checks").fetchall()
                 mistakes = connection.execute(
                     "SELECT lab, check_id, mistake, COUNT(*) AS n FROM events"
                     " WHERE NOT right GROUP BY lab, check_id, mistake"
@@ -356,6 +378,9 @@ class PulseStore:
             if len(found) < TOP_MISTAKES:
                 found.append((mistake, count))
         checks = {}
+        answered = {(lab, check) for lab, check, *_ in rows}
+        rows += [(lab, check, position, 0, 0, 0) for lab, check, position in listed
+                 if (lab, check) not in answered and lab in visitors]
         for lab, check, position, attempted, solved, attempts in rows:
             checks.setdefault(lab, []).append(CheckPulse(
                 check, position, attempted, solved, attempts, tuple(top.get((lab, check), ()))
