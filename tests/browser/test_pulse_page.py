@@ -84,8 +84,10 @@ def test_the_board_follows_a_visitor_answering_lab_1_without_a_reload(server, pa
         expect(learner.locator(".lab01-check [role=status]")).to_contain_text("Correct!")
         expect(row.locator("td")).to_have_text(["activity", "1", "1", "2", "transpose 1"],
                                                timeout=ARRIVES_WITHIN)
-        # The bars drew: two per check (attempted, solved) and one per mistake.
-        expect(page.locator(".pulse-lab .bqplot rect.bar")).to_have_count(3, timeout=ARRIVES_WITHIN)
+        # The bars drew: two per check (attempted, solved; the practice's at 0) and one per mistake.
+        expect(table.locator("tr", has_text="practice").locator("td")).to_have_text(
+            ["practice", "0", "0", "0", "—"])
+        expect(page.locator(".pulse-lab .bqplot rect.bar")).to_have_count(5, timeout=ARRIVES_WITHIN)
         expect(page.locator(".pulse-export a[download='pulse.csv']")).to_have_count(1)
         screenshot(page, "pulse-board-live")
 
