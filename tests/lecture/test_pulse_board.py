@@ -115,6 +115,9 @@ def test_the_board_shows_exactly_the_rooms_counts(room):
     ]
     assert lab8.progress_bars.y.tolist() == [[0, 0, 0, 20, 20, 0, 0, 0, 0], [0, 0, 0, 16, 10, 0, 0, 0, 0]]
     assert lab8.mistake_bars.y.tolist() == [8, 4, 4, 10]
+    # Wide enough for nine names, tall enough for four bars; lab 1's at the smallest size.
+    assert (lab8._progress.layout.width, lab8._mistakes.layout.height) == ("1080px", "380px")
+    assert (lab1._progress.layout.width, lab1._mistakes.layout.height) == ("600px", "380px")
 
 
 def test_the_csv_export_holds_the_same_counts(room):
@@ -228,3 +231,12 @@ def test_closing_the_board_stops_its_refresh_and_closes_every_widget_it_built(tm
 
     assert asyncio.run(lecture()).cancelled()
     assert [widget.comm for widget in built] == [None] * len(built)
+
+
+def test_the_mistakes_chart_grows_with_its_bars(tmp_path):
+    store = PulseStore(tmp_path)
+    for check in ("a", "b", "c"):
+        for mistake in ("sign", "shape", "transpose", "BA"):  # the fourth is not among the top three
+            store.record("lab01", check, "v1", right=False, mistake=mistake)
+    panel = PulseBoard(store).panels["lab01"]
+    assert len(panel.mistake_bars.y) == 9 and panel._mistakes.layout.height == "460px"

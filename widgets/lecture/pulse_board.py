@@ -137,6 +137,9 @@ class LabPanel(OwnsChildren, VBox):
             (self._progress_axis, progress_ticks),
             (self._mistake_bars.scales["y"], mistake_scale),
             (self._mistake_axis, mistake_ticks),
+            # Room for every check's name, and for every mistake's bar, on a projector.
+            (self._progress.layout, {"width": f"{max(600, 120 * len(names))}px"}),
+            (self._mistakes.layout, {"height": f"{max(380, 100 + 40 * len(top))}px"}),
             (self._heading, {"value": f'<h2 style="margin: 0.5em 0 0">{html.escape(pulse.lab)}: '
                                       f'<span class="pulse-visitors">{visitors}</span></h2>'}),
             (self._progress_bars, {"x": np.array(names, dtype=object),
