@@ -12,6 +12,7 @@ import re
 
 import numpy as np
 import pytest
+from ipywidgets import Widget
 from traitlets import TraitError
 
 from harness.notebooks import lab_namespace
@@ -240,3 +241,19 @@ def test_the_mistakes_chart_grows_with_its_bars(tmp_path):
             store.record("lab01", check, "v1", right=False, mistake=mistake)
     panel = PulseBoard(store).panels["lab01"]
     assert len(panel.mistake_bars.y) == 9 and panel._mistakes.layout.height == "460px"
+
+
+def test_a_refresh_with_nothing_new_sends_nothing(tmp_path, monkeypatch):
+    # Every message from a kernel counts as activity: a board that kept sending would keep
+    # its kernel from ever being culled after the lecturer closed the tab.
+    store = PulseStore(tmp_path)
+    store.record("lab01", "activity", "v1", right=True)
+    board = PulseBoard(store)
+    sent = []
+    monkeypatch.setattr(Widget, "send_state", lambda widget, key=None: sent.append((widget, key)))
+    monkeypatch.setattr("widgets.lecture.pulse_board.time.strftime", lambda fmt: "12:34:56")
+    board.refresh()
+    assert sent == [] and board.refreshes == 2
+    store.record("lab01", "activity", "v2", right=False, mistake="sign")
+    board.refresh()
+    assert sent and board._updated.value == "last change 12:34:56"

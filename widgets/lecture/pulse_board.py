@@ -196,6 +196,7 @@ class PulseBoard(OwnsChildren, VBox):
         self._store = store
         self.interval = interval
         self._task = None
+        self._shown = None  # the (status, summary) drawn last
         self._panels = {}
         self._status = self._own(HTML().add_class("pulse-status"))
         self._reset = self._own(Button(description="Reset for a new session", button_style="danger",
@@ -237,8 +238,13 @@ class PulseBoard(OwnsChildren, VBox):
         status = self._store.status()
         summary = [] if status else self._store.summary()
         status = status or self._store.error
-        self.set_trait("status", status)
         self.set_trait("refreshes", self.refreshes + 1)
+        if (status, summary) == self._shown:
+            # Nothing to send: a board that sends nothing lets Voila cull its kernel once the
+            # lecturer's tab is closed (every message from a kernel counts as activity).
+            return
+        self._shown = (status, summary)
+        self.set_trait("status", status)
         self._status.value = (
             f'<div role="alert" style="color: {ERROR_COLOR}; font-size: 1.3em">'
             f"The pulse is unavailable: {html.escape(status)}. The labs still check answers.</div>"
@@ -260,7 +266,7 @@ class PulseBoard(OwnsChildren, VBox):
             self._updated.value = (f'<span style="color: {WARNING_COLOR}">No answers yet: '
                                    f"the counts appear here as the room answers.</span>")
         else:
-            self._updated.value = f"updated {time.strftime('%H:%M:%S')}"
+            self._updated.value = f"last change {time.strftime('%H:%M:%S')}"
         data = base64.b64encode(self._store.csv(summary).encode()).decode() if summary else ""
         self._export.value = (
             f'<a download="pulse.csv" href="data:text/csv;base64,{data}">Export the counts (CSV)</a>'
@@ -291,6 +297,7 @@ class PulseBoard(OwnsChildren, VBox):
             try:
                 self.refresh()
             except Exception as error:  # noqa: BLE001 - shown, and the next refresh tries again
+                self._shown = None  # so that the next refresh draws everything again
                 self._status.value = (f'<div role="alert" style="color: {ERROR_COLOR}">'
                                       f"The board could not refresh: {html.escape(str(error))}</div>")
 
