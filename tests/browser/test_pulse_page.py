@@ -120,3 +120,26 @@ def test_the_store_is_not_served(server, pulse_dir):
         status, body = get(server.url + path)
         assert status in (403, 404), f"{path}: HTTP {status}"
         assert not body.startswith(b"SQLite format"), path
+
+
+def test_with_the_store_damaged_the_lab_still_checks_and_the_lecturer_is_told(server, page, browser, pulse_dir):
+    store = pulse_dir / "pulse.sqlite"
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{store}{suffix}").unlink(missing_ok=True)
+    store.write_bytes(b"this is not SQLite at all " * 200)
+    try:
+        open_lab(page, f"{server.url}{PULSE}?token={urllib.parse.quote(TOKEN)}", "pulse-board-damaged")
+        expect(page.locator(".pulse-status [role=alert]")).to_contain_text(
+            f"The pulse is unavailable: the pulse store {store} is damaged")
+        expect(page.locator(".pulse-status")).to_contain_text("The labs still check answers.")
+        visitor = browser.new_context(viewport={"width": 1280, "height": 800})
+        try:
+            learner = visitor.new_page()
+            problems = open_lab(learner, server.url + LAB_1, "pulse-damaged-visitor", tolerated=LEAVING_TOLERATED)
+            answer_check(learner, ".lab01-check", [[6, 19], [9, -3]])
+            expect(learner.locator(".lab01-check [role=status]")).to_contain_text("Correct!")
+            problems.assert_clean()
+        finally:
+            visitor.close()
+    finally:
+        store.unlink()
