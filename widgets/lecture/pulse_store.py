@@ -26,6 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..core.shapes import format_shape
+
 __all__ = ["MAX_ANSWER", "CheckPulse", "LabPulse", "PulseStore", "normalise_answer"]
 
 #: The longest answer kept, in characters.
@@ -102,7 +104,7 @@ def normalise_answer(value):
     if value is None:
         return ""
     if isinstance(value, tuple) and len(value) == 2 and all(isinstance(d, int) for d in value):
-        return f"{value[0]}×{value[1]}"
+        return format_shape(value)
     if isinstance(value, (int, float, np.number)) and not isinstance(value, bool):
         return _number(value)
     if isinstance(value, np.ndarray):
@@ -113,7 +115,7 @@ def normalise_answer(value):
             ) + "]"
             if len(text) <= MAX_ANSWER:
                 return text
-            return f"a {matrix.shape[0]}×{matrix.shape[1]} matrix"
+            return f"a {format_shape(matrix.shape)} matrix"
     return _clip(value)
 
 
@@ -442,8 +444,9 @@ class PulseStore:
                 if self._connection is not None and (inode, os.getpid()) != self._owner:
                     self._drop()
                 if self._connection is None:
-                    self._connection = self._open()
-                    self._owner = (os.stat(self.path).st_ino, os.getpid())
+                    connection = self._open()
+                    self._owner = (_inode_of_database(self.path), os.getpid())
+                    self._connection = connection
                 yield self._connection
             except BaseException:
                 self._drop()
