@@ -1,5 +1,6 @@
 # Two commands set everything up on a fresh machine:
-#   make serve   serve the labs with Voila (the lecture configuration in voila.json)
+#   make serve   serve the labs with Voila (the lecture configuration in voila.json), printing
+#                the lecturer's class-pulse link
 #   make test    run the whole test suite in a real Voila and a real Chromium
 #   make test-fast  only what needs no browser, no kernel and no server (under a minute)
 #   make bench   measure the labs against a baseline page (bench/)
@@ -42,7 +43,7 @@ $(VENV)/.bench-installed: pyproject.toml $(TEMPLATE)
 
 serve: $(VENV)/.serve-installed
 	@echo "Serving the labs: open http://$(HOST):$(PORT)/ (Ctrl-C stops the server)"
-	$(PY) -m voila $(VOILA_ARGS)
+	$(PY) -m labserver.pulse $(VOILA_ARGS)
 
 chromium:
 	@if [ -x "$(CHROMIUM)" ]; then exit 0; fi; \

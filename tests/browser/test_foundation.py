@@ -16,8 +16,10 @@ def test_make_serve_starts_voila_as_the_harness_does():
         ["make", "-n", "serve", "PORT=4321", "HOST=127.0.0.1"],
         cwd=REPO, capture_output=True, text=True, check=True,
     ).stdout
-    [command] = [line for line in dry_run.splitlines() if " -m voila " in line]
-    assert command.split(" -m voila ", 1)[1].split() == voila_args("labs", 4321)
+    # labserver.pulse sets the class pulse's folder and secret, prints the lecturer's
+    # link, then runs `python -m voila` with the same arguments in the same process.
+    [command] = [line for line in dry_run.splitlines() if " -m labserver.pulse " in line]
+    assert command.split(" -m labserver.pulse ", 1)[1].split() == voila_args("labs", 4321)
 
 
 def test_lecture_configuration():

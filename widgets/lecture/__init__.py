@@ -1,1 +1,1 @@
-"""The lecture: what a lecturer's link presets, and presenter mode for a projector."""
+"""The lecture: what a lecturer's link presets, presenter mode for a projector, and the class pulse."""

@@ -28,6 +28,7 @@ from ..core.practice import MAX_SEED
 from ..controls.alerts import SUCCESS_COLOR, WARNING_COLOR
 from ..controls.traits import FiniteFloat
 from ..core.shapes import format_shape
+from .pulse import PulseRecorder
 from .query import read_query_string
 
 __all__ = ["LectureBar", "PresetStatus", "apply_presets", "presenter_css"]
@@ -333,6 +334,8 @@ class LectureBar(OwnsChildren, HBox):
         applied = apply_presets(editors or {}, self._status, query_string=query_string, **kwargs)
         if flag_errors:
             self._status.errors = list(self._status.errors) + flag_errors
+        # The page has been requested: from now on its checks count in the class pulse (if on).
+        self.pulse = PulseRecorder.from_environment().watch_all()
         return applied
 
     def _style_css(self):
