@@ -355,7 +355,7 @@ def test_matrix_editor_constructor_any_value(value, bounds):
     except (TraitError, ValueError) as error:
         assert "Wk" in str(error)
         return
-    assert same_bits(ed.value, np.array(value, dtype=float))
+    assert same_bits(ed.value, np.array(value, dtype=float) + 0.0)  # no -0.0 kept
     check_editor(ed, (ed.min_shape, ed.max_shape or (99, 99)))
 
 
@@ -674,7 +674,7 @@ def test_matrix_view_traits(start, ops):
         kind, value = op
         if refused_or_done(lambda: setattr(view, kind, value), kind, view.name or "matrix"):
             if kind == "matrix":
-                assert same_bits(view.matrix, np.array(value, dtype=float))
+                assert same_bits(view.matrix, np.array(value, dtype=float) + 0.0)  # no -0.0 kept
         else:
             assert view_state(view) == before
         assert_matrix(view.matrix)

@@ -164,7 +164,7 @@ def _inside(value, shape, kind):
 
 
 def check_highlight(proposal, shape, highlights):
-    """Validate a highlight trait: return its value if it is None or inside `shape`.
+    """Validate a highlight trait: return its value, as plain ints, if it is None or inside `shape`.
 
     Use it as the whole body of the ``@validate`` of every trait that marks a
     row, column or cell of the widget's matrix, so that all of them refuse the
@@ -200,6 +200,8 @@ def check_highlight(proposal, shape, highlights):
     ...         return check_highlight(proposal, (2, 3), self._HIGHLIGHTS)
     >>> Grid(row=1).row
     1
+    >>> Grid(cell=(True, False)).cell  # bools are ints to traitlets, masks to numpy
+    (1, 0)
     >>> Grid(row=2)
     Traceback (most recent call last):
         ...
@@ -219,7 +221,10 @@ def check_highlight(proposal, shape, highlights):
             CELL: f"a cell (i, j) with i from 0 to {rows - 1} and j from 0 to {cols - 1}",
         }
         raise TraitError(f"{name}: expected {places[kind]}, or None; got {value!r}")
-    return value
+    # Plain ints: numpy reads an index True as a mask, not as row 1.
+    if value is None:
+        return None
+    return tuple(int(v) for v in value) if kind == CELL else int(value)
 
 
 def drop_lost_highlights(widget, shape, highlights):
