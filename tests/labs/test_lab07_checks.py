@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import re
 
-import nbformat
 import numpy as np
-import pytest
 
-from harness.notebooks import lab_namespace
+from harness.checks import answer
+from harness.notebooks import lab_fixture, notebook_cells
 from harness.voila import REPO
 
 LAB = REPO / "labs" / "07-queries-keys-scores.ipynb"
@@ -17,15 +16,7 @@ CHECKS = ("check_qkv", "check_kt", "check_s", "check_s24", "check_s24_value", "c
           "check_cos", "check_line", "check_why")
 
 
-@pytest.fixture
-def lab() -> dict:
-    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
-    return lab_namespace(LAB)
-
-
-def answer(check, text):
-    check.answer_input.value = text
-    return check.submit()
+lab = lab_fixture(LAB)
 
 
 def answer_shapes(lab):
@@ -111,7 +102,7 @@ def test_every_exercise_has_a_worked_solution_and_the_explorer_starts_on_the_act
 
 
 def test_lab07_closes_with_a_summary_and_links_and_names_a_att():
-    cells = nbformat.read(LAB, as_version=4).cells
+    cells = notebook_cells(LAB)
     summary = next(c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary"))
     assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 3
     links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)

@@ -4,26 +4,17 @@ from __future__ import annotations
 
 import re
 
-import nbformat
 import numpy as np
-import pytest
 
-from harness.notebooks import lab_namespace
+from harness.checks import answer
+from harness.notebooks import lab_fixture, notebook_cells
 from harness.voila import REPO
 from widgets import attention
 
 LAB = REPO / "labs" / "09-adaptive-weights.ipynb"
 
 
-@pytest.fixture
-def lab() -> dict:
-    """A fresh run of the lab's code: its names, as a learner's edits reach them."""
-    return lab_namespace(LAB)
-
-
-def answer(check, value):
-    check.answer_input.value = value
-    return check.submit()
+lab = lab_fixture(LAB)
 
 
 def test_the_table_of_roles_opens_after_both_role_questions(lab):
@@ -105,7 +96,7 @@ def test_a_token_edit_moves_attention_not_w_and_bad_input_is_explained(lab):
 
 
 def test_lab09_closes_with_a_summary_and_links_and_names_a_att():
-    cells = nbformat.read(LAB, as_version=4).cells
+    cells = notebook_cells(LAB)
     summary = next(c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary"))
     assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 3
     links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)

@@ -20,7 +20,7 @@ import numpy as np
 
 from .dense_layer import relu
 from .parsing import latex_number
-from .mistakes import Mistake, entry_mistakes, product_mistakes, shape_mistakes
+from .mistakes import Mistake, entry_mistakes, shape_mistakes
 
 __all__ = ["MAX_SEED", "Part", "Problem", "SKILLS", "latex_matrix", "make_problem"]
 

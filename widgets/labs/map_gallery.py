@@ -7,7 +7,6 @@ redraws all of them, and its `matrix` and `points` traits let other views
 """
 
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
-from traitlets import observe
 
 from ..controls.owned import OwnsChildren
 from ..controls.alerts import alert_html
