@@ -1,52 +1,24 @@
-"""The Binder recipe: environment.yml matches pyproject, repo2docker's plan, and a rehearsal."""
+"""The Binder recipe built and served: repo2docker's plan, and a rehearsal with pip."""
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
 import time
-import tomllib
 import urllib.request
 
 import pytest
-import yaml
 
 from conftest import REPO
 from harness.browser import FONT_AWESOME_CDN, open_lab
 from harness.voila import free_port
+from harness.recipe import environment_packages
 from harness.worktree import copy_worktree
 
 pytestmark = pytest.mark.slow  # builds or serves a whole copy of the project
 
 # Under `jupyter server` (Binder's route) MathJax comes from a CDN; offline it fails.
 MATHJAX_CDN = r"^https://cdnjs\.cloudflare\.com/ajax/libs/mathjax/|^https://cdn\.jsdelivr\.net/npm/mathjax"
-
-
-def _requirement(spec: str) -> tuple[str, str]:
-    name = spec.split(">")[0].split("<")[0].split("=")[0].strip()
-    return name.lower(), spec[len(name):].replace(" ", "")
-
-
-def environment_packages() -> dict[str, str]:
-    env = yaml.safe_load((REPO / "environment.yml").read_text())
-    deps = [d for d in env["dependencies"] if isinstance(d, str)]
-    return dict(_requirement(d) for d in deps if not d.startswith(("python", "pip")))
-
-
-def test_environment_yml_matches_pyproject():
-    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
-    assert environment_packages() == dict(_requirement(d) for d in project["dependencies"])
-    env = yaml.safe_load((REPO / "environment.yml").read_text())
-    assert "conda-forge" in env["channels"]
-    # A local path in the pip section makes repo2docker copy the whole repo first.
-    pip_sections = [d["pip"] for d in env["dependencies"] if isinstance(d, dict)]
-    assert not any(p.startswith(("-e", ".")) for section in pip_sections for p in section)
-
-
-def test_postbuild_is_executable_and_installs_only_the_package():
-    post_build = REPO / "postBuild"
-    assert os.access(post_build, os.X_OK)
-    assert "pip install --no-deps ." in post_build.read_text()
 
 
 def test_repo2docker_installs_environment_before_copying_the_repo():

@@ -1,29 +1,8 @@
-"""The gallery page links every lab, and every link opens a lab that renders."""
+"""Every link of the gallery page opens a lab that renders."""
 from __future__ import annotations
 
-import re
-
-import nbformat
-
-from conftest import LABS, REPO
 from harness.browser import open_lab
-
-INDEX = REPO / "labs" / "index.ipynb"
-LINK = re.compile(r"\]\(([^)\s]+\.ipynb)\)")
-
-
-def index_links() -> list[str]:
-    notebook = nbformat.read(INDEX, as_version=4)
-    return [link for cell in notebook.cells if cell.cell_type == "markdown"
-            for link in LINK.findall(cell.source)]
-
-
-def test_index_links_every_lab_with_a_relative_link():
-    links = index_links()
-    labs = [path.name for path in LABS if path.name != "index.ipynb"]
-    assert sorted(links) == sorted(labs)
-    # Relative links work both in JupyterLab and under /voila/render/labs/.
-    assert all("/" not in link for link in links)
+from harness.recipe import index_links
 
 
 def test_every_gallery_link_renders(voila_server, page):

@@ -10,23 +10,19 @@ These tests kill real kernels under real pages.
 from __future__ import annotations
 
 import http.cookiejar
-import json
-import os
 import re
 import signal
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from harness.browser import LEAVING_TOLERATED, READY_JS, RENDERED_VIEWS_JS, PageProblems, commit, open_lab, screenshot
 from harness.kernels import kernel_ids, kernel_process, page_kernel_id
-from harness.voila import REPO, VoilaServer
+from harness.voila import VoilaServer
 
-TEMPLATE = REPO / "share" / "jupyter" / "voila" / "templates" / "matmul"
 DEMO = "widgets_demo.ipynb"
 BANNER = "#matmul-session-ended"
 # The restarter checks its kernels every 3 s (time_to_dead); the rest is a busy 2-core machine.
@@ -87,25 +83,6 @@ def request(method: str, url: str, opener=None, headers=None) -> int:
 
 
 # --- the template ------------------------------------------------------------------------
-
-
-def test_voila_finds_this_repositorys_template():
-    """voila.json names the template; Voila finds an installed copy, which must be up to date.
-
-    Every install copies the template into <prefix>/share/jupyter (an editable
-    one too), so an edited template needs a reinstall: ``pip install -e .``.
-    """
-    from voila.paths import collect_template_paths
-
-    config = json.loads((REPO / "voila.json").read_text())
-    assert config["VoilaConfiguration"]["template"] == TEMPLATE.name
-    installed = collect_template_paths(["voila", "nbconvert"], TEMPLATE.name, prune=True)[0]
-    assert installed.endswith("/voila/templates/matmul"), installed
-    names = sorted(path.name for path in TEMPLATE.iterdir())
-    assert sorted(os.listdir(installed)) == names, f"{installed} differs from {TEMPLATE}: pip install -e ."
-    for name in names:
-        same = (TEMPLATE / name).read_bytes() == (Path(installed) / name).read_bytes()
-        assert same, f"{installed}/{name} is older than the repository's: pip install -e ."
 
 
 def test_a_visitor_cannot_switch_the_template_off(server, page):
