@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import REPO
-from harness.browser import ARTIFACTS, open_lab, screenshot, visible_text
+from harness.browser import ARTIFACTS, answer_check, choose_check, click_cell, open_lab, screenshot, visible_text
 from widgets.text.attention_steps import score_expansion
 
 LAB = REPO / "labs" / "07-queries-keys-scores.ipynb"
@@ -27,20 +27,6 @@ def lab_url(server, query=""):
 HIDDEN_ANSWERS = ("5×3", "3×5", "5×5", "(5, 3)", "(3, 5)", "(5, 5)", "-0.25")
 
 
-def click_choice(page, selector, text):
-    check = page.locator(selector)
-    check.locator("label", has_text=text).first.click()
-    check.locator("button", has_text="Check").first.click()
-
-
-def type_answer(page, selector, text):
-    check = page.locator(selector)
-    box = check.locator(".widget-text input").first
-    box.fill(text)
-    box.press("Enter")
-    check.locator("button", has_text="Check").first.click()
-
-
 def test_shapes_and_scores_stay_hidden_until_answered(voila_server, page):
     problems = open_lab(page, lab_url(voila_server), "lab-07-open")
     screenshot(page, "lab-07-before")
@@ -53,23 +39,23 @@ def test_shapes_and_scores_stay_hidden_until_answered(voila_server, page):
     assert page.locator(".lab07-dot-plot").count() == 1  # the free experiment is there, on its own numbers
 
     # A wrong shape is named; the right ones open the matrices and the table.
-    type_answer(page, ".lab07-check-qkv", "3x5")
+    answer_check(page, ".lab07-check-qkv", "3x5")
     expect(page.locator(".lab07-check-qkv")).to_contain_text("rows and columns swapped")
-    type_answer(page, ".lab07-check-qkv", "5x3")
-    type_answer(page, ".lab07-check-kt", "3x5")
+    answer_check(page, ".lab07-check-qkv", "5x3")
+    answer_check(page, ".lab07-check-kt", "3x5")
     assert page.locator(".attention-shapes").count() == 0
-    type_answer(page, ".lab07-check-s", "5x5")
+    answer_check(page, ".lab07-check-s", "5x5")
     expect(page.locator(".attention-shapes")).to_contain_text("5×3")
     expect(page.locator(".attention-Q")).to_be_visible()
 
     # S_24 the other way round is named; all four answered, the score matrix opens.
-    type_answer(page, ".lab07-check-s24-value", "-0.5")
+    answer_check(page, ".lab07-check-s24-value", "-0.5")
     expect(page.locator(".lab07-check-s24-value")).to_contain_text("that is S42 = q4 · k2")
-    click_choice(page, ".lab07-check-s24", "q21 k41 + q22 k42 + q23 k43")
-    click_choice(page, ".lab07-check-compare", "the query of token 2 with the key of token 4")
-    click_choice(page, ".lab07-check-row", "the scores comparing token 2's query with all five keys")
+    choose_check(page, ".lab07-check-s24", "q21 k41 + q22 k42 + q23 k43")
+    choose_check(page, ".lab07-check-compare", "the query of token 2 with the key of token 4")
+    choose_check(page, ".lab07-check-row", "the scores comparing token 2's query with all five keys")
     assert page.locator(".attention-scores").count() == 0
-    type_answer(page, ".lab07-check-s24-value", "-0.25")
+    answer_check(page, ".lab07-check-s24-value", "-0.25")
     expect(page.locator(".lab07-check-s24-value")).to_contain_text("Correct!")
     expect(page.locator(".attention-scores")).to_be_visible()
     expect(page.locator(".attention-scores text.label").nth(8)).to_have_text("-0.25")  # row 2, column 4
@@ -85,15 +71,6 @@ def lab(browser, voila_server):
     problems = open_lab(page, lab_url(voila_server, "?reveal=1"), "lab-07-open-revealed")
     yield page, problems
     context.close()
-
-
-def click_cell(page, selector, i, j, rows, cols):
-    """Click cell (i, j), 0-based, near its top-left corner (away from its number)."""
-    area = page.locator(f"{selector} .plotarea_background")
-    area.scroll_into_view_if_needed()
-    box = area.bounding_box()
-    page.mouse.click(box["x"] + (j + 0.15) * box["width"] / cols,
-                     box["y"] + (i + 0.15) * box["height"] / rows)
 
 
 def test_clicking_s24_writes_out_q2_dot_k4(lab):

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import REPO
-from harness.browser import ARTIFACTS, open_lab, screenshot, visible_text
+from harness.browser import ARTIFACTS, choose_check, open_lab, screenshot, visible_text
 
 LAB = REPO / "labs" / "09-adaptive-weights.ipynb"
 
@@ -50,12 +50,6 @@ def test_changing_a_token_changes_attention_weights_not_the_dense_w(lab):
     problems.assert_clean()
 
 
-def pick(page, selector, text):
-    check = page.locator(selector)
-    check.locator("label", has_text=text).first.click()
-    check.locator("button", has_text="Check").first.click()
-
-
 # What the table of roles says: the answers to its two questions.
 TABLE_ANSWERS = ("yes, through the scores", "yes, linearly", "(output projections usually carry one)")
 
@@ -71,17 +65,18 @@ def test_table_and_linearity_wait_for_their_questions(voila_server, page):
     expect(page.locator(".lab09-compare")).to_be_visible()  # the free experiment is there
 
     # A wrong choice is told what it mixed up.
-    pick(page, ".lab09-check-role", "W_V")
+    choose_check(page, ".lab09-check-role", "W_V")
     expect(page.locator(".lab09-check-role")).to_contain_text("W_V is a fixed parameter")
-    pick(page, ".lab09-check-role", "A_att(X), the attention weights")
+    choose_check(page, ".lab09-check-role", "A_att(X), the attention weights")
     assert page.locator(".lab09-roles").count() == 0  # one question still open
-    pick(page, ".lab09-check-bias", "both are 0")
+    choose_check(page, ".lab09-check-bias", "both are 0")
     expect(page.locator(".lab09-roles")).to_contain_text("yes, through the scores")
 
-    pick(page, ".lab09-check-dense", "it is multiplied by 4")
+    choose_check(page, ".lab09-check-dense", "it is multiplied by 4")
     expect(page.locator(".lab09-check-dense")).to_contain_text("A factor 4 needs")
-    pick(page, ".lab09-check-dense", "it doubles exactly")
-    pick(page, ".lab09-check-att", "because the weights change too")
+    choose_check(page, ".lab09-check-dense", "it doubles exactly")
+    choose_check(page, ".lab09-check-att",
+                 "it changes, but in general not by a factor of 2, because the weights change too")
     expect(page.locator(".lab09-tables")).to_be_visible()
     expect(page.locator(".lab09-verdict-dense")).to_have_text("equal")
     expect(page.locator(".lab09-verdict-att")).to_contain_text("different")

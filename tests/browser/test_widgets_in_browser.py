@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import REPO
-from harness.browser import ARTIFACTS, answer_check, open_lab
+from harness.browser import ARTIFACTS, answer_check, click_cell, commit, open_lab
 from harness.notebooks import execute_notebook
 from harness.voila import VoilaServer
 from widgets.controls.matrix_editor import ERROR_BACKGROUND
@@ -56,13 +56,6 @@ def snap(page: Page, selector: str, name: str) -> None:
     page.locator(selector).screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
-def commit(page: Page, selector: str, index: int, text: str) -> None:
-    """Type `text` into the `index`-th text cell under `selector` and press Enter."""
-    cell = page.locator(f"{selector} .widget-text input").nth(index)
-    cell.fill(text)
-    cell.press("Enter")
-
-
 def test_demo_notebook_executes():
     execute_notebook(NOTEBOOK)
 
@@ -101,7 +94,7 @@ def test_editor_rejects_bad_entry_and_accepts_good_one(demo):
     expect(readout).to_have_text("A = [[1.0, -3.0, 5.0], [3.0, 1.0, 4.0]]")
     expect(product).to_have_text("−5−85−3")
 
-    commit(page, ".demo-editor", 5, "abc")
+    commit(page.locator(".demo-editor .widget-text input").nth(5), "abc")
     expect(alert).to_have_text("A[2,3]: 'abc' is not a number")
     # The message comes from the same kernel callback, so the edit has been
     # processed: the readouts still show the last valid matrix.
@@ -111,7 +104,7 @@ def test_editor_rejects_bad_entry_and_accepts_good_one(demo):
     expect(cell).to_have_css("background-color", ERROR_RGB)
     snap(page, ".demo-editor", "widgets-demo-editor-error")
 
-    commit(page, ".demo-editor", 5, "3/4")
+    commit(page.locator(".demo-editor .widget-text input").nth(5), "3/4")
     expect(readout).to_have_text("A = [[1.0, -3.0, 5.0], [3.0, 1.0, 0.75]]")
     expect(alert).to_have_count(0)
     expect(cell).to_have_value("0.75")  # rewritten in display form
@@ -180,7 +173,7 @@ def test_vertex_plot_follows_the_matrix_typed_in_the_browser(demo):
     before = page.evaluate(IMAGE_PATH_JS, [IMAGE_STROKE])
     assert before, "the image polygon of the vertex plot is not drawn"
 
-    commit(page, ".demo-shear-editor", 1, "2")  # M[1,2]: shear by 2
+    commit(page.locator(".demo-shear-editor .widget-text input").nth(1), "2")  # M[1,2]: shear by 2
     page.wait_for_function(
         f"([stroke, before]) => {{ const d = ({IMAGE_PATH_JS})([stroke]); return d && d !== before; }}",
         arg=[IMAGE_STROKE, before],
@@ -189,23 +182,12 @@ def test_vertex_plot_follows_the_matrix_typed_in_the_browser(demo):
     problems.assert_clean()
 
 
-def click_heatmap_cell(page: Page, i: int, j: int, rows: int = 3, cols: int = 3) -> None:
-    """Click cell (i, j), 0-based, near its top-left corner (away from its number)."""
-    area = page.locator(".demo-heatmap .plotarea_background")
-    area.scroll_into_view_if_needed()  # a mouse click only reaches what is on screen
-    box = area.bounding_box()
-    page.mouse.click(
-        box["x"] + (j + 0.15) * box["width"] / cols,
-        box["y"] + (i + 0.15) * box["height"] / rows,
-    )
-
-
 def test_heatmap_click_selects_the_cell(demo):
     page, problems = demo
     selected = page.locator(".demo-selected")
     expect(selected).to_have_text("selected: none")
 
-    click_heatmap_cell(page, 1, 2)
+    click_cell(page, ".demo-heatmap", 1, 2, 3, 3)
     expect(selected).to_have_text("selected: (2, 3)")
 
     # The number written in a cell covers its centre: clicking it selects too.
@@ -225,13 +207,13 @@ def test_check_gives_feedback(demo):
     page.locator(".demo-check select").nth(1).select_option("2")
     expect(page.locator(".demo-check .widget-text input")).to_have_count(4)
     for index, text in enumerate(["2", "1", "4", "0"]):
-        commit(page, ".demo-check", index, text)
+        commit(page.locator(".demo-check .widget-text input").nth(index), text)
     check.click()
     expect(feedback).to_contain_text("entry (2,2) is off")
     expect(feedback).to_contain_text("Hint:")
     snap(page, ".demo-check", "widgets-demo-check-wrong")
 
-    commit(page, ".demo-check", 3, "3")
+    commit(page.locator(".demo-check .widget-text input").nth(3), "3")
     expect(feedback).to_have_count(0)  # old feedback goes when the answer changes
     check.click()
     expect(feedback).to_have_text("Correct!")
