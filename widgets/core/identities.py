@@ -18,6 +18,7 @@ import numpy as np
 
 from .expressions import TRANSPOSE, Constant, Matrix, Scalar, Side, evaluate_side
 from .shapes import as_matrix, format_shape
+from .wording import entries_in_words, in_words
 
 __all__ = [
     "IdentityResult",
@@ -40,7 +41,7 @@ def _overflow_message(sides):
     if not too_large:
         return ""
     return (
-        f"{_in_words(too_large)} {'has' if len(too_large) == 1 else 'have'} entries too large "
+        f"{in_words(too_large)} {'has' if len(too_large) == 1 else 'have'} entries too large "
         "for the computer's numbers, so the sides cannot be compared: try smaller entries."
     )
 
@@ -314,17 +315,9 @@ class OrderComparison:
     message: str
 
 
-def _in_words(names):
-    """``a``, ``a and b``, ``a, b and c``: a list as a sentence writes it."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 def _positions(mask):
     """The entries where `mask` is True, 1-based, briefly: ``entries (1,2) and (2,1)``."""
-    names = [f"({i + 1},{j + 1})" for i, j in np.argwhere(mask).tolist()]
-    if len(names) > 4:
-        return f"{len(names)} entries"
-    return f"{'entry' if len(names) == 1 else 'entries'} {_in_words(names)}"
+    return entries_in_words(np.argwhere(mask).tolist())
 
 
 def compare_orders(X, Y, names=("A", "B"), tol=1e-9):

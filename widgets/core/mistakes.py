@@ -16,6 +16,7 @@ import numpy as np
 
 from .parsing import format_number
 from .shapes import format_shape
+from .wording import entries_in_words
 
 __all__ = [
     "Diagnosis",
@@ -91,12 +92,11 @@ def describe_positions(cells):
     >>> describe_positions([(1, 1)]), describe_positions([(0, 0), (1, 0)])
     ('entry (2,2) is off', 'entries (1,1) and (2,1) are off')
     """
-    names = [f"({i + 1},{j + 1})" for i, j in cells]
-    if len(names) == 1:
-        return f"entry {names[0]} is off"
-    if len(names) <= 4:
-        return f"entries {', '.join(names[:-1])} and {names[-1]} are off"
-    return f"{len(names)} entries are off, starting with {names[0]}"
+    cells = [tuple(cell) for cell in cells]
+    if len(cells) > 4:
+        i, j = cells[0]
+        return f"{len(cells)} entries are off, starting with ({i + 1},{j + 1})"
+    return f"{entries_in_words(cells)} {'is' if len(cells) == 1 else 'are'} off"
 
 
 def _matrix_pattern(got, answer, tol):

@@ -28,6 +28,7 @@ from ..core.practice import MAX_SEED
 from ..controls.alerts import SUCCESS_COLOR, WARNING_COLOR
 from ..controls.traits import FiniteFloat
 from ..core.shapes import format_shape
+from ..core.wording import in_words
 from .pulse import PulseRecorder
 from .query import read_query_string
 
@@ -189,7 +190,7 @@ def apply_presets(
         subject = (
             f"{names[0]} from the link does not fit the lab's other matrices"
             if len(names) == 1
-            else f"{', '.join(names[:-1])} and {names[-1]} from the link do not fit together"
+            else f"{in_words(names)} from the link do not fit together"
         )
         errors.append(f"{subject} — {problem}; using the lab's defaults")
         applied = {}
