@@ -11,7 +11,6 @@ from widgets.core.geometry import (
     HOUSE,
     UNIT_SQUARE,
     apply_map,
-    as_finite_array,
     as_matrix_2x2,
     as_points,
     basis_images,
@@ -79,21 +78,6 @@ def test_as_points_rejects_wrong_shape_and_non_finite():
         as_points([[0, 1], [np.inf, 0]])
     with pytest.raises(ValueError, match="numbers only"):
         as_points([["a", "b"], ["c", "d"]])
-
-
-@pytest.mark.parametrize(
-    "value, message",
-    [
-        ([[1, 2], [3, np.nan]], r"^W\[2,2\] is nan: every entry must be a finite number$"),
-        ([1, -np.inf], r"^W\[2\] is -inf: every entry"),
-        (np.inf, r"^W is inf: every entry"),
-        ([[1, 10**400]], r"^W must hold numbers only"),
-        ([[1, "x"]], r"^W must hold numbers only"),
-    ],
-)
-def test_as_finite_array_names_the_first_bad_entry(value, message):
-    with pytest.raises(ValueError, match=message):
-        as_finite_array(value, "W")
 
 
 def test_as_matrix_2x2():

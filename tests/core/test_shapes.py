@@ -4,7 +4,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.core.shapes import ShapeError, as_matrix, check_index, check_product_shapes, format_shape
+from widgets.core.shapes import (
+    ShapeError,
+    as_finite_array,
+    as_matrix,
+    check_index,
+    check_product_shapes,
+    format_shape,
+)
 
 
 def test_product_shape():
@@ -118,3 +125,18 @@ def test_check_index_refuses_what_is_not_a_whole_number(index):
     with pytest.raises(IndexError) as info:
         check_index(index, 3)
     assert str(info.value) == f"row index must be a whole number, got {index!r}"
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ([[1, 2], [3, np.nan]], r"^W\[2,2\] is nan: every entry must be a finite number$"),
+        ([1, -np.inf], r"^W\[2\] is -inf: every entry"),
+        (np.inf, r"^W is inf: every entry"),
+        ([[1, 10**400]], r"^W must hold numbers only"),
+        ([[1, "x"]], r"^W must hold numbers only"),
+    ],
+)
+def test_as_finite_array_names_the_first_bad_entry(value, message):
+    with pytest.raises(ValueError, match=message):
+        as_finite_array(value, "W")

@@ -16,7 +16,7 @@ import numpy as np
 import traitlets
 from traitlets import TraitError
 
-from ..core.shapes import as_matrix
+from ..core.shapes import as_finite_array, as_matrix
 
 __all__ = [
     "FiniteFloat", "MatrixTrait", "validate_matrix",
@@ -60,16 +60,9 @@ def validate_matrix(value, name="A"):
     traitlets.traitlets.TraitError: B[1,2] is nan: every entry must be a finite number
     """
     try:
-        array = as_matrix(value, name=name)
+        array = as_finite_array(as_matrix(value, name=name), name)
     except ValueError as error:  # includes ShapeError
         raise TraitError(str(error)) from None
-    bad = np.argwhere(~np.isfinite(array))
-    if len(bad):
-        i, j = bad[0]
-        raise TraitError(
-            f"{name}[{i + 1},{j + 1}] is {array[i, j]}: "
-            "every entry must be a finite number"
-        )
     array += 0.0  # -0.0 becomes 0.0
     array.flags.writeable = False
     return array

@@ -22,8 +22,8 @@ array([1., 0.])
 
 import numpy as np
 
-from .geometry import as_finite_array, as_points
-from .shapes import format_shape
+from .geometry import as_points
+from .shapes import as_finite_array, format_shape
 
 __all__ = ["as_weights", "dense_layer", "relu", "split_at_folds"]
 

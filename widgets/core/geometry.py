@@ -15,10 +15,11 @@ shows what a rule bends that a matrix keeps straight.
 
 import numpy as np
 
+from .shapes import as_finite_array
+
 __all__ = [
     "UNIT_SQUARE",
     "HOUSE",
-    "as_finite_array",
     "as_points",
     "as_matrix_2x2",
     "is_closed",
@@ -47,57 +48,6 @@ UNIT_SQUARE = _frozen([[0, 1, 1, 0, 0],
 #: flip always shows (a roof alone would be symmetric about x = 0.5).
 HOUSE = _frozen([[0, 1, 1, 0.8, 0.8, 0.6, 0.6, 0.5, 0, 0],
                  [0, 0, 1, 1.2, 1.6, 1.6, 1.4, 1.5, 1, 0]])
-
-
-def as_finite_array(value, name):
-    """Return `value` as a float array whose every entry is a finite number.
-
-    The one check of "numbers, and finite" on arrays of any shape, for the
-    modules that take points, matrices or vectors from a learner; the shape
-    is theirs to check.
-
-    Parameters
-    ----------
-    value : array_like
-        Numbers, nested to any depth.
-    name : str
-        What to call the array in messages.
-
-    Returns
-    -------
-    numpy.ndarray
-        A new float64 array.
-
-    Raises
-    ------
-    ValueError
-        If an entry is not a number, or is nan or infinite; the message
-        names the first such entry (counting from 1).
-
-    Examples
-    --------
-    >>> as_finite_array([[1, 2], [3, 4]], "W")
-    array([[1., 2.],
-           [3., 4.]])
-    >>> as_finite_array([[1, 2], [3, float("nan")]], "W")
-    Traceback (most recent call last):
-        ...
-    ValueError: W[2,2] is nan: every entry must be a finite number
-    >>> as_finite_array([1, "x"], "b")
-    Traceback (most recent call last):
-        ...
-    ValueError: b must hold numbers only: could not convert string to float: 'x'
-    """
-    try:
-        array = np.array(value, dtype=float)
-    except (TypeError, ValueError, OverflowError) as error:  # Overflow: ints past 1e308
-        raise ValueError(f"{name} must hold numbers only: {error}") from None
-    bad = np.argwhere(~np.isfinite(array))
-    if len(bad):
-        index = tuple(bad[0])
-        where = f"[{','.join(str(i + 1) for i in index)}]" if index else ""
-        raise ValueError(f"{name}{where} is {array[index]}: every entry must be a finite number")
-    return array
 
 
 def as_points(value, name="points"):

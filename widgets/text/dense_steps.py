@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..core.dense_layer import as_weights, dense_layer, relu
-from ..core.geometry import as_finite_array
+from ..core.shapes import as_finite_array
 from ..core.parsing import html_number, latex_number
 from ..core.shapes import format_shape
 from .html_math import bracket_table, formula_html
