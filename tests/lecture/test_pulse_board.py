@@ -4,6 +4,7 @@ exports CSV, refreshes on its own, and refuses a link without the lecturer's tok
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import base64
 import csv
 import html
@@ -172,6 +173,15 @@ def test_a_broken_store_is_explained_and_the_labs_still_check(tmp_path, breakage
     assert lab["activity"].solved
 
 
+
+def run_alone(scenario):
+    """Run the async `scenario()` in a fresh event loop on a thread of its own, as a kernel's
+    loop would; the main thread may already run one (Playwright's sync API keeps a loop
+    running there for the whole session once a browser test has started it)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, scenario()).result()
+
+
 def test_the_board_refreshes_on_its_own_until_stopped(tmp_path):
     store = PulseStore(tmp_path)
     board = PulseBoard(store, interval=0.5)
@@ -185,7 +195,7 @@ def test_the_board_refreshes_on_its_own_until_stopped(tmp_path):
         await asyncio.sleep(0.7)
         return seen
 
-    seen = asyncio.run(lecture())
+    seen = run_alone(lecture)
     assert seen >= 3 and board.refreshes == seen  # two timed refreshes at least, none after stop
     assert table(board.panels["lab01"]) == [["activity", "1", "1", "1", "—"]]
 
@@ -230,7 +240,7 @@ def test_closing_the_board_stops_its_refresh_and_closes_every_widget_it_built(tm
         await asyncio.sleep(0)
         return task
 
-    assert asyncio.run(lecture()).cancelled()
+    assert run_alone(lecture).cancelled()
     assert [widget.comm for widget in built] == [None] * len(built)
 
 
