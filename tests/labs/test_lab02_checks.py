@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from harness.checks import answer
 from harness.notebooks import lab_fixture
 from harness.voila import REPO
 
@@ -38,13 +39,10 @@ def test_check_accepts_minus_12_and_rejects_12(lab):
 
 def test_row_check_names_a_column_and_opens_the_row_picture(lab):
     row_check, rows = lab["row_check"], lab["rows"]
-    lab["activity"].answer_input.value = "-12"
-    lab["activity"].submit()
-    row_check.answer_input.value = [[-18], [-8], [-12]]
-    row_check.submit()
+    answer(lab["activity"], "-12")
+    answer(row_check, [[-18], [-8], [-12]])
     assert row_check.mistake == "as-column"
-    row_check.answer_input.value = [[-18, -8, -12]]
-    assert row_check.submit() is True and rows.opened is True
+    assert answer(row_check, [[-18, -8, -12]]) is True and rows.opened is True
     assert "-18-8-12" in "".join(plain(rows.view.picture.value).split())
 
 

@@ -2,7 +2,7 @@
 learner would; the panels held back until then; and the live panels poked with bad and odd input."""
 from __future__ import annotations
 
-from harness.checks import type_matrix
+from harness.checks import answer, type_matrix
 from harness.notebooks import lab_fixture
 from harness.voila import REPO
 
@@ -33,32 +33,24 @@ def test_rs_and_sr_are_named_when_swapped_and_open_the_order_panel_together(lab)
 
 def test_transpose_choice_explains_wrong_picks_and_opens_the_identities(lab):
     transpose_check = lab["transpose_check"]
-    transpose_check.answer_input.value = "AᵀBᵀ"
-    assert transpose_check.submit() is False and "3×3" in transpose_check.feedback
+    assert answer(transpose_check, "AᵀBᵀ") is False and "3×3" in transpose_check.feedback
     assert lab["identities_reveal"].opened
-    transpose_check.answer_input.value = "BA"
-    assert transpose_check.submit() is False and "transposes neither" in transpose_check.feedback
-    transpose_check.answer_input.value = "BᵀAᵀ"
-    assert transpose_check.submit() and transpose_check.solved
+    assert answer(transpose_check, "BA") is False and "transposes neither" in transpose_check.feedback
+    assert answer(transpose_check, "BᵀAᵀ") and transpose_check.solved
 
 
 def test_cancel_choice_explains_a_wrong_pick(lab):
     cancel_check = lab["cancel_check"]
-    cancel_check.answer_input.value = "Only if A is not square"
-    assert cancel_check.submit() is False and "2×2" in cancel_check.feedback
-    cancel_check.answer_input.value = "No: A can forget the place where B and C differ"
-    assert cancel_check.submit() and cancel_check.solved
+    assert answer(cancel_check, "Only if A is not square") is False and "2×2" in cancel_check.feedback
+    assert answer(cancel_check, "No: A can forget the place where B and C differ") and cancel_check.solved
 
 
 def test_shape_check_names_ab_and_the_inner_sizes(lab):
     shape_check = lab["shape_check"]
-    shape_check.answer_input.value = "2x2"
-    assert shape_check.submit() is False and shape_check.mistake == "AB"
+    assert answer(shape_check, "2x2") is False and shape_check.mistake == "AB"
     assert "2×2 is the shape of AB" in shape_check.feedback
-    shape_check.answer_input.value = "4×2"
-    assert shape_check.submit() is False and shape_check.mistake == "inner"
-    shape_check.answer_input.value = "4×4"
-    assert shape_check.submit() and shape_check.solved and shape_check.attempts == 3
+    assert answer(shape_check, "4×2") is False and shape_check.mistake == "inner"
+    assert answer(shape_check, "4×4") and shape_check.solved and shape_check.attempts == 3
 
 
 def test_identities_hold_for_the_defaults_and_say_which_sum_fails(lab):

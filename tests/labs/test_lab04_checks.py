@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from harness.checks import answer
 from harness.notebooks import lab_fixture
 from harness.voila import REPO
 from widgets import HOUSE
@@ -16,37 +17,27 @@ def test_the_order_prediction_opens_the_plots_and_says_why_sr_is_wrong(lab):
     order_check, steps = lab["order_check"], lab["steps"]
     # The plots that show which product is which order wait for the prediction.
     assert not steps.opened
-    order_check.answer_input.value = "SR"
-    assert order_check.submit() is False and "R acts on x first" in order_check.feedback
+    assert answer(order_check, "SR") is False and "R acts on x first" in order_check.feedback
     assert steps.opened
-    order_check.answer_input.value = "RS"
-    assert order_check.submit() and order_check.solved
+    assert answer(order_check, "RS") and order_check.solved
 
 
 def test_activity_1_4_3_names_the_slips_in_a_typed_shape(lab):
     ab_shape_check = lab["ab_shape_check"]
-    ab_shape_check.answer_input.value = "2×4"
-    assert ab_shape_check.submit() is False and ab_shape_check.mistake == "swapped"
+    assert answer(ab_shape_check, "2×4") is False and ab_shape_check.mistake == "swapped"
     assert "rows and columns swapped" in ab_shape_check.feedback
-    ab_shape_check.answer_input.value = "3x3"
-    assert ab_shape_check.submit() is False and ab_shape_check.mistake == "inner"
-    ab_shape_check.answer_input.value = "4x2"
-    assert ab_shape_check.submit() and ab_shape_check.solved and ab_shape_check.attempts == 3
+    assert answer(ab_shape_check, "3x3") is False and ab_shape_check.mistake == "inner"
+    assert answer(ab_shape_check, "4x2") and ab_shape_check.solved and ab_shape_check.attempts == 3
 
 
 def test_domain_and_codomain_checks_name_the_space_given_instead(lab):
     domain_check, codomain_check = lab["domain_check"], lab["codomain_check"]
-    domain_check.answer_input.value = "4"
-    assert domain_check.submit() is False and domain_check.mistake == "codomain"
-    domain_check.answer_input.value = "3"
-    assert domain_check.submit() is False and domain_check.mistake == "middle"
-    domain_check.answer_input.value = "2"
-    assert domain_check.submit() and domain_check.solved
+    assert answer(domain_check, "4") is False and domain_check.mistake == "codomain"
+    assert answer(domain_check, "3") is False and domain_check.mistake == "middle"
+    assert answer(domain_check, "2") and domain_check.solved
 
-    codomain_check.answer_input.value = "2"
-    assert codomain_check.submit() is False and codomain_check.mistake == "domain"
-    codomain_check.answer_input.value = "4"
-    assert codomain_check.submit() and codomain_check.solved
+    assert answer(codomain_check, "2") is False and codomain_check.mistake == "domain"
+    assert answer(codomain_check, "4") and codomain_check.solved
 
 
 def test_practice_gives_fresh_composition_problems_on_start(lab):

@@ -6,6 +6,7 @@ from ipywidgets import Layout
 from ipywidgets.widgets.widget import _instances
 from ipywidgets.widgets.widget_style import Style
 
+from harness.checks import answer
 from widgets import AttentionExplorer, Check, LectureBar
 from widgets.labs.score_reveals import ScoresReveal, ShapesReveal
 
@@ -21,8 +22,7 @@ def test_the_shapes_paragraph_is_written_from_the_explorers_shapes(explorer):
     check = Check("Shape of Q?", (4, 2))
     panel = ShapesReveal(explorer, after=[check])
     assert not panel.opened and explorer.part("qkv") not in panel.children
-    check.answer_input.value = "2x4"  # a wrong prediction opens it too
-    check.submit()
+    answer(check, "2x4")  # a wrong prediction opens it too
     text, row = panel.view.children
     assert panel.opened and row.children == (explorer.part("qkv"), explorer.part("shapes"))
     assert text.value.startswith(r"A $4\times 3$ matrix times a $3\times 2$ matrix is $4\times 2$")

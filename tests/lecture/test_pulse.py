@@ -6,6 +6,7 @@ import sqlite3
 
 import pytest
 
+from harness.checks import answer
 from harness.notebooks import lab_namespace
 from harness.voila import REPO
 from widgets.lecture.pulse import PulseRecorder
@@ -31,8 +32,7 @@ def test_off_without_the_pulse_folder_and_on_with_it(tmp_path):
     lab = lab_namespace(LAB_1)
     off = PulseRecorder.from_environment(environ={"SCRIPT_NAME": "/voila/render/01-product-by-columns.ipynb"})
     assert off.enabled is False and off.watch_all(lab) is off and off.watched == {}
-    lab["activity"].answer_input.value = [[6, 19], [9, -3]]
-    assert lab["activity"].submit() is True and off.recorded == 0
+    assert answer(lab["activity"], [[6, 19], [9, -3]]) is True and off.recorded == 0
 
     on = PulseRecorder.from_environment(environ={
         "MATMUL_PULSE_DIR": str(tmp_path), "SCRIPT_NAME": "/voila/render/01-product-by-columns.ipynb"})
@@ -50,10 +50,8 @@ def test_lab_1_records_one_event_per_checked_answer_under_the_checks_name(store)
     recorder = PulseRecorder(store, "01-product-by-columns", visitor="v1").watch_all(lab)
     assert set(recorder.watched) == {"activity", "practice"}
     activity = lab["activity"]
-    activity.answer_input.value = [[6, 9], [19, -3]]
-    activity.submit()
-    activity.answer_input.value = [[6, 19], [9, -3]]
-    activity.submit()
+    answer(activity, [[6, 9], [19, -3]])
+    answer(activity, [[6, 19], [9, -3]])
     activity.answer_input.cells[0][0].value = "x"  # unreadable: not an attempt, not an event
     activity.submit()
     assert [row[1:] for row in events(store)] == [
@@ -70,8 +68,7 @@ def test_watching_twice_records_once_and_counts_one_visit(store):
     lab["same_check"] = lab["activity"]  # a second name for the same check
     recorder.watch_all(lab)
     assert list(recorder.watched) == ["activity", "practice"]
-    lab["activity"].answer_input.value = [[6, 19], [9, -3]]
-    lab["activity"].submit()
+    answer(lab["activity"], [[6, 19], [9, -3]])
     assert len(events(store)) == 1
     with sqlite3.connect(store.path) as connection:
         assert connection.execute("SELECT COUNT(*) FROM visits").fetchone()[0] == 1
@@ -83,13 +80,11 @@ def test_a_practice_is_recorded_whichever_problem_it_shows(store):
     practice = lab["practice"]
     practice.start()
     first = practice.checks[0]
-    first.answer_input.value = practice.problem.parts[0].answer
-    assert first.submit() is True
+    assert answer(first, practice.problem.parts[0].answer) is True
     practice.new_numbers()  # new Check objects
     second = practice.checks[0]
     assert second is not first
-    second.answer_input.value = practice.problem.parts[0].answer
-    second.submit()
+    answer(second, practice.problem.parts[0].answer)
     assert [row[1:3] + row[4:5] for row in events(store)] == [("practice", 1, 1), ("practice", 1, 1)]
 
 
@@ -98,11 +93,9 @@ def test_lab_8_text_and_choice_answers_are_stored_short(store):
     recorder = PulseRecorder(store, "lab08", visitor="v1").watch_all(lab)
     assert list(recorder.watched) == ["check_qkv", "check_s", "check_a", "check_h", "check_row", "check_why",
                                      "check_h2", "practice_output", "practice_softmax"]
-    lab["check_h"].answer_input.value = " 2 by 4 "
-    lab["check_h"].submit()
+    answer(lab["check_h"], " 2 by 4 ")
     why = lab["check_why"]
-    why.answer_input.value = why.answer_input.options[0]
-    why.submit()
+    answer(why, why.answer_input.options[0])
     (h, why_row) = events(store)
     assert h[1] == "check_h" and h[5:] == ("swapped", "2×4")
     assert why_row[5] == "choice" and len(why_row[6]) <= 64
@@ -113,8 +106,7 @@ def test_a_missing_store_never_breaks_a_check_and_says_why(tmp_path):
     recorder = PulseRecorder(PulseStore(tmp_path / "gone"), "lab01").watch_all(lab)
     assert recorder.error == f"the pulse folder {tmp_path / 'gone'} does not exist"
     activity = lab["activity"]
-    activity.answer_input.value = [[6, 19], [9, -3]]
-    assert activity.submit() is True and activity.solved and "Correct!" in activity.feedback
+    assert answer(activity, [[6, 19], [9, -3]]) is True and activity.solved and "Correct!" in activity.feedback
     assert recorder.recorded == 0 and "does not exist" in recorder.error
 
 
@@ -127,6 +119,5 @@ def test_even_a_store_that_raises_never_reaches_the_lab(tmp_path):
     lab = lab_namespace(LAB_1)
     recorder = PulseRecorder(_Exploding(tmp_path), "lab01").watch_all(lab)
     activity = lab["activity"]
-    activity.answer_input.value = [[6, 19], [9, 3]]
-    assert activity.submit() is False and activity.mistake == "sign"
+    assert answer(activity, [[6, 19], [9, 3]]) is False and activity.mistake == "sign"
     assert recorder.error == "the pulse could not record this answer: disk on fire"

@@ -16,6 +16,7 @@ import pytest
 from ipywidgets import Widget
 from traitlets import TraitError
 
+from harness.checks import answer
 from harness.notebooks import lab_namespace
 from harness.voila import REPO
 from widgets.lecture.pulse import PulseRecorder
@@ -44,11 +45,6 @@ def lab_8_answers(k: int) -> dict:
     row = ("the weights token i uses when averaging the value vectors" if k < 10
            else "the scores of token i's query against every key")
     return {"check_h": h, "check_row": [row]}
-
-
-def answer(check, value) -> None:
-    check.answer_input.value = value
-    check.submit()
 
 
 def simulate_room(store: PulseStore) -> None:
