@@ -322,12 +322,13 @@ class AttentionExplorer(AttentionCalculation, OwnsChildren, VBox):
     # -- drawing -----------------------------------------------------------
 
     def _snapshot(self):
-        r = self.result
+        r, cell = self.result, self.selected
         return Snapshot(
             result=r,
             names=token_names(self.tokens, r.S.shape[0]),
             tokens=self.token_names(),
-            selected=self.selected,
+            selected=cell,
+            expansion=score_expansion(r.Q, r.K, *cell) if cell is not None else "",
             shapes=self.shapes,
             fits=not self.error,
             by_hand=self._by_hand(),
@@ -339,8 +340,7 @@ class AttentionExplorer(AttentionCalculation, OwnsChildren, VBox):
             return
         snapshot = self._snapshot()
         self._status.value = self._status_html()
-        r, cell = snapshot.result, snapshot.selected
-        self.set_trait("expansion", score_expansion(r.Q, r.K, *cell) if cell is not None else "")
+        self.set_trait("expansion", snapshot.expansion)
         for name, part in self._boxes.items():
             if name not in ("randomise", "temperature"):  # nothing in them follows the result
                 part.show(snapshot)

@@ -14,7 +14,7 @@ import contextlib
 from dataclasses import dataclass
 
 from ipywidgets import HTML, GridBox, HBox, Layout, VBox
-from traitlets import TraitError, Unicode
+from traitlets import TraitError
 
 from ..controls.guard import Guard
 from ..controls.owned import OwnsChildren
@@ -60,6 +60,8 @@ class Snapshot:
         The names of the current rows of ``X`` (more or fewer when the inputs do not fit).
     selected : tuple of int or None
         The picked score ``(i, j)``, 0-based.
+    expansion : str
+        That score written out (``S_24 = q_2 · k_4 = ...``), or ``""``.
     shapes : dict of str to tuple
         The inputs' current shapes and the result's, by name (see `ShapesTable`).
     fits : bool
@@ -74,6 +76,7 @@ class Snapshot:
     names: list
     tokens: list = None
     selected: tuple = None
+    expansion: str = ""
     shapes: dict = None
     fits: bool = True
     by_hand: bool = False
@@ -165,23 +168,17 @@ class ShapesTable(HTML):
 
 
 class ScoreExplanation(HTML):
-    """The picked score written out term by term, and what it compares and becomes.
-
-    `text` holds the plain expansion (``S_24 = q_2 · k_4 = ...``), or ``""``.
-    """
-
-    text = Unicode("", read_only=True, help="The picked score written out, or ''.")
+    """The picked score written out term by term, and what it compares and becomes."""
 
     def __init__(self, **kwargs):
         super().__init__(layout=Layout(max_width="100%"), **kwargs)
         self.add_class("attention-expansion")
 
     def show(self, snapshot):
-        text, self.value = score_explanation(
-            snapshot.result, snapshot.selected, snapshot.names,
+        self.value = score_explanation(
+            snapshot.result, snapshot.selected, snapshot.expansion, snapshot.names,
             softmax=not snapshot.by_hand, causal=snapshot.causal,
         )
-        self.set_trait("text", text)
 
 
 class WeightRows(OwnsChildren, GridBox):

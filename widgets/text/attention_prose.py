@@ -11,7 +11,7 @@ import numpy as np
 
 from ..core.parsing import format_number
 from ..core.shapes import format_shape
-from .attention_steps import average_expansion, score_expansion
+from .attention_steps import average_expansion
 from .html_math import subscripts_html
 
 __all__ = [
@@ -76,7 +76,7 @@ def shapes_table_html(shapes, fits=True):
     )
 
 
-def score_explanation(result, cell, names, *, softmax=True, causal=False):
+def score_explanation(result, cell, expansion, names, *, softmax=True, causal=False):
     """Score ``S_ij`` written out, and what it means, for the picked `cell`.
 
     Parameters
@@ -84,6 +84,9 @@ def score_explanation(result, cell, names, *, softmax=True, causal=False):
     result : AttentionResult
     cell : tuple of int or None
         The picked score ``(i, j)``, 0-based, or None.
+    expansion : str
+        That score written out by `widgets.text.attention_steps.score_expansion`
+        (``""`` with no cell).
     names : sequence of str
         The token names.
     softmax : bool, optional
@@ -93,26 +96,23 @@ def score_explanation(result, cell, names, *, softmax=True, causal=False):
 
     Returns
     -------
-    text : str
-        The plain expansion ``S_ij = q_i · k_j = ...``, or ``""`` with no cell.
-    markup : str
+    str
         HTML: the expansion and what the score compares and becomes.
 
     Examples
     --------
     >>> from widgets.core.attention_math import attention
+    >>> from widgets.text.attention_steps import score_expansion
     >>> I = np.eye(2)
-    >>> text, markup = score_explanation(attention(I, I, I, I), (0, 1), ["a", "b"])
-    >>> text
-    'S_12 = q_1 · k_2 = q_11 k_21 + q_12 k_22 = 1(0) + 0(1) = 0'
+    >>> r = attention(I, I, I, I)
+    >>> markup = score_explanation(r, (0, 1), score_expansion(r.Q, r.K, 0, 1), ["a", "b"])
     >>> "the key of token 2 (“b”)" in markup
     True
     """
     if cell is None:
-        return "", "<div style='line-height:1.7'><i>Click a cell of the score matrix to write it out.</i></div>"
+        return "<div style='line-height:1.7'><i>Click a cell of the score matrix to write it out.</i></div>"
     i, j = cell
-    text = score_expansion(result.Q, result.K, i, j)
-    pieces = text.split(" = ")
+    pieces = expansion.split(" = ")
     row = ", ".join(format_number(s) for s in result.S[i])
     lines = [
         subscripts_html(" = ".join(pieces[:3])),
@@ -133,7 +133,7 @@ def score_explanation(result, cell, names, *, softmax=True, causal=False):
             f"<i>A</i><sub>att</sub>[{i + 1}, {j + 1}] = {format_number(result.A[i, j])} "
             f"to the value of token {j + 1}."
         )
-    return text, "<div style='line-height:1.7'>" + "<br>".join(lines) + "</div>"
+    return "<div style='line-height:1.7'>" + "<br>".join(lines) + "</div>"
 
 
 def weights_row_title(k, name):
