@@ -43,21 +43,24 @@ def test_shapes_and_scores_stay_hidden_until_answered(voila_server, page):
     expect(page.locator(".lab07-check-qkv")).to_contain_text("rows and columns swapped")
     answer_check(page, ".lab07-check-qkv", "5x3")
     answer_check(page, ".lab07-check-kt", "3x5")
+    expect(page.locator(".lab07-check-kt [role=status]")).to_be_visible()
     assert page.locator(".attention-shapes").count() == 0
     answer_check(page, ".lab07-check-s", "5x5")
     expect(page.locator(".attention-shapes")).to_contain_text("5×3")
     expect(page.locator(".attention-Q")).to_be_visible()
 
-    # S_24 the other way round is named; all four answered, the score matrix opens.
+    # S_24 the other way round is named; once all four are answered (right or wrong), the score
+    # matrix opens. Each "still hidden" is read after the kernel has answered that Check.
     answer_check(page, ".lab07-check-s24-value", "-0.5")
     expect(page.locator(".lab07-check-s24-value")).to_contain_text("that is S42 = q4 · k2")
     choose_check(page, ".lab07-check-s24", "q21 k41 + q22 k42 + q23 k43")
     choose_check(page, ".lab07-check-compare", "the query of token 2 with the key of token 4")
-    choose_check(page, ".lab07-check-row", "the scores comparing token 2's query with all five keys")
+    expect(page.locator(".lab07-check-compare [role=status]")).to_be_visible()
     assert page.locator(".attention-scores").count() == 0
+    choose_check(page, ".lab07-check-row", "the scores comparing token 2's query with all five keys")
+    expect(page.locator(".attention-scores")).to_be_visible()
     answer_check(page, ".lab07-check-s24-value", "-0.25")
     expect(page.locator(".lab07-check-s24-value")).to_contain_text("Correct!")
-    expect(page.locator(".attention-scores")).to_be_visible()
     expect(page.locator(".attention-scores text.label").nth(8)).to_have_text("-0.25")  # row 2, column 4
     screenshot(page, "lab-07-after")
     page.locator(".lab07-scores").screenshot(path=str(ARTIFACTS / "lab-07-after-scores.png"))
