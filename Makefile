@@ -1,7 +1,7 @@
 # Two commands set everything up on a fresh machine:
 #   make serve   serve the labs with Voila (the lecture configuration in voila.json), printing
 #                the lecturer's class-pulse link
-#   make test    run the whole test suite in a real Voila and a real Chromium
+#   make test    run the whole test suite in a real Voila and real browsers (Chromium, Firefox, WebKit)
 #   make test-fast  only what needs no browser, no kernel and no server (under a minute)
 #   make bench   measure the labs against a baseline page (bench/)
 
@@ -17,7 +17,7 @@ export CHROMIUM
 # (this one, the tests', the benchmarks') runs from the repository root.
 VOILA_ARGS = labs --no-browser --port=$(PORT) --Voila.ip=$(HOST)
 
-.PHONY: serve test test-fast bench chromium clean
+.PHONY: serve test test-fast bench chromium engines clean
 
 # The stamps depend on pyproject.toml and the Voila template (an install copies
 # it next to Voila's own): a second run reinstalls nothing unless one changed.
@@ -56,7 +56,25 @@ chromium:
 		exit 1; \
 	fi
 
-test: $(VENV)/.test-installed chromium
+# The other two engines a hall brings: Firefox (Debian's firefox-esr, driven by
+# Playwright) and Safari's WebKit (WebKitGTK's MiniBrowser through WebKitWebDriver,
+# under a virtual X display: its --headless hangs). Installed as Chromium is.
+ENGINE_FILES    = /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/xvfb-run
+ENGINE_PACKAGES = firefox-esr webkit2gtk-driver xvfb
+
+engines:
+	@missing=""; for f in $(ENGINE_FILES); do [ -x "$$f" ] || missing="$$missing $$f"; done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing Debian's $(ENGINE_PACKAGES) for the Firefox and WebKit tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(ENGINE_PACKAGES) >/dev/null; \
+	else \
+		echo "Missing:$$missing"; \
+		echo "Install them (Debian/Ubuntu: sudo apt-get install $(ENGINE_PACKAGES))."; \
+		exit 1; \
+	fi
+
+test: $(VENV)/.test-installed chromium engines
 	$(PY) -m pytest
 
 # The fast tier leaves out the browser and notebook folders, so it never imports
