@@ -1,0 +1,83 @@
+"""Tests for widgets.text.thumbnails: the gallery's pictures, from each lab's own numbers, in the gallery."""
+import importlib.util
+import xml.etree.ElementTree as ET
+
+import nbformat
+import numpy as np
+import pytest
+
+from harness.notebooks import lab_namespace
+from harness.recipe import INDEX
+from harness.voila import REPO
+from widgets.text import thumbnails
+from widgets.text.thumbnails import gallery_pictures
+
+PICTURES = gallery_pictures()
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def load_tool():
+    spec = importlib.util.spec_from_file_location("gallery_pictures", REPO / "tools" / "gallery_pictures.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def test_the_gallery_holds_the_pictures_and_alt_texts_made_now():
+    notebook = nbformat.read(INDEX, as_version=4)
+    assert load_tool().with_pictures(notebook) == [], "run: python tools/gallery_pictures.py"
+    shown = "".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
+    for number in PICTURES:
+        assert f"](attachment:lab-{number:02d}.svg)" in shown
+
+
+@pytest.mark.parametrize("number", sorted(PICTURES))
+def test_each_picture_is_a_sized_svg_with_alt_text_that_fits_in_markdown(number):
+    picture = PICTURES[number]
+    root = ET.fromstring(picture.svg)
+    assert root.tag == f"{SVG}svg" and float(root.get("width")) > 0 and float(root.get("height")) > 0
+    assert len(root) > 2  # a background and at least two marks
+    assert len(picture.alt) > 40 and not set(picture.alt) & set("[]")
+
+
+def value(editor):
+    return np.asarray(editor.value, dtype=float)
+
+
+def explorer_inputs(lab):
+    explorer = lab["explorer"]
+    return [value(getattr(explorer, f"{name}_editor")) for name in ("X", "W_Q", "W_K", "W_V")]
+
+
+# Each lab as a learner opens it: the numbers its picture must be drawn from.
+STARTS = {
+    "01-product-by-columns": lambda lab: ((value(lab["A"]), value(lab["B"])),
+                                          (thumbnails.LAB1_A, thumbnails.LAB1_B)),
+    "02-entry-dot-product": lambda lab: ((value(lab["A"]), value(lab["B"])),
+                                         (thumbnails.LAB2_A, thumbnails.LAB2_B)),
+    "03-product-properties": lambda lab: ((value(lab["R"]), value(lab["S"])),
+                                          (thumbnails.ROTATE, thumbnails.STRETCH)),
+    "04-composition": lambda lab: ((lab["R"], lab["S"]), (thumbnails.ROTATE, thumbnails.STRETCH)),
+    "05-many-points": lambda lab: ((lab["gallery"].matrix, lab["gallery"].points),
+                                   (thumbnails.gallery_matrix("stretch"), thumbnails.HOUSE)),
+    "06-dense-layer": lambda lab: ((value(lab["layer"].W_editor), value(lab["layer"].b_editor).ravel()),
+                                   (thumbnails.LAB6_W, thumbnails.LAB6_B)),
+    "07-queries-keys-scores": lambda lab: (explorer_inputs(lab), thumbnails.LAB7_INPUTS),
+    "08-attention-weights": lambda lab: (explorer_inputs(lab), thumbnails.LAB8_INPUTS),
+    "09-adaptive-weights": lambda lab: (explorer_inputs(lab), thumbnails.LAB9_INPUTS),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STARTS))
+def test_each_picture_starts_from_the_numbers_its_lab_starts_with(name):
+    in_lab, in_picture = STARTS[name](lab_namespace(REPO / "labs" / f"{name}.ipynb"))
+    assert len(in_lab) == len(in_picture)
+    for lab_value, picture_value in zip(in_lab, in_picture):
+        np.testing.assert_array_equal(lab_value, np.asarray(picture_value, dtype=float))
+
+
+def test_attention_pictures_use_the_labs_softmax_options():
+    """Labs 7 to 9 start scaled by 1/sqrt(d_k), temperature 1, not causal: `attention`'s defaults."""
+    for name in ("07-queries-keys-scores", "08-attention-weights", "09-adaptive-weights"):
+        explorer = lab_namespace(REPO / "labs" / f"{name}.ipynb")["explorer"]
+        assert (explorer.scaled, explorer.temperature, explorer.causal) == (True, 1.0, False)

@@ -1,0 +1,272 @@
+"""Small pictures of what each lab draws, as SVG text, for the gallery (``labs/index.ipynb``).
+
+Each picture is computed, with the same functions of `widgets.core` the lab
+calls, from the numbers the lab starts with: lab 1's columns of ``A`` mixed
+end to end into a column of ``AB``, lab 5's house under the stretch, lab 7's
+scores, and so on.  `gallery_pictures` returns them all, each with the alt
+text that says what it shows; ``tools/gallery_pictures.py`` writes them into
+the gallery as markdown attachments (served inside the notebook, so they work
+offline, in JupyterLab and in Voila alike).  Strings only: no widgets.
+
+Examples
+--------
+>>> pictures = gallery_pictures()
+>>> sorted(pictures) == list(range(1, 10))
+True
+>>> pictures[1].svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+True
+>>> pictures[1].alt
+'The columns of A taken 5, −2 and −1 times, end to end, reach (6, 9): column 1 of AB.'
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core.attention_math import attention
+from ..core.dense_layer import dense_layer
+from ..core.geometry import HOUSE, UNIT_SQUARE, apply_map
+from ..core.maps_gallery import gallery_matrix
+from ..core.parsing import html_number
+from ..core.plot_frame import arrow_polyline, fit_bounds
+from ..core.products import product_by_columns
+
+__all__ = ["Picture", "plane_svg", "heatmaps_svg", "gallery_pictures"]
+
+#: The side of every picture, in CSS pixels.
+SIZE = 120
+#: What was there before a map (dashed), what the map made (filled), and a highlight.
+BEFORE, AFTER, MARK = "#6b6b6b", "#1f6fb4", "#c0392b"
+#: The ends of the heatmaps' scale: negative numbers, zero, positive numbers.
+NEGATIVE, ZERO, POSITIVE = (192, 57, 43), (255, 255, 255), (31, 111, 180)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One lab's picture: the SVG document and the alt text that says what it shows."""
+
+    svg: str
+    alt: str
+
+
+def _number(x):
+    """A number as the labs write it (``−2``, ``0.5``), for alt text."""
+    return html_number(x, 3)
+
+
+def _svg(body, width=SIZE, height=SIZE):
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">'
+        f'<rect width="{width}" height="{height}" rx="6" fill="#ffffff"/>{body}</svg>'
+    )
+
+
+def _path(points, to_px):
+    """An SVG path through the columns of a ``2×N`` array."""
+    xs, ys = to_px(np.asarray(points, dtype=float))
+    return "M" + "L".join(f"{x:.1f},{y:.1f}" for x, y in zip(xs, ys))
+
+
+def plane_svg(before=(), after=(), arrows=(), dots=()):
+    """A square picture of the plane: outlines, arrows and dots in one frame.
+
+    Parameters
+    ----------
+    before, after : sequence of array_like
+        ``2×N`` outlines (points as columns), drawn dashed (``before``) or
+        filled (``after``).
+    arrows : sequence of (tail, tip, highlighted)
+        Arrows from `tail` to `tip`; highlighted ones in the highlight colour.
+    dots : sequence of (x, y)
+        Points marked with a dot in the highlight colour.
+
+    Returns
+    -------
+    str
+        An SVG document ``SIZE`` pixels square, axes through the origin.
+
+    Examples
+    --------
+    >>> svg = plane_svg(before=[UNIT_SQUARE], after=[2 * UNIT_SQUARE])
+    >>> svg.count("<path"), 'stroke-dasharray' in svg
+    (3, True)
+    """
+    shapes = [np.asarray(p, dtype=float) for p in (*before, *after)]
+    heads = [arrow_polyline(tip, tail, head=0.08) for tail, tip, _ in arrows]
+    xmin, xmax, ymin, ymax = fit_bounds(np.zeros((2, 1)), *shapes, *heads,
+                                        *(np.reshape(d, (2, 1)) for d in dots), margin=0.12)
+    pad = 6
+    unit = (SIZE - 2 * pad) / (xmax - xmin)
+
+    def to_px(points):
+        return pad + (points[0] - xmin) * unit, SIZE - pad - (points[1] - ymin) * unit
+
+    axes = _path([[xmin, xmax], [0, 0]], to_px) + _path([[0, 0], [ymin, ymax]], to_px)
+    body = [f'<path d="{axes}" stroke="#c8c8c8" stroke-width="1"/>']
+    body += [f'<path d="{_path(p, to_px)}" fill="none" stroke="{BEFORE}" stroke-width="1.5" '
+             f'stroke-dasharray="4 3"/>' for p in before]
+    body += [f'<path d="{_path(p, to_px)}" fill="{AFTER}" fill-opacity="0.25" stroke="{AFTER}" '
+             f'stroke-width="2" stroke-linejoin="round"/>' for p in after]
+    for (_, _, highlighted), head in zip(arrows, heads):
+        colour = MARK if highlighted else AFTER
+        body.append(f'<path d="{_path(head, to_px)}" fill="none" stroke="{colour}" '
+                    f'stroke-width="2" stroke-linejoin="round" stroke-linecap="round"/>')
+    for dot in dots:
+        (x,), (y,) = to_px(np.reshape(np.asarray(dot, dtype=float), (2, 1)))
+        body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{MARK}"/>')
+    return _svg("".join(body))
+
+
+def _shade(value, largest):
+    """The heatmap colour of `value` on a scale whose ends are ``±largest``."""
+    t = 0.0 if largest == 0 else max(-1.0, min(1.0, value / largest))
+    end = POSITIVE if t >= 0 else NEGATIVE
+    r, g, b = (round(z + abs(t) * (e - z)) for z, e in zip(ZERO, end))
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def heatmaps_svg(*matrices, outline=None):
+    """Square pictures of matrices side by side, one shaded cell per entry.
+
+    Blue is positive, red negative, white zero, on one scale for all of
+    them (the largest absolute entry is full colour).
+
+    Parameters
+    ----------
+    *matrices : array_like
+        2-D arrays.
+    outline : (int, int), optional
+        A cell of the first matrix (0-based) to outline.
+
+    Examples
+    --------
+    >>> svg = heatmaps_svg([[1, -1], [0, 2]], outline=(1, 1))
+    >>> svg.count("<rect") - 1, '#1f6fb4' in svg, '#ffffff"/>' in svg
+    (5, True, True)
+    """
+    matrices = [np.atleast_2d(np.asarray(m, dtype=float)) for m in matrices]
+    largest = max(float(np.abs(m).max()) for m in matrices)
+    gap, pad = 8, 6
+    side = (SIZE - 2 * pad - gap * (len(matrices) - 1)) / len(matrices)
+    body = []
+    for k, matrix in enumerate(matrices):
+        rows, cols = matrix.shape
+        cell = side / max(rows, cols)
+        left = pad + k * (side + gap) + (side - cell * cols) / 2
+        top = (SIZE - cell * rows) / 2
+        for (i, j), value in np.ndenumerate(matrix):
+            body.append(f'<rect x="{left + j * cell:.1f}" y="{top + i * cell:.1f}" '
+                        f'width="{cell:.1f}" height="{cell:.1f}" fill="{_shade(value, largest)}" '
+                        f'stroke="#ffffff" stroke-width="1"/>')
+        if outline is not None and k == 0:
+            i, j = outline
+            body.append(f'<rect x="{left + j * cell:.1f}" y="{top + i * cell:.1f}" '
+                        f'width="{cell:.1f}" height="{cell:.1f}" fill="none" stroke="{MARK}" '
+                        f'stroke-width="2.5"/>')
+    return _svg("".join(body))
+
+
+# The numbers each lab starts with (its notebook builds its composites from these).
+LAB1_A, LAB1_B = [[1, -3, 5], [3, 1, 4]], [[5, 1], [-2, -6], [-1, 0]]
+LAB2_A, LAB2_B = [[-3, -4, 1], [2, 4, 0], [1, -4, -5]], [[-1, 2, -4], [-4, -3, -1], [4, 3, 1]]
+ROTATE, STRETCH = np.array([[0.0, -1.0], [1.0, 0.0]]), np.array([[2.0, 0.0], [0.0, 1.0]])
+LAB6_W, LAB6_B = [[1, -1], [0.5, 1]], [0.5, -1]
+LAB7_INPUTS = (
+    [[1, 0, -1, 1], [0, 1, 1, 0], [1, 1, 0, -1], [-1, 0, 1, 1], [0, -1, 1, 0]],
+    [[1, 0, 0.5], [0, 1, -0.5], [0.5, 0, 1], [0, -1, 0]],
+    [[0.5, 1, 0], [1, 0, 0], [0, 0.5, 1], [-0.5, 0, 0.5]],
+    [[1, 0, 0], [0, 1, 0], [0, 0, 1], [0.5, 0.5, 0.5]],
+)
+LAB8_INPUTS = (
+    [[1, 0, 1], [2, 0, 0], [0, 4, 1], [4, 4, 0]],
+    [[0, 0.5], [0.25, 0], [1, 0]],
+    [[0.5, 0], [0, -0.25], [0, 1]],
+    [[1, 0], [0, 1], [0, 0]],
+)
+LAB9_INPUTS = ([[1, 0], [0, 1], [1, 1]], np.eye(2), [[1, 0.5], [-0.5, 1]], np.eye(2))
+
+
+def _lab1():
+    A, B = np.asarray(LAB1_A, dtype=float), np.asarray(LAB1_B, dtype=float)
+    weights = B[:, 0]
+    ends = np.cumsum(A * weights, axis=1)
+    column = product_by_columns(A, B)[0]
+    tails = [np.zeros(2), *ends.T[:-1]]
+    arrows = [(tail, tip, False) for tail, tip in zip(tails, ends.T)] + [((0, 0), column, True)]
+    words = ", ".join(_number(w) for w in weights[:-1]) + f" and {_number(weights[-1])}"
+    return Picture(plane_svg(arrows=arrows),
+                   f"The columns of A taken {words} times, end to end, reach "
+                   f"({_number(column[0])}, {_number(column[1])}): column 1 of AB.")
+
+
+def _lab2():
+    product = np.asarray(LAB2_A, dtype=float) @ np.asarray(LAB2_B, dtype=float)
+    return Picture(heatmaps_svg(product, outline=(1, 2)),
+                   f"The 3×3 product AB as shaded cells, entry (2, 3) outlined: "
+                   f"{_number(product[1, 2])}, row 2 of A dotted with column 3 of B.")
+
+
+def _lab3():
+    return Picture(plane_svg(before=[UNIT_SQUARE],
+                             after=[apply_map(ROTATE @ STRETCH, UNIT_SQUARE),
+                                    apply_map(STRETCH @ ROTATE, UNIT_SQUARE)]),
+                   "The unit square (dashed) moved by RS, stretch then rotate, and by SR, "
+                   "rotate then stretch: two different rectangles, so RS ≠ SR.")
+
+
+def _lab4():
+    stretched = apply_map(STRETCH, HOUSE)
+    return Picture(plane_svg(before=[HOUSE, stretched], after=[apply_map(ROTATE @ STRETCH, HOUSE)]),
+                   "A house (dashed), stretched by S, then turned a quarter turn by R: "
+                   "the same picture as the one matrix RS at once.")
+
+
+def _lab5():
+    matrix = gallery_matrix("stretch")
+    return Picture(plane_svg(before=[HOUSE], after=[apply_map(matrix, HOUSE)]),
+                   f"A house (dashed) and Y = AX: every corner moved by the stretch A, x times "
+                   f"{_number(matrix[0, 0])} and y times {_number(matrix[1, 1])}.")
+
+
+def _lab6():
+    image = dense_layer(LAB6_W, HOUSE, LAB6_B)
+    b = np.asarray(LAB6_B, dtype=float)
+    return Picture(plane_svg(before=[HOUSE], after=[image], dots=[b]),
+                   f"A house (dashed) sent through the layer x ↦ W x + b: slanted, and moved so that "
+                   f"the origin lands on b = ({_number(b[0])}, {_number(b[1])}) (the dot).")
+
+
+def _lab7():
+    scores = attention(*LAB7_INPUTS).S
+    return Picture(heatmaps_svg(scores, outline=(1, 3)),
+                   "The 5×5 scores S = QKᵀ of five tokens as shaded cells (blue positive, red "
+                   f"negative), S₂₄ = q₂·k₄ = {_number(scores[1, 3])} outlined.")
+
+
+def _lab8():
+    weights = attention(*LAB8_INPUTS).A
+    return Picture(heatmaps_svg(weights),
+                   "The 4×4 attention weights of the tokens “the cat sat down”: the softmax of each "
+                   "row of scores, as shaded cells. Each row adds to 1; the darker a cell, the more "
+                   "that row's output takes from that column's value.")
+
+
+def _lab9():
+    X, W_Q, W_K, W_V = LAB9_INPUTS
+    once = attention(X, W_Q, W_K, W_V).A
+    twice = attention(2 * np.asarray(X, dtype=float), W_Q, W_K, W_V).A
+    return Picture(heatmaps_svg(once, twice),
+                   "The 3×3 attention weights for the tokens X (left) and for 2X (right): they "
+                   "differ, because attention's weights come from the input.")
+
+
+def gallery_pictures():
+    """Every lab's `Picture`, by lab number (1 to 9), computed now.
+
+    Returns
+    -------
+    dict of int to Picture
+    """
+    makers = (_lab1, _lab2, _lab3, _lab4, _lab5, _lab6, _lab7, _lab8, _lab9)
+    return {number: make() for number, make in enumerate(makers, start=1)}
