@@ -115,8 +115,10 @@ def test_matrix_update_in_place_one_message_per_widget():
     assert hm.marks == marks and hm.axes == axes
     assert counts[hm._cells] == counts[hm._numbers] == counts[hm._color_scale] == 1
     # same shape and labels: axes, positional scales and outline untouched
-    for widget in (hm._row_axis, hm._col_axis, hm._x_scale, hm._y_scale, hm._outline, hm):
+    for widget in (hm._row_axis, hm._col_axis, hm._x_scale, hm._y_scale, hm._outline):
         assert counts[widget] == 0, widget
+    assert counts[hm] == 1  # the figure's text alternative, which lists the new numbers
+    assert "\t-8" in hm.tooltip
     np.testing.assert_array_equal(cells(hm), 2 * S)
     assert hm._numbers.text[5] == "-8"
 

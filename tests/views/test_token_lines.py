@@ -42,12 +42,14 @@ def test_one_line_per_key_token_as_thick_as_its_weight():
 def test_changing_the_row_moves_the_lines_in_one_batch():
     view = TokenLines(A_ATT, TOKENS, row=1)
     widgets = [*view._lines, view._dots, view._queries, view._keys, view._y, view]
+    marks = list(view.marks)
     with sent_messages(widgets) as counts:
         view.row = 3
     assert view.summary.startswith("down → ")
     np.testing.assert_allclose(view.widths, 14 * A_ATT[3])
     assert all(counts[w] <= 1 for w in widgets), counts
-    assert counts[view] == 0  # the marks are updated in place, not replaced
+    assert view.marks == marks  # the marks are updated in place, not replaced
+    assert counts[view] == 1 and view.tooltip.startswith("Lines from down to every token")
     assert counts[view._y] == 0  # same number of tokens: same scale
 
 

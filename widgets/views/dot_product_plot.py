@@ -12,7 +12,7 @@ length.  The numbers come from `widgets.core.dot_product`.
 import html
 
 import numpy as np
-from bqplot import Axis, Figure, LinearScale, Lines, Scatter
+from bqplot import Axis, LinearScale, Lines, Scatter
 from ipywidgets import HTML, IntSlider, Layout, VBox
 from traitlets import Float, TraitError, Tuple, observe, validate
 
@@ -21,6 +21,8 @@ from ..controls.guard import Guard
 from ..controls.owned import OwnsChildren
 from ..core.dot_product import dot_match, rotate_to
 from ..core.parsing import format_number
+from ..text import alternatives
+from .described import DescribedFigure
 
 __all__ = ["DotProductPlot"]
 
@@ -111,7 +113,7 @@ class DotProductPlot(OwnsChildren, VBox):
                 names=["q", "k"], display_names=True, enable_move=True,
             ),
         )
-        self._figure = self._own(Figure(
+        self._figure = self._own(DescribedFigure(
             marks=[self._foot, self._arrows, self._tips],
             axes=list(self._own(
                 Axis(scale=x_scale, grid_color="#eeeeee", tick_values=TICKS, tick_format="d"),
@@ -213,6 +215,7 @@ class DotProductPlot(OwnsChildren, VBox):
             (self._tips, {"x": np.array([q[0], k[0]]), "y": np.array([q[1], k[1]])}),
             (self._foot, {"x": np.array([k[0], foot[0]]), "y": np.array([k[1], foot[1]]),
                           "visible": bool(m.q_length > 0 and m.k_length > 0)}),
+            (self._figure, {"tooltip": alternatives.dot_product(q, k, m.score, m.angle)}),
         ]
         with self._writing:
             apply_changes(updates)

@@ -13,7 +13,7 @@ centres, and the row outline a `Lines` mark on the same scales.
 """
 
 import numpy as np
-from bqplot import Axis, ColorScale, Figure, GridHeatMap, Label, LinearScale, Lines
+from bqplot import Axis, ColorScale, GridHeatMap, Label, LinearScale, Lines
 from bqplot.traits import array_from_json, array_to_json
 from ipywidgets import Layout
 from traittypes import Array
@@ -25,6 +25,8 @@ from ..controls.guard import Guard
 from ..controls.owned import OwnsChildren
 from ..controls.traits import CELL, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 from ..core.parsing import format_number
+from ..text import alternatives
+from .described import DescribedFigure
 
 __all__ = ["MatrixHeatmap"]
 
@@ -117,7 +119,7 @@ class _GridCells(GridHeatMap):
     )
 
 
-class MatrixHeatmap(OwnsChildren, Figure):
+class MatrixHeatmap(OwnsChildren, DescribedFigure):
     """A colour grid of a matrix with its entries written in the cells.
 
     Parameters
@@ -304,7 +306,7 @@ class MatrixHeatmap(OwnsChildren, Figure):
         if self._ready:
             self._render()
 
-    @observe("row_labels", "col_labels", "kind", "selected", "highlight_row")
+    @observe("row_labels", "col_labels", "kind", "selected", "highlight_row", "title")
     def _on_state_change(self, change):
         if self._ready:
             self._render()
@@ -357,6 +359,7 @@ class MatrixHeatmap(OwnsChildren, Figure):
                 "tick_values": col_ticks,
                 "tick_labels": {str(t): s for t, s in zip(col_ticks, col_names)},
             }),
+            (self, {"tooltip": alternatives.heatmap(matrix, row_names, col_names, self.title)}),
         ])
 
     def _apply(self, updates):

@@ -8,7 +8,7 @@ from the caller (`widgets.core.attention_math`); this view only draws them.
 """
 
 import numpy as np
-from bqplot import Figure, Label, LinearScale, Lines, Scatter
+from bqplot import Label, LinearScale, Lines, Scatter
 from ipywidgets import Layout
 from traitlets import Float, Int, List, TraitError, Tuple, Unicode, observe, validate
 
@@ -18,6 +18,8 @@ from ..controls.owned import OwnsChildren
 from ..core.attention_inputs import token_names
 from ..controls.traits import MatrixTrait
 from ..core.parsing import format_number
+from ..text import alternatives
+from .described import DescribedFigure
 
 __all__ = ["TokenLines", "token_line_widths"]
 
@@ -52,7 +54,7 @@ def token_line_widths(weights, max_width):
     return np.where(w < MIN_DRAWN, 0.0, max_width * w)
 
 
-class TokenLines(OwnsChildren, Figure):
+class TokenLines(OwnsChildren, DescribedFigure):
     """Row `row` of the attention weights, as lines from a query token to every key token.
 
     Parameters
@@ -228,6 +230,7 @@ class TokenLines(OwnsChildren, Figure):
         marks = [*self._lines, self._dots, self._queries, self._keys]
         if new_lines or list(self.marks) != marks:
             changes.append((self, {"marks": marks}))
+        changes.append((self, {"tooltip": alternatives.token_lines(query_names[i], names, row)}))
         apply_changes(changes)
         self.set_trait("widths", tuple(float(w) for w in widths))
         self.set_trait(

@@ -7,7 +7,7 @@ line to each value as opaque as its weight.
 """
 
 import numpy as np
-from bqplot import Axis, Figure, LinearScale, Lines, Scatter
+from bqplot import Axis, LinearScale, Lines, Scatter
 from ipywidgets import Layout
 from traitlets import Int, List, TraitError, Unicode, observe, validate
 
@@ -17,7 +17,9 @@ from ..controls.owned import OwnsChildren
 from ..controls.traits import MatrixTrait
 from ..core.plot_frame import fit_bounds
 from ..core.shapes import format_shape
+from ..text import alternatives
 from ..text.attention_steps import convex_hull
+from .described import DescribedFigure
 
 __all__ = ["ValuesPlot"]
 
@@ -26,7 +28,7 @@ OUTPUT_COLOR = "#fdae6b"
 FOCUS_COLOR = "#d94801"
 
 
-class ValuesPlot(OwnsChildren, Figure):
+class ValuesPlot(OwnsChildren, DescribedFigure):
     """2-D value vectors as points, and each output as their weighted average.
 
     Row ``j`` of `values` is drawn as the point ``v_j``; row ``i`` of
@@ -186,6 +188,9 @@ class ValuesPlot(OwnsChildren, Figure):
         xmin, xmax, ymin, ymax = _plot_bounds(V, H)
         hull = convex_hull(V)
         focus = self.focus if self.focus is not None and self.focus < len(H) else None
+        output_names = [
+            self.output_names[i] if i < len(self.output_names) else f"h{i + 1}" for i in range(len(H))
+        ]
         spokes = {"visible": focus is not None}
         if focus is not None:
             spokes["x"] = np.array([[H[focus, 0], x] for x in V[:, 0]])
@@ -204,12 +209,11 @@ class ValuesPlot(OwnsChildren, Figure):
             (self._outputs, {
                 "x": H[:, 0],
                 "y": H[:, 1],
-                "names": np.array([
-                    self.output_names[i] if i < len(self.output_names) else f"h{i + 1}"
-                    for i in range(len(H))
-                ]),
+                "names": np.array(output_names),
                 "colors": [FOCUS_COLOR if i == focus else OUTPUT_COLOR for i in range(len(H))],
             }),
+            (self, {"tooltip": alternatives.values_plot(
+                V, H, output_names, focus, None if focus is None else A[focus])}),
         ])
 
 

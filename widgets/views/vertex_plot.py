@@ -12,7 +12,7 @@ alone.
 """
 
 import numpy as np
-from bqplot import Axis, Figure, LinearScale, Lines, Scatter
+from bqplot import Axis, LinearScale, Lines, Scatter
 from ipywidgets import Layout
 from traitlets import Bool, Callable, TraitError, Tuple, default, observe, validate
 
@@ -21,6 +21,8 @@ from ..controls.batching import apply_changes
 from ..controls.guard import Guard
 from ..controls.owned import OwnsChildren
 from ..controls.traits import FiniteFloat, MatrixTrait
+from ..text import alternatives
+from .described import DescribedFigure
 
 __all__ = ["VertexPlot"]
 
@@ -40,7 +42,7 @@ HEAD = 0.05
 TICK_FORMAT = ".4~g"
 
 
-class VertexPlot(OwnsChildren, Figure):
+class VertexPlot(OwnsChildren, DescribedFigure):
     """A shape (vertices as columns) before and after a map of the plane.
 
     Parameters
@@ -344,7 +346,7 @@ class VertexPlot(OwnsChildren, Figure):
 
     # -- drawing ----------------------------------------------------------
 
-    @observe("points", "matrix", "rule", "show_grid", "show_basis", "draggable", "view")
+    @observe("points", "matrix", "rule", "show_grid", "show_basis", "draggable", "view", "title")
     def _on_state_change(self, change):
         if self._ready:
             self._render()
@@ -385,6 +387,9 @@ class VertexPlot(OwnsChildren, Figure):
         else:
             updates.append((self._grid_in, {"visible": False}))
             updates.append((self._grid_out, {"visible": False}))
+        basis = data["basis"] if self.show_basis else None
+        updates.append((self, {"tooltip": alternatives.vertex_plot(
+            data["shape"], data["image_polygon"], basis, self.title)}))
         handles = {"visible": self.draggable, "enable_move": self.draggable}
         if self.draggable:
             handles.update(_xy(data["handles"]))
