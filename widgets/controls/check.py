@@ -218,7 +218,9 @@ class Check(OwnsChildren, VBox):
             description="Check", button_style="primary", tooltip="Check your answer"
         ))
         self._check_button.on_click(lambda _button: self.submit())
-        self._feedback = self._own(HTMLMath())
+        # The template makes this box a live region (role "status") as it is drawn, still
+        # empty, so a screen reader announces each message; a region born with its text is not.
+        self._feedback = self._own(HTMLMath().add_class("check-feedback"))
         buttons = [self._check_button]
         self._solution_toggle = self._solution = None
         if solution:
@@ -264,7 +266,7 @@ class Check(OwnsChildren, VBox):
         if status == "wrong" and self._hint:
             text += f"<br><b>Hint:</b> {self._hint}"
         self._feedback.value = (
-            f'<div role="status" style="color:{_COLORS[status]}">{text}</div>'
+            f'<div style="color:{_COLORS[status]}">{text}</div>'
         )
         return status == "right"
 
