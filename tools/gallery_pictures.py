@@ -23,7 +23,7 @@ from widgets.text.thumbnails import gallery_pictures
 
 INDEX = Path(__file__).resolve().parents[1] / "labs" / "index.ipynb"
 #: A picture in the gallery's markdown: its alt text and its lab number.
-PICTURE = re.compile(r"!\[([^\]]*)\]\(attachment:lab-(\d\d)\.svg\)")
+PICTURE = re.compile(r"!\[([^\n]*?)\]\(attachment:lab-(\d\d)\.svg\)")
 
 
 def attachment_name(number):

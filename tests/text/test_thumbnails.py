@@ -26,9 +26,12 @@ def load_tool():
 def test_the_gallery_holds_the_pictures_and_alt_texts_made_now():
     notebook = nbformat.read(INDEX, as_version=4)
     assert load_tool().with_pictures(notebook) == [], "run: python tools/gallery_pictures.py"
-    shown = "".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
-    for number in PICTURES:
-        assert f"](attachment:lab-{number:02d}.svg)" in shown
+    markdown = [cell for cell in notebook.cells if cell.cell_type == "markdown"]
+    shown = "".join(cell.source for cell in markdown)
+    attached = {name for cell in markdown for name in cell.get("attachments", {})}
+    names = {f"lab-{number:02d}.svg" for number in PICTURES}
+    assert attached == names
+    assert all(f"](attachment:{name})" in shown for name in names)
 
 
 @pytest.mark.parametrize("number", sorted(PICTURES))
