@@ -391,10 +391,22 @@ def test_lecture_bar_toggle_and_link_drive_presenter_mode():
     assert bar.status.errors == ["presenter='loud' is not understood: use presenter=1 or presenter=0"]
 
 
+def test_presenter_css_zooms_plot_drawings_back_and_enlarges_their_axes():
+    # bqplot draws the size it measures on screen, already zoomed: its drawing is zoomed back.
+    css = presenter_css(1.25)
+    assert "#rendered_cells > * { zoom: 1.25; }" in css
+    assert "#rendered_cells .bqplot > svg, #rendered_cells .bqplot > canvas { zoom: 0.8; }" in css
+    assert "--bq-font: 15px sans-serif; --bq-axislabel-font: 17.5px sans-serif;" in css
+    assert "color" not in css  # both themes keep their colours
+    with pytest.raises(ValueError, match="zoom must be between 0.5 and 3, got 0.2"):
+        presenter_css(0.2)
+
+
 def test_lecture_bar_state_and_bounds():
     bar = LectureBar(presenter=True, zoom=1.5)
     state = bar._style.get_state()
-    assert state["value"] == "<style>#rendered_cells > * { zoom: 1.5; }</style>"
+    assert state["value"] == f"<style>{presenter_css(1.5)}</style>"
+    assert "#rendered_cells > * { zoom: 1.5; }" in state["value"]
     with pytest.raises(TraitError, match="zoom must be between 0.5 and 3, got 10"):
         LectureBar(zoom=10)
     assert math.isclose(LectureBar().zoom, 1.3)

@@ -41,23 +41,44 @@ PRESENTER_ZOOM = 1.3
 def presenter_css(zoom=PRESENTER_ZOOM):
     """The style sheet of presenter mode: every cell of the page, `zoom` times larger.
 
-    CSS ``zoom`` scales text, inputs, MathJax and bqplot figures alike, so
-    fixed-width layouts keep their proportions, and it sets no colour, so
-    the light and the dark theme both keep theirs.  (Chromium since 128
-    maps pointer positions through ``zoom``, so dragging a point on a plot
-    still lands under the mouse.)  Voila scrolls inside ``#rendered_cells``:
-    zooming its children rather than the element itself keeps the
-    scroll bar at its normal size.
+    CSS ``zoom`` scales text, inputs and MathJax alike, so fixed-width
+    layouts keep their proportions, and it sets no colour, so the light and
+    the dark theme both keep theirs.  Voila scrolls inside
+    ``#rendered_cells``: zooming its children rather than the element itself
+    keeps the scroll bar at its normal size.
+
+    A bqplot figure is the exception.  It measures its box on screen (already
+    `zoom` times larger) and draws that many pixels, which the zoom would
+    enlarge once more: the drawing would outgrow its box and be cut off.  So
+    the drawing (its SVG layers and its WebGL canvas) is zoomed back by
+    ``1 / zoom``: it fills the enlarged box exactly, and its text (ticks,
+    labels) is enlarged by `zoom` through bqplot's font variables.
+    (Chromium since 128 maps pointer positions through ``zoom``, so a click
+    or a drag on a plot still lands under the mouse.)
 
     Examples
     --------
     >>> print(presenter_css(1.5))
     #rendered_cells > * { zoom: 1.5; }
+    #rendered_cells .bqplot > svg, #rendered_cells .bqplot > canvas { zoom: 0.666667; }
+    #rendered_cells .bqplot { --bq-font: 18px sans-serif; --bq-axislabel-font: 21px sans-serif; }
     """
     zoom = float(zoom)
     if not 0.5 <= zoom <= 3:
         raise ValueError(f"zoom must be between 0.5 and 3, got {zoom}")
-    return f"#rendered_cells > * {{ zoom: {zoom:g}; }}"
+    fonts = "; ".join(
+        f"--bq-{name}: {size * zoom:.3g}px sans-serif" for name, size in _BQPLOT_FONTS.items()
+    )
+    return (
+        f"#rendered_cells > * {{ zoom: {zoom:g}; }}\n"
+        f"#rendered_cells .bqplot > svg, #rendered_cells .bqplot > canvas {{ zoom: {1 / zoom:.6g}; }}\n"
+        f"#rendered_cells .bqplot {{ {fonts}; }}"
+    )
+
+
+#: bqplot's font variables for the numbers and names on its axes, with their size in pixels at
+#: zoom 1 (bqplot 0.13's style sheet).  A title keeps its size: a long one would not fit.
+_BQPLOT_FONTS = {"font": 12, "axislabel-font": 14}
 
 
 class PresetStatus(HTML):

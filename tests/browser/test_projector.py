@@ -1,0 +1,51 @@
+"""Presenter mode on a projector: in every lab, in the light and the dark theme, at 1920×1080 and
+1280×720, every bqplot figure is larger than in normal mode and shows all it draws.
+
+CSS ``zoom`` enlarges the page, and bqplot, which measures its box on screen, would draw the
+enlarged size once more and cut the drawing off (`widgets.lecture.bar.presenter_css` zooms the
+drawing back).  One page per lab and theme: it opens in normal mode with every held-back view
+open (``?reveal=1``), then the presenter toggle is pressed and the window resized, on that page.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import LABS
+from harness.browser import open_lab, screenshot
+from harness.figures import cut_off, figures, wait_for_figures
+
+LECTURE_LABS = [path for path in LABS if path.stem[:2].isdigit()]  # the gallery has no presenter mode
+PROJECTORS = [(1920, 1080), (1280, 720)]
+ACTIVE = re.compile(r"\bmod-active\b")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("path", LECTURE_LABS, ids=[path.stem[:2] for path in LECTURE_LABS])
+def test_presenter_mode_enlarges_every_figure_and_cuts_none_off(path, theme, voila_server, page):
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    problems = open_lab(
+        page, f"{voila_server.url}/voila/render/{path.name}?reveal=1&theme={theme}",
+        f"projector-{path.stem[:2]}-{theme}-normal",
+    )
+    wait_for_figures(page)
+    normal = figures(page)
+    assert cut_off(page) == [], "normal mode"
+
+    toggle = page.locator(".lecture-presenter")
+    toggle.click()
+    expect(toggle).to_have_class(ACTIVE)
+    for width, height in PROJECTORS:
+        page.set_viewport_size({"width": width, "height": height})
+        wait_for_figures(page)
+        assert cut_off(page) == [], f"presenter mode at {width}×{height}"
+        shown = figures(page)
+        assert [f["name"] for f in shown] == [f["name"] for f in normal]
+        for before, after in zip(normal, shown):
+            assert after["width"] >= 1.25 * before["width"], (after["name"], before, after)
+            assert after["height"] >= 1.25 * before["height"], (after["name"], before, after)
+            assert after["right"] <= width, f"{after['name']} reaches past the window's right edge"
+    screenshot(page, f"projector-{path.stem[:2]}-{theme}-1280")
+    problems.assert_clean()

@@ -1,0 +1,72 @@
+"""What a page's bqplot figures and controls look like on a given screen: for the phone, tablet
+and projector tests (tests/browser/test_phones.py, test_projector.py)."""
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only browser tests load Playwright
+    from playwright.sync_api import Page
+
+# Each bqplot figure of the page: its name (title, or the lab part it sits in), its box on screen,
+# and every piece of its drawing (paths, rects, text, ...) that reaches outside that box by more
+# than a pixel: a piece the figure cuts off.  A mark bqplot clips to the plot area (a grid line
+# past the axes) counts only where it is drawn, inside the plot area.
+FIGURES_JS = """
+() => Array.from(document.querySelectorAll('#rendered_cells .bqplot')).map((fig, index) => {
+  const box = fig.getBoundingClientRect();
+  const part = fig.closest('[class*="lab0"], [class*="lab1"], [class*="lab4-"]');
+  const title = fig.querySelector('text.mainheading');
+  const name = `#${index} ` + ((title && title.textContent.trim())
+    || (part && Array.from(part.classList).find(c => /^lab/.test(c))) || fig.className);
+  const area = fig.querySelector('.plotarea_background');
+  const outside = [];
+  for (const el of fig.querySelectorAll('svg :is(path, rect, text, circle, ellipse, line, polygon, image)')) {
+    let r = el.getBoundingClientRect();
+    if (area && el.closest('[clip-path]')) {
+      const a = area.getBoundingClientRect();
+      if (r.right < a.left || r.left > a.right || r.bottom < a.top || r.top > a.bottom) continue;
+      r = {left: Math.max(r.left, a.left), right: Math.min(r.right, a.right),
+           top: Math.max(r.top, a.top), bottom: Math.min(r.bottom, a.bottom)};
+      r.width = r.right - r.left; r.height = r.bottom - r.top;
+    }
+    if (r.width === 0 && r.height === 0) continue;
+    if (!el.checkVisibility({opacityProperty: true, visibilityProperty: true})) continue;
+    const cut = [box.left - r.left, r.right - box.right, box.top - r.top, r.bottom - box.bottom];
+    if (Math.max(...cut) > 1)
+      outside.push(`${el.tagName} ${el.getAttribute('class') || ''} "${(el.textContent || '').trim().slice(0, 12)}"`
+        + ` out by ${Math.round(Math.max(...cut))} px`);
+  }
+  return {name, width: box.width, height: box.height, left: box.left, right: box.right, outside};
+})
+"""
+# Where each figure's drawing is on screen (its top group), to see when bqplot has stopped redrawing.
+DRAWINGS_JS = """
+() => Array.from(document.querySelectorAll('#rendered_cells .bqplot svg.svg-figure > g')).map(g => {
+  const r = g.getBoundingClientRect();
+  return [r.left, r.top, r.width, r.height].map(Math.round);
+})
+"""
+
+
+def figures(page: Page) -> list[dict]:
+    """Every bqplot figure of the page: ``name``, ``width``, ``height``, ``left``, ``right`` (its
+    box, in CSS pixels of the window) and ``outside``: what of its drawing it cuts off."""
+    return page.evaluate(FIGURES_JS)
+
+
+def wait_for_figures(page: Page, timeout: float = 15.0) -> None:
+    """Wait until every figure has redrawn for its box (after a resize or a zoom): bqplot redraws
+    300 ms after its box last changed, then its axes move for a few frames."""
+    page.wait_for_timeout(400)
+    deadline = time.monotonic() + timeout
+    last = None
+    while (now := page.evaluate(DRAWINGS_JS)) != last:
+        assert time.monotonic() < deadline, f"the figures kept redrawing for {timeout} s: {now}"
+        last = now
+        page.wait_for_timeout(250)
+
+
+def cut_off(page: Page) -> list[str]:
+    """Each figure that cuts off part of its drawing, with what it cuts (empty when none does)."""
+    return [f"{fig['name']}: {', '.join(fig['outside'][:4])}" for fig in figures(page) if fig["outside"]]
