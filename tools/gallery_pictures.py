@@ -7,8 +7,8 @@ cell's attachment (base64, as JupyterLab and nbconvert both read it) and the
 alt text between the brackets.  Run it after changing a lab's starting
 numbers or the pictures::
 
-    python tools/gallery_pictures.py           # rewrite labs/index.ipynb
-    python tools/gallery_pictures.py --check   # exit 1, naming what is stale
+    .venv/bin/python tools/gallery_pictures.py           # rewrite labs/index.ipynb
+    .venv/bin/python tools/gallery_pictures.py --check   # exit 1, naming what is stale
 """
 
 import argparse
@@ -76,7 +76,7 @@ def main(argv=None):
     changed = with_pictures(notebook)
     if args.check:
         if changed:
-            print(f"{INDEX.name} is stale ({', '.join(changed)}): run python {Path(__file__).name}")
+            print(f"{INDEX.name} is stale ({', '.join(changed)}): run .venv/bin/python tools/{Path(__file__).name}")
         return int(bool(changed))
     if changed:
         nbformat.write(notebook, INDEX)

@@ -56,6 +56,8 @@ def test_make_serve_on_a_fresh_copy_then_again_without_reinstalling(tmp_path, pa
         assert f"open {url}/" in first
         # The runtime dependencies alone must be enough to run a lab's kernel.
         open_lab(page, f"{url}/voila/render/index.ipynb", "make-serve-gallery")
+        page.goto(f"{url}/")  # the address make serve prints is the gallery's front door
+        page.wait_for_url(f"{url}/voila/render/index.ipynb")
     finally:
         stop(process)
     process, url = serve(clone, tmp_path / "second.log")

@@ -25,7 +25,7 @@ def load_tool():
 
 def test_the_gallery_holds_the_pictures_and_alt_texts_made_now():
     notebook = nbformat.read(INDEX, as_version=4)
-    assert load_tool().with_pictures(notebook) == [], "run: python tools/gallery_pictures.py"
+    assert load_tool().with_pictures(notebook) == [], "run: .venv/bin/python tools/gallery_pictures.py"
     markdown = [cell for cell in notebook.cells if cell.cell_type == "markdown"]
     shown = "".join(cell.source for cell in markdown)
     attached = {name for cell in markdown for name in cell.get("attachments", {})}
