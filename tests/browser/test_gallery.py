@@ -1,16 +1,61 @@
-"""Every link of the gallery page opens a lab that renders."""
+"""The front door: `/` lands on the gallery, whose pictures render, and every link of it opens a lab."""
 from __future__ import annotations
 
-from harness.browser import open_lab
+import urllib.request
+
+from harness.browser import open_lab, screenshot
 from harness.recipe import index_links
+from widgets.text.thumbnails import gallery_pictures
+
+GALLERY = "/voila/render/index.ipynb"
+PHONE = {"width": 390, "height": 844}
+
+# Each picture of the rendered gallery: whether it loaded, its drawn size and its alt text.
+PICTURES_JS = """
+() => [...document.querySelectorAll('#rendered_cells img')].map(img => ({
+    complete: img.complete, width: img.naturalWidth, shown: img.getBoundingClientRect().width,
+    alt: img.alt, svg: img.src.startsWith('data:image/svg+xml'),
+}))
+"""
+# How far the page, or the cells' scrolling box, scrolls sideways (0: it fits the window).
+SIDEWAYS_JS = """
+() => Math.max(...[document.documentElement, document.querySelector('#rendered_cells')]
+    .filter(Boolean).map(box => box.scrollWidth - box.clientWidth))
+"""
+CARD_LEFTS_JS = "() => [...document.querySelectorAll('.matmul-gallery-card')].map(c => c.getBoundingClientRect().left)"
+
+
+def test_the_root_of_the_server_opens_the_gallery_and_the_file_list_stays_reachable(voila_server, page):
+    page.goto(f"{voila_server.url}/")
+    page.wait_for_url(f"**{GALLERY}")
+    page.get_by_role("heading", name="matmul-labs: from matrix products to attention").wait_for()
+    with urllib.request.urlopen(f"{voila_server.url}/?theme=dark") as response:  # the link's options go along
+        assert f'url={GALLERY}?theme=dark"' in response.read().decode()
+    page.goto(f"{voila_server.url}/voila/tree/")
+    page.get_by_text("01-product-by-columns.ipynb").wait_for()  # Voila's own list, for a lecturer
+    assert page.url.endswith("/voila/tree/")
+
+
+def test_every_picture_renders_with_its_alt_text_and_the_cards_reflow_on_a_phone(voila_server, page):
+    open_lab(page, f"{voila_server.url}{GALLERY}", "gallery-desktop")
+    pictures = page.evaluate(PICTURES_JS)
+    assert [p["alt"] for p in pictures] == [p.alt for p in gallery_pictures().values()]
+    assert all(p["complete"] and p["svg"] and p["width"] > 0 and p["shown"] > 0 for p in pictures), pictures
+    assert len(set(page.evaluate(CARD_LEFTS_JS))) > 1  # side by side on a desktop
+
+    page.set_viewport_size(PHONE)
+    page.wait_for_function(f"() => new Set(({CARD_LEFTS_JS})()).size === 1")  # one column
+    assert page.evaluate(SIDEWAYS_JS) <= 0
+    assert all(p["shown"] > 0 for p in page.evaluate(PICTURES_JS))
+    screenshot(page, "gallery-390")
 
 
 def test_every_gallery_link_renders(voila_server, page):
-    open_lab(page, f"{voila_server.url}/voila/render/index.ipynb", "gallery")
+    open_lab(page, f"{voila_server.url}{GALLERY}", "gallery")
     hrefs = page.eval_on_selector_all("a[href$='.ipynb']", "links => links.map(a => a.href)")
     assert len(hrefs) == len(index_links())
     for href in hrefs:
-        page.goto(f"{voila_server.url}/voila/render/index.ipynb")
+        page.goto(f"{voila_server.url}{GALLERY}")
         name = href.rsplit("/", 1)[-1]
         page.click(f"a[href$='{name}']")
         page.wait_for_url(f"**/voila/render/{name}")

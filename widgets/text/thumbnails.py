@@ -93,9 +93,10 @@ def plane_svg(before=(), after=(), arrows=(), dots=()):
     (3, True)
     """
     shapes = [np.asarray(p, dtype=float) for p in (*before, *after)]
-    heads = [arrow_polyline(tip, tail, head=0.08) for tail, tip, _ in arrows]
-    xmin, xmax, ymin, ymax = fit_bounds(np.zeros((2, 1)), *shapes, *heads,
+    ends = [np.column_stack([tail, tip]).astype(float) for tail, tip, _ in arrows]
+    xmin, xmax, ymin, ymax = fit_bounds(np.zeros((2, 1)), *shapes, *ends,
                                         *(np.reshape(d, (2, 1)) for d in dots), margin=0.12)
+    heads = [arrow_polyline(end[:, 1], end[:, 0], head=0.08 * (xmax - xmin)) for end in ends]
     pad = 6
     unit = (SIZE - 2 * pad) / (xmax - xmin)
 
