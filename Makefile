@@ -19,9 +19,10 @@ VOILA_ARGS = labs --no-browser --port=$(PORT) --Voila.ip=$(HOST)
 
 .PHONY: serve test test-fast bench chromium engines clean
 
-# The stamps depend on pyproject.toml and the Voila template (an install copies
-# it next to Voila's own): a second run reinstalls nothing unless one changed.
-TEMPLATE := $(wildcard share/jupyter/voila/templates/matmul/*)
+# The stamps depend on pyproject.toml, the Voila template and the Jupyter Server
+# setting (an install copies them into the prefix, next to Voila's own): a second
+# run reinstalls nothing unless one changed.
+TEMPLATE := $(wildcard share/jupyter/voila/templates/matmul/* etc/jupyter/jupyter_server_config.d/*)
 
 $(VENV)/.serve-installed: pyproject.toml $(TEMPLATE)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)

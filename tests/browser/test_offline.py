@@ -1,0 +1,139 @@
+"""A lab needs nothing from outside its server: a hall network that drops outside traffic
+still gets every lab complete, MathJax typeset and icons drawn.
+
+Each page is opened with every request to another host aborted and recorded
+(Playwright's router), under Voila as ``make serve`` runs it and under ``jupyter
+server`` with the Voila extension, Binder's route. Font Awesome comes from Voila's
+own bundle (``voila-style.js``, with its fonts in Voila's static folder), MathJax
+from the copy bundled with Voila's front end; the template links no CDN, and the
+package's Jupyter Server configuration keeps Voila from pointing MathJax at one.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from conftest import LABS, REPO
+from harness.browser import open_lab
+from harness.voila import free_port
+
+# The rendered Markdown that still holds TeX as text: MathJax that never loaded leaves it.
+UNTYPESET_JS = """
+() => Array.from(document.querySelectorAll('.jp-RenderedMarkdown'))
+  .map(e => e.innerText).filter(text => /\\$[^$\\n]+\\$|\\\\\\(/.test(text))
+"""
+# What MathJax typeset: a container per formula, and its errors.
+TYPESET_JS = """
+() => ({
+  formulas: document.querySelectorAll('mjx-container').length,
+  errors: Array.from(document.querySelectorAll('mjx-merror')).map(e => e.textContent),
+})
+"""
+# Each shown Font Awesome icon (an ipywidgets button's <i class="fa fa-...">): the
+# family it asks for, the glyph its ::before draws, and the state of the font faces.
+ICONS_JS = """
+async () => {
+  await document.fonts.ready;
+  return {
+    icons: Array.from(document.querySelectorAll('#rendered_cells .fa'))
+      .filter(e => e.checkVisibility())
+      .map(e => ({
+        name: e.className,
+        family: getComputedStyle(e).fontFamily,
+        glyph: getComputedStyle(e, '::before').content,
+      })),
+    faces: Array.from(document.fonts)
+      .filter(face => face.family.replace(/"/g, '') === 'Font Awesome 5 Free' && face.weight === '900')
+      .map(face => face.status),
+  };
+}
+"""
+# A glyph of Font Awesome's private-use range, as getComputedStyle quotes it.
+FA_GLYPH = re.compile('^"[\uf000-\uf8ff]"$')
+
+
+def block_outside(page, server_url: str) -> list[str]:
+    """Abort every request of ``page`` that is not to ``server_url``; return the list of their URLs."""
+    outside: list[str] = []
+
+    def route(route):
+        if route.request.url.startswith(server_url + "/"):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort("namenotresolved")  # as an offline machine fails them
+
+    page.route("**/*", route)
+    return outside
+
+
+def assert_complete_offline(page, server_url: str, url: str, name: str) -> dict:
+    """Open ``url`` with the outside blocked; assert it asked for nothing outside, typeset
+    its formulas and drew its icons; return what was found."""
+    outside = block_outside(page, server_url)
+    # Outside requests are not the harness's "failed request" here: they are counted below.
+    open_lab(page, url, name, tolerated=rf"^(?!{re.escape(server_url)}/)")
+    try:  # MathJax typesets after the widgets have drawn; one that never loads leaves TeX as text
+        page.wait_for_function(f"() => ({UNTYPESET_JS})().length === 0", timeout=20_000, polling=200)
+    except PlaywrightTimeoutError:
+        pass  # the assertion below says what is left
+    untypeset, math, icons = page.evaluate(UNTYPESET_JS), page.evaluate(TYPESET_JS), page.evaluate(ICONS_JS)
+    assert outside == [], f"{name} asked outside its server for {outside}"
+    assert not untypeset, f"{name}: TeX not typeset in {untypeset}"
+    assert not math["errors"], f"{name}: MathJax errors {math['errors']}"
+    for icon in icons["icons"]:
+        assert "Font Awesome 5 Free" in icon["family"] and FA_GLYPH.match(icon["glyph"]), f"{name}: {icon}"
+    if icons["icons"]:
+        assert icons["faces"] == ["loaded"], f"{name}: Font Awesome's font is {icons['faces']}"
+    return {"formulas": math["formulas"], "icons": len(icons["icons"])}
+
+
+@pytest.mark.parametrize("lab", [path.name for path in LABS], ids=lambda name: name[:-6])
+def test_every_page_complete_with_the_outside_blocked(voila_server, page, lab):
+    found = assert_complete_offline(
+        page, voila_server.url, f"{voila_server.url}/voila/render/{lab}?reveal=1", f"offline-{lab[:-6]}"
+    )
+    if lab != "index.ipynb":  # the gallery is a list of links
+        assert found["formulas"] > 0, f"{lab}: no formula typeset"
+
+
+@pytest.fixture(scope="module")
+def jupyter_server(server_logs):
+    """``jupyter server`` from the repository root, as Binder starts it: Voila runs as its extension."""
+    port = free_port()
+    command = [sys.executable, "-m", "jupyter", "server", "--no-browser", f"--port={port}",
+               "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token="]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    log_path = server_logs / f"jupyter-server-{port}.log"
+    with open(log_path, "wb") as log:
+        server = subprocess.Popen(command, cwd=REPO, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(url + "/api/status", timeout=2)
+            break
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                server.kill()
+                pytest.fail("jupyter server did not start:\n" + log_path.read_text())
+            time.sleep(0.3)
+    yield url
+    server.terminate()
+    server.wait(15)
+
+
+def test_a_lab_complete_under_jupyter_server_with_the_outside_blocked(jupyter_server, page):
+    lab = "01-product-by-columns.ipynb"
+    found = assert_complete_offline(
+        page, jupyter_server, f"{jupyter_server}/voila/render/labs/{lab}?reveal=1", "offline-jupyter-server"
+    )
+    assert found["formulas"] > 0 and found["icons"] > 0, found
