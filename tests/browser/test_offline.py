@@ -5,8 +5,11 @@ Each page is opened with every request to another host aborted and recorded
 (Playwright's router), under Voila as ``make serve`` runs it and under ``jupyter
 server`` with the Voila extension, Binder's route. Font Awesome comes from Voila's
 own bundle (``voila-style.js``, with its fonts in Voila's static folder), MathJax
-from the copy bundled with Voila's front end; the template links no CDN, and the
-package's Jupyter Server configuration keeps Voila from pointing MathJax at one.
+from the copy bundled with Voila's front end; the ``matmul`` template links no CDN,
+and under ``jupyter server`` the package's extension ``labserver.local_mathjax``
+keeps Voila from pointing MathJax at one. Opened with the old template (its Font
+Awesome links only deferred) or without the extension, these tests fail on the
+outside requests.
 """
 from __future__ import annotations
 
