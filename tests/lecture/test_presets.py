@@ -396,7 +396,7 @@ def test_presenter_css_zooms_plot_drawings_back_and_enlarges_their_axes():
     css = presenter_css(1.25)
     assert "#rendered_cells > * { zoom: 1.25; }" in css
     assert "#rendered_cells .bqplot > svg, #rendered_cells .bqplot > canvas { zoom: 0.8; }" in css
-    assert "--bq-font: 15px sans-serif; --bq-axislabel-font: 17.5px sans-serif;" in css
+    assert "--bq-axis-tick-text-font: 15px sans-serif; --bq-axislabel-font: 17.5px sans-serif;" in css
     assert "color" not in css  # both themes keep their colours
     with pytest.raises(ValueError, match="zoom must be between 0.5 and 3, got 0.2"):
         presenter_css(0.2)

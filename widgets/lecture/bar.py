@@ -61,7 +61,8 @@ def presenter_css(zoom=PRESENTER_ZOOM):
     >>> print(presenter_css(1.5))
     #rendered_cells > * { zoom: 1.5; }
     #rendered_cells .bqplot > svg, #rendered_cells .bqplot > canvas { zoom: 0.666667; }
-    #rendered_cells .bqplot { --bq-font: 18px sans-serif; --bq-axislabel-font: 21px sans-serif; }
+    #rendered_cells .bqplot { --bq-font: 18px sans-serif; --bq-axis-tick-text-font: 18px sans-serif; \
+--bq-axislabel-font: 21px sans-serif; }
     """
     zoom = float(zoom)
     if not 0.5 <= zoom <= 3:
@@ -77,8 +78,10 @@ def presenter_css(zoom=PRESENTER_ZOOM):
 
 
 #: bqplot's font variables for the numbers and names on its axes, with their size in pixels at
-#: zoom 1 (bqplot 0.13's style sheet).  A title keeps its size: a long one would not fit.
-_BQPLOT_FONTS = {"font": 12, "axislabel-font": 14}
+#: zoom 1 (bqplot 0.13's style sheet, which sets them on ``:root``: the tick font there is
+#: ``var(--bq-font)`` already resolved, so it is set too).  A title keeps its size: a long one
+#: would not fit.
+_BQPLOT_FONTS = {"font": 12, "axis-tick-text-font": 12, "axislabel-font": 14}
 
 
 class PresetStatus(HTML):
