@@ -37,7 +37,9 @@ FIGURES_JS = """
       outside.push(`${el.tagName} ${el.getAttribute('class') || ''} "${(el.textContent || '').trim().slice(0, 12)}"`
         + ` out by ${Math.round(Math.max(...cut))} px`);
   }
-  return {name, width: box.width, height: box.height, left: box.left, right: box.right, outside};
+  const plot = area ? area.getBoundingClientRect() : {width: 0, height: 0};
+  return {name, width: box.width, height: box.height, left: box.left, right: box.right, outside,
+          plot_width: plot.width, plot_height: plot.height};
 })
 """
 # Where each figure's drawing is on screen (its top group), to see when bqplot has stopped redrawing.
@@ -51,13 +53,21 @@ DRAWINGS_JS = """
 
 def figures(page: Page) -> list[dict]:
     """Every bqplot figure of the page: ``name``, ``width``, ``height``, ``left``, ``right`` (its
-    box, in CSS pixels of the window) and ``outside``: what of its drawing it cuts off."""
+    box, in CSS pixels of the window), ``plot_width`` and ``plot_height`` (its plot area as
+    drawn) and ``outside``: what of its drawing it cuts off."""
     return page.evaluate(FIGURES_JS)
 
 
 def wait_for_figures(page: Page, timeout: float = 15.0) -> None:
-    """Wait until every figure has redrawn for its box (after a resize or a zoom): bqplot redraws
-    300 ms after its box last changed, then its axes move for a few frames."""
+    """Make the window as tall as the page (its width kept) and wait until every figure has
+    redrawn for its box: bqplot redraws only a figure on screen, 300 ms after its box last
+    changed, then its axes move for a few frames.  Restore the height with `set_viewport_size`."""
+    viewport = page.viewport_size
+    height = page.evaluate(
+        "() => Math.max(document.documentElement.scrollHeight,"
+        " document.querySelector('#rendered_cells')?.scrollHeight || 0)"
+    )
+    page.set_viewport_size({"width": viewport["width"], "height": max(height, viewport["height"])})
     page.wait_for_timeout(400)
     deadline = time.monotonic() + timeout
     last = None

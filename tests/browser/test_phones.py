@@ -1,0 +1,177 @@
+"""Every lab on a phone (390×844, touch) and a tablet (768×1024): it fits the screen's width, its
+text is at least 16 px, its controls at least 24×24 px, its plots shrink to fit and cut nothing
+off, and a weight slider follows a finger.
+
+One page per lab, in a touch context laid out as a phone does: it opens at the phone's size with every held-back view open (``?reveal=1``),
+then the window is resized to the tablet's.  Screenshots: ``tests/artifacts/phone-lab-NN.png``
+and ``tablet-lab-NN.png``.
+"""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import LABS
+from harness.browser import open_lab, read_average, screenshot
+from harness.figures import cut_off, figures, wait_for_figures
+
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 768, "height": 1024}
+MIN_TEXT_PX = 16
+MIN_TARGET_PX = 24
+
+# What of the page reaches past the window's sides without a box of its own that scrolls
+# sideways to show it: the page would scroll sideways, or cut it off.  One line each.
+PAST_THE_SIDES_JS = """
+() => {
+  const root = document.getElementById('rendered_cells');
+  const width = window.innerWidth;
+  const scrolls = el => {
+    for (let a = el.parentElement; a && a !== root; a = a.parentElement) {
+      const x = getComputedStyle(a).overflowX;
+      if ((x === 'auto' || x === 'scroll') && a.getBoundingClientRect().right <= width + 1) return true;
+    }
+    return false;
+  };
+  const found = [];
+  for (const el of root.querySelectorAll('*')) {
+    if (el.closest('svg') && el.tagName !== 'svg') continue;
+    if (!el.checkVisibility()) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || (r.right <= width + 1 && r.left >= -1)) continue;
+    if (scrolls(el)) continue;
+    found.push(`${el.tagName.toLowerCase()}.${Array.from(el.classList).slice(0, 3).join('.')} `
+      + `[${Math.round(r.left)}, ${Math.round(r.right)}]`);
+  }
+  return {page: [document.documentElement.scrollWidth, root.scrollWidth, root.clientWidth],
+          width, found: found.slice(0, 8)};
+}
+"""
+# Text that its own box cuts off (an ellipsis, a label too narrow for its words), with the width
+# it needs and the width it has.
+CUT_TEXT_JS = """
+() => {
+  const found = [];
+  for (const el of document.getElementById('rendered_cells').querySelectorAll('*')) {
+    if (el.closest('svg') || !el.checkVisibility()) continue;
+    if (!Array.from(el.childNodes).some(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim())) continue;
+    const style = getComputedStyle(el);
+    if (!['hidden', 'clip'].includes(style.overflowX) && style.textOverflow !== 'ellipsis') continue;
+    if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)  // 0: hidden on purpose, a name for screen readers
+      found.push(`${el.tagName.toLowerCase()}.${Array.from(el.classList).slice(0, 2).join('.')} `
+        + `"${el.textContent.trim().slice(0, 30)}" ${el.scrollWidth} > ${el.clientWidth} px`);
+  }
+  return found.slice(0, 12);
+}
+"""
+# Visible text smaller than `min` CSS pixels (font size times any zoom), outside plots and
+# MathJax, with its size; sub- and superscripts are left out (a smaller index is typography).
+SMALL_TEXT_JS = """
+(min) => {
+  const root = document.getElementById('rendered_cells');
+  const found = new Map();
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    const text = node.textContent.trim();
+    if (!text || !el || el.closest('svg, script, style, mjx-container, .MathJax, sub, sup')) continue;
+    if (!el.checkVisibility({visibilityProperty: true})) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize) * el.currentCSSZoom;
+    if (size < min - 0.05) found.set(`${el.tagName.toLowerCase()}.${el.className} ${size}px`, text.slice(0, 30));
+  }
+  return Array.from(found, ([where, text]) => `${where}: "${text}"`).slice(0, 12);
+}
+"""
+# Controls smaller than `min`×`min` CSS pixels that WCAG 2.2's spacing exception does not
+# cover: a circle of diameter `min` on the control's centre would overlap another control
+# (or that control's own circle).  Links inside a sentence are exempt (WCAG's inline exception).
+SMALL_TARGETS_JS = """
+(min) => {
+  const root = document.getElementById('rendered_cells');
+  const targets = Array.from(root.querySelectorAll(
+      'button, input:not([type=hidden]), select, textarea, a[href], .noUi-handle'))
+    .filter(el => el.checkVisibility() && !el.closest('.jp-RenderedMarkdown p, .jp-RenderedMarkdown li'))
+    .map(el => ({el, r: el.getBoundingClientRect()}))
+    .filter(t => t.r.width > 0 && t.r.height > 0);
+  const centre = r => [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+  const toBox = (p, r) => Math.hypot(Math.max(r.left - p[0], 0, p[0] - r.right),
+                                     Math.max(r.top - p[1], 0, p[1] - r.bottom));
+  const small = t => t.r.width < min - 0.05 || t.r.height < min - 0.05;
+  const found = [];
+  for (const t of targets.filter(small)) {
+    const c = centre(t.r);
+    const crowded = targets.some(u => u !== t && !t.el.contains(u.el) && !u.el.contains(t.el) && (
+      toBox(c, u.r) < min / 2 || (small(u) && Math.hypot(...centre(u.r).map((v, i) => v - c[i])) < min)));
+    if (crowded) found.push(`${t.el.tagName.toLowerCase()}.${Array.from(t.el.classList).slice(0, 2).join('.')}`
+      + ` ${Math.round(t.r.width)}×${Math.round(t.r.height)}`);
+  }
+  return found.slice(0, 12);
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def phone(browser):
+    """One touch page for the whole module, as a phone's browser lays it out (``is_mobile``: at
+    980 px and shrunk to fit, unless the page's viewport meta tag asks for the screen's width)."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def check_fits(page, size: dict) -> None:
+    """The page fits `size`'s width with its text, controls and figures at a finger's size."""
+    assert page.evaluate("() => window.innerWidth") == size["width"], "not laid out at the screen's width"
+    wait_for_figures(page)
+    where = f"at {size['width']}×{size['height']}"
+    sides = page.evaluate(PAST_THE_SIDES_JS)
+    assert sides["found"] == [], f"{where}: past the window's sides: {sides}"
+    document_width, cells_width, cells_client = sides["page"]
+    assert document_width <= size["width"] and cells_width <= cells_client, f"{where}: the page scrolls sideways"
+    assert page.evaluate(CUT_TEXT_JS) == [], f"{where}: text cut off"
+    assert page.evaluate(SMALL_TEXT_JS, MIN_TEXT_PX) == [], f"{where}: text under {MIN_TEXT_PX} px"
+    assert page.evaluate(SMALL_TARGETS_JS, MIN_TARGET_PX) == [], f"{where}: controls under 24×24 px"
+    assert cut_off(page) == [], where
+    for figure in figures(page):
+        assert figure["right"] <= size["width"] and figure["left"] >= 0, (where, figure)
+
+
+def drag_weight_with_a_finger(page) -> None:
+    """Lab 8: a finger drags v1's weight in row 2 to the right, and the kernel's h2 follows."""
+    average = page.locator(".attention-average")
+    before, _ = read_average(page)
+    handle = page.locator(".attention-row-2 .noUi-handle").nth(0)
+    handle.scroll_into_view_if_needed()
+    track = page.locator(".attention-row-2 .noUi-target").nth(0).bounding_box()
+    box = handle.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    touch = page.context.new_cdp_session(page)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 9):
+        point = {"x": x + step * 0.05 * track["width"], "y": y}
+        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    touch.detach()
+    expect(average).not_to_have_text(average.inner_text(), timeout=10_000)
+    page.wait_for_function(
+        "() => !/^h2 = 0 v1/.test(document.querySelector('.attention-average').textContent)", timeout=10_000
+    )
+    weights, h2 = read_average(page)
+    assert weights[0] > before[0] + 0.1, (before, weights)
+    assert abs(weights.sum() - 1) < 2e-3
+
+
+@pytest.mark.parametrize("path", LABS, ids=[path.stem[:2] if path.stem[:2].isdigit() else path.stem for path in LABS])
+def test_lab_fits_a_phone_and_a_tablet(path, voila_server, phone):
+    name = path.stem[:2] if path.stem[:2].isdigit() else path.stem
+    phone.set_viewport_size(PHONE)
+    problems = open_lab(phone, f"{voila_server.url}/voila/render/{path.name}?reveal=1", f"phone-lab-{name}")
+    check_fits(phone, PHONE)
+    if name == "08":
+        drag_weight_with_a_finger(phone)
+    screenshot(phone, f"phone-lab-{name}")
+    phone.set_viewport_size(TABLET)
+    check_fits(phone, TABLET)
+    screenshot(phone, f"tablet-lab-{name}")
+    problems.assert_clean()
