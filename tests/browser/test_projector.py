@@ -50,6 +50,10 @@ def test_presenter_mode_enlarges_every_figure_and_cuts_none_off(path, theme, voi
         for before, after in zip(normal, shown):
             assert after["width"] >= 1.25 * before["width"], (after["name"], before, after)
             assert after["height"] >= 1.25 * before["height"], (after["name"], before, after)
+            # The drawing grew with its box (its margins keep their size in pixels).
+            assert after["plot_width"] - before["plot_width"] >= 0.25 * before["width"], (before, after)
+            assert after["plot_height"] - before["plot_height"] >= 0.25 * before["height"], (before, after)
             assert after["right"] <= width, f"{after['name']} reaches past the window's right edge"
+        page.set_viewport_size({"width": width, "height": height})
     screenshot(page, f"projector-{path.stem[:2]}-{theme}-1280")
     problems.assert_clean()

@@ -52,7 +52,10 @@ def presenter_css(zoom=PRESENTER_ZOOM):
     enlarge once more: the drawing would outgrow its box and be cut off.  So
     the drawing (its SVG layers and its WebGL canvas) is zoomed back by
     ``1 / zoom``: it fills the enlarged box exactly, and its text (ticks,
-    labels) is enlarged by `zoom` through bqplot's font variables.
+    labels) is enlarged by `zoom` through bqplot's font variables.  bqplot
+    redraws when its box changes size in CSS pixels, which a zoom does not
+    do: a pixel of padding does, so a figure on the page when presenter mode
+    is switched on or off redraws at its new size.
     (Chromium since 128 maps pointer positions through ``zoom``, so a click
     or a drag on a plot still lands under the mouse.)
 
@@ -61,7 +64,7 @@ def presenter_css(zoom=PRESENTER_ZOOM):
     >>> print(presenter_css(1.5))
     #rendered_cells > * { zoom: 1.5; }
     #rendered_cells .bqplot > svg, #rendered_cells .bqplot > canvas { zoom: 0.666667; }
-    #rendered_cells .bqplot { --bq-font: 18px sans-serif; --bq-axis-tick-text-font: 18px sans-serif; \
+    #rendered_cells .bqplot { padding-bottom: 1px; --bq-font: 18px sans-serif; --bq-axis-tick-text-font: 18px sans-serif; \
 --bq-axislabel-font: 21px sans-serif; }
     """
     zoom = float(zoom)
@@ -73,7 +76,7 @@ def presenter_css(zoom=PRESENTER_ZOOM):
     return (
         f"#rendered_cells > * {{ zoom: {zoom:g}; }}\n"
         f"#rendered_cells .bqplot > svg, #rendered_cells .bqplot > canvas {{ zoom: {1 / zoom:.6g}; }}\n"
-        f"#rendered_cells .bqplot {{ {fonts}; }}"
+        f"#rendered_cells .bqplot {{ padding-bottom: 1px; {fonts}; }}"
     )
 
 
