@@ -17,12 +17,12 @@ touch, i.e. the views that actually changed.
 """
 from __future__ import annotations
 
-import json
-import struct
 import time
 from dataclasses import dataclass
 
 from suite import READY_AT_JS, VIEWPORT, Target, log
+
+from harness.wire import decode_frame
 
 QUIET_MS = 300
 INTERACTION_TIMEOUT_MS = 15_000
@@ -111,48 +111,6 @@ QUIET_JS = """
 
 
 # ---------------------------------------------------------------- the wire
-
-def decode_frame(payload) -> dict | None:
-    """A kernel websocket frame as {channel, msg_type, msg_id, parent_id, content}.
-
-    Handles the v1 binary protocol (``v1.kernel.websocket.jupyter.org``: a
-    little-endian offset table, the channel, then header, parent header,
-    metadata, content, buffers), the legacy binary frame (big-endian buffer
-    offsets, the JSON message first) and plain JSON text frames.
-    """
-    try:
-        if isinstance(payload, str):
-            msg = json.loads(payload)
-            return _fields(msg.get("channel"), msg["header"], msg.get("parent_header") or {}, msg.get("content") or {})
-        data = bytes(payload)
-        count = int.from_bytes(data[:8], "little")
-        if 3 <= count <= 64 and len(data) >= 8 * (count + 1):
-            offsets = [int.from_bytes(data[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
-            if offsets[0] == 8 * (count + 1) and offsets == sorted(offsets) and offsets[-1] <= len(data):
-                bounds = offsets + [len(data)]
-                channel = data[bounds[0]:bounds[1]].decode()
-                parts = [data[bounds[i]:bounds[i + 1]] for i in range(1, len(bounds) - 1)]
-                header, parent, _metadata, content = (json.loads(p or b"{}") for p in parts[:4])
-                return _fields(channel, header, parent, content)
-        nbufs = struct.unpack(">I", data[:4])[0]
-        offsets = struct.unpack(f">{nbufs}I", data[4:4 + 4 * nbufs])
-        end = offsets[1] if nbufs > 1 else len(data)
-        msg = json.loads(data[offsets[0]:end])
-        return _fields(msg.get("channel"), msg["header"], msg.get("parent_header") or {}, msg.get("content") or {})
-    except (ValueError, KeyError, IndexError, struct.error, UnicodeDecodeError):
-        return None
-
-
-def _fields(channel, header, parent, content) -> dict:
-    return {
-        "channel": channel,
-        "date": header.get("date"),
-        "msg_type": header.get("msg_type"),
-        "msg_id": header.get("msg_id"),
-        "parent_id": parent.get("msg_id"),
-        "content": content,
-    }
-
 
 def _when(date: str) -> float:
     """Seconds since the epoch from a Jupyter header date (ISO 8601, UTC)."""
