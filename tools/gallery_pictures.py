@@ -1,11 +1,16 @@
 """Write the gallery's pictures into ``labs/index.ipynb``, or check that they are current.
 
-The gallery's markdown shows lab ``NN``'s picture as
-``![alt text](attachment:lab-NN.svg)``.  This script puts
-`widgets.text.thumbnails.gallery_pictures` into those places: the SVG as the
-cell's attachment (base64, as JupyterLab and nbconvert both read it) and the
-alt text between the brackets.  Run it after changing a lab's starting
-numbers or the pictures::
+The gallery's markdown shows lab ``NN``'s picture as raw HTML::
+
+    <img src="data:image/svg+xml;base64,..." alt="alt text" data-lab="NN">
+
+This script puts `widgets.text.thumbnails.gallery_pictures` into those places:
+the SVG, base64 in the ``data:`` address, and the alt text.  Raw HTML rather
+than a markdown attachment: under ``jupyter server`` Voila reads a markdown
+image through the server's asynchronous contents manager without awaiting it
+and the page never loads (voila#1473); raw HTML never takes that path, and
+the picture still travels inside the notebook, so the gallery works offline.
+Run it after changing a lab's starting numbers or the pictures::
 
     .venv/bin/python tools/gallery_pictures.py           # rewrite labs/index.ipynb
     .venv/bin/python tools/gallery_pictures.py --check   # exit 1, naming what is stale
@@ -13,6 +18,7 @@ numbers or the pictures::
 
 import argparse
 import base64
+import html
 import re
 import sys
 from pathlib import Path
@@ -22,17 +28,19 @@ import nbformat
 from widgets.text.thumbnails import gallery_pictures
 
 INDEX = Path(__file__).resolve().parents[1] / "labs" / "index.ipynb"
-#: A picture in the gallery's markdown: its alt text and its lab number.
-PICTURE = re.compile(r"!\[([^\n]*?)\]\(attachment:lab-(\d\d)\.svg\)")
+#: A picture in the gallery's markdown: its whole tag and its lab number.
+PICTURE = re.compile(r'<img src="data:image/svg\+xml;base64,[^"]*" alt="[^"]*" data-lab="(\d\d)">')
 
 
-def attachment_name(number):
-    """The attachment's name of lab `number`'s picture.
+def img_tag(number, picture):
+    """The raw HTML that shows `picture` (a `Picture`) as lab `number`'s picture.
 
-    >>> attachment_name(7)
-    'lab-07.svg'
+    >>> from widgets.text.thumbnails import Picture
+    >>> img_tag(7, Picture(svg="<svg/>", alt='A "box" & more'))
+    '<img src="data:image/svg+xml;base64,PHN2Zy8+" alt="A &quot;box&quot; &amp; more" data-lab="07">'
     """
-    return f"lab-{number:02d}.svg"
+    data = base64.b64encode(picture.svg.encode()).decode()
+    return f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(picture.alt)}" data-lab="{number:02d}">'
 
 
 def with_pictures(notebook):
@@ -41,29 +49,21 @@ def with_pictures(notebook):
     Returns
     -------
     list of str
-        The names of the attachments or alt texts that changed (empty: it was current).
+        The labs whose picture or alt text changed (empty: it was current).
     """
     pictures = gallery_pictures()
     changed = []
+
+    def current(match):
+        number = int(match.group(1))
+        tag = img_tag(number, pictures[number])
+        if match.group(0) != tag:
+            changed.append(f"lab {number}")
+        return tag
+
     for cell in notebook.cells:
-        if cell.cell_type != "markdown":
-            continue
-        found = {int(n) for _, n in PICTURE.findall(cell.source)}
-        if not found:
-            continue
-        wanted = {attachment_name(n): {"image/svg+xml": base64.b64encode(pictures[n].svg.encode()).decode()}
-                  for n in sorted(found)}
-        old = cell.get("attachments", {})
-        changed += [name for name in sorted(set(wanted) | set(old)) if old.get(name) != wanted.get(name)]
-        cell.attachments = wanted
-
-        def alt(match):
-            number = int(match.group(2))
-            if match.group(1) != pictures[number].alt:
-                changed.append(f"alt text of {attachment_name(number)}")
-            return f"![{pictures[number].alt}](attachment:{attachment_name(number)})"
-
-        cell.source = PICTURE.sub(alt, cell.source)
+        if cell.cell_type == "markdown":
+            cell.source = PICTURE.sub(current, cell.source)
     return changed
 
 

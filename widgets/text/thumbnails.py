@@ -5,8 +5,9 @@ calls, from the numbers the lab starts with: lab 1's columns of ``A`` mixed
 end to end into a column of ``AB``, lab 5's house under the stretch, lab 7's
 scores, and so on.  `gallery_pictures` returns them all, each with the alt
 text that says what it shows; ``tools/gallery_pictures.py`` writes them into
-the gallery as markdown attachments (served inside the notebook, so they work
-offline, in JupyterLab and in Voila alike).  Strings only: no widgets.
+the gallery as raw HTML ``<img>`` tags with ``data:`` addresses (inside the
+notebook, so they work offline, in JupyterLab, Voila and Voila under
+``jupyter server`` alike).  Strings only: no widgets.
 
 Examples
 --------
