@@ -99,7 +99,7 @@ class ShapeChecker(OwnsChildren, VBox):
                               layout=Layout(width="6.5em")).add_class(f"{prefix}-{name}"))
             for name, v in zip("mnpq", (*a_shape, *b_shape))
         )
-        self._result = self._own(HTML().add_class(f"{prefix}-shape-result"))
+        self._result = self._own(HTML().add_class(f"{prefix}-shape-result").add_class("check-feedback"))
         for box in self._boxes:
             box.observe(self._on_box_change, names="value")
         self.observe(self._on_value_change, names="value")
@@ -151,5 +151,5 @@ class ShapeChecker(OwnsChildren, VBox):
         self.set_trait("message", text)
         mark = "✓" if ok else "✗"
         self._result.value = (
-            f'<div role="status" style="color:{_COLORS[ok]}">{mark} {html.escape(text)}</div>'
+            f'<div style="color:{_COLORS[ok]}">{mark} {html.escape(text)}</div>'
         )

@@ -71,7 +71,7 @@ def shapes_table_html(shapes, fits=True):
     )
     return (
         "<table style='border-collapse:collapse;line-height:1.5'>"
-        "<tr><th style='text-align:left'>matrix</th><th></th><th>shape</th><th></th></tr>"
+        "<tr><th style='text-align:left'>matrix</th><td></td><th>shape</th><td></td></tr>"
         f"{body}</table>"
     )
 

@@ -296,7 +296,7 @@ class OrderPanel(OwnsChildren, VBox):
         self._forward, self._backward, self._verdict = self._own(
             HTML(layout=Layout(min_width="12em")).add_class("order-forward"),
             HTML(layout=Layout(min_width="12em")).add_class("order-backward"),
-            HTML().add_class("order-verdict"),
+            HTML().add_class("order-verdict").add_class("check-feedback"),
         )
         with self.hold_trait_notifications():
             self.left, self.right = left, right
@@ -335,6 +335,6 @@ class OrderPanel(OwnsChildren, VBox):
                 text += f"<div>({format_shape(side.value.shape)})</div>"
             view.value = text
         self._verdict.value = (
-            f'<div role="status" style="color:{color}"><b>{mark}</b>: '
+            f'<div style="color:{color}"><b>{mark}</b>: '
             f"{html.escape(comparison.message)}</div>"
         )
