@@ -129,6 +129,12 @@ def test_lab_08_by_keyboard(lab):
     assert len(reached) == count, f"Tab reached {len(reached)} of {count} controls"
     assert unseen == [], "focused without a visible focus ring"
 
+    # A weight moves by one step (0.01): its handle's aria-valuenow is rounded to 0.1, so the
+    # kernel's answer is read instead, h2 taking 1 % of v1.
+    page.locator(".attention-row-2 .noUi-handle").first.focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".attention-average")).to_contain_text("h2 = 0.01 v1 +", timeout=15_000)
+
     check_with_enter(page, ".lab08-check-qkv", "4x2")
     expect(page.locator(".lab08-check-qkv [role=status]")).to_contain_text("Correct")
     screenshot(page, "keyboard-lab-08-checked")
