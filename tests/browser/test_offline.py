@@ -13,19 +13,14 @@ outside requests.
 """
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-import time
-import urllib.request
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from conftest import LABS, REPO
+from conftest import LABS
 from harness.browser import open_lab
-from harness.voila import free_port
+from harness.voila import JupyterServer
 
 # The rendered Markdown that still holds TeX as text: MathJax that never loaded leaves it.
 UNTYPESET_JS = """
@@ -110,28 +105,9 @@ def test_every_page_complete_with_the_outside_blocked(voila_server, page, lab):
 @pytest.fixture(scope="module")
 def jupyter_server(server_logs):
     """``jupyter server`` from the repository root, as Binder starts it: Voila runs as its extension."""
-    port = free_port()
-    command = [sys.executable, "-m", "jupyter", "server", "--no-browser", f"--port={port}",
-               "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token="]
-    if os.geteuid() == 0:
-        command.append("--allow-root")
-    log_path = server_logs / f"jupyter-server-{port}.log"
-    with open(log_path, "wb") as log:
-        server = subprocess.Popen(command, cwd=REPO, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(url + "/api/status", timeout=2)
-            break
-        except OSError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                server.kill()
-                pytest.fail("jupyter server did not start:\n" + log_path.read_text())
-            time.sleep(0.3)
-    yield url
-    server.terminate()
-    server.wait(15)
+    server = JupyterServer().start(server_logs)
+    yield server.url
+    server.stop()
 
 
 def test_a_lab_complete_under_jupyter_server_with_the_outside_blocked(jupyter_server, page):

@@ -1,4 +1,4 @@
-"""Start and stop a real Voila server exactly as ``make serve`` does."""
+"""Start and stop a real Voila server exactly as ``make serve`` does, or ``jupyter server`` as Binder does."""
 from __future__ import annotations
 
 import os
@@ -33,15 +33,9 @@ def voila_args(root: str = "labs", port: int = 8866, host: str = "127.0.0.1") ->
 
 
 @dataclass
-class VoilaServer:
-    """A Voila process serving ``root`` from the repository root (so it reads ``voila.json``).
+class Server:
+    """A server process on a free loopback port: its address, its log, its kernels, and stopping it."""
 
-    ``extra`` appends command-line configuration, for tests that need, say,
-    a short cull timeout.
-    """
-
-    root: str = "labs"
-    extra: tuple[str, ...] = ()
     port: int = field(default_factory=free_port)
     process: subprocess.Popen | None = None
     log_path: Path | None = None
@@ -50,37 +44,25 @@ class VoilaServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, log_dir: Path, timeout: float = 60.0) -> "VoilaServer":
-        self.log_path = log_dir / f"voila-{self.port}.log"
-        log = open(self.log_path, "wb")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "voila", *voila_args(self.root, self.port), *self.extra],
-            cwd=REPO,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+    def _answering(self, path: str, timeout: float) -> "Server":
+        """This server, once ``path`` answers 200; raises (and stops it) if it exits or times out first."""
+        name = type(self).__name__
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"Voila exited with {self.process.returncode}:\n{self.log()}")
+                raise RuntimeError(f"{name} exited with {self.process.returncode}:\n{self.log()}")
             try:
-                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
+                with urllib.request.urlopen(self.url + path, timeout=2) as response:
                     if response.status == 200:
                         return self
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 pass
             time.sleep(0.2)
         self.stop()
-        raise RuntimeError(f"Voila did not answer within {timeout} s:\n{self.log()}")
+        raise RuntimeError(f"{name} did not answer within {timeout} s:\n{self.log()}")
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path else ""
-
-    def pool_filled(self, *notebooks: str) -> bool:
-        """Voila has logged a full preheated pool for each of ``notebooks`` (paths under the root)."""
-        log = self.log()
-        return all(f"Kernel pool of {name} is filled" in log for name in notebooks)
 
     def kernel_processes(self) -> list[psutil.Process]:
         """The kernels this server started (its ``ipykernel_launcher`` children)."""
@@ -107,6 +89,60 @@ class VoilaServer:
         _, alive = psutil.wait_procs(descendants, timeout=5)
         for proc in alive:
             proc.kill()
+
+
+@dataclass
+class VoilaServer(Server):
+    """A Voila process serving ``root`` from the repository root (so it reads ``voila.json``).
+
+    ``extra`` appends command-line configuration, for tests that need, say,
+    a short cull timeout.
+    """
+
+    root: str = "labs"
+    extra: tuple[str, ...] = ()
+
+    def start(self, log_dir: Path, timeout: float = 60.0) -> "VoilaServer":
+        self.log_path = log_dir / f"voila-{self.port}.log"
+        log = open(self.log_path, "wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "voila", *voila_args(self.root, self.port), *self.extra],
+            cwd=REPO,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        return self._answering("/", timeout)
+
+    def pool_filled(self, *notebooks: str) -> bool:
+        """Voila has logged a full preheated pool for each of ``notebooks`` (paths under the root)."""
+        log = self.log()
+        return all(f"Kernel pool of {name} is filled" in log for name in notebooks)
+
+
+@dataclass
+class JupyterServer(Server):
+    """``jupyter server`` in ``cwd``, as Binder starts it: Voila runs as its extension.
+
+    Its labs are at ``/voila/render/labs/...``. ``jupyter`` is the command to
+    run (a fresh venv's, say) and ``env`` the environment it runs in (``None``:
+    this one's).
+    """
+
+    cwd: Path = REPO
+    jupyter: tuple[str, ...] = (sys.executable, "-m", "jupyter")
+    env: dict[str, str] | None = None
+
+    def start(self, log_dir: Path, timeout: float = 60.0) -> "JupyterServer":
+        self.log_path = log_dir / f"jupyter-server-{self.port}.log"
+        command = [*self.jupyter, "server", "--no-browser", f"--port={self.port}",
+                   "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token="]
+        if os.geteuid() == 0:
+            command.append("--allow-root")
+        with open(self.log_path, "wb") as log:
+            self.process = subprocess.Popen(command, cwd=self.cwd, env=self.env, stdout=log,
+                                            stderr=subprocess.STDOUT, start_new_session=True)
+        return self._answering("/api/status", timeout)
 
 
 def _is_kernel(proc: psutil.Process) -> bool:
