@@ -1,4 +1,5 @@
-"""Shared fixtures: isolated Jupyter state, a real Voila server, Debian's Chromium."""
+"""Shared fixtures: isolated Jupyter state, a real Voila server, Debian's Chromium and Firefox
+(Playwright) and WebKit (Selenium, ``harness.engines``)."""
 from __future__ import annotations
 
 import os
@@ -29,7 +30,7 @@ LABS = sorted((REPO / "labs").glob("*.ipynb"))
 # in-process there, `harness.notebooks.lab_namespace`); `make test` runs everything.
 _TESTS = Path(__file__).parent
 _FOLDER_MARKS = {_TESTS / "browser": "browser", _TESTS / "notebooks": "notebook"}
-_BROWSER_FIXTURES = {"browser", "page", "voila_server", "server_logs"}
+_BROWSER_FIXTURES = {"playwright", "browser", "page", "firefox", "webkit", "voila_server", "server_logs"}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -63,15 +64,42 @@ def voila_server(server_logs):
 
 
 @pytest.fixture(scope="session")
-def browser():
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(f"Chromium not found at {CHROMIUM}: run the tests with 'make test', which installs it")
+def playwright():
+    """The one Playwright of the run: its sync API allows one per process, for every engine."""
     from playwright.sync_api import sync_playwright  # only browser tests load Playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    """Debian's Chromium."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"Chromium not found at {CHROMIUM}: run the tests with 'make test', which installs it")
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(scope="module")
+def firefox(playwright):
+    """Debian's Firefox ESR, driven over WebDriver BiDi (``harness.engines.launch_firefox``)."""
+    from harness.engines import launch_firefox
+
+    firefox = launch_firefox(playwright)
+    yield firefox
+    firefox.close()
+
+
+@pytest.fixture(scope="module")
+def webkit():
+    """WebKit (Safari's engine) in WebKitGTK's MiniBrowser on a virtual display, through a proxy
+    that records every request to another host (``harness.engines.WebKit``)."""
+    from harness.engines import WebKit
+
+    with WebKit() as webkit:
+        yield webkit
 
 
 @pytest.fixture

@@ -1,0 +1,476 @@
+"""Firefox and WebKit, the engines beside Chromium: how each is started here, how a request to
+another host is caught, and one smoke move per page that either engine makes.
+
+Firefox is Debian's ``firefox-esr``, driven by Playwright over WebDriver BiDi (its
+``moz-firefox`` channel). WebKit, Safari's engine, is WebKitGTK's MiniBrowser driven by
+Selenium through ``WebKitWebDriver``, on an Xvfb display of its own (MiniBrowser's
+``--headless`` hangs). ``make test`` installs both (its ``engines`` target).
+
+Playwright and Selenium are imported inside the functions that use them: the fast tier
+imports this module for its doctests and loads neither (``harness/test_tiers.py``).
+"""
+from __future__ import annotations
+
+import os
+import socketserver
+import subprocess
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable
+from urllib.parse import urlsplit
+
+from .browser import (
+    ARTIFACTS, ERROR_OUTPUT_JS, MATRIX_TEXT_JS, READY_JS, WIDGET_OUTPUT, choose_check, click_cell, press_check,
+)
+
+FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
+WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
+MINIBROWSER = os.environ.get("MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+INSTALL_HINT = "run the tests with 'make test', whose 'engines' target installs firefox-esr, webkit2gtk-driver and xvfb"
+
+
+def require(path: str) -> None:
+    """Fail the test (not skip it) when an engine's program is missing."""
+    import pytest
+
+    if not os.access(path, os.X_OK):
+        pytest.fail(f"{path} not found: {INSTALL_HINT}")
+
+
+def launch_firefox(playwright):
+    """Debian's Firefox ESR through Playwright's ``moz-firefox`` channel (WebDriver BiDi, no
+    Playwright build of Firefox: Playwright 1.60 to 1.64 drive it, 1.65 does not)."""
+    require(FIREFOX)
+    return playwright.firefox.launch(channel="moz-firefox", executable_path=FIREFOX)
+
+
+def outside(url: str, server: str) -> bool:
+    """Whether `url` is fetched from another host than `server` (``data:`` and ``about:`` are not).
+
+    >>> outside("https://cdn.jsdelivr.net/npm/@fortawesome/x.css", "http://127.0.0.1:8866")
+    True
+    >>> outside("ws://127.0.0.1:8866/api/kernels/k/channels", "http://127.0.0.1:8866")
+    False
+    >>> outside("data:image/svg+xml;base64,PHN2Zz4=", "http://127.0.0.1:8866")
+    False
+    """
+    parts = urlsplit(url)
+    return parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != urlsplit(server).netloc
+
+
+class RecordingProxy(socketserver.ThreadingTCPServer):
+    """A proxy on the loopback that forwards nothing: it records what each connection asks for and
+    closes it.
+
+    A browser told to send every request for another host through it (WebKit's W3C ``proxy``
+    capability, with the test server's host left out) reports each outside fetch here and gets
+    nothing. A plain request arrives as its request line, ``GET http://host/path``; WebKit
+    speaks TLS to the proxy for an ``https`` one, so that is recorded as
+    ``https (host not visible)``.
+    """
+
+    daemon_threads = True
+
+    def __init__(self):
+        self.requests: list[str] = []
+        super().__init__(("127.0.0.1", 0), _Recorder)
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+
+    @property
+    def address(self) -> str:
+        host, port = self.server_address
+        return f"{host}:{port}"
+
+    def close(self) -> None:
+        self.shutdown()
+        self.server_close()
+
+
+class _Recorder(socketserver.BaseRequestHandler):
+    def handle(self):
+        self.request.settimeout(5)
+        try:
+            first = self.request.recv(4096)
+        except OSError:
+            return
+        if first.startswith(b"\x16\x03"):  # a TLS handshake record
+            self.server.requests.append("https (host not visible)")
+        elif first:
+            self.server.requests.append(first.split(b"\r\n", 1)[0].decode("latin-1"))
+
+
+class VirtualDisplay:
+    """An Xvfb X server on the first free display number, for a browser with no headless mode."""
+
+    def __init__(self, size: str = "1280x1024x24"):
+        read, write = os.pipe()
+        self.process = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", size, "-nolisten", "tcp"],
+            pass_fds=[write], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        os.close(write)
+        with os.fdopen(read) as answer:  # Xvfb writes its display number once it is ready
+            self.name = ":" + answer.readline().strip()
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+
+# Installed after each load: what the page throws or logs as an error from then on. WebKitGTK's
+# driver has no log endpoint and no BiDi here, so an error thrown while the page loads shows only
+# as a view that never renders (the wait fails) or as an error output (ERROR_OUTPUT_JS).
+LISTEN_JS = """
+() => {
+  window.__engineErrors = [];
+  const keep = text => window.__engineErrors.push(String(text));
+  window.addEventListener('error', e => keep(`pageerror: ${e.message}`));
+  window.addEventListener('unhandledrejection', e => keep(`unhandled rejection: ${e.reason}`));
+  const error = console.error.bind(console);
+  console.error = (...args) => { keep(args.join(' ')); error(...args); };
+}
+"""
+# How many widget views the page's HTML holds: counted in Voila's output placeholders before
+# its scripts replace them (0 once replaced; READY_JS then counts on OUTPUTS_FILLED_JS).
+PLACED_VIEWS_JS = f"""
+() => Array.from(document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]'))
+  .reduce((n, s) => n + s.textContent.split('{WIDGET_OUTPUT.strip('"')}').length - 1, 0)
+"""
+# No output area is still empty (a widget view not drawn yet).
+OUTPUTS_FILLED_JS = """
+() => Array.from(document.querySelectorAll('.jp-OutputArea-output')).every(out => out.firstElementChild)
+"""
+# The scroll height of Voila's cells, for a screenshot of the whole page.
+PAGE_HEIGHT_JS = """
+() => Math.max(document.documentElement.scrollHeight,
+               document.querySelector('#rendered_cells')?.scrollHeight || 0)
+"""
+
+
+class WebKit:
+    """WebKitGTK's MiniBrowser under Selenium, on its own display, with outside requests recorded.
+
+    A context manager: entering starts Xvfb, the recording proxy and the browser; leaving stops
+    them. ``driver`` is the Selenium session, ``outside`` what it fetched from other hosts.
+    """
+
+    def __enter__(self) -> "WebKit":
+        require(WEBKIT_DRIVER)
+        require(MINIBROWSER)
+        from selenium import webdriver
+        from selenium.webdriver.webkitgtk.options import Options
+        from selenium.webdriver.webkitgtk.service import Service
+
+        self.display = VirtualDisplay()
+        self.proxy = RecordingProxy()
+        options = Options()
+        options.binary_location = MINIBROWSER
+        options.add_argument("--automation")
+        options.set_capability("proxy", {
+            "proxyType": "manual", "httpProxy": self.proxy.address, "sslProxy": self.proxy.address,
+            "noProxy": ["127.0.0.1", "localhost"],
+        })
+        service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": self.display.name})
+        self.driver = webdriver.WebKitGTK(options=options, service=service)
+        self.driver.set_window_size(1280, 800)
+        self.driver.set_page_load_timeout(90)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.driver.quit()
+        self.proxy.close()
+        self.display.close()
+
+    @property
+    def outside(self) -> list[str]:
+        """Every request to another host so far."""
+        return list(self.proxy.requests)
+
+
+@dataclass
+class SeleniumMoves:
+    """The moves of `SMOKE` in a Selenium session (WebKit here; Playwright has `PlaywrightMoves`)."""
+
+    driver: object
+
+    def open(self, url: str, name: str, timeout: float = 90.0) -> None:
+        """Open `url`, wait until every widget rendered, fail on an error output, screenshot it."""
+        self.driver.get(url)
+        self.evaluate(LISTEN_JS)
+        expected = self.evaluate(PLACED_VIEWS_JS)
+        self.wait(f"(n) => ({READY_JS})(n) && ({OUTPUTS_FILLED_JS})()", expected, timeout)
+        errors = self.evaluate(ERROR_OUTPUT_JS)
+        assert not errors, f"{name}: error output in the page: {errors}"
+        self.screenshot(name)
+
+    def errors(self) -> list[str]:
+        """What the page threw or logged as an error since it loaded (`LISTEN_JS`)."""
+        return self.evaluate("() => window.__engineErrors || ['the error listener is gone']")
+
+    def evaluate(self, js: str, arg=None):
+        return self.driver.execute_script(f"return ({js})(arguments[0])", arg)
+
+    def wait(self, js: str, arg=None, timeout: float = 15.0) -> None:
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        WebDriverWait(self.driver, timeout, poll_frequency=0.1).until(
+            lambda _: self.evaluate(js, arg), message=f"waited {timeout} s for {js.strip()[:200]}")
+
+    def find(self, selector: str, nth: int = 0):
+        """The `nth` element `selector` matches, once there is one, scrolled into the middle."""
+        self.wait("([s, n]) => document.querySelectorAll(s).length > n", [selector, nth])
+        element = self.evaluate("([s, n]) => document.querySelectorAll(s)[n]", [selector, nth])
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        return element
+
+    def type(self, selector: str, text: str, nth: int = 0) -> None:
+        """Click into the field, select what it holds, type `text` over it and press Enter, as a
+        learner does. (Keys sent to a field not clicked first reach its key listeners but insert
+        nothing in WebKitGTK.)"""
+        from selenium.webdriver.common.keys import Keys
+
+        field = self.find(selector, nth)
+        field.click()
+        self.driver.execute_script("arguments[0].select()", field)
+        field.send_keys(text, Keys.ENTER)
+
+    def click(self, selector: str, nth: int = 0) -> None:
+        self.find(selector, nth).click()
+
+    def select(self, selector: str, value: str, nth: int = 0) -> None:
+        from selenium.webdriver.support.ui import Select
+
+        Select(self.find(selector, nth)).select_by_value(value)
+
+    def press(self, selector: str, key: str) -> None:
+        """Focus the element and press `key` (a Playwright key name: ``ArrowRight``, ``End``)."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+
+        element = self.find(selector)
+        self.driver.execute_script("arguments[0].focus()", element)
+        name = "".join("_" + c if c.isupper() else c for c in key).strip("_").upper()  # ARROW_RIGHT
+        ActionChains(self.driver).send_keys(getattr(Keys, name)).perform()
+
+    def choose(self, selector: str, label: str) -> None:
+        """Pick the choice labelled `label` in the Check under `selector`, and press Check."""
+        choice = self.evaluate(
+            "([s, text]) => Array.from(document.querySelectorAll(s + ' label'))"
+            ".find(l => l.textContent.trim() === text)", [selector, label])
+        assert choice is not None, f"no choice {label!r} in {selector}"
+        choice.click()
+        self.check(selector)
+
+    def check(self, selector: str) -> None:
+        """Press the Check button of the Check under `selector`."""
+        button = self.evaluate(
+            "(s) => Array.from(document.querySelectorAll(s + ' button'))"
+            ".find(b => b.textContent.trim() === 'Check')", selector)
+        button.click()
+
+    def click_cell(self, selector: str, i: int, j: int, rows: int, cols: int) -> None:
+        """Click cell (i, j), 0-based, of the heatmap under `selector`, near its top-left corner."""
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        area = self.find(f"{selector} .plotarea_background")
+        size = area.size  # offsets below are from the element's centre
+        ActionChains(self.driver).move_to_element_with_offset(
+            area, int((j + 0.15) * size["width"] / cols - size["width"] / 2),
+            int((i + 0.15) * size["height"] / rows - size["height"] / 2)).click().perform()
+
+    def screenshot(self, name: str):
+        """Save the whole page under ``tests/artifacts/``: the window grows to the content, as
+        ``harness.browser.screenshot`` does (Voila scrolls inside its cells)."""
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        size = self.driver.get_window_size()
+        self.driver.set_window_size(size["width"], max(self.evaluate(PAGE_HEIGHT_JS) + 100, size["height"]))
+        try:
+            self.driver.save_screenshot(str(path))
+        finally:
+            self.driver.set_window_size(size["width"], size["height"])
+        return path
+
+
+@dataclass
+class PlaywrightMoves:
+    """The moves of `SMOKE` in a Playwright page, by ``harness.browser``'s own moves."""
+
+    page: object
+
+    def evaluate(self, js: str, arg=None):
+        return self.page.evaluate(js, arg)
+
+    def wait(self, js: str, arg=None, timeout: float = 15.0) -> None:
+        self.page.wait_for_function(js, arg=arg, timeout=timeout * 1000, polling=100)
+
+    def type(self, selector: str, text: str, nth: int = 0) -> None:
+        """Key by key, not ``harness.browser.commit``'s fill: in Firefox a filled field fires no
+        ``change`` on Enter or blur, so a cell that waits for it (``continuous_update=False``)
+        never tells the kernel; typed keys do, as a learner's do."""
+        field = self.page.locator(selector).nth(nth)
+        field.select_text()
+        field.press_sequentially(text)
+        field.press("Enter")
+
+    def click(self, selector: str, nth: int = 0) -> None:
+        self.page.locator(selector).nth(nth).click()
+
+    def select(self, selector: str, value: str, nth: int = 0) -> None:
+        self.page.locator(selector).nth(nth).select_option(value)
+
+    def press(self, selector: str, key: str) -> None:
+        handle = self.page.locator(selector).first
+        handle.scroll_into_view_if_needed()
+        handle.focus()
+        handle.press(key)
+
+    def choose(self, selector: str, label: str) -> None:
+        choose_check(self.page, selector, label)
+
+    def check(self, selector: str) -> None:
+        press_check(self.page, selector)
+
+    def click_cell(self, selector: str, i: int, j: int, rows: int, cols: int) -> None:
+        click_cell(self.page, selector, i, j, rows, cols)
+
+
+# --- The smoke set: per page, the link to open and its main interaction, in moves either engine
+# makes. Each is the cheapest move of that lab's Chromium test (tests/browser/test_lab_0N.py).
+
+SHOWS_JS = "([s, text]) => (document.querySelector(s)?.textContent || '').includes(text)"
+MATRIX_IS_JS = f"([s, rows]) => JSON.stringify(({MATRIX_TEXT_JS})(s)) === JSON.stringify(rows)"
+# Every bqplot figure at or under `s` has drawn a line (there is at least one).
+BQPLOT_DRAWN_JS = """
+(s) => {
+  const figures = Array.from(document.querySelectorAll(`${s}.bqplot, ${s} .bqplot`));
+  return figures.length > 0 && figures.every(f => f.querySelector('path.line[d]:not([d=""])'));
+}
+"""
+
+
+def shows(moves, selector: str, text: str) -> None:
+    """Wait until the element `selector` matches holds `text`."""
+    moves.wait(SHOWS_JS, [selector, text])
+
+
+def _gallery(moves):  # every lab has its link
+    from .recipe import index_links
+
+    count = moves.evaluate("() => document.querySelectorAll(\"a[href$='.ipynb']\").length")
+    assert count == len(index_links()), f"the gallery shows {count} links to labs"
+
+
+def _lab01(moves):  # a typed entry of B reaches the kernel and the product's column 1 follows
+    moves.type(".lab01-B .widget-text input", "6")
+    moves.wait(MATRIX_IS_JS, [".lab01-product", [["7", "?"], ["12", "?"]]])
+
+
+def _lab02(moves):  # a typed answer is judged
+    moves.type(".lab02-check .widget-text input", "-12")
+    moves.check(".lab02-check")
+    shows(moves, ".lab02-check [role=status]", "Correct!")
+
+
+def _lab03(moves):  # a matrix answer, its shape picked and typed cell by cell, names the slip
+    moves.select(".lab3-check-rs select", "2", 0)
+    moves.select(".lab3-check-rs select", "2", 1)
+    for index, text in enumerate(["0", "-2", "1", "0"]):
+        moves.type(".lab3-check-rs .widget-text input", text, index)
+    moves.check(".lab3-check-rs")
+    shows(moves, ".lab3-check-rs [role=status]", "you computed SR, not RS")
+
+
+def _lab04(moves):  # a choice is judged and opens the plots of the two orders, drawn
+    moves.choose(".lab4-check-order", "SR")
+    shows(moves, ".lab4-check-order [role=status]", "R acts on x first")
+    moves.wait(BQPLOT_DRAWN_JS, ".lab4-at-once")
+
+
+def _lab05(moves):  # a map's slider, by keyboard, moves the image Y
+    before = moves.evaluate(MATRIX_TEXT_JS, ".lab5-y")
+    moves.press(".lab5-picker .map-param .noUi-handle", "ArrowRight")
+    moves.wait(f"([s, before]) => JSON.stringify(({MATRIX_TEXT_JS})(s)) !== before",
+               [".lab5-y", _json(before)])
+
+
+def _lab06(moves):  # ReLU on: the negative output entry becomes 0
+    moves.click(".lab06-relu")
+    shows(moves, ".lab06-yhat", "(0.75, 0)")
+
+
+def _lab07(moves):  # a click on a score cell writes out its dot product
+    moves.click_cell(".attention-scores", 1, 3, 5, 5)
+    shows(moves, ".attention-expansion", "S24 = q2 · k4")
+
+
+def _lab08(moves):  # a weight slider, by keyboard, moves h2
+    moves.press(".attention-row-2 .noUi-handle", "ArrowRight")
+    moves.wait("(s) => /h2 = 0\\.01 v1 \\+/.test(document.querySelector(s).textContent)", ".attention-average")
+
+
+def _lab09(moves):  # a token edited in X changes the attention weights, not the dense layer's W
+    moves.type(".attention-X .widget-text input", "3", 4)
+    shows(moves, ".lab09-change", "changed token 3 (tea)")
+
+
+def _json(value) -> str:
+    import json
+
+    return json.dumps(value, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Smoke:
+    """One page of the smoke set: its notebook, the query it is opened with, its move."""
+
+    notebook: str
+    query: str
+    move: Callable
+
+    @property
+    def name(self) -> str:
+        """``gallery`` or ``lab-NN``, for test ids and screenshots."""
+        number = self.notebook.split("-")[0]
+        return f"lab-{number}" if number.isdigit() else "gallery"
+
+    def url(self, server: str) -> str:
+        return f"{server}/voila/render/{self.notebook}{self.query}"
+
+
+# ?reveal=1 opens the views a Check holds back, where the move needs one.
+SMOKE = [
+    Smoke("index.ipynb", "", _gallery),
+    Smoke("01-product-by-columns.ipynb", "?reveal=1", _lab01),
+    Smoke("02-entry-dot-product.ipynb", "", _lab02),
+    Smoke("03-product-properties.ipynb", "", _lab03),
+    Smoke("04-composition.ipynb", "", _lab04),
+    Smoke("05-many-points.ipynb", "?reveal=1", _lab05),
+    Smoke("06-dense-layer.ipynb", "?reveal=1", _lab06),
+    Smoke("07-queries-keys-scores.ipynb", "?reveal=1", _lab07),
+    Smoke("08-attention-weights.ipynb", "", _lab08),
+    Smoke("09-adaptive-weights.ipynb", "", _lab09),
+]
+
+# A page that asks three other hosts for a style sheet, an image and a fetch: what the outside
+# request check must catch.
+OUTSIDE_PAGE = (
+    "data:text/html,<link rel=stylesheet href='http://style.example.invalid/a.css'>"
+    "<img src='https://image.example.invalid/a.png'>"
+    "<script>fetch('http://fetch.example.invalid/x').catch(() => 0)</script>"
+)
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
+    """Poll `condition` until it holds or `timeout` seconds pass; whether it held.
+
+    >>> wait_until(lambda: True)
+    True
+    """
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
