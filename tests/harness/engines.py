@@ -227,13 +227,22 @@ class SeleniumMoves:
     def type(self, selector: str, text: str, nth: int = 0) -> None:
         """Click into the field, select what it holds, type `text` over it and press Enter, as a
         learner does. (Keys sent to a field not clicked first reach its key listeners but insert
-        nothing in WebKitGTK.)"""
+        nothing in WebKitGTK; and a Check's box given its text and Enter in one command hung
+        WebKitWebDriver, where two commands work.)"""
+        from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.common.keys import Keys
 
-        field = self.find(selector, nth)
-        field.click()
-        self.driver.execute_script("arguments[0].select()", field)
-        field.send_keys(text, Keys.ENTER)
+        for attempt in range(3):  # a matrix answer redraws its boxes once its shape is picked
+            try:
+                field = self.find(selector, nth)
+                field.click()
+                self.driver.execute_script("arguments[0].select()", field)
+                field.send_keys(text)
+                field.send_keys(Keys.ENTER)
+                return
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
 
     def click(self, selector: str, nth: int = 0) -> None:
         self.find(selector, nth).click()

@@ -1,0 +1,35 @@
+"""Every page in WebKit, Safari's engine (WebKitGTK's MiniBrowser under Selenium, on a virtual
+display): it renders with no page error, its main move works (``harness.engines.SMOKE``), and it
+asks no other host for anything: WebKit sends every request for another host to a proxy that
+records it and forwards nothing. One window serves the whole module."""
+from __future__ import annotations
+
+import pytest
+
+from harness.engines import OUTSIDE_PAGE, SMOKE, SeleniumMoves, wait_until
+
+
+@pytest.fixture(scope="module")
+def moves(webkit):
+    return SeleniumMoves(webkit.driver)
+
+
+def test_a_request_to_another_host_is_caught(webkit):
+    webkit.proxy.requests.clear()
+    webkit.driver.get(OUTSIDE_PAGE)
+    caught = lambda: len(webkit.outside) >= 3  # noqa: E731
+    assert wait_until(caught), webkit.outside
+    assert sorted(webkit.outside) == [
+        "GET http://fetch.example.invalid/x HTTP/1.1",
+        "GET http://style.example.invalid/a.css HTTP/1.1",
+        "https (host not visible)",
+    ]
+
+
+@pytest.mark.parametrize("smoke", SMOKE, ids=[smoke.name for smoke in SMOKE])
+def test_page_renders_and_its_move_works(smoke, webkit, moves, voila_server):
+    webkit.proxy.requests.clear()
+    moves.open(smoke.url(voila_server.url), f"webkit-{smoke.name}")
+    smoke.move(moves)
+    assert not moves.errors(), f"page errors: {moves.errors()}"
+    assert not webkit.outside, f"requests to other hosts: {webkit.outside}"
