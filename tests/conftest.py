@@ -16,6 +16,12 @@ for _var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "I
 os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
 
 import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+# No property test has a deadline: a deadline is a timed assert, and on a busy 2-core machine
+# ordinary examples passed 200 ms (speed is bench/'s to measure).
+settings.register_profile("matmul-labs", deadline=None)
+settings.load_profile("matmul-labs")
 
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from harness.notebooks import execute_notebook  # noqa: E402
