@@ -19,10 +19,6 @@ if TYPE_CHECKING:  # only browser tests load Playwright: `make test-fast` import
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
-# Font Awesome's CDN. No page asks it for anything now (the template drops the lab template's
-# links, Voila bundles the font), so no request is tolerated by default; only test_firefox still
-# names it, and this goes when it stops.
-FONT_AWESOME_CDN = r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/"
 # Leaving a page sends Voila's kernel-shutdown beacon, which Voila 0.5 refuses (upstream issue 1458).
 LEAVING_TOLERATED = r".*/voila/api/shutdown/"
 # Voila's federated-module warnings ("Unsatisfied version ...") are harmless.
