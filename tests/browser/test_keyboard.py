@@ -107,12 +107,17 @@ def step_with_arrow(page, handle) -> None:
     )
 
 
-@pytest.mark.parametrize("lab", ["01-product-by-columns.ipynb"], indirect=True)
-def test_lab_01_by_keyboard(lab):
-    page = lab
+def tabs_to_every_control(page) -> None:
+    """Tab reaches every control of the cells, each with a visible focus ring."""
     reached, count, unseen = tab_through(page)
     assert len(reached) == count, f"Tab reached {len(reached)} of {count} controls"
     assert unseen == [], "focused without a visible focus ring"
+
+
+@pytest.mark.parametrize("lab", ["01-product-by-columns.ipynb"], indirect=True)
+def test_lab_01_by_keyboard(lab):
+    page = lab
+    tabs_to_every_control(page)
 
     step = page.locator(".lab01-step .noUi-handle")
     step_with_arrow(page, step)
@@ -125,9 +130,7 @@ def test_lab_01_by_keyboard(lab):
 @pytest.mark.parametrize("lab", ["08-attention-weights.ipynb"], indirect=True)
 def test_lab_08_by_keyboard(lab):
     page = lab
-    reached, count, unseen = tab_through(page)
-    assert len(reached) == count, f"Tab reached {len(reached)} of {count} controls"
-    assert unseen == [], "focused without a visible focus ring"
+    tabs_to_every_control(page)
 
     # A weight moves by one step (0.01): its handle's aria-valuenow is rounded to 0.1, so the
     # kernel's answer is read instead, h2 taking 1 % of v1.
