@@ -84,8 +84,10 @@ def lab(voila_server, page, request):
     return page
 
 
-def check_with_enter(page, check: str, typed: str) -> None:
-    """Type an answer into a Check's first text box, Tab to its Check button and press Enter."""
+def check_with_enter(page, check: str, typed: str, verdict: str) -> None:
+    """Type an answer into a Check's first text box, Tab to its Check button, press Enter and
+    wait for the feedback to say ``verdict`` (its box is a live region from the start, so it
+    exists, empty, before the kernel answers)."""
     page.locator(f"{check} input[type=text]").first.focus()
     page.keyboard.type(typed)
     for _ in range(10):
@@ -93,7 +95,7 @@ def check_with_enter(page, check: str, typed: str) -> None:
         if page.evaluate("() => document.activeElement.textContent.trim()") == "Check":
             break
     page.keyboard.press("Enter")
-    expect(page.locator(f"{check} [role=status]")).not_to_be_empty(timeout=10_000)
+    expect(page.locator(f"{check} [role=status]")).to_contain_text(verdict, timeout=20_000)
 
 
 def step_with_arrow(page, handle) -> None:
@@ -123,7 +125,7 @@ def test_lab_01_by_keyboard(lab):
     step_with_arrow(page, step)
     expect(page.locator(".lab01-product")).to_contain_text("19", timeout=15_000)  # column 2 computed
 
-    check_with_enter(page, ".lab01-check", "6")  # a 1×1 answer to a 2×2 product
+    check_with_enter(page, ".lab01-check", "6", "wrong shape")  # a 1×1 answer to a 2×2 product
     screenshot(page, "keyboard-lab-01-checked")
 
 
@@ -138,6 +140,5 @@ def test_lab_08_by_keyboard(lab):
     page.keyboard.press("ArrowRight")
     expect(page.locator(".attention-average")).to_contain_text("h2 = 0.01 v1 +", timeout=15_000)
 
-    check_with_enter(page, ".lab08-check-qkv", "4x2")
-    expect(page.locator(".lab08-check-qkv [role=status]")).to_contain_text("Correct")
+    check_with_enter(page, ".lab08-check-qkv", "4x2", "Correct")
     screenshot(page, "keyboard-lab-08-checked")

@@ -349,6 +349,11 @@ class PlaywrightMoves:
 # makes. Each is the cheapest move of that lab's Chromium test (tests/browser/test_lab_0N.py).
 
 SHOWS_JS = "([s, text]) => (document.querySelector(s)?.textContent || '').includes(text)"
+# The matrix answer under `s` shows a rows×cols grid of boxes.
+GRID_IS_JS = """
+([s, rows, cols]) => document.querySelectorAll(`${s} .widget-text input`).length === rows * cols
+                     && document.querySelector(`${s} .mx-r${rows - 1}.mx-c${cols - 1} input`) !== null
+"""
 MATRIX_IS_JS = f"([s, rows]) => JSON.stringify(({MATRIX_TEXT_JS})(s)) === JSON.stringify(rows)"
 # Every bqplot figure at or under `s` has drawn a line (there is at least one).
 BQPLOT_DRAWN_JS = """
@@ -385,6 +390,8 @@ def _lab02(moves):  # a typed answer is judged
 def _lab03(moves):  # a matrix answer, its shape picked and typed cell by cell, names the slip
     moves.select(".lab3-check-rs select", "2", 0)
     moves.select(".lab3-check-rs select", "2", 1)
+    # Each pick redraws the boxes: type once the kernel's 2×2 grid is on the page, not into the old one.
+    moves.wait(GRID_IS_JS, [".lab3-check-rs", 2, 2])
     for index, text in enumerate(["0", "-2", "1", "0"]):
         moves.type(".lab3-check-rs .widget-text input", text, index)
     moves.check(".lab3-check-rs")
