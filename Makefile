@@ -1,6 +1,7 @@
 # Two commands set everything up on a fresh machine:
 #   make serve   serve the labs with Voila (the lecture configuration in voila.json), printing
-#                the lecturer's class-pulse link
+#                the lecturer's class-pulse link; WARM=08-attention-weights POOL=40 keeps
+#                40 kernels preheated for the lab that comes next
 #   make test    run the whole test suite in a real Voila and real browsers (Chromium, Firefox, WebKit)
 #   make test-fast  only what needs no browser, no kernel and no server (under a minute)
 #   make bench   measure the labs against a baseline page (bench/)
@@ -42,9 +43,15 @@ $(VENV)/.bench-installed: pyproject.toml $(TEMPLATE)
 	$(PY) -m pip install --quiet -e '.[test,bench]'
 	@touch $@ $(VENV)/.test-installed $(VENV)/.serve-installed
 
+# WARM=<lab> POOL=<n> keeps n preheated kernels for that lab (the others keep
+# voila.json's pool): labserver.pulse checks both, and starts nothing on bad values.
+WARM ?=
+POOL ?=
+WARM_ARGS = $(if $(WARM)$(POOL),"--warm=$(WARM)" "--pool=$(POOL)")
+
 serve: $(VENV)/.serve-installed
 	@echo "Serving the labs: open http://$(HOST):$(PORT)/ (Ctrl-C stops the server)"
-	$(PY) -m labserver.pulse $(VOILA_ARGS)
+	$(PY) -m labserver.pulse $(VOILA_ARGS) $(WARM_ARGS)
 
 chromium:
 	@if [ -x "$(CHROMIUM)" ]; then exit 0; fi; \

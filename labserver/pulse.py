@@ -6,7 +6,8 @@ two environment variables set first, which Voila's kernels inherit:
 for this user, and refused inside the folder Voila serves), and
 ``MATMUL_PULSE_TOKEN``, the lecturer's secret, new at every start unless
 already set.  It prints the pulse page's link with that secret, then
-becomes Voila (``exec``), so stopping it stops Voila.
+becomes Voila (``exec``), so stopping it stops Voila.  ``--warm=<lab>
+--pool=<n>`` keep `n` preheated kernels for that lab (``labserver.warm``).
 """
 
 import os
@@ -14,6 +15,8 @@ import secrets
 import sys
 from pathlib import Path
 from urllib.parse import quote
+
+from labserver.warm import warm_arguments
 
 __all__ = ["PULSE_PAGE", "pulse_environment", "pulse_link"]
 
@@ -82,12 +85,35 @@ def pulse_link(voila_args, token):
 
 
 def main(argv=None):
-    """Set the pulse's variables, print the lecturer's link, and run Voila in this process."""
+    """Set the pulse's variables, print the lecturer's link, and run Voila in this process.
+
+    ``--warm=<lab>`` and ``--pool=<n>`` (``make serve WARM=... POOL=...``)
+    become Voila's pool of preheated kernels for that lab
+    (`labserver.warm.warm_arguments`); bad values stop here with a message,
+    before any server starts.
+    """
     argv = sys.argv[1:] if argv is None else list(argv)
+    ours = {"--warm": "", "--pool": ""}
+    argv = [arg for arg in argv if not _take(arg, ours)]
     served = next((arg for arg in argv if not arg.startswith("-")), ".")
+    try:
+        argv += warm_arguments(ours["--warm"], ours["--pool"], served)
+    except ValueError as error:
+        sys.exit(f"make serve: {error}")
+    if ours["--warm"]:
+        print(f"Keeping {ours['--pool']} kernels warm for {ours['--warm']}", flush=True)
     env = {**os.environ, **pulse_environment(served)}
     print(f"Class pulse, for the lecturer only: {pulse_link(argv, env['MATMUL_PULSE_TOKEN'])}", flush=True)
     os.execvpe(sys.executable, [sys.executable, "-m", "voila", *argv], env)
+
+
+def _take(arg, options):
+    """Store ``--name=value`` in `options` if `options` has ``--name``; say whether it did."""
+    name, _, value = arg.partition("=")
+    if name in options:
+        options[name] = value
+        return True
+    return False
 
 
 if __name__ == "__main__":
