@@ -18,7 +18,7 @@ export CHROMIUM
 # (this one, the tests', the benchmarks') runs from the repository root.
 VOILA_ARGS = labs --no-browser --port=$(PORT) --Voila.ip=$(HOST)
 
-.PHONY: serve test test-fast bench chromium engines clean
+.PHONY: serve test test-fast bench chromium engines hub-proxy clean
 
 # The stamps depend on pyproject.toml, the Voila template and the Jupyter Server
 # setting (an install copies them into the prefix, next to Voila's own): a second
@@ -82,7 +82,20 @@ engines:
 		exit 1; \
 	fi
 
-test: $(VENV)/.test-installed chromium engines
+# configurable-http-proxy (npm), the proxy of the JupyterHub rehearsal
+# (deploy/jupyterhub_config.py, tests/browser/test_jupyterhub.py). Installed as Chromium is.
+hub-proxy:
+	@if command -v configurable-http-proxy >/dev/null; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && command -v npm >/dev/null; then \
+		echo "Installing configurable-http-proxy (npm) for the JupyterHub rehearsal"; \
+		npm install -g --silent configurable-http-proxy@5 >/dev/null; \
+	else \
+		echo "configurable-http-proxy not found: the JupyterHub rehearsal needs it."; \
+		echo "Install it (Node.js's npm: sudo npm install -g configurable-http-proxy@5)."; \
+		exit 1; \
+	fi
+
+test: $(VENV)/.test-installed chromium engines hub-proxy
 	$(PY) -m pytest
 
 # The fast tier leaves out the browser and notebook folders, so it never imports
