@@ -1,0 +1,92 @@
+"""JupyterHub, rehearsed: ``deploy/jupyterhub_config.py`` run for real on loopback (JupyterHub,
+configurable-http-proxy, a local-process spawner, the dummy authenticator of its rehearsal mode and
+jupyterhub-idle-culler with a 25 s timeout). Two students log in in Chromium, each lands on the
+gallery of their own server, opens lab 8 and moves a weight; then their idle servers are culled."""
+from __future__ import annotations
+
+import re
+
+import psutil
+import pytest
+from playwright.sync_api import expect
+
+from harness.browser import ERROR_OUTPUT_JS, READY_JS, open_lab, screenshot
+from harness.hub import Hub, kernels_of, missing_pieces
+
+STUDENTS = ("ada", "grace")
+GALLERY = "/voila/render/labs/index.ipynb"  # deploy/jupyterhub_config.py's default URL
+LAB_8 = "08-attention-weights.ipynb"
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    missing = missing_pieces()
+    if missing:
+        pytest.fail("The JupyterHub rehearsal needs:\n" + "\n".join(missing))
+    state = tmp_path_factory.mktemp("jupyterhub")
+    hub = Hub(state=state).start(state)
+    yield hub
+    hub.stop()  # the hub stops the proxy and the servers left; the harness kills any straggler
+
+
+@pytest.fixture(scope="module")
+def students(hub, browser):
+    """Each student's page, logged in (both servers start at once) and landed on the gallery."""
+    contexts = {name: browser.new_context(viewport={"width": 1280, "height": 800}) for name in STUDENTS}
+    pages = {name: context.new_page() for name, context in contexts.items()}
+    for name, page in pages.items():
+        page.goto(hub.url + "/hub/login")
+        page.fill("#username_input", name)
+        page.fill("#password_input", "any password: the rehearsal's dummy authenticator")
+        page.click("#login_submit")
+    for name, page in pages.items():
+        page.wait_for_url(f"**/user/{name}{GALLERY}", timeout=90_000)
+        page.wait_for_function(READY_JS, arg=0, timeout=90_000, polling=100)
+    yield pages
+    for context in contexts.values():
+        context.close()
+
+
+def test_each_student_lands_on_the_gallery_of_their_own_server(students):
+    for name, page in students.items():
+        assert page.url.endswith(f"/user/{name}{GALLERY}"), page.url
+        assert not page.evaluate(ERROR_OUTPUT_JS)
+        # voila.json applies: the matmul template's session watch is in the page.
+        assert page.evaluate("() => typeof window.matmulSession === 'object'")
+        expect(page.locator(f"a[href$='{LAB_8}']").first).to_be_visible()
+        screenshot(page, f"hub-gallery-{name}")
+
+
+def test_each_student_moves_a_lab_8_weight_in_their_own_kernel(hub, students):
+    for name, page in students.items():
+        lab = page.eval_on_selector(f"a[href$='{LAB_8}']", "a => a.href")
+        assert f"/user/{name}/voila/render/labs/{LAB_8}" in lab
+        problems = open_lab(page, lab, f"hub-lab-08-{name}")
+        handle = page.locator(".attention-row-2 .noUi-handle").nth(0)
+        handle.scroll_into_view_if_needed()
+        handle.focus()
+        handle.press("ArrowRight")
+        expect(page.locator(".attention-average")).to_have_text(re.compile(r"h2 = 0\.01 v1 \+"))
+        problems.assert_clean()
+
+    servers = hub.user_servers()
+    assert sorted(servers) == sorted(STUDENTS)
+    kernels = {name: {k.pid for k in kernels_of(server)} for name, server in servers.items()}
+    ada, grace = (kernels[name] for name in STUDENTS)
+    assert ada and grace and not ada & grace, kernels
+    assert servers["ada"].pid != servers["grace"].pid
+
+
+def test_idle_servers_are_stopped_by_the_culler(hub, students):
+    servers = hub.user_servers()
+    assert sorted(servers) == sorted(STUDENTS)
+    processes = [*servers.values(), *(k for server in servers.values() for k in kernels_of(server))]
+    for page in students.values():
+        page.context.close()  # the students leave: nothing is in use any more
+    # A server goes within a timeout, a culler pass and an activity report of its last use.
+    _, alive = psutil.wait_procs(processes, timeout=4 * hub.cull_timeout)
+    assert not alive, f"not culled: {alive}\n{hub.log()[-3000:]}"
+    log = hub.log()
+    for name in STUDENTS:
+        assert re.search(rf"Culling server {name} \(", log), f"the culler never stopped {name}'s server"
+    assert not hub.user_servers()
