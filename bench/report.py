@@ -13,6 +13,8 @@ LATENCY_RATIO_LIMIT = 2.0
 LATENCY_P95_MS = 100.0
 MEMORY_LIMIT = 1.15      # kernel RSS / bare kernel
 VISITORS_REQUIRED = 30
+WARM_ALL_PAGES_S = 5.0   # 30 visitors at once on a lab with a pool of 40: every page within 5 s
+WARM_TTI_P95_S = 5.0     # 100 visitors over 60 s with a pool of 100: all interactive, p95 under 5 s
 
 
 def build(raw: dict, meta: dict) -> dict:
@@ -55,7 +57,8 @@ def build(raw: dict, meta: dict) -> dict:
             "latency_p95": ratio((row.get("latency_ms") or {}).get("p95"), (base.get("latency_ms") or {}).get("p95")),
             "kernel_rss": ratio(_med(row, "kernel_rss_mb"), _med(bare, "kernel_rss_mb")),
         }
-    report = {"meta": meta, "pages": pages, "visitors": raw.get("visitors", []), "raw": raw}
+    report = {"meta": meta, "pages": pages, "visitors": raw.get("visitors", []), "raw": raw,
+              "validate": raw.get("validate"), "capacity": raw.get("capacity", []), "warm": raw.get("warm", [])}
     report["misses"] = misses(report)
     return report
 
@@ -98,7 +101,104 @@ def misses(report: dict) -> list[str]:
     waves = {w["visitors"] for w in report["visitors"]}
     if report["visitors"] and VISITORS_REQUIRED not in waves:
         out.append(f"{VISITORS_REQUIRED} visitors not measured in this run (--quick)")
+    return out + browserless_misses(report)
+
+
+def browserless_misses(report: dict) -> list[str]:
+    """The validation's verdict, the capacity waves' failures and the warm targets, one line each.
+
+    Examples
+    --------
+    >>> wave = {"visitors": 30, "over_s": 0.0, "pool": 40, "failures": 0, "failure_kinds": {},
+    ...         "all_pages_s": 6.2, "interactive": 30, "tti_s": {"p95": 4.0}, "culled_to_pool_s": 12.0}
+    >>> browserless_misses({"validate": {"passed": False, "cpu_ratio": 1.3, "messages_ratio": 1.0,
+    ...                                  "tolerance": 0.2}, "capacity": [], "warm": [wave]})
+    ['browserless visitor not validated: server CPU ×1.30, messages ×1.00 of Chromium (within ±20 % needed)', '30 visitors at once, pool 40: all pages after 6.2 s (target < 5 s)']
+    """
+    out = []
+    check = report.get("validate")
+    if check and not check["passed"]:
+        out.append(f"browserless visitor not validated: server CPU ×{_x(check['cpu_ratio'])}, messages "
+                   f"×{_x(check['messages_ratio'])} of Chromium (within ±{check['tolerance']:.0%} needed)"
+                   .replace("%", " %"))
+    for wave in report.get("capacity", []):
+        if wave["failures"]:
+            out.append(f"capacity, {wave['visitors']} over {wave['over_s']:g} s: {wave['failures']} not "
+                       f"interactive ({_kinds(wave['failure_kinds'])})")
+        if wave["culled_to_pool_s"] is None:
+            out.append(f"capacity, {wave['visitors']} over {wave['over_s']:g} s: not culled back to the pool")
+    for wave in report.get("warm", []):
+        if wave["pool"] < wave["visitors"]:
+            continue  # the default pool: for comparison only
+        if wave["over_s"] == 0 and (wave["all_pages_s"] is None or wave["all_pages_s"] >= WARM_ALL_PAGES_S):
+            out.append(f"{wave['visitors']} visitors at once, pool {wave['pool']}: all pages after "
+                       f"{_num(wave['all_pages_s'], 1)} s (target < {WARM_ALL_PAGES_S:g} s)")
+        if wave["over_s"] > 0 and (wave["failures"] or (wave["tti_s"]["p95"] or 1e9) >= WARM_TTI_P95_S):
+            out.append(f"{wave['visitors']} visitors over {wave['over_s']:g} s, pool {wave['pool']}: "
+                       f"{wave['interactive']} interactive, p95 time to interactive {_num(wave['tti_s']['p95'], 1)} s "
+                       f"(target all, p95 < {WARM_TTI_P95_S:g} s)")
     return out
+
+
+def _kinds(kinds: dict) -> str:
+    """Failure kinds with their counts, most frequent first.
+
+    >>> _kinds({"memory guard": 3, "TimeoutError": 5})
+    '5 TimeoutError; 3 memory guard'
+    """
+    return "; ".join(f"{n} {k}" for k, n in sorted(kinds.items(), key=lambda kn: -kn[1]))
+
+
+def browserless_tables(report: dict) -> list[tuple[str, list[str], list[list]]]:
+    """The validation, capacity and warm tables as (title, header, rows).
+
+    Examples
+    --------
+    >>> wave = {"visitors": 30, "over_s": 60.0, "pool": 1, "pool_kernels": 10, "interactive": 30, "failures": 0,
+    ...         "failure_kinds": {}, "page_s": {"p50": 0.4, "p95": 0.9, "max": 1.0},
+    ...         "tti_s": {"p50": 1.0, "p95": 2.0, "max": 3.0}, "moved_s": {"p50": 1.2, "p95": 2.2, "max": 3.1},
+    ...         "all_pages_s": 1.0, "cpu_s_per_visitor": 1.5, "rss_mb_per_visitor": 111.0, "peak_kernels": 20,
+    ...         "min_available_gb": 15.0, "culled_to_pool_s": 14.0, "turned_away": 0}
+    >>> [(title.split(" (")[0], rows) for title, _, rows in browserless_tables({"capacity": [wave], "warm": []})]
+    [('Capacity', [[30, '60', '30/30', '1.0 / 2.0 / 3.0', '1.2 / 2.2 / 3.1', '—', '1.50', '111', 20, '15.0', '14.0']])]
+    """
+    out = []
+    check = report.get("validate")
+    if check:
+        rows = [[name, w["visitors"], w["failures"], _num(w["server_cpu_s"], 1), _num(w["cpu_s_per_visitor"], 2),
+                 _num(w["messages_per_visitor"], 1), _num(w["sent_per_visitor"], 1), _num(w["last_interactive_s"], 1),
+                 _num(w["last_moved_s"], 1)]
+                for name, w in (("Chromium", check["chromium"]), ("browserless", check["hall"]))]
+        rows.append(["ratio", "", "", "", _x(check["cpu_ratio"]), _x(check["messages_ratio"]), "", "",
+                     "pass" if check["passed"] else "FAIL"])
+        out.append((f"Validation: one wave at once, each visitor making the lab's move (server CPU from the start "
+                    f"until all moved; kernel websocket frames; pass within ±{check['tolerance']:.0%})"
+                    .replace("%", " %"),
+                    ["wave", "visitors", "failures", "server CPU-s", "CPU-s/visitor", "frames/visitor",
+                     "sent/visitor", "last interactive s", "last moved s"], rows))
+
+    def row(w):
+        return [w["visitors"], f"{w['over_s']:g}", f"{w['interactive']}/{w['visitors']}",
+                _triple(w["tti_s"]), _triple(w["moved_s"]),
+                _kinds(w["failure_kinds"]) or "—", _num(w["cpu_s_per_visitor"], 2), _num(w["rss_mb_per_visitor"]),
+                w["peak_kernels"], _num(w["min_available_gb"], 1), _num(w["culled_to_pool_s"], 1)]
+
+    header = ["visitors", "over s", "interactive", "TTI p50/p95/max s", "moved p50/p95/max s", "failures",
+              "server CPU-s/visitor", "RSS MB/visitor", "peak kernels", "min free GB", "culled back s"]
+    if report.get("capacity"):
+        out.append(("Capacity (browserless visitors, lecture configuration; TTI: arrival → every widget state "
+                    "received; moved: arrival → the move answered)",
+                    header, [row(w) for w in report["capacity"]]))
+    if report.get("warm"):
+        out.append(("Warm lab (browserless; pool: preheated kernels for the lab; all pages: the last page "
+                    "received, s from the first arrival)",
+                    ["pool", "all pages s"] + header,
+                    [[w["pool"], _num(w["all_pages_s"], 1)] + row(w) for w in report["warm"]]))
+    return out
+
+
+def _triple(stats: dict) -> str:
+    return " / ".join(_num(stats.get(k), 1) for k in ("p50", "p95", "max"))
 
 
 def tables(report: dict) -> str:
@@ -155,6 +255,9 @@ def tables(report: dict) -> str:
     table(f"Visitors at once on {lab} (s from the common start; culling {cull} s idle, every 2 s)",
           ["visitors", "last interactive", "failures", "kernels", "RSS all MB", "RSS visitors MB",
            "culled back s", "kernels after"], rows)
+
+    for title, header, rows in browserless_tables(report):
+        table(title, header, rows)
 
     cpus = report["meta"]["machine"]["cpus"]
     lines.append("")

@@ -3,17 +3,22 @@
     python bench/run.py                 # full run: 5 loads, 30 interactions, 10 and 30 visitors (~20 min)
     python bench/run.py --quick         # 2 loads, 10 interactions, 5 visitors (~5 min)
     python bench/run.py --only latency messages 05 08   # some figures, some labs
+    python bench/run.py --only capacity --capacity 30 100 200 --capacity-over 60
 
 Figures (names for --only): tti (time to interactive, preheated and cold),
 memory (kernel RSS), latency and messages (one pass of interactions),
-visitors. Page names for --only: 01 … 09, index; the baseline (and the bare
-kernel, for memory) are always measured, since every ratio needs them.
+visitors, validate (the browserless visitor against Chromium), capacity
+(browserless waves) and warm (browserless waves on a lab with a large pool).
+Page names for --only: 01 … 09, index; the baseline (and the bare kernel,
+for memory) are always measured, since every ratio needs them.
 
 Phases, each with its own Voila servers (labs/ and bench/, same options):
   1. lecture configuration (voila.json): preheated loads (time to interactive
      and kernel memory), then the interactions;
   2. cold: ``--VoilaConfiguration.preheat_kernel=False``;
-  3. visitors: the lecture configuration with a 10 s cull, labs/ only.
+  3. visitors: the lecture configuration with a 10 s cull, labs/ only;
+  4. validate and capacity: the same server, browserless visitors;
+  5. warm: the same, one server per pool size of the visitors' lab.
 Prints the tables and writes bench/results/report.json (and a dated copy),
 report.txt and ratios.png. No figure is asserted: see the targets listed at
 the end of the report.
@@ -32,6 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import suite  # noqa: E402  (sets up the Jupyter environment first)
+import capacity  # noqa: E402
 from suite import (  # noqa: E402
     BARE,
     BASELINE,
@@ -47,7 +53,8 @@ from suite import (  # noqa: E402
     wait_kernel_count,
 )
 
-FIGURES = ("tti", "memory", "latency", "messages", "visitors")
+FIGURES = ("tti", "memory", "latency", "messages", "visitors", "validate", "capacity", "warm")
+WARM_CASES = ("30:0:1", "30:0:40", "100:60:1", "100:60:100")  # visitors:over:pool (issue 15's targets)
 DEFAULT_VISITORS_LAB = "08"  # the most widget outputs, two plots, sliders
 
 
@@ -62,6 +69,16 @@ def parse(argv=None) -> argparse.Namespace:
     parser.add_argument("--visitors-lab", default=DEFAULT_VISITORS_LAB, help="the lab the visitors open")
     parser.add_argument("--visitors-cull", type=int, default=10,
                         help="cull_idle_timeout (s) of the visitors' server (default 10)")
+    parser.add_argument("--validate", type=int, help="visitors of the validation wave (default 10, quick 5)")
+    parser.add_argument("--capacity", type=int, nargs="+",
+                        help="browserless waves (default 30 100 200, quick 10)")
+    parser.add_argument("--capacity-over", type=float,
+                        help="seconds over which a capacity wave arrives (default 60, quick 10)")
+    parser.add_argument("--warm", nargs="+", metavar="N:OVER:POOL",
+                        help=f"warm waves: N visitors over OVER s, POOL kernels for the lab "
+                             f"(default {' '.join(WARM_CASES)}; quick 10:0:1 10:0:10)")
+    parser.add_argument("--memory-floor", type=float, default=capacity.MEMORY_FLOOR_GB,
+                        help="GB of available memory under which a wave turns visitors away (default 2)")
     args = parser.parse_args(argv)
     pages = {t.name for t in lab_targets()}
     unknown = [n for n in args.only if n not in FIGURES and n not in pages]
@@ -75,6 +92,15 @@ def parse(argv=None) -> argparse.Namespace:
     args.visitors = [max(1, min(n, 60)) for n in (args.visitors or ([5] if args.quick else [10, 30]))]
     if args.visitors_lab not in pages:
         parser.error(f"--visitors-lab: no lab {args.visitors_lab!r}")
+    args.validate = max(1, min(args.validate or (5 if args.quick else 10), 30))
+    args.capacity = [max(1, min(n, 400)) for n in (args.capacity or ([10] if args.quick else [30, 100, 200]))]
+    args.capacity_over = max(0.0, min(args.capacity_over if args.capacity_over is not None
+                                      else (10.0 if args.quick else 60.0), 600.0))
+    try:
+        args.warm = [capacity.WarmCase.parse(c) for c in
+                     (args.warm or (["10:0:1", "10:0:10"] if args.quick else list(WARM_CASES)))]
+    except ValueError as error:
+        parser.error(f"--warm: {error}")
     return args
 
 
@@ -136,6 +162,33 @@ def main(argv=None) -> dict:
             count = asyncio.run(visitors.count_widget_outputs(server, visitors_lab.path))
             raw["visitors"] = visitors.measure_visitors(server, visitors_lab.path, count, args.visitors, settle)
 
+    if want & {"validate", "capacity"}:
+        log(f"phase 4: browserless visitors (lecture configuration, {args.visitors_cull} s cull)")
+        load_average["phase 4"] = _loadavg()
+        with serving(("labs",), short_cull(args.visitors_cull), logs) as servers:
+            server = servers["labs"]
+            wait_idle([server], timeout=180)
+            pool = len(server.kernel_processes())
+            if "validate" in want:
+                import interactions
+                import validate
+
+                count = asyncio.run(visitors.count_widget_outputs(server, visitors_lab.path))
+                capacity.settle(server, pool)
+                raw["validate"] = validate.measure_validation(
+                    server, visitors_lab.path, count, args.validate, interactions.INTERACTIONS[visitors_lab.name])
+                load_average["validate"] = _loadavg()
+            if "capacity" in want:
+                raw["capacity"] = capacity.measure_capacity(
+                    server, visitors_lab.path, args.capacity, args.capacity_over, args.memory_floor)
+                load_average["capacity"] = _loadavg()
+    if "warm" in want:
+        log(f"phase 5: browserless visitors on a warmed {visitors_lab.notebook}")
+        load_average["phase 5"] = _loadavg()
+        raw["warm"] = capacity.measure_warm(serving, logs, visitors_lab.notebook, args.warm,
+                                            args.visitors_cull, args.memory_floor)
+        load_average["warm"] = _loadavg()
+
     load_average["end"] = _loadavg()
     meta = {
         "started": started,
@@ -147,6 +200,8 @@ def main(argv=None) -> dict:
         "interactions": args.interactions,
         "visitors_lab": visitors_lab.notebook,
         "visitors_cull_s": args.visitors_cull,
+        "capacity_over_s": args.capacity_over,
+        "memory_floor_gb": args.memory_floor,
         # 1-minute load averages: anything else running on the machine shows here.
         "load_average": load_average,
         "machine": {

@@ -12,8 +12,12 @@ a visit is:
    the ``jupyter.widget.control`` target and one ``comm_msg``
    ``{"method": "request_states"}``, answered by one ``update_states``; then
    ``comm_close``.
-4. Every slider shows its value rounded to its step and sends the rounded
-   value back where it differs (an ``update``; on lab 8 the weight sliders).
+4. Every slider the page shows draws its value rounded to its step and sends
+   the rounded value back where it differs (an ``update``). Shown: reachable
+   through ``children`` from the widget outputs in the page's HTML; a slider
+   held back (a `Reveal`'s content) is not drawn and sends nothing, nor does
+   a FloatLogSlider (whose bounds and step are exponents). On lab 8 no shown
+   slider is off its step today, so the page sends no snap.
 5. The learner's move (`Move`): one ``update`` of one slider, as the front
    end sends it, done when the kernel is idle again after it, that is when
    every view that depends on it has been sent its update.
@@ -22,7 +26,7 @@ a visit is:
 time, each keeping its connection open until all are done (then they leave
 together, as a class does). `ServerCPU` reads the CPU time of the server
 and its kernels, so a wave's cost per visitor can be compared with a wave of
-real browsers (bench/hall.py).
+real browsers (bench/validate.py).
 
 Written with asyncio and Tornado's HTTP and websocket clients, which every
 Jupyter server already installs: a visitor is a coroutine, so 200 of them cost
@@ -33,8 +37,11 @@ websocket client of its own and a dependency more).
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 import uuid
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
@@ -46,6 +53,9 @@ from .wire import V1, decode_frame, encode_v1
 PROTOCOL_VERSION = "5.3"  # Jupyter's messaging protocol
 CONTROL_PROTOCOL_VERSION = "1.0.0"  # ipywidgets 8's jupyter.widget.control comm
 WIDGET_PROTOCOL_VERSION = "2.1.0"  # ipywidgets 8's widget comms
+# Sliders whose page draws the value on the step (a FloatLogSlider's min, max and step are exponents).
+SNAPPING = {"FloatSliderModel", "IntSliderModel"}
+OUTPUT_MODEL = re.compile(r'"model_id":\s*"([^"]+)"')  # a widget output's model in the page's HTML
 
 
 @dataclass(frozen=True)
@@ -78,6 +88,7 @@ class Visit:
     moved: float | None = None  # the kernel answered the learner's move
     sent: int = 0  # websocket frames
     received: int = 0
+    kinds: Counter = field(default_factory=Counter)  # frames by direction and type: "sent kernel_info_request"
     problem: str | None = None
 
 
@@ -96,6 +107,29 @@ def _message(msg_type: str, content: dict, session: str, metadata: dict) -> dict
 def _children(state: dict) -> list[str]:
     return [child[len("IPY_MODEL_"):] for child in state.get("children", ())
             if isinstance(child, str) and child.startswith("IPY_MODEL_")]
+
+
+def shown(states: dict, html: str) -> set[str]:
+    """The models a page draws: its widget outputs' models and their children, children's children...
+
+    Examples
+    --------
+    >>> states = {"box": {"model_name": "VBoxModel", "state": {"children": ["IPY_MODEL_s1"]}},
+    ...           "s1": {"model_name": "FloatSliderModel", "state": {}},
+    ...           "s2": {"model_name": "FloatSliderModel", "state": {}}}
+    >>> sorted(shown(states, '<script type="application/vnd.jupyter.widget-view+json">'
+    ...                      '{"version_major": 2, "version_minor": 0, "model_id": "box"}</script>'))
+    ['box', 's1']
+    """
+    seen: set[str] = set()
+    stack = OUTPUT_MODEL.findall(html)
+    while stack:
+        key = stack.pop()
+        if key in seen or key not in states:
+            continue
+        seen.add(key)
+        stack.extend(_children(states[key]["state"]))
+    return seen
 
 
 def find_model(states: dict, move: Move) -> str:
@@ -155,11 +189,13 @@ class _Channel:
     def __init__(self, connection, session: str):
         self.connection, self.session = connection, session
         self.sent = self.received = 0
+        self.kinds = Counter()
 
     def send(self, msg_type: str, content: dict, metadata: dict | None = None) -> str:
         message = _message(msg_type, content, self.session, metadata or {})
         self.connection.write_message(encode_v1("shell", message), binary=True)
         self.sent += 1
+        self.kinds[f"sent {msg_type}"] += 1
         return message["header"]["msg_id"]
 
     async def until(self, done) -> dict:
@@ -170,6 +206,7 @@ class _Channel:
                 raise ConnectionError("the kernel websocket closed")
             self.received += 1
             message = decode_frame(frame)
+            self.kinds[f"received {message['msg_type'] if message else 'undecoded'}"] += 1
             if message is not None and done(message):
                 return message
 
@@ -218,13 +255,14 @@ async def visit(base_url: str, path: str, move: Move, hall: Hall, *, timeout: fl
             finally:
                 client.close()
             seen.page = hall.now()
-            seen.kernel = page_kernel_id(response.body.decode())
+            html = response.body.decode()
+            seen.kernel = page_kernel_id(html)
             session = uuid.uuid4().hex
             ws_url = base_url.replace("http", "ws", 1) + f"/api/kernels/{seen.kernel}/channels?session_id={session}"
             channel = _Channel(await websocket_connect(ws_url, max_message_size=1 << 30, subprotocols=[V1]), session)
             info = channel.send("kernel_info_request", {})
             await channel.until(lambda m: m["msg_type"] == "kernel_info_reply" and m["parent_id"] == info)
-            comm = uuid.uuid4().hex
+            comm = str(uuid.uuid4())  # the page's form, dashes included
             channel.send("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}},
                          {"version": CONTROL_PROTOCOL_VERSION})
             ask = channel.send("comm_msg", {"comm_id": comm, "data": {"method": "request_states"}})
@@ -234,8 +272,9 @@ async def visit(base_url: str, path: str, move: Move, hall: Hall, *, timeout: fl
             channel.send("comm_close", {"comm_id": comm, "data": {}})
             states = reply["content"]["data"]["states"]
             snaps = []
-            for key, model in states.items():
-                value = snapped(model["state"]) if model["model_name"].endswith("SliderModel") else None
+            for key in shown(states, html):
+                model = states[key]
+                value = snapped(model["state"]) if model["model_name"] in SNAPPING else None
                 if value is not None:
                     model["state"]["value"] = value
                     snaps.append(_update(channel, key, value))
@@ -252,7 +291,7 @@ async def visit(base_url: str, path: str, move: Move, hall: Hall, *, timeout: fl
             await hall.leave.wait()
     finally:
         if channel is not None:
-            seen.sent, seen.received = channel.sent, channel.received
+            seen.sent, seen.received, seen.kinds = channel.sent, channel.received, channel.kinds
             channel.connection.close()
     return seen
 
@@ -266,13 +305,23 @@ def _update(channel: _Channel, model: str, value: float) -> str:
 # --- a wave of them -------------------------------------------------------------------------
 
 async def wave(base_url: str, path: str, visitors: int, *, over: float = 0.0,
-               move: Move | None = None, timeout: float = 300.0) -> list[Visit]:
-    """`visitors` visitors arriving evenly over `over` seconds; all leave once every one is done."""
+               move: Move | None = None, timeout: float = 300.0,
+               stop: Callable[[], str | None] | None = None) -> list[Visit]:
+    """`visitors` visitors arriving evenly over `over` seconds; all leave once every one is done.
+
+    `stop`, asked at each arrival, may turn the rest of the wave away: a visitor
+    arriving while it returns a reason (say ``"memory guard"``) does not come,
+    and that reason is its problem. Visitors already in stay until done.
+    """
     move = move or MOVES[path.rsplit("/", 1)[-1]]
     hall = Hall(visitors)
 
     async def one(index: int) -> Visit:
         await asyncio.sleep(over * index / visitors)
+        reason = stop() if stop else None
+        if reason:
+            hall.done()
+            return Visit(arrived=hall.now(), problem=reason)
         return await visit(base_url, path, move, hall, timeout=timeout)
 
     return list(await asyncio.gather(*(one(index) for index in range(visitors))))
@@ -282,15 +331,25 @@ async def wave(base_url: str, path: str, visitors: int, *, over: float = 0.0,
 
 @dataclass
 class ServerCPU:
-    """CPU seconds used by a server process and all its descendants (kernels) since `begin`."""
+    """CPU seconds used by a server process and all its descendants (kernels) since `begin`.
+
+    A process that exits takes its CPU time with it: `sample` now and then
+    (say every second during a wave) keeps the last reading of each, so a
+    kernel culled later still counts up to its last sample.
+    """
 
     pid: int
     before: dict = field(default_factory=dict)
+    last: dict = field(default_factory=dict)
 
     def _now(self) -> dict:
-        root = psutil.Process(self.pid)
         times = {}
-        for process in [root, *root.children(recursive=True)]:
+        try:
+            root = psutil.Process(self.pid)
+            processes = [root, *root.children(recursive=True)]
+        except psutil.NoSuchProcess:
+            return times
+        for process in processes:
             try:
                 cpu = process.cpu_times()
                 times[(process.pid, process.create_time())] = cpu.user + cpu.system
@@ -300,8 +359,14 @@ class ServerCPU:
 
     def begin(self) -> "ServerCPU":
         self.before = self._now()
+        self.last = dict(self.before)
         return self
 
+    def sample(self) -> None:
+        """Read every process alive now, keeping the last reading of those that exited."""
+        self.last.update(self._now())
+
     def seconds(self) -> float:
-        """CPU seconds since `begin`, of every process alive now (one that exited meanwhile is lost)."""
-        return sum(cpu - self.before.get(key, 0.0) for key, cpu in self._now().items())
+        """CPU seconds since `begin`: processes alive now, and those that exited up to their last `sample`."""
+        self.sample()
+        return sum(cpu - self.before.get(key, 0.0) for key, cpu in self.last.items())
