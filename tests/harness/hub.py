@@ -38,10 +38,14 @@ class Hub(Server):
     """JupyterHub with ``deploy/jupyterhub_config.py`` and ``MATMUL_HUB_REHEARSAL=1``: any name logs
     in, every server runs as this user. Its public port (the proxy's) is ``port``; the hub's and
     the proxy API's ports are free ones too; the state folder is ``state``.
+
+    The culler stops a server ``cull_timeout`` seconds after its last use. A short one must still
+    outlast the longest wait of a student between two moves (the other student's lab 8 loading,
+    11 s with a loaded machine): 30 s.
     """
 
     state: Path = Path()
-    cull_timeout: int = 25
+    cull_timeout: int = 30
     cull_every: int = 5
     hub_port: int = field(default_factory=free_port)
     proxy_api_port: int = field(default_factory=free_port)
