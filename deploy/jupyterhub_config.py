@@ -6,9 +6,11 @@ this repository as its folder, and they land on the Voila gallery
 as on Binder). jupyterhub-idle-culler, a hub service, stops a server nobody has
 used for ``MATMUL_HUB_CULL_TIMEOUT`` seconds, which frees its kernels.
 
-Run it from the environment the project is installed in (``pip install '.[test]'``
-brings JupyterHub and the culler; ``npm install -g configurable-http-proxy`` the proxy)::
+Run it from the environment the project is installed in, which starts the students'
+servers too (so every student must be able to read it and this repository)::
 
+    pip install . jupyterhub jupyterhub-idle-culler
+    npm install -g configurable-http-proxy@5
     jupyterhub -f deploy/jupyterhub_config.py
 
 Everything listens on the loopback interface only: put a TLS-terminating reverse
@@ -30,7 +32,8 @@ Spawner. Here ``LocalProcessSpawner``: each student is a system user of this
 machine, and their server runs as them, on it. That suits one large machine; a
 course on several machines uses a container spawner (DockerSpawner) or Kubernetes
 (KubeSpawner, which Zero to JupyterHub sets up: ``deploy/z2jh-values.yaml``), with
-an image built from this repository by repo2docker.
+an image built from this repository by repo2docker, whose Python and folder then
+replace ``cmd`` and ``notebook_dir`` below.
 
 Authenticator. A real hub sets its own (``c.JupyterHub.authenticator_class``: the
 university's OAuth or LDAP; JupyterHub's default is PAM, the machine's accounts).
