@@ -10,9 +10,11 @@ does). For each wave, `n` visitors arriving evenly over `over` seconds:
   could draw itself); also arrival → the page received, and arrival → the
   move answered (the kernel idle after it);
 - failures, by kind;
-- server CPU-seconds per visitor: Voila and all its kernels (the pool's
-  refills included: each visitor takes a preheated kernel and Voila starts
-  the next), from the first arrival until every visitor is done;
+- server CPU-seconds per visitor: Voila and all its kernels, from the first
+  arrival until every visitor is done, and until the server is quiet again
+  after that (*settled*: the pool's refills included, since each visitor
+  takes a preheated kernel and Voila starts the next one), the visitors
+  still connected;
 - kernel RSS per visitor: the peak of the kernels' total RSS, sampled every
   second, minus the pool's before the wave, over the visitors served;
 - the time until culling brings the server back to its pool once the
@@ -233,15 +235,25 @@ class Watch:
 
 async def hall_wave(server, path: str, visitors: int, over: float, floor_gb: float = MEMORY_FLOOR_GB) -> dict:
     """One wave of browserless visitors on `path`, summarized (times in s, CPU in CPU-s, RSS in MB)."""
+    marks: dict = {}
+
+    async def stay():
+        marks["cpu_s"] = watch.cpu.seconds()
+        marks["quiet_after_s"] = await watch.cpu.quiet()
+        marks["settled_cpu_s"] = watch.cpu.seconds()
+
     with Watch(server, floor_gb) as watch:
-        visits = await wave(server.url, path, visitors, over=over, timeout=VISIT_TIMEOUT_S, stop=watch.reason)
-        cpu_s = watch.cpu.seconds()
+        visits = await wave(server.url, path, visitors, over=over, timeout=VISIT_TIMEOUT_S, stop=watch.reason,
+                            stay=stay)
     result = summarize(visits)
     result.update(
         over_s=over,
         pool_kernels=None,
-        server_cpu_s=cpu_s,
-        cpu_s_per_visitor=per(cpu_s, result["served"]),
+        server_cpu_s=marks.get("cpu_s"),
+        cpu_s_per_visitor=per(marks.get("cpu_s"), result["served"]),
+        server_cpu_settled_s=marks.get("settled_cpu_s"),
+        settled_cpu_s_per_visitor=per(marks.get("settled_cpu_s"), result["served"]),
+        quiet_after_s=marks.get("quiet_after_s"),
         peak_kernels=watch.peak_kernels,
         peak_kernel_rss_mb=watch.peak_rss_mb,
         pool_kernel_rss_mb=watch.pool_rss_mb,

@@ -16,7 +16,9 @@ Each page's kernel websocket frames are counted (Playwright's
 not the server's) from the common start until the last visitor is done. With
 ``move`` each page also makes the lab's main interaction once it is
 interactive, done when the kernel is idle after every message the page sent
-for it: what `harness.hall`'s visitors do (bench/validate.py compares).
+for it: what `harness.hall`'s visitors do (bench/validate.py compares); the
+pages then stay until the server is quiet again (the pool refilled), and
+the server's CPU is read once more (``server_cpu_settled_s``).
 """
 from __future__ import annotations
 
@@ -134,6 +136,10 @@ async def _wave(server, path: str, expected: int, n: int, move=None) -> dict:
             visits = await asyncio.gather(*(visit(p, f) for p, f in zip(pages, frames)))
             all_ready = time.monotonic() - start
             cpu_s = cpu.seconds()
+            settled_s = None
+            if move is not None:
+                await cpu.quiet()
+                settled_s = cpu.seconds()
             for one, seen in zip(visits, frames):
                 one.update(sent=seen.count("sent"), received=seen.count("received"), kinds=dict(seen.kinds))
             await asyncio.sleep(1.0)
@@ -155,6 +161,7 @@ async def _wave(server, path: str, expected: int, n: int, move=None) -> dict:
         "visitors": n,
         "pool_kernels": pool,
         "server_cpu_s": cpu_s,
+        "server_cpu_settled_s": settled_s,
         "visits": visits,
         "all_interactive_s": all_ready if not failures else None,
         "last_ready_s": max((v["ready_s"] for v in visits if v["ready_s"] is not None), default=None),

@@ -41,7 +41,7 @@ import re
 import time
 import uuid
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
@@ -224,19 +224,30 @@ class _Channel:
 
 
 class Hall:
-    """The clock of a wave and the moment its visitors leave: once the last of them is done."""
+    """The clock of a wave and the moment its visitors leave: once the last of them is done (and `stay` returned)."""
 
-    def __init__(self, visitors: int):
+    def __init__(self, visitors: int, stay: Callable[[], Awaitable] | None = None):
         self.start = time.monotonic()
         self.waiting = visitors
         self.leave = asyncio.Event()
+        self.stay = stay
+        self._staying = None
 
     def now(self) -> float:
         return time.monotonic() - self.start
 
     def done(self) -> None:
         self.waiting -= 1
-        if self.waiting <= 0:
+        if self.waiting == 0:
+            if self.stay is None:
+                self.leave.set()
+            else:
+                self._staying = asyncio.get_running_loop().create_task(self._stay())
+
+    async def _stay(self) -> None:
+        try:
+            await self.stay()
+        finally:
             self.leave.set()
 
 
@@ -306,15 +317,20 @@ def _update(channel: _Channel, model: str, value: float) -> str:
 
 async def wave(base_url: str, path: str, visitors: int, *, over: float = 0.0,
                move: Move | None = None, timeout: float = 300.0,
-               stop: Callable[[], str | None] | None = None) -> list[Visit]:
+               stop: Callable[[], str | None] | None = None,
+               stay: Callable[[], Awaitable] | None = None) -> list[Visit]:
     """`visitors` visitors arriving evenly over `over` seconds; all leave once every one is done.
+
+    With `stay`, they leave only once it returns, say when the server is
+    quiet again (`ServerCPU.quiet`), so that what their visits cost can be
+    read while their kernels are still theirs.
 
     `stop`, asked at each arrival, may turn the rest of the wave away: a visitor
     arriving while it returns a reason (say ``"memory guard"``) does not come,
     and that reason is its problem. Visitors already in stay until done.
     """
     move = move or MOVES[path.rsplit("/", 1)[-1]]
-    hall = Hall(visitors)
+    hall = Hall(visitors, stay)
 
     async def one(index: int) -> Visit:
         await asyncio.sleep(over * index / visitors)
@@ -370,3 +386,17 @@ class ServerCPU:
         """CPU seconds since `begin`: processes alive now, and those that exited up to their last `sample`."""
         self.sample()
         return sum(cpu - self.before.get(key, 0.0) for key, cpu in self.last.items())
+
+    async def quiet(self, window: float = 1.0, timeout: float = 300.0) -> float:
+        """Wait until two windows in a row used little CPU (the pool refilled, every kernel idle); seconds waited.
+
+        Little: 0.05 CPU-s per second, plus 1 ms per process (idle kernels wake now and then).
+        """
+        start = time.monotonic()
+        before, calm = self.seconds(), 0
+        while calm < 2 and time.monotonic() - start < timeout:
+            await asyncio.sleep(window)
+            now = self.seconds()
+            calm = calm + 1 if now - before < window * (0.05 + 0.001 * len(self._now())) else 0
+            before = now
+        return time.monotonic() - start
