@@ -1,12 +1,14 @@
 """The JupyterHub deployments, read without a hub: ``deploy/jupyterhub_config.py`` (run for real in
 tests/browser/test_jupyterhub.py) and ``deploy/z2jh-values.yaml`` (Kubernetes, which cannot run
-here) name the same default URL and culling, and only the rehearsal lets anyone in."""
+here) name the same default URL and culling, only the rehearsal lets anyone in, and the rehearsal
+says how to install what it misses."""
 from __future__ import annotations
 
 import yaml
 from traitlets.config import PyFileConfigLoader
 
 from conftest import REPO
+from harness import hub
 
 DEPLOY = REPO / "deploy"
 GALLERY = "/voila/render/labs/index.ipynb"
@@ -66,3 +68,10 @@ def test_kubernetes_values_name_the_same_settings(monkeypatch, tmp_path):
     assert values["singleuser"]["image"]["name"]
     # A home volume would hide the repository that repo2docker put in the home folder.
     assert values["singleuser"]["storage"]["type"] == "none"
+
+
+def test_rehearsal_says_how_to_install_a_missing_proxy(monkeypatch):
+    assert hub.missing_pieces() == []  # make test installed everything
+    monkeypatch.setattr(hub.shutil, "which", lambda name: None)
+    [missing] = hub.missing_pieces()
+    assert "make hub-proxy" in missing and "npm install -g configurable-http-proxy" in missing
