@@ -71,7 +71,6 @@ def test_kubernetes_values_name_the_same_settings(monkeypatch, tmp_path):
 
 
 def test_rehearsal_says_how_to_install_a_missing_proxy(monkeypatch):
-    assert hub.missing_pieces() == []  # make test installed everything
     monkeypatch.setattr(hub.shutil, "which", lambda name: None)
     [missing] = hub.missing_pieces()
     assert "make hub-proxy" in missing and "npm install -g configurable-http-proxy" in missing
