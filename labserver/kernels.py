@@ -12,19 +12,36 @@ a kernel whose visitor is still arriving:
 - A busy machine (a lecture hall opening the same lab at once) can take
   longer than the timeout to load a page.
 
+It also fills the pools gradually. Voila 0.5 starts every kernel a pool
+lacks at the same moment: all of them at start-up, and after a wave of
+visitors as many as the wave took (each after ``fill_delay``). A pool of 40
+(``make serve WARM=... POOL=40``) is then 40 kernels importing numpy and
+running the lab at once on a 2-core machine, and a page asked for meanwhile
+waits for all of them. Here a pooled kernel preheats only when one of
+``max_preheating`` turns is free, and a turn goes first to a kernel a visitor
+already waits for, then to the notebook with the fewest kernels ready.
+
 ``voila.json`` names `PoolAwareKernelManager` as Voila's
 ``multi_kernel_manager_class``; Voila builds its pooling manager on top of it.
 """
 
+import asyncio
+import os
+import time
+
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Float
+from traitlets import Float, Integer, default
+from voila.request_info_handler import RequestInfoSocketHandler
+
+from labserver.turns import Turns
 
 __all__ = ["PoolAwareKernelManager"]
 
 
 class PoolAwareKernelManager(AsyncMappingKernelManager):
-    """A mapping kernel manager that culls only kernels whose visitors have come and gone.
+    """A mapping kernel manager that culls only kernels whose visitors have come and gone,
+    and preheats pooled kernels a few at a time.
 
     Each culling pass first marks the kernels waiting in the pool as active.
     A kernel whose page has never connected counts as abandoned only after
@@ -37,10 +54,64 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         120.0, config=True,
         help="Seconds of inactivity after which a kernel whose page never connected is culled.",
     )
+    max_preheating = Integer(
+        config=True,
+        help="Pooled kernels that may start and run their notebook at once (default: half the cores, at least 1).",
+    )
+    preheat_timeout = Float(
+        60.0, config=True,
+        help="Seconds after which a preheating kernel gives its turn back even if its notebook has not finished.",
+    )
+
+    @default("max_preheating")
+    def _default_max_preheating(self):
+        return max(1, (os.cpu_count() or 2) // 2)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._ever_connected = set()
+        self._preheating = Turns(self.max_preheating)
+
+    async def start_kernel(self, **kwargs):
+        """Start a kernel; a pooled one waits for a turn, and holds it until its notebook is preheated."""
+        if kwargs.get("env", {}).get("VOILA_PREHEAT") != "True":
+            return await super().start_kernel(**kwargs)  # a visitor's own kernel: no queue
+        pool_task = asyncio.current_task()
+        await self._preheating.take(lambda: self._need(pool_task))
+        try:
+            kernel_id = await super().start_kernel(**kwargs)
+        except BaseException:
+            self._preheating.give_back()
+            raise
+        asyncio.create_task(self._give_back_when_preheated(kernel_id, pool_task))
+        return kernel_id
+
+    def _need(self, pool_task):
+        """How little a pooled kernel's start is needed: -1 if a visitor waits for it, else its pool's ready kernels."""
+        for pool in getattr(self, "_pools", {}).values():
+            if pool_task in pool:
+                return sum(1 for task in pool if task.done())
+        return -1  # taken from the pool already: a visitor's page waits for this kernel
+
+    async def _give_back_when_preheated(self, kernel_id, pool_task):
+        """Hold the turn until the kernel waits for its page's request (its notebook has run up to
+        the last cell, ``widgets.lecture.query``), its rendering ended, it is gone, or `preheat_timeout`."""
+        started = time.monotonic()
+        try:
+            while time.monotonic() - started < self.preheat_timeout:
+                # Voila's record of the kernels that wait for their page's request:
+                if kernel_id in RequestInfoSocketHandler._waiters or kernel_id not in self:
+                    break
+                if pool_task.done() and (pool_task.cancelled() or pool_task.exception() is not None
+                                         or pool_task.result()["task"].done()):
+                    break
+                await asyncio.sleep(0.1)
+        finally:
+            self._preheating.give_back()
+        self.log.info(
+            "Preheated kernel %s in %.1f s (%d preheating, %d waiting)",
+            kernel_id, time.monotonic() - started, self._preheating.running, self._preheating.waiting,
+        )
 
     def notify_connect(self, kernel_id):
         self._ever_connected.add(kernel_id)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import socket
 import subprocess
@@ -106,7 +107,7 @@ class VoilaServer(Server):
         self.log_path = log_dir / f"voila-{self.port}.log"
         log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "voila", *voila_args(self.root, self.port), *self.extra],
+            self.command(),
             cwd=REPO,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -114,10 +115,33 @@ class VoilaServer(Server):
         )
         return self._answering("/", timeout)
 
+    def command(self) -> list[str]:
+        """The command line that starts this server."""
+        return [sys.executable, "-m", "voila", *voila_args(self.root, self.port), *self.extra]
+
     def pool_filled(self, *notebooks: str) -> bool:
         """Voila has logged a full preheated pool for each of ``notebooks`` (paths under the root)."""
         log = self.log()
         return all(f"Kernel pool of {name} is filled" in log for name in notebooks)
+
+
+@dataclass
+class MakeServeServer(VoilaServer):
+    """Voila started by the command ``make serve`` runs (``labserver.pulse``: set ``MATMUL_PULSE_DIR``
+    first), given make's ``variables`` (``WARM=...``), then the ``extra`` arguments."""
+
+    variables: tuple[str, ...] = ()
+
+    def command(self) -> list[str]:
+        dry_run = subprocess.run(["make", "-n", "serve", f"PORT={self.port}", *self.variables],
+                                 cwd=REPO, capture_output=True, text=True, check=True).stdout
+        [line] = [line for line in dry_run.splitlines() if " -m labserver.pulse " in line]
+        return [sys.executable, "-m", "labserver.pulse",
+                *shlex.split(line.split(" -m labserver.pulse ", 1)[1]), *self.extra]
+
+    def preheated(self) -> int:
+        """How many pooled kernels have run their notebook up to the page's request (``labserver.kernels``)."""
+        return self.log().count("Preheated kernel ")
 
 
 @dataclass
