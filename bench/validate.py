@@ -37,7 +37,7 @@ def per_visitor_kinds(visits: list[dict]) -> dict[str, float]:
     for visit in done:
         for kind, count in visit["kinds"].items():
             kinds[kind] = kinds.get(kind, 0) + count / len(done)
-    return dict(sorted(kinds.items()))
+    return {kind: round(count, 2) for kind, count in sorted(kinds.items())}
 
 
 def compare(browser: dict, hall: dict, tolerance: float = TOLERANCE) -> dict:
