@@ -21,20 +21,24 @@ def counter(widget):
 def check_invariants(w):
     assert all(x >= 0 for x in w.value)
     assert abs(math.fsum(w.value) - 1) <= 1e-12
-    # A slider shows its weight, or the browser's rounding of it to the step
-    # (which WeightSliders ignores rather than echoing back).
-    assert all(abs(s.value - x) <= s.step / 2 + 1e-12 for s, x in zip(w.sliders, w.value))
+    # The sliders show the weights on their step and add to 1, as the weights do.
+    assert all(abs(s.value - x) < s.step + 1e-12 for s, x in zip(w.sliders, w.value))
+    assert all(abs(s.value / s.step - round(s.value / s.step)) < 1e-9 for s in w.sliders)
+    assert round(math.fsum(s.value for s in w.sliders), 9) == 1
     assert all(type(x) is float for x in w.value)
 
 
-def test_the_browser_rounding_a_weight_to_the_step_is_not_a_move():
+def test_the_sliders_show_the_weights_on_their_step_so_a_page_sends_nothing_back():
     w = WeightSliders(value=(0.5, 0.25, 0.125, 0.125))
     seen = []
     w.observe(seen.append, "value")
-    w.sliders[2].value = 0.13  # what the browser sends back for 0.125
+    # 0.125 on a 0.01 step: one goes up and one down, so the four still add to 1.
+    assert [s.value for s in w.sliders] == [0.5, 0.25, 0.13, 0.12]
+    w.sliders[2].value = 0.13  # where it stands: a page sending it back changes nothing
     assert seen == [] and w.value == (0.5, 0.25, 0.125, 0.125)
     w.sliders[2].value = 0.14  # one step further: the learner's move
     assert len(seen) == 1 and w.value[2] == 0.14
+    check_invariants(w)
 
 
 def test_defaults():
@@ -221,7 +225,8 @@ def test_exact_floats_not_rounded_to_step():
     assert w.value == (0.5, 0.25, 0.25)
     w.sliders[1].value = 1 / 3
     assert w.value[1] == 1 / 3
-    assert w.sliders[2].value == w.value[2]
+    # The sliders show the weights on their step, adding to 1 as the weights do.
+    assert [s.value for s in w.sliders] == [0.45, 0.33, 0.22]
 
 
 def test_get_state():
@@ -246,7 +251,8 @@ def test_a_typed_weight_rebalances_like_a_drag():
     # Snapped to the slider's 0.01 step, as the browser snaps a drag.
     typed.entries[0].entry.value = "1/3"
     assert typed.value[0] == 0.33 and typed.entries[0].entry.value == "0.33"
-    assert [e.entry.value for e in typed.entries] == ["0.33", "0.447", "0.223"]
+    assert typed.value[1:] == pytest.approx((0.4467, 0.2233), abs=1e-4)
+    assert [e.entry.value for e in typed.entries] == ["0.33", "0.45", "0.22"]  # as the sliders show them
     check_invariants(typed)
 
 

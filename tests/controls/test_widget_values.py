@@ -405,7 +405,9 @@ SLIDER_OPS = st.lists(
 def check_sliders(w):
     assert all(type(x) is float for x in w.value)
     assert_weight_rows([w.value])
-    assert all(abs(s.value - x) <= s.step / 2 + 1e-12 for s, x in zip(w.sliders, w.value))
+    # Each slider shows its weight on the step, within one step, and together they add to 1.
+    assert all(abs(s.value - x) < s.step + 1e-12 for s, x in zip(w.sliders, w.value))
+    assert round(math.fsum(s.value for s in w.sliders), 9) == 1
     assert [s.disabled for s in w.sliders] == [k in w.locked for k in range(len(w.sliders))]
     assert [s.description for s in w.sliders] == list(w.labels)
     assert w.children[-1].value == f"sum = {math.fsum(w.value):.2f}"

@@ -12,7 +12,7 @@ from ipywidgets import HTML, FloatSlider, VBox
 from traitlets import TraitError, Tuple, observe, validate
 
 from ..core.attention_math import softmax_rows
-from ..core.simplex import SUM_TOLERANCE, normalise_weights, rebalance_weights
+from ..core.simplex import SUM_TOLERANCE, normalise_weights, rebalance_weights, weights_on_steps
 from .slider_entry import SliderEntry
 from .guard import Guard
 from .owned import OwnsChildren
@@ -204,7 +204,7 @@ class WeightSliders(OwnsChildren, VBox):
     # --- reactions --------------------------------------------------------
 
     def _on_slider_change(self, k, change):
-        if self._writing or self._is_echo(k, change["new"]):
+        if self._writing:
             return
         if k in self.locked:
             # A locked weight cannot be dragged: put the slider back.
@@ -214,19 +214,7 @@ class WeightSliders(OwnsChildren, VBox):
         # Setting value once gives one notification; _on_value_change then
         # moves the other sliders (and this one, if a lock clamped it).
         self.value = tuple(float(x) for x in weights)
-        if self._sliders[k].value != self.value[k]:
-            self._show_sliders()
-
-    def _is_echo(self, k, new):
-        """Whether `new` is the browser snapping weight `k` to its slider's step.
-
-        The browser rounds every value the kernel sets to the slider's step
-        and sends the rounded value back. Treating that as a drag would
-        rebalance the others, whose rounding would come back in turn, without
-        end. A learner's move always lands on a step, so one that lands within
-        half a step of the weight is where the slider already shows it.
-        """
-        return abs(new - self.value[k]) <= self._sliders[k].step / 2 + 1e-12
+        self._show_sliders()  # this one too, if a lock clamped it or the value did not change
 
     @observe("value")
     def _on_value_change(self, change):
@@ -244,11 +232,19 @@ class WeightSliders(OwnsChildren, VBox):
             slider.description = label
 
     def _show_sliders(self):
-        """Make every slider show the exact weight, without reacting to it."""
+        """Make the sliders show the weights on their step, adding to 1, without reacting to it.
+
+        A slider's page draws its value on the step and sends the drawn value
+        back when the kernel's was off it: lab 8 sent 12 such updates, each
+        answered with an echo and a redraw, per visitor before any move. Shown
+        on the step here (`weights_on_steps`), a page has nothing to send, and
+        any value that comes back is a learner's move.
+        """
+        step = self._sliders[0].step
         with self._writing:
-            for slider, weight in zip(self._sliders, self.value):
-                if slider.value != weight:
-                    slider.value = weight
+            for slider, shown in zip(self._sliders, weights_on_steps(self.value, step)):
+                if slider.value != shown:
+                    slider.value = shown
 
     def _render(self):
         self._show_sliders()

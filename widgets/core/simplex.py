@@ -12,7 +12,7 @@ import numpy as np
 
 from .shapes import check_index
 
-__all__ = ["SUM_TOLERANCE", "normalise_weights", "rebalance_weights"]
+__all__ = ["SUM_TOLERANCE", "normalise_weights", "rebalance_weights", "weights_on_steps"]
 
 #: How far from 1 the sum of a set of weights may drift through rounding.
 SUM_TOLERANCE = 1e-12
@@ -156,3 +156,40 @@ def rebalance_weights(weights, index, value, locked=()):
     result[last] = 0.0
     result[last] = max(0.0, 1.0 - math.fsum(result))
     return result
+
+
+def weights_on_steps(weights, step):
+    """Weights rounded to a slider's `step` so that the rounded ones still add to 1.
+
+    Each weight goes down to its step, then the steps still missing go, one
+    each, to the weights that lost the most (largest remainders). Sliders
+    that show these numbers add up to 1 as the weights do, where rounding
+    each alone can show 0.44 + 0.33 + 0.22.
+
+    Parameters
+    ----------
+    weights : sequence of float
+        Nonnegative weights adding to 1.
+    step : float
+        The grid, such as 0.01; ``1 / step`` must be a whole number.
+
+    Returns
+    -------
+    tuple of float
+
+    Examples
+    --------
+    >>> weights_on_steps([4 / 9, 1 / 3, 2 / 9], 0.01)
+    (0.45, 0.33, 0.22)
+    >>> weights_on_steps([0.5, 0.25, 0.25], 0.01)
+    (0.5, 0.25, 0.25)
+    >>> weights_on_steps([1 / 3] * 3, 0.1)
+    (0.4, 0.3, 0.3)
+    """
+    total = round(1 / step)
+    scaled = [w * total for w in weights]
+    counts = [math.floor(x + 1e-9) for x in scaled]
+    short = total - sum(counts)
+    for k in sorted(range(len(counts)), key=lambda k: counts[k] - scaled[k])[:max(short, 0)]:
+        counts[k] += 1
+    return tuple(round(c * step, 10) for c in counts)
