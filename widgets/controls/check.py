@@ -314,10 +314,15 @@ class Check(OwnsChildren, VBox):
         if self._mode == "choice":
             return RadioButtons(options=list(choices), value=None, layout=Layout(width="auto"))
         placeholder = "rows×columns" if self._mode == "shape" else "a number"
+        # The answer reaches the kernel when it is committed (Enter, or leaving the box for the
+        # Check button), not key by key: a page sends a box's keystrokes one at a time while
+        # the kernel is busy, but the button's click at once, so on a loaded server a quick
+        # click was judged against a half-typed answer ("'4x' is not a shape").
         return Text(
             description="Your answer:",
             placeholder=placeholder,
             tooltip="Your answer",
+            continuous_update=False,
             style={"description_width": "initial"},
         )
 
