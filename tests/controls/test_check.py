@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 from ipywidgets import RadioButtons, Text
 from traitlets import TraitError
 
-from widgets.controls.check import Check, compare_matrices, parse_shape
+from widgets.controls.check import Check
+from widgets.core.mistakes import compare_matrices
+from widgets.core.parsing import parse_shape
 from widgets.controls.matrix_editor import MatrixEditor
 
 AB = [[6, 19], [9, -3]]

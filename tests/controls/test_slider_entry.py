@@ -12,7 +12,8 @@ from traitlets import TraitError
 from widgets import SliderEntry
 from widgets.controls.matrix_editor import ERROR_BACKGROUND
 from widgets.core.parsing import parse_number
-from widgets.controls.slider_entry import INVALID_CLASS, read_slider_text, snap_to_step
+from widgets.controls.slider_entry import INVALID_CLASS
+from widgets.core.slider_values import read_slider_text, snap_to_step
 
 MINUS = "\N{MINUS SIGN}"
 

@@ -49,7 +49,7 @@ from widgets import (
     softmax_rows,
 )
 from widgets.labs.attention_explorer import PARTS
-from widgets.controls.check import parse_shape
+from widgets.core.parsing import parse_shape
 from widgets.core.geometry import apply_map, close_polygon
 from widgets.controls.map_picker import FREE
 from widgets.controls.matrix_editor import ERROR_BACKGROUND

@@ -1,8 +1,8 @@
 """Checked exercises: a prompt, an input that fits the answer, and feedback.
 
 The feedback says *what* is wrong (the shape, which entries, not a number)
-without giving the answer away; `parse_shape` and `compare_matrices` hold the
-judging logic and use no widgets.
+without giving the answer away; the judging itself is numpy-only, in
+`widgets.core.mistakes` (`diagnose`) and `widgets.core.parsing` (`parse_shape`).
 """
 
 import html
@@ -15,88 +15,15 @@ from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, RadioButtons, Text,
 from traitlets import Bool, Int, TraitError, Unicode
 
 from .owned import OwnsChildren
-from ..core.mistakes import describe_positions, diagnose
+from ..core.mistakes import diagnose
 from .matrix_editor import MatrixEditor
 from .traits import validate_matrix
 from .alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR
-from ..core.parsing import parse_number
-from ..core.shapes import format_shape
+from ..core.parsing import parse_number, parse_shape
 
-__all__ = ["Check", "compare_matrices", "parse_shape"]
+__all__ = ["Check"]
 
-_SHAPE_RE = re.compile(
-    r"\s*[(\[]?\s*([0-9]+)\s*(?:[x×X*,]|by)\s*([0-9]+)\s*[)\]]?\s*"
-)
 _COLORS = {"right": SUCCESS_COLOR, "wrong": ERROR_COLOR, "invalid": WARNING_COLOR}
-
-
-def parse_shape(text):
-    """Read a shape typed as ``4x2``, ``4×2``, ``4 x 2``, ``4 by 2`` or ``(4, 2)``.
-
-    Parameters
-    ----------
-    text : str
-        What the learner typed.
-
-    Returns
-    -------
-    tuple of int
-        ``(rows, columns)``.
-
-    Raises
-    ------
-    ValueError
-        If the text is not two whole numbers in one of those forms.
-
-    Examples
-    --------
-    >>> parse_shape("4×2"), parse_shape(" (4, 2) "), parse_shape("4 x 2")
-    ((4, 2), (4, 2), (4, 2))
-    >>> parse_shape("four by two")
-    Traceback (most recent call last):
-        ...
-    ValueError: 'four by two' is not a shape: write it as rows×columns
-    """
-    match = _SHAPE_RE.fullmatch(text)
-    if match is None:
-        raise ValueError(f"{text!r} is not a shape: write it as rows×columns")
-    try:
-        return int(match.group(1)), int(match.group(2))
-    except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits)
-        raise ValueError(f"{text!r} is not a shape: the numbers are too long") from None
-
-
-def compare_matrices(got, expected, tol=1e-9):
-    """Say what is wrong with a matrix answer, or return ``""`` if it is right.
-
-    Parameters
-    ----------
-    got, expected : numpy.ndarray
-        The learner's matrix and the answer, both 2-D.
-    tol : float, optional
-        Relative and absolute tolerance per entry.
-
-    Returns
-    -------
-    str
-        ``""`` when every entry matches; otherwise the shape mismatch or the
-        1-based positions of the entries that are off.
-
-    Examples
-    --------
-    >>> compare_matrices(np.ones((2, 3)), np.ones((2, 2)))
-    'wrong shape: expected 2×2, got 2×3'
-    >>> compare_matrices(np.array([[6, 19], [9, 3]]), np.array([[6, 19], [9, -3]]))
-    'entry (2,2) is off'
-    >>> compare_matrices(np.eye(2), np.eye(2))
-    ''
-    """
-    got, expected = np.asarray(got), np.asarray(expected)
-    if got.shape != expected.shape:
-        expected_shape, got_shape = format_shape(expected.shape), format_shape(got.shape)
-        return f"wrong shape: expected {expected_shape}, got {got_shape}"
-    off = np.argwhere(~np.isclose(got, expected, rtol=tol, atol=tol))
-    return describe_positions(off.tolist()) if len(off) else ""
 
 
 def _paragraphs(text):

@@ -9,7 +9,8 @@ slider instead.  What the learner types there is parsed in the kernel with
 anything else is kept in the entry, marked, and explained underneath, while
 the slider keeps its last valid value.
 
-`read_slider_text` and `snap_to_step` are the numpy-free checks behind it.
+`read_slider_text` and `snap_to_step` (`widgets.core.slider_values`) are the
+numpy-free checks behind it.
 """
 
 import math
@@ -21,125 +22,14 @@ from .alerts import alert_html
 from .guard import Guard
 from .owned import OwnsChildren
 from .matrix_editor import ERROR_BACKGROUND
-from ..core.parsing import format_number, parse_number
+from ..core.parsing import format_number
+from ..core.slider_values import read_slider_text
 
-__all__ = ["SliderEntry", "read_slider_text", "snap_to_step"]
+__all__ = ["SliderEntry"]
 
-#: The colour of a message, as `MatrixEditor` writes its own.
 #: CSS class of an entry that holds text the kernel did not accept.
 INVALID_CLASS = "slider-entry-invalid"
 ENTRY_WIDTH = "5em"
-#: Digits kept when a number is quoted in a message.
-_MESSAGE_DIGITS = 15
-
-
-def _quote(x):
-    """A number for a message: exact enough to tell apart, with a real minus sign."""
-    return format_number(x, _MESSAGE_DIGITS).replace("-", "\N{MINUS SIGN}")
-
-
-def snap_to_step(x, low, high, step):
-    """The point of the grid ``low, low + step, ...`` nearest to `x`, kept within ``[low, high]``.
-
-    This is where a slider's handle lands when it is set to `x`: as in the
-    browser, `high` is reachable even when it is not on the grid.
-
-    Parameters
-    ----------
-    x : float
-        The value, within ``[low, high]``.
-    low, high : float
-        The slider's bounds, ``low <= high``.
-    step : float or None
-        The grid spacing; None or a nonpositive step means no grid.
-
-    Returns
-    -------
-    float
-        The grid point, cleaned of rounding noise (``-2 + 23 * 0.1`` is
-        ``0.3``, not ``0.2999999999999998``).
-
-    Examples
-    --------
-    >>> snap_to_step(0.333, 0.0, 1.0, 0.01)
-    0.33
-    >>> snap_to_step(0.3, -2.0, 2.0, 0.1)
-    0.3
-    >>> snap_to_step(100.0, -180.0, 180.0, 15.0)
-    105.0
-    >>> snap_to_step(0.95, 0.0, 1.0, 0.6)  # 1.2 is past the end
-    1.0
-    """
-    if step is None or not step > 0 or not math.isfinite(step):
-        return min(max(x, low), high)
-    count = (x - low) / step
-    if not math.isfinite(count):  # more steps than a float counts: no grid to speak of
-        return min(max(x, low), high)
-    k = max(math.floor(count + 0.5), 0)  # halves up, as noUiSlider rounds
-    value = float(f"{low + k * step:.12g}")
-    return min(max(value, low), high)
-
-
-def read_slider_text(text, low, high, step=None, *, integer=False, name="value"):
-    """Parse what a learner typed for a slider into a value it can take.
-
-    Parameters
-    ----------
-    text : str
-        The typed text (see `parse_number` for the accepted forms).
-    low, high : float
-        The slider's bounds.
-    step : float or None, optional
-        The slider's step: the value is snapped to its grid, as the browser
-        snaps a dragged handle.
-    integer : bool, optional
-        Whether the slider holds whole numbers (an `IntSlider`).
-    name : str, optional
-        What to call the control in messages.
-
-    Returns
-    -------
-    float or int
-        The value to give the slider (an int when `integer`).
-
-    Raises
-    ------
-    ValueError
-        With the message to show: the text is not a number, the number is
-        outside ``[low, high]``, or it is not whole when `integer`.
-
-    Examples
-    --------
-    >>> read_slider_text("1/2", -2, 2, 0.1, name="k")
-    0.5
-    >>> read_slider_text("9x", -2, 2, 0.1, name="k")
-    Traceback (most recent call last):
-        ...
-    ValueError: k: '9x' is not a number
-    >>> read_slider_text("9", -2, 2, 0.1, name="k")
-    Traceback (most recent call last):
-        ...
-    ValueError: k must be between −2 and 2; 9 is outside
-    >>> read_slider_text("1.5", 1, 3, 1, integer=True, name="j")
-    Traceback (most recent call last):
-        ...
-    ValueError: j must be a whole number; 1.5 is not
-    >>> read_slider_text("2.0", 1, 3, 1, integer=True, name="j")
-    2
-    """
-    try:
-        x = parse_number(text)
-    except ValueError as error:
-        raise ValueError(f"{name}: {error}") from None
-    if not low <= x <= high:
-        raise ValueError(
-            f"{name} must be between {_quote(low)} and {_quote(high)}; {_quote(x)} is outside"
-        )
-    if integer:
-        if x != math.floor(x):
-            raise ValueError(f"{name} must be a whole number; {_quote(x)} is not")
-        return int(snap_to_step(x, low, high, step))
-    return snap_to_step(x, low, high, step)
 
 
 class SliderEntry(OwnsChildren, HBox):

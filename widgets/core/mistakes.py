@@ -21,6 +21,7 @@ from .wording import entries_in_words
 __all__ = [
     "Diagnosis",
     "Mistake",
+    "compare_matrices",
     "describe_positions",
     "diagnose",
     "entry_mistakes",
@@ -97,6 +98,39 @@ def describe_positions(cells):
         i, j = cells[0]
         return f"{len(cells)} entries are off, starting with ({i + 1},{j + 1})"
     return f"{entries_in_words(cells)} {'is' if len(cells) == 1 else 'are'} off"
+
+
+def compare_matrices(got, expected, tol=1e-9):
+    """Say what is wrong with a matrix answer, or return ``""`` if it is right.
+
+    Parameters
+    ----------
+    got, expected : numpy.ndarray
+        The learner's matrix and the answer, both 2-D.
+    tol : float, optional
+        Relative and absolute tolerance per entry.
+
+    Returns
+    -------
+    str
+        ``""`` when every entry matches; otherwise the shape mismatch or the
+        1-based positions of the entries that are off.
+
+    Examples
+    --------
+    >>> compare_matrices(np.ones((2, 3)), np.ones((2, 2)))
+    'wrong shape: expected 2×2, got 2×3'
+    >>> compare_matrices(np.array([[6, 19], [9, 3]]), np.array([[6, 19], [9, -3]]))
+    'entry (2,2) is off'
+    >>> compare_matrices(np.eye(2), np.eye(2))
+    ''
+    """
+    got, expected = np.asarray(got), np.asarray(expected)
+    if got.shape != expected.shape:
+        expected_shape, got_shape = format_shape(expected.shape), format_shape(got.shape)
+        return f"wrong shape: expected {expected_shape}, got {got_shape}"
+    off = np.argwhere(~np.isclose(got, expected, rtol=tol, atol=tol))
+    return describe_positions(off.tolist()) if len(off) else ""
 
 
 def _matrix_pattern(got, answer, tol):

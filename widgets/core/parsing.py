@@ -11,7 +11,7 @@ import math
 import re
 from fractions import Fraction
 
-__all__ = ["parse_number", "format_number", "latex_number", "html_number"]
+__all__ = ["parse_number", "parse_shape", "format_number", "latex_number", "html_number"]
 
 # Only ASCII digits: ``str.isdigit``/``float`` would also accept other scripts.
 _DECIMAL = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
@@ -23,6 +23,9 @@ _NUMBER_RE = re.compile(
     \s*
     """,
     re.VERBOSE,
+)
+_SHAPE_RE = re.compile(
+    r"\s*[(\[]?\s*([0-9]+)\s*(?:[x×X*,]|by)\s*([0-9]+)\s*[)\]]?\s*"
 )
 # The syllabus prints negative numbers with a real minus sign (U+2212); a
 # learner who copies "−12" from it means -12.
@@ -94,6 +97,42 @@ def parse_number(text):
     if not math.isfinite(value):
         raise ValueError(f"{text!r} is not a number: it is too large")
     return value + 0.0  # turns -0.0 into 0.0
+
+
+def parse_shape(text):
+    """Read a shape typed as ``4x2``, ``4×2``, ``4 x 2``, ``4 by 2`` or ``(4, 2)``.
+
+    Parameters
+    ----------
+    text : str
+        What the learner typed.
+
+    Returns
+    -------
+    tuple of int
+        ``(rows, columns)``.
+
+    Raises
+    ------
+    ValueError
+        If the text is not two whole numbers in one of those forms.
+
+    Examples
+    --------
+    >>> parse_shape("4×2"), parse_shape(" (4, 2) "), parse_shape("4 x 2")
+    ((4, 2), (4, 2), (4, 2))
+    >>> parse_shape("four by two")
+    Traceback (most recent call last):
+        ...
+    ValueError: 'four by two' is not a shape: write it as rows×columns
+    """
+    match = _SHAPE_RE.fullmatch(text)
+    if match is None:
+        raise ValueError(f"{text!r} is not a shape: write it as rows×columns")
+    try:
+        return int(match.group(1)), int(match.group(2))
+    except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits)
+        raise ValueError(f"{text!r} is not a shape: the numbers are too long") from None
 
 
 def format_number(x, digits=3):

@@ -21,9 +21,9 @@ import weakref
 from ipywidgets import RadioButtons
 from traitlets import HasTraits, Int, Unicode
 
-from ..controls.check import Check, parse_shape
+from ..controls.check import Check
 from ..controls.practice import Practice
-from ..core.parsing import parse_number
+from ..core.parsing import parse_number, parse_shape
 from .pulse_store import PulseStore
 
 __all__ = ["PULSE_DIR", "PulseRecorder", "lab_name"]
