@@ -154,6 +154,8 @@ def test_locked_validation():
     for bad in ([3], [-1], [True], ["0"]):
         with pytest.raises(TraitError):
             w.locked = bad
+    with pytest.raises(TraitError, match=r"locked: weight index 3 is out of range: valid \(0-based\) weight indices are 0 to 2"):
+        w.locked = [3]
     assert w.locked == (0, 2)
 
 

@@ -73,9 +73,9 @@ def test_missing_token_names_are_numbered():
 
 def test_a_row_out_of_range_is_refused_and_the_view_keeps_its_row():
     view = TokenLines(A_ATT, TOKENS, row=2)
-    with pytest.raises(TraitError, match="row must be a query row from 0 to 3, got 4"):
+    with pytest.raises(TraitError, match=r"row: query row index 4 is out of range: valid \(0-based\) query row indices are 0 to 3"):
         view.row = 4
-    with pytest.raises(TraitError, match="row must be a query row from 0 to 0"):
+    with pytest.raises(TraitError, match="query row indices are 0 to 0"):
         view.weights = [[0.5, 0.5]]
     assert view.row == 2 and view.weights.shape == (4, 4)
 

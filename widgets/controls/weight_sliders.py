@@ -12,6 +12,7 @@ from ipywidgets import HTML, FloatSlider, VBox
 from traitlets import TraitError, Tuple, observe, validate
 
 from ..core.attention_math import softmax_rows
+from ..core.shapes import check_index
 from ..core.simplex import SUM_TOLERANCE, normalise_weights, rebalance_weights, weights_on_steps
 from .slider_entry import SliderEntry
 from .guard import Guard
@@ -183,11 +184,12 @@ class WeightSliders(OwnsChildren, VBox):
         n = len(self._sliders)
         indices = []
         for i in proposal["value"]:
-            if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < n:
-                raise TraitError(
-                    f"locked must hold slider indices 0 to {n - 1}, got {i!r}"
-                )
-            indices.append(int(i))
+            try:
+                if isinstance(i, bool):  # operator.index takes True for 1
+                    raise IndexError(f"weight index must be a whole number, got {i!r}")
+                indices.append(check_index(i, n, "weight"))
+            except IndexError as error:
+                raise TraitError(f"locked: {error}") from None
         return tuple(sorted(set(indices)))
 
     @validate("labels")

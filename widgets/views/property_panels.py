@@ -14,6 +14,7 @@ import numpy as np
 from ipywidgets import HTML, GridBox, HBox, Layout, VBox
 from traitlets import TraitError, Unicode, observe, validate
 
+from ..controls.batching import apply_changes
 from ..controls.owned import OwnsChildren
 from ..text.html_math import formula_html, matrix_html, symbols_html
 from ..core.identities import check_false_identities, check_identities, compare_orders
@@ -218,11 +219,9 @@ class IdentityPanel(OwnsChildren, VBox):
             self._status.value = _status_html(f"Could not evaluate the identities: {error}")
             return
         self._results, self._false_results = results, false_results
-        with self.hold_sync():
-            for card, text in zip((*self._cards, *self._false_cards), texts):
-                if card.value != text:
-                    card.value = text
-            self._status.value = ""
+        cards = (*self._cards, *self._false_cards)
+        updates = [(card, {"value": text}) for card, text in zip(cards, texts)]
+        apply_changes([*updates, (self._status, {"value": ""})])
 
     def _card_html(self, result):
         styles, titles = (_VERDICT_STYLE, _TITLES) if result.rule else (_FALSE_VERDICT_STYLE, _FALSE_TITLES)

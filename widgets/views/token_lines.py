@@ -18,6 +18,7 @@ from ..controls.owned import OwnsChildren
 from ..core.attention_inputs import token_names
 from ..controls.traits import MatrixTrait
 from ..core.parsing import format_number
+from ..core.shapes import check_index
 from ..text import alternatives
 from .described import DescribedFigure
 
@@ -88,7 +89,7 @@ class TokenLines(OwnsChildren, DescribedFigure):
     >>> view.row = 5
     Traceback (most recent call last):
         ...
-    traitlets.traitlets.TraitError: row must be a query row from 0 to 1, got 5
+    traitlets.traitlets.TraitError: row: query row index 5 is out of range: valid (0-based) query row indices are 0 to 1
     """
 
     weights = MatrixTrait(help="The attention weights A_att, one row per query token.")
@@ -144,10 +145,10 @@ class TokenLines(OwnsChildren, DescribedFigure):
 
     @staticmethod
     def _check_row(row, weights):
-        if not 0 <= row < weights.shape[0]:
-            raise TraitError(
-                f"row must be a query row from 0 to {weights.shape[0] - 1}, got {row}"
-            )
+        try:
+            check_index(row, weights.shape[0], "query row")
+        except IndexError as error:
+            raise TraitError(f"row: {error}") from None
 
     def show(self, weights, row, tokens=None):
         """Set `weights`, `row` (and `tokens`) together and draw once.
