@@ -14,23 +14,28 @@ import html
 import operator
 
 import numpy as np
-from ipywidgets import HTML, Dropdown, GridBox, HBox, Layout, Text, VBox
+from ipywidgets import HTML, Dropdown, GridBox, HBox, Layout, VBox
 from traitlets import Bool, Int, TraitError, Unicode, observe, validate
 
 from ..core.parsing import format_number, parse_number
 from ..core.shapes import format_shape
 from .alerts import alert_html
 from .guard import Guard
+# The colours are named here too: they are the editor's, as other controls and tests read them.
+from .matrix_cells import (  # noqa: F401
+    CELL_WIDTH,
+    CROSS_BACKGROUND,
+    ERROR_BACKGROUND,
+    HIGHLIGHT_BACKGROUND,
+    cell_background,
+    make_cell,
+    tint_css,
+)
 from .owned import OwnsChildren
 from .traits import COLUMN, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 
 __all__ = ["MatrixEditor"]
 
-#: Cell backgrounds: a bad entry wins over a highlight.
-ERROR_BACKGROUND = "#f8d7da"
-HIGHLIGHT_BACKGROUND = "#fff3c4"
-CROSS_BACKGROUND = "#ffe08a"
-CELL_WIDTH = "4.5em"
 #: The traits that mark a place of the matrix, and what each marks.
 _HIGHLIGHTS = {"highlight_row": ROW, "highlight_col": COLUMN}
 
@@ -309,7 +314,9 @@ class MatrixEditor(OwnsChildren, VBox):
 
     @observe("highlight_row", "highlight_col")
     def _on_highlight_change(self, change):
-        self._tint.value = self._tint_css()
+        self._tint.value = tint_css(
+            f".matrix-editor-{self.model_id}", self.highlight_row, self.highlight_col
+        )
 
     def _on_cell_change(self, i, j, change):
         if self._writing:
@@ -360,32 +367,11 @@ class MatrixEditor(OwnsChildren, VBox):
 
     def background(self, i, j):
         """The colour cell ``(i, j)`` shows: a bad entry's, a highlight's, or None."""
-        if (i, j) in self._bad:
-            return ERROR_BACKGROUND
-        in_row = i == self.highlight_row
-        in_col = j == self.highlight_col
-        if in_row and in_col:
-            return CROSS_BACKGROUND
-        if in_row or in_col:
-            return HIGHLIGHT_BACKGROUND
-        return None
+        return cell_background(i, j, self._bad, self.highlight_row, self.highlight_col)
 
     def _paint(self, i, j):
         # Only a bad entry paints its own cell; highlights come from _tint_css.
         self._cells[i][j].style.background = ERROR_BACKGROUND if (i, j) in self._bad else None
-
-    def _tint_css(self):
-        """The style sheet that tints the highlighted row and column."""
-        editor = f".matrix-editor-{self.model_id}"
-        rules = []
-        for selector, color in (
-            (f".mx-r{self.highlight_row}", HIGHLIGHT_BACKGROUND),
-            (f".mx-c{self.highlight_col}", HIGHLIGHT_BACKGROUND),
-            (f".mx-r{self.highlight_row}.mx-c{self.highlight_col}", CROSS_BACKGROUND),
-        ):
-            if "None" not in selector:
-                rules.append(f"{editor} {selector} input.widget-input {{background-color: {color}}}")
-        return f"<style>{' '.join(rules)}</style>" if rules else ""
 
     def _set_text(self, cell, text):
         with self._writing:
@@ -403,19 +389,9 @@ class MatrixEditor(OwnsChildren, VBox):
         for i in range(rows):
             row = []
             for j in range(cols):
-                tooltip, placeholder = self._cell_labels(i, j)
-                cell = Text(
-                    value=format_number(self.value[i, j]),
-                    continuous_update=False,
-                    disabled=self.read_only,
-                    # The description is the input's <label>, which is what a
-                    # screen reader announces; a zero width keeps it unseen.
-                    description=tooltip,
-                    tooltip=tooltip,
-                    placeholder=placeholder,
-                    layout=self._cell_layout,
-                    style={"description_width": "0px"},  # each cell paints its own
-                    _dom_classes=(f"mx-r{i}", f"mx-c{j}"),  # for the highlight's style sheet
+                cell = make_cell(
+                    i, j, format_number(self.value[i, j]), *self._cell_labels(i, j),
+                    disabled=self.read_only, layout=self._cell_layout,
                 )
                 cell.observe(functools.partial(self._on_cell_change, i, j), names="value")
                 row.append(cell)
