@@ -17,6 +17,7 @@ LAB_8 = REPO / "labs" / "08-attention-weights.ipynb"
 
 
 def events(store: PulseStore) -> list[tuple]:
+    assert store.status() == ""  # gathers the journals into the file, as the lecturer's board does
     with sqlite3.connect(store.path) as connection:
         return connection.execute(
             "SELECT lab, check_id, position, visitor, right, mistake, answer FROM events ORDER BY rowid"

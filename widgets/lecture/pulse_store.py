@@ -6,13 +6,18 @@ mistake and the time, with the answer only in a normalised form of at most
 `MAX_ANSWER` characters.  A page view on its own is a visit.  The lecturer's
 board (`widgets.lecture.pulse_board`) reads the counts back with `summary`.
 
-The store must never block or break a lab.  Each process keeps one
-connection, made again when the file was replaced, deleted or damaged under
-a running server; every call waits at most `PulseStore.timeout` seconds for
-a lock, and turns every failure into ``False`` and a sentence in
-`PulseStore.status`.  The file is in WAL mode with ``synchronous=NORMAL``: a
-row is in the file once `record` returns, even if the kernel is killed right
-after.  Only the standard library's ``sqlite3`` is used.
+The store must never block or break a lab.  A lab's kernel therefore never
+touches the SQLite file: `record` and `record_visit` append to the
+process's own journal (`widgets.lecture.pulse_journal`), which takes no
+lock anyone else holds and keeps the event from the moment it returns, even
+if the kernel is culled or killed right after.  The readers (`status`,
+`summary`, `reset`, every few seconds on the lecturer's board) gather the
+journals into the file, each line exactly once.  Every call turns every
+failure into ``False`` (or nothing) and a sentence in `PulseStore.error`; a
+reader waits at most `PulseStore.timeout` seconds for another reader's
+lock.  Each process keeps one connection, made again when the file was
+replaced, deleted or damaged under a running server; the file is in WAL
+mode.  Only the standard library is used.
 """
 
 import contextlib
@@ -27,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.shapes import format_shape
+from . import pulse_journal
 
 __all__ = ["MAX_ANSWER", "CheckPulse", "LabPulse", "PulseStore", "normalise_answer"]
 
@@ -61,7 +67,7 @@ CREATE TABLE IF NOT EXISTS checks (
     position INTEGER NOT NULL,
     PRIMARY KEY (lab, check_id)
 );
-"""
+""" + pulse_journal.SCHEMA
 
 
 def _clip(text):
@@ -209,10 +215,14 @@ class PulseStore:
         "does not exist" instead of a store nobody reads.  Keep it outside
         the folder Voila serves.
     timeout : float, optional
-        Seconds a call waits for another writer's lock before giving up.
+        Seconds a reader waits for another reader's lock before giving up
+        (a lab's kernel never waits: it only appends to its journal).
     max_bytes : int, optional
-        The largest the file may grow; then writes fail as "full" until a
-        Reset.
+        The largest the file may grow; then the counts stop growing and
+        `status` says "full" until a Reset.
+    journal_bytes : int, optional
+        The largest one process's journal may grow (a page view's answers);
+        then `record` fails as "full".
 
     Attributes
     ----------
@@ -239,10 +249,11 @@ class PulseStore:
     False
     """
 
-    def __init__(self, folder, *, timeout=1.0, max_bytes=64 * 2**20):
+    def __init__(self, folder, *, timeout=1.0, max_bytes=64 * 2**20, journal_bytes=2**20):
         self.path = os.path.join(os.fspath(folder), FILE_NAME)
         self.timeout = float(timeout)
         self.max_bytes = int(max_bytes)
+        self._journal = pulse_journal.Journal(os.fspath(folder), journal_bytes)
         self.error = ""
         self._lock = threading.Lock()
         self._connection = None
@@ -254,7 +265,7 @@ class PulseStore:
     # -- writing ---------------------------------------------------------------
 
     def record_visit(self, lab, visitor, checks=(), when=None):
-        """Count a page view of `lab`, and its `checks`; return whether it was stored.
+        """Count a page view of `lab`, and its `checks`; return whether it was kept (never raise).
 
         Parameters
         ----------
@@ -265,15 +276,16 @@ class PulseStore:
         when : float, optional
             Seconds since the epoch; default now.
         """
-        return self._write(
-            ("INSERT INTO visits VALUES (?, ?, ?)",
-             (_clip(lab), _clip(visitor), time.time() if when is None else when)),
-            *(("INSERT OR IGNORE INTO checks VALUES (?, ?, ?)", (_clip(lab), _clip(name), int(position)))
-              for name, position in checks),
+        return self._append(
+            ["visits", [_clip(lab), _clip(visitor), time.time() if when is None else when]],
+            *(["checks", [_clip(lab), _clip(name), int(position)]] for name, position in checks),
         )
 
     def record(self, lab, check, visitor, *, right, mistake="", answer="", position=0, when=None):
-        """Store one check attempt; return whether it was stored (never raise).
+        """Keep one check attempt; return whether it was kept (never raise, never wait for a lock).
+
+        Kept means in this process's journal: the next reader gathers it
+        into the file, even after this process has ended.
 
         Parameters
         ----------
@@ -289,33 +301,50 @@ class PulseStore:
         when : float, optional
             Seconds since the epoch; default now.
         """
-        return self._write((
-            "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                _clip(lab), _clip(check), int(position), _clip(visitor), int(bool(right)),
-                _clip(mistake), normalise_answer(answer), time.time() if when is None else when,
-            ),
-        ))
+        return self._append(["events", [
+            _clip(lab), _clip(check), int(position), _clip(visitor), int(bool(right)),
+            _clip(mistake), normalise_answer(answer), time.time() if when is None else when,
+        ]])
 
     def reset(self):
         """Erase every visit and attempt, for a new session; return whether it worked.
 
         The labs' lists of checks stay: pages still open keep their checks.
+        Answers journalled before the Reset are erased too, even those not
+        gathered yet.
         """
-        return self._write(("DELETE FROM events", ()), ("DELETE FROM visits", ()))
+        return self._gathering(lambda connection: (connection.execute("DELETE FROM events"),
+                                                   connection.execute("DELETE FROM visits")),
+                               keep=False) is not None
 
-    def _write(self, *statements):
-        """Run `statements` (pairs of SQL and arguments) as one transaction."""
+    def _append(self, *records):
         try:
-            with self._connect() as connection:
-                connection.execute("BEGIN IMMEDIATE")
-                for sql, args in statements:
-                    connection.execute(sql, args)
-                connection.execute("COMMIT")  # on an error the connection is dropped: rolled back
-        except (sqlite3.Error, OSError) as error:
+            if not os.path.isdir(os.path.dirname(self.path)):
+                raise FileNotFoundError(self.path)  # a folder deleted under an open journal
+            self._journal.append(*records)
+        except OSError as error:
             return self._failed(error, False)
         self.error = ""
         return True
+
+    def _gathering(self, then, *, keep=True):
+        """Gather the journals, then run ``then(connection)``, in one write transaction.
+
+        Returns what `then` returned, or None when the store failed (`error` says why).
+        """
+        try:
+            with self._connect() as connection:
+                connection.execute("BEGIN IMMEDIATE")
+                finished = pulse_journal.gather(connection, os.path.dirname(self.path), keep=keep)
+                result = then(connection)
+                connection.execute("COMMIT")  # on an error the connection is dropped: rolled back
+        except (sqlite3.Error, OSError) as error:
+            return self._failed(error, None)
+        for path in finished:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path)
+        self.error = ""
+        return result
 
     def _failed(self, error, result):
         self.error = _explain(error, self.path)
@@ -324,25 +353,30 @@ class PulseStore:
     # -- reading ---------------------------------------------------------------
 
     def status(self):
-        """``""`` when the store can be read and written, else why not (for the lecturer)."""
-        try:
-            with self._connect() as connection:
-                # A write undone: a read-only file, or one a reader cannot lock, fails here.
-                connection.execute("BEGIN IMMEDIATE")
-                connection.execute("INSERT INTO visits VALUES ('', '', 0)")
-                connection.execute("ROLLBACK")
-                pages, free, limit = (
-                    connection.execute(f"PRAGMA {name}").fetchone()[0]
-                    for name in ("page_count", "freelist_count", "max_page_count")
-                )
-        except (sqlite3.Error, OSError) as error:
-            self._failed(error, None)
+        """``""`` when the store can be read and written, else why not (for the lecturer).
+
+        Gathers the journals first: a read-only, locked, damaged or full
+        file fails here.
+        """
+        pages = self._gathering(self._probe)
+        if pages is None:
             return self.error
+        pages, free, limit = pages
         if pages >= limit and free == 0:
             self.error = _explain(sqlite3.OperationalError("database or disk is full"), self.path)
             return self.error
         self.error = ""
         return ""
+
+    @staticmethod
+    def _probe(connection):
+        """A write undone (a read-only file fails here, even with nothing to gather), then its size."""
+        connection.execute("SAVEPOINT probe")
+        connection.execute("INSERT INTO visits VALUES ('', '', 0)")
+        connection.execute("ROLLBACK TO probe")
+        connection.execute("RELEASE probe")
+        return [connection.execute(f"PRAGMA {name}").fetchone()[0]
+                for name in ("page_count", "freelist_count", "max_page_count")]
 
     def summary(self):
         """The counts per lab and per check, labs by name and checks in the lab's order.
@@ -351,29 +385,12 @@ class PulseStore:
         -------
         list of LabPulse
             Empty when nothing was recorded, or when the store cannot be read
-            (then `error` says why).
+            (then `error` says why).  The journals are gathered first.
         """
-        try:
-            with self._connect() as connection:
-                visitors = dict(connection.execute(
-                    "SELECT lab, COUNT(DISTINCT visitor) FROM"
-                    " (SELECT lab, visitor FROM visits UNION SELECT lab, visitor FROM events)"
-                    " GROUP BY lab"
-                ))
-                rows = connection.execute(
-                    "SELECT lab, check_id, MIN(position), COUNT(DISTINCT visitor),"
-                    " COUNT(DISTINCT CASE WHEN right THEN visitor END), COUNT(*)"
-                    " FROM events GROUP BY lab, check_id"
-                ).fetchall()
-                listed = connection.execute("SELECT lab, check_id, position FROM checks").fetchall()
-                mistakes = connection.execute(
-                    "SELECT lab, check_id, mistake, COUNT(*) AS n FROM events"
-                    " WHERE NOT right GROUP BY lab, check_id, mistake"
-                    " ORDER BY n DESC, mistake"
-                ).fetchall()
-        except (sqlite3.Error, OSError) as error:
-            return self._failed(error, [])
-        self.error = ""
+        read = self._gathering(self._counts)
+        if read is None:
+            return []
+        visitors, rows, listed, mistakes = read
         top = {}
         for lab, check, mistake, count in mistakes:
             found = top.setdefault((lab, check), [])
@@ -391,6 +408,27 @@ class PulseStore:
             LabPulse(lab, visitors[lab], tuple(sorted(checks.get(lab, ()), key=lambda c: (c.position, c.check))))
             for lab in sorted(visitors)
         ]
+
+    @staticmethod
+    def _counts(connection):
+        """The visitors per lab, the counts per check, the listed checks and the mistakes."""
+        visitors = dict(connection.execute(
+            "SELECT lab, COUNT(DISTINCT visitor) FROM"
+            " (SELECT lab, visitor FROM visits UNION SELECT lab, visitor FROM events)"
+            " GROUP BY lab"
+        ))
+        rows = connection.execute(
+            "SELECT lab, check_id, MIN(position), COUNT(DISTINCT visitor),"
+            " COUNT(DISTINCT CASE WHEN right THEN visitor END), COUNT(*)"
+            " FROM events GROUP BY lab, check_id"
+        ).fetchall()
+        listed = connection.execute("SELECT lab, check_id, position FROM checks").fetchall()
+        mistakes = connection.execute(
+            "SELECT lab, check_id, mistake, COUNT(*) AS n FROM events"
+            " WHERE NOT right GROUP BY lab, check_id, mistake"
+            " ORDER BY n DESC, mistake"
+        ).fetchall()
+        return visitors, rows, listed, mistakes
 
     def csv(self, summary=None):
         """The counts as CSV text: one row per check, with its lab's visitors and top mistakes.

@@ -1,0 +1,172 @@
+"""Each process's own journal of pulse events: appended without waiting, gathered into the store by its readers.
+
+A lab's kernel never writes the pulse's SQLite file.  A hundred kernels
+writing one file take turns for its lock, and on a loaded machine a turn
+can take longer than any timeout a lab should wait (an event of 5,000 was
+lost after 1.45 s at a load of 14).  A background thread that retried
+would not wait in the lab, but an event still in its queue dies with a
+kernel culled or killed right after the check returned.
+
+So each process appends its events, one JSON line each, to a file of its
+own in the pulse folder, with a single ``write`` and no lock shared with
+anyone: once `Journal.append` returns, the line is in the operating
+system's cache and survives the process, killed or not, and no kernel ever
+waits for another.  The process holds an ``flock`` on its journal while it
+lives, which tells readers whether more lines may come.
+
+The lecturer's board, every few seconds, calls `gather` inside a write
+transaction of the SQLite file: it inserts every journal's new complete
+lines and records, in the same transaction, how far into each journal it
+has read, so every line is stored exactly once whichever reader gathers it
+and whenever a reader is interrupted.  A journal whose process has ended is
+deleted once fully gathered.
+"""
+
+import errno
+import fcntl
+import glob
+import json
+import os
+import sqlite3
+import threading
+import uuid
+
+__all__ = ["Journal", "gather", "journals"]
+
+PREFIX, SUFFIX = "events-", ".jsonl"
+
+#: What each kind of line inserts (its values in the table's column order).
+INSERTS = {
+    "visits": "INSERT INTO visits VALUES (?, ?, ?)",
+    "events": "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    "checks": "INSERT OR IGNORE INTO checks VALUES (?, ?, ?)",
+}
+
+#: The table of how far each journal has been gathered (made with the store's schema).
+SCHEMA = "CREATE TABLE IF NOT EXISTS journals (file TEXT PRIMARY KEY, gathered INTEGER NOT NULL);"
+
+
+def journals(folder):
+    """The journal files in `folder`, oldest process id first (a stable order)."""
+    return sorted(glob.glob(os.path.join(glob.escape(os.fspath(folder)), f"{PREFIX}*{SUFFIX}")))
+
+
+class Journal:
+    """This process's append-only file of pulse events in `folder`.
+
+    Parameters
+    ----------
+    folder : str
+        The pulse folder; it must exist (the journal makes no folder).
+    max_bytes : int
+        The largest the file may grow; then `append` fails as "full".
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> Journal(folder, 2**20).append(["visits", ["lab01", "v1", 0.0]])
+    >>> [os.path.basename(path).startswith(PREFIX) for path in journals(folder)]
+    [True]
+    """
+
+    def __init__(self, folder, max_bytes):
+        self.folder = os.fspath(folder)
+        self.max_bytes = int(max_bytes)
+        self._lock = threading.Lock()
+        self._fd = None
+        self._pid = None
+
+    def append(self, *records):
+        """Append `records` (``[table, values]`` pairs) as lines in one write; raise OSError if not kept."""
+        data = "".join(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+                       for record in records).encode()
+        with self._lock:
+            fd = self._open()
+            if os.fstat(fd).st_size + len(data) > self.max_bytes:
+                raise OSError(errno.ENOSPC, "database or disk is full")
+            written = os.write(fd, data)
+            if written != len(data):
+                os.write(fd, b"\n")  # end the cut line: readers skip it, the next line stays whole
+                raise OSError(errno.ENOSPC, "database or disk is full")
+
+    def _open(self):
+        """The open journal, made anew in a forked child or when the file left the folder."""
+        if self._fd is not None:
+            if self._pid == os.getpid() and os.fstat(self._fd).st_nlink:
+                return self._fd
+            os.close(self._fd)  # a parent's copy keeps the parent's lock
+            self._fd = None
+        if not os.path.isdir(self.folder):
+            raise FileNotFoundError(errno.ENOENT, "no such folder", self.folder)
+        name = f"{PREFIX}{os.getpid()}-{uuid.uuid4().hex}"
+        # Locked before it gets its name: a reader never sees it unlocked while this process lives.
+        hidden = os.path.join(self.folder, f".{name}")
+        fd = os.open(hidden, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            os.rename(hidden, os.path.join(self.folder, name + SUFFIX))
+        except BaseException:
+            os.close(fd)
+            os.unlink(hidden)
+            raise
+        self._fd, self._pid = fd, os.getpid()
+        return fd
+
+
+def _ended(file):
+    """Whether the journal's process has ended (its lock is free), tested on `file` opened apart."""
+    try:
+        fcntl.flock(file.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True  # released when the file is closed
+
+
+def gather(connection, folder, *, keep=True):
+    """Insert the new complete lines of every journal in `folder`; call inside a write transaction.
+
+    Parameters
+    ----------
+    connection : sqlite3.Connection
+        In a transaction begun with ``BEGIN IMMEDIATE``, so that two readers
+        never gather the same lines.
+    folder : str
+    keep : bool, optional
+        False skips the visits and events (a Reset): only the labs' lists of
+        checks are kept.
+
+    Returns
+    -------
+    list of str
+        Journals of ended processes, now fully gathered: delete them once
+        the transaction is committed.
+    """
+    gathered = dict(connection.execute("SELECT file, gathered FROM journals"))
+    finished, present = [], set()
+    for path in journals(folder):
+        name = os.path.basename(path)
+        present.add(name)
+        start = gathered.get(name, 0)
+        try:
+            with open(path, "rb") as file:
+                ended = _ended(file)  # before reading: an ended process writes nothing more
+                file.seek(start)
+                data = file.read()
+        except FileNotFoundError:  # deleted by another reader meanwhile
+            continue
+        end = data.rfind(b"\n") + 1  # a line still being written waits for the next gather
+        for line in data[:end].splitlines():
+            try:
+                table, values = json.loads(line)
+                if keep or table == "checks":
+                    connection.execute(INSERTS[table], values)
+            except (ValueError, TypeError, KeyError, sqlite3.ProgrammingError, sqlite3.InterfaceError):
+                continue  # a cut or foreign line: the others still count
+        if end:
+            connection.execute("INSERT OR REPLACE INTO journals VALUES (?, ?)", (name, start + end))
+        if ended and end == len(data):
+            finished.append(path)
+    for name in gathered.keys() - present:
+        connection.execute("DELETE FROM journals WHERE file = ?", (name,))
+    return finished
