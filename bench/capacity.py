@@ -28,12 +28,11 @@ already in finish; the report says the guard tripped and at what count.
 from __future__ import annotations
 
 import asyncio
-import json
 import math
 import time
 from dataclasses import asdict, dataclass
 
-from suite import MB, log, psutil, short_cull, total_kernel_rss_mb, wait_idle
+from suite import MB, REPO, log, psutil, short_cull, total_kernel_rss_mb, wait_idle
 
 from harness.hall import ServerCPU, Visit, wave
 
@@ -150,7 +149,10 @@ class Pool:
     size: int = 1
 
     def args(self) -> tuple[str, ...]:
-        """Voila's options for this pool (none for the default).
+        """Voila's options for this pool, as ``make serve WARM=<lab> POOL=<size>`` gives them (none for 1).
+
+        Memory is not checked here (`labserver.warm` refuses a pool that does
+        not fit): a wave's memory guard watches it.
 
         >>> Pool("08-attention-weights.ipynb", 40).args()
         ('--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 1}, "08-attention-weights.ipynb": {"pool_size": 40}}',)
@@ -159,8 +161,10 @@ class Pool:
         """
         if self.size == 1:
             return ()
-        config = {"default": {"pool_size": 1}, self.notebook: {"pool_size": self.size}}
-        return (f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}",)
+        from labserver.warm import warm_arguments
+
+        return tuple(warm_arguments(self.notebook, self.size, served=REPO / "labs", available=1 << 60,
+                                    default_pool=1))
 
 
 @dataclass(frozen=True)
