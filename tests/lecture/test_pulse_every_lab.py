@@ -1,4 +1,4 @@
-"""Every lab under the pulse: each of its checks and practices is recorded under the same names on
+"""Every lab under the pulse: each check and practice it builds is recorded, under the same names on
 every page view, and with the store missing every check still judges answers."""
 from __future__ import annotations
 
@@ -46,6 +46,32 @@ def test_every_check_is_recorded_under_the_same_names_on_every_page_view(tmp_pat
     (pulse,) = store.summary()
     assert pulse.visitors == 2
     assert all(check.attempted == 2 for check in pulse.checks)
+
+
+def built_by(path, monkeypatch) -> tuple[dict, list]:
+    """Run the lab in-process; return its namespace and every Check and Practice it built, named or not."""
+    built = []
+    for cls in (Check, Practice):
+        def init(self, *args, __init=cls.__init__, **kwargs):
+            __init(self, *args, **kwargs)
+            built.append(self)
+        monkeypatch.setattr(cls, "__init__", init)
+    lab = lab_namespace(path)
+    monkeypatch.undo()
+    return lab, built
+
+
+@pytest.mark.parametrize("path", LABS, ids=[path.stem for path in LABS])
+def test_every_check_and_practice_a_lab_builds_is_watched(tmp_path, path, monkeypatch):
+    # The recorder finds them by name in the lab: one built without a name would never be recorded.
+    lab, built = built_by(path, monkeypatch)
+    recorder = PulseRecorder(PulseStore(tmp_path), path.stem).watch_all(lab)
+    watched = list(recorder.watched.values())
+    inside_practices = [check for practice in watched if isinstance(practice, Practice)
+                        for check in practice.checks]
+    missed = [f"{type(widget).__name__} {' '.join(widget._dom_classes)}" for widget in built
+              if not any(widget is known for known in watched + inside_practices)]
+    assert len(built) > len(missed) == 0, f"{path.stem} builds checks the pulse never records: {missed}"
 
 
 @pytest.mark.parametrize("path", LABS, ids=[path.stem for path in LABS])
