@@ -387,14 +387,16 @@ class ServerCPU:
         self.sample()
         return sum(cpu - self.before.get(key, 0.0) for key, cpu in self.last.items())
 
-    async def quiet(self, window: float = 1.0, timeout: float = 300.0) -> float:
+    async def quiet(self, window: float = 1.0, timeout: float = 300.0,
+                    stop: Callable[[], str | None] | None = None) -> float:
         """Wait until two windows in a row used little CPU (the pool refilled, every kernel idle); seconds waited.
 
         Little: 0.05 CPU-s per second, plus 1 ms per process (idle kernels wake now and then).
+        Returns early once `stop()` gives a reason (say, memory running out while the pool refills).
         """
         start = time.monotonic()
         before, calm = self.seconds(), 0
-        while calm < 2 and time.monotonic() - start < timeout:
+        while calm < 2 and time.monotonic() - start < timeout and not (stop and stop()):
             await asyncio.sleep(window)
             now = self.seconds()
             calm = calm + 1 if now - before < window * (0.05 + 0.001 * len(self._now())) else 0
