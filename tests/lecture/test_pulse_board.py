@@ -19,6 +19,7 @@ from traitlets import TraitError
 from harness.checks import answer
 from harness.notebooks import lab_namespace
 from harness.voila import REPO
+from pulse_breakage import BREAKAGES, SAYS, as_store_user, broken_store
 from widgets.lecture.pulse import PulseRecorder
 from widgets.lecture.pulse_board import PulseBoard, pulse_page
 from widgets.lecture.pulse_store import PulseStore
@@ -149,25 +150,24 @@ def test_reset_erases_the_counts_and_the_board_follows(tmp_path):
     assert table(board.panels["lab01"]) == [["activity", "1", "0", "1", "sign 1"]]
 
 
-@pytest.mark.parametrize("breakage, says", [
-    ("missing", "does not exist"),
-    ("corrupt", "is damaged"),
-])
-def test_a_broken_store_is_explained_and_the_labs_still_check(tmp_path, breakage, says):
-    folder = tmp_path / "pulse"
-    if breakage == "corrupt":
-        folder.mkdir()
-        (folder / "pulse.sqlite").write_bytes(b"garbage " * 1000)
+def board_and_lab_1_on(folder) -> tuple[str, str, list, bool]:
+    """The board's status, its alert and panels, and whether lab 1 still judged a right answer."""
     store = PulseStore(folder)
     board = PulseBoard(store)
-    assert says in board.status
-    assert "The pulse is unavailable:" in board._status.value and says in board._status.value
-    assert 'role="alert"' in board._status.value and board.panels == {}
     lab = lab_namespace(LAB_1)
     PulseRecorder(store, "lab01").watch_all(lab)
     answer(lab["activity"], AB)
-    assert lab["activity"].solved
+    return board.status, board._status.value, list(board.panels), lab["activity"].solved
 
+
+@pytest.mark.parametrize("breakage", BREAKAGES)
+def test_a_broken_store_is_explained_and_the_labs_still_check(breakage):
+    with broken_store(breakage) as folder:
+        status, alert, panels, solved = as_store_user(breakage, board_and_lab_1_on, folder)
+    assert SAYS[breakage] in status
+    assert "The pulse is unavailable:" in alert and SAYS[breakage] in alert
+    assert 'role="alert"' in alert and panels == []
+    assert solved
 
 
 def run_alone(scenario):

@@ -2,10 +2,13 @@
 every page view, and with the store missing every check still judges answers."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from ipywidgets import RadioButtons, Text
 
 from harness.notebooks import lab_namespace
+from pulse_breakage import BREAKAGES, SAYS, as_store_user, broken_store
 from harness.voila import REPO
 from widgets import Check, Practice
 from widgets.lecture.pulse import PulseRecorder
@@ -74,9 +77,22 @@ def test_every_check_and_practice_a_lab_builds_is_watched(tmp_path, path, monkey
     assert len(built) > len(missed) == 0, f"{path.stem} builds checks the pulse never records: {missed}"
 
 
-@pytest.mark.parametrize("path", LABS, ids=[path.stem for path in LABS])
-def test_every_lab_still_checks_answers_with_the_store_missing(tmp_path, path):
+def check_everything_in(path: Path, folder: Path) -> tuple[int, int, str]:
+    """Run the lab with a recorder on the store in `folder`; check one answer everywhere."""
     lab = lab_namespace(path)
-    recorder = PulseRecorder(PulseStore(tmp_path / "missing"), path.stem).watch_all(lab)
-    assert answer_everything(lab) > 0
-    assert recorder.recorded == 0 and "does not exist" in recorder.error
+    recorder = PulseRecorder(PulseStore(folder), path.stem).watch_all(lab)
+    return answer_everything(lab), recorder.recorded, recorder.error
+
+
+@pytest.mark.parametrize("breakage", BREAKAGES)
+@pytest.mark.parametrize("path", LABS, ids=[path.stem for path in LABS])
+def test_every_lab_still_checks_answers_with_the_store_broken(path, breakage):
+    with broken_store(breakage) as folder:
+        checked, recorded, error = as_store_user(breakage, check_everything_in, path, folder)
+        assert checked > 0  # answer_everything asserts that each check judged its answer
+        if breakage == "corrupt":
+            # The kernel only appends to its journal: the lecturer's board says the file is damaged.
+            assert recorded == checked and error == ""
+            assert SAYS[breakage] in PulseStore(folder).status()
+        else:
+            assert recorded == 0 and SAYS[breakage] in error

@@ -7,13 +7,13 @@ import multiprocessing
 import os
 import signal
 import sqlite3
-import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from pulse_breakage import as_store_user, broken_store
 from widgets.lecture.pulse_journal import journals
 from widgets.lecture.pulse_store import MAX_ANSWER, PulseStore, normalise_answer
 
@@ -199,42 +199,26 @@ def test_a_full_journal_records_nothing_more_and_says_so(tmp_path):
     assert len(rows(store)) == stored
 
 
-def _as_another_user(folder: str, queue) -> None:
-    """Open the store as a user who may read but not write it (root ignores file modes)."""
-    if os.geteuid() == 0:
-        os.setuid(65534)  # nobody
+def _record_and_read(folder: Path) -> tuple[bool, str]:
     store = PulseStore(folder)
-    queue.put((store.record("lab01", "activity", "v1", right=True), store.status()))
+    return store.record("lab01", "activity", "v1", right=True), store.status()
 
 
 def test_a_read_only_store_records_nothing_and_says_so():
-    # Not under tmp_path: pytest keeps it where only its owner may enter.
-    with tempfile.TemporaryDirectory() as top:
-        folder = Path(top) / "pulse"
-        folder.mkdir()
-        store = PulseStore(folder)
-        assert store.record("lab01", "activity", "v0", right=True) and store.status() == ""
-        for path in (folder, *folder.iterdir()):
-            path.chmod(0o555 if path.is_dir() else 0o444)
-        Path(top).chmod(0o755)
-        context = multiprocessing.get_context("fork")
-        queue = context.Queue()
-        child = context.Process(target=_as_another_user, args=(str(folder), queue))
-        child.start()
-        recorded, status = queue.get(timeout=30)
-        child.join(30)
-        folder.chmod(0o755)
+    with broken_store("read-only") as folder:
+        recorded, status = as_store_user("read-only", _record_and_read, folder)
         assert recorded is False
-        assert status.startswith(f"the pulse store {store.path} ")
-        assert "read-only" in status or "cannot be opened" in status
-        assert len(rows(store)) == 1
+        assert status == f"the pulse store {folder / 'pulse.sqlite'} is read-only"
+        folder.chmod(0o755)
+        assert rows(PulseStore(folder)) == [] and journals(folder) == []
 
 
 # --- nothing lost -------------------------------------------------------------------------
 
 
 def _writer(folder: str, number: int, start, failures) -> None:
-    store = PulseStore(folder)  # as in a lab    start.wait()
+    store = PulseStore(folder)  # as in a lab
+    start.wait()
     for k in range(EVENTS_EACH):
         if not store.record("lab01", "activity", f"writer {number}", right=k % 2 == 0,
                             mistake="" if k % 2 == 0 else "transpose", position=k):

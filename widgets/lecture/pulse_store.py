@@ -178,7 +178,8 @@ def _explain(error, path):
     folder = os.path.dirname(path)
     if not os.path.isdir(folder):
         return f"the pulse folder {folder} does not exist"
-    if "readonly" in lowered or "read-only" in lowered or isinstance(error, PermissionError):
+    if ("readonly" in lowered or "read-only" in lowered or isinstance(error, PermissionError)
+            or not os.access(folder, os.W_OK)):  # SQLite only says "unable to open database file"
         return f"the pulse store {path} is read-only"
     if "locked" in lowered or "busy" in lowered:
         return f"the pulse store {path} is locked by another process"
