@@ -16,9 +16,11 @@ from pathlib import Path
 
 __all__ = ["KERNEL_BYTES", "available_memory", "warm_arguments"]
 
-#: What one preheated kernel holds once its page is served: a lab-8 kernel's
-#: resident memory after rendering (psutil, measured for the README), rounded up.
-KERNEL_BYTES = 140 * 2**20
+#: What one kernel costs the machine: a lab-8 kernel held 107 MB resident after
+#: rendering its page (psutil; 76 MB of it its own, the rest shared libraries),
+#: measured on a POOL=40 server, plus its share of Voila's own memory (330-450 MB
+#: with 52 kernels), rounded up.
+KERNEL_BYTES = 120 * 2**20
 
 _REPO = Path(__file__).resolve().parents[1]
 
