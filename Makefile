@@ -45,8 +45,9 @@ $(VENV)/.bench-installed: pyproject.toml $(TEMPLATE)
 
 # WARM=<lab> POOL=<n> keeps n preheated kernels for that lab (the others keep
 # voila.json's pool): labserver.pulse checks both, and starts nothing on bad values.
-WARM ?=
-POOL ?=
+# Set on the command line only: a WARM or POOL in the environment is ignored.
+WARM =
+POOL =
 WARM_ARGS = $(if $(WARM)$(POOL),"--warm=$(WARM)" "--pool=$(POOL)")
 
 serve: $(VENV)/.serve-installed
