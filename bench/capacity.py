@@ -196,38 +196,64 @@ class WarmCase:
 # ---------------------------------------------------------------- measuring
 
 class Watch:
-    """Samples a server during a wave: its CPU (`ServerCPU`), its kernels' peak RSS, the memory left."""
+    """Samples a server during a wave: its CPU (`ServerCPU`), its kernels' peak RSS, the memory left.
+
+    A kernel grows for a while after its visitor arrived (it runs the lab),
+    so the guard counts what the kernels will still take: for each kernel,
+    what a full one holds (a pool kernel's RSS before the wave) less what it
+    holds now. Under half the floor of memory actually available, the server
+    is stopped (``hard_stop``): its visitors then fail, but the machine is spared.
+    """
 
     def __init__(self, server, floor_gb: float, interval: float = 1.0):
         self.server, self.floor_gb, self.interval = server, floor_gb, interval
         self.cpu = ServerCPU(server.process.pid).begin()
-        self.peak_rss_mb = self.pool_rss_mb = total_kernel_rss_mb(server)
-        self.peak_kernels = len(server.kernel_processes())
+        kernels = self._rss()
+        self.peak_rss_mb = self.pool_rss_mb = sum(kernels)
+        self.full_mb = max(kernels, default=0.0)
+        self.pending_mb = 0.0
+        self.peak_kernels = len(kernels)
         self.min_available_gb = psutil.virtual_memory().available / GB
         self.tripped: str | None = None
         self.tripped_at: float | None = None
+        self.hard_stop = False
         self.start = time.monotonic()
         self._task = None
+
+    def _rss(self) -> list[float]:
+        out = []
+        for process in self.server.kernel_processes():
+            try:
+                out.append(process.memory_info().rss / MB)
+            except psutil.NoSuchProcess:
+                pass
+        return out
 
     def reason(self) -> str | None:
         """What `harness.hall.wave` asks at each arrival: a reason to turn the visitor away."""
         self._memory()
         return self.tripped
 
-    def _memory(self) -> None:
+    def _memory(self) -> int:
         available = psutil.virtual_memory().available
         self.min_available_gb = min(self.min_available_gb, available / GB)
-        if self.tripped is None and memory_guard(available, self.floor_gb):
+        if self.tripped is None and memory_guard(int(available - self.pending_mb * MB), self.floor_gb):
             self.tripped, self.tripped_at = GUARD, time.monotonic() - self.start
-            log(f"    memory guard: {available / GB:.1f} GB available, no more visitors")
+            log(f"    memory guard: {available / GB:.1f} GB available, {self.pending_mb / 1024:.1f} GB more "
+                f"to come as the kernels run the lab: no more visitors")
+        return available
 
     async def _run(self) -> None:
         while True:
             self.cpu.sample()
-            self._memory()
-            kernels = self.server.kernel_processes()
+            kernels = self._rss()
+            self.pending_mb = sum(max(0.0, self.full_mb - rss) for rss in kernels)
             self.peak_kernels = max(self.peak_kernels, len(kernels))
-            self.peak_rss_mb = max(self.peak_rss_mb, total_kernel_rss_mb(self.server))
+            self.peak_rss_mb = max(self.peak_rss_mb, sum(kernels))
+            if self._memory() < self.floor_gb / 2 * GB and not self.hard_stop:
+                self.hard_stop = True
+                log("    memory guard: under half the floor, stopping the server")
+                await asyncio.to_thread(self.server.stop)
             await asyncio.sleep(self.interval)
 
     def __enter__(self) -> "Watch":
@@ -265,6 +291,7 @@ async def hall_wave(server, path: str, visitors: int, over: float, floor_gb: flo
         rss_mb_per_visitor=per(watch.peak_rss_mb - watch.pool_rss_mb, result["served"]),
         min_available_gb=watch.min_available_gb,
         memory_guard_at_s=watch.tripped_at,
+        memory_hard_stop=watch.hard_stop,
         visits=[_visit_row(v) for v in visits],
     )
     return result
