@@ -127,6 +127,10 @@ def browserless_misses(report: dict) -> list[str]:
                        f"interactive ({_kinds(wave['failure_kinds'])})")
         if wave["culled_to_pool_s"] is None:
             out.append(f"capacity, {wave['visitors']} over {wave['over_s']:g} s: not culled back to the pool")
+    for wave in report.get("capacity", []) + report.get("warm", []):
+        if wave.get("memory_hard_stop"):
+            out.append(f"{wave['visitors']} visitors over {wave['over_s']:g} s: the server was stopped, "
+                       f"under half the memory floor")
     for wave in report.get("warm", []):
         if wave["pool"] < wave["visitors"]:
             continue  # the default pool: for comparison only
