@@ -84,3 +84,12 @@ def test_an_edit_sends_one_message_per_widget():
         assert sum(call.args[0] is x_scale for call in sent.call_args_list) == 1
     finally:
         mock.patch.stopall()
+
+
+def test_the_parts_classes_start_with_the_prefix():
+    layer = DenseLayerPlot(prefix="demo")
+    parts = {"W": layer.W_editor, "relu": layer.relu_toggle, "plot": layer.plot, "status": layer.status}
+    assert all(f"demo-{name}" in part._dom_classes for name, part in parts.items())
+    assert "demo-dashboard" in layer._dom_classes
+    assert "<b class='demo-origin'>" in layer.readout.value and "lab06" not in layer.readout.value
+    assert "lab06-W" in DenseLayerPlot().W_editor._dom_classes

@@ -149,3 +149,11 @@ def test_close_closes_what_it_built_and_leaves_the_explorer_open(explorer, build
     assert [type(w).__name__ for w in built if w.comm is not None] == []
     assert explorer.comm is not None and explorer.part("editors").comm is not None
     explorer.X_editor.cells[0][0].value = "2"  # no longer followed: nothing to update, nothing raises
+
+
+def test_the_parts_classes_start_with_the_prefix(explorer):
+    compare = DenseVsAttention(explorer, W_DENSE, prefix="demo")
+    tables = LinearityTables(explorer, W_DENSE, prefix="demo")
+    assert "demo-compare" in compare._dom_classes and "demo-change" in compare.change._dom_classes
+    assert "demo-verdict-att" in tables.verdicts["att"]._dom_classes
+    assert "demo-c" in tables.c_slider._dom_classes

@@ -10,8 +10,8 @@ reads attention as the adaptive form ``W(x) U(x) + B(x) + b``.
 
 Both follow an `AttentionExplorer` (its editors and its weights heatmap);
 the arithmetic is `widgets.core.attention_math.attention` and
-`widgets.core.dense_layer.dense_layer`.  The CSS classes are lab 9's
-(``lab09-...``), which its tests read.
+`widgets.core.dense_layer.dense_layer`.  Their parts' CSS classes start
+with a prefix, lab 9's (``lab09-...``) unless told, which tests read.
 """
 
 import html
@@ -112,6 +112,9 @@ class DenseVsAttention(OwnsChildren, VBox):
         Built with the ``"editors"`` and ``"weights"`` parts.
     W : array_like
         The dense layer's fixed matrix (outputs × features).
+    prefix : str, optional
+        Starts the CSS class of each part (``{prefix}-compare``, ...).
+        Default ``"lab09"``.
     **kwargs
         Passed to `VBox`.
 
@@ -128,7 +131,7 @@ class DenseVsAttention(OwnsChildren, VBox):
     (True, True)
     """
 
-    def __init__(self, explorer, W, **kwargs):
+    def __init__(self, explorer, W, *, prefix="lab09", **kwargs):
         super().__init__(**kwargs)
         self._explorer = explorer
         self._W = np.array(W, dtype=float)
@@ -137,16 +140,16 @@ class DenseVsAttention(OwnsChildren, VBox):
             row_labels=[f"out {i + 1}" for i in range(self._W.shape[0])],
             col_labels=[f"in {j + 1}" for j in range(self._W.shape[1])],
             title="dense layer: W (fixed)", layout=Layout(width="300px", height="300px"),
-        ).add_class("lab09-dense")
+        ).add_class(f"{prefix}-dense")
         self._weights_map = explorer.weights_heatmap
         self._weights_map.title = "attention: A_att(X)"
         L = explorer.result.H.shape[0]
-        self._Y_view = MatrixView(np.zeros((L, self._W.shape[0])), name=r"\hat Y = XW^T").add_class("lab09-Y")
-        self._H_view = MatrixView(explorer.result.H, name=r"H = A_{\mathrm{att}}(X)\,XW_V").add_class("lab09-H")
-        self._change = HTML().add_class("lab09-change")
+        self._Y_view = MatrixView(np.zeros((L, self._W.shape[0])), name=r"\hat Y = XW^T").add_class(f"{prefix}-Y")
+        self._H_view = MatrixView(explorer.result.H, name=r"H = A_{\mathrm{att}}(X)\,XW_V").add_class(f"{prefix}-H")
+        self._change = HTML().add_class(f"{prefix}-change")
         self._own(self._dense_map, self._Y_view, self._H_view, self._change)
         self._previous = None  # (X, A_att) of the last calculation shown
-        self.add_class("lab09-compare")
+        self.add_class(f"{prefix}-compare")
         self.children = [
             explorer.part("editors"),  # the explorer's: it stays open when this closes
             self._own(HBox([
@@ -253,6 +256,9 @@ class LinearityTables(OwnsChildren, VBox):
         The dense layer's fixed matrix.
     c : float, optional
         The starting scale factor, between -2 and 3.  Default 2.
+    prefix : str, optional
+        Starts the CSS class of each part (``{prefix}-tables``, ...).
+        Default ``"lab09"``.
     **kwargs
         Passed to `VBox`.
 
@@ -281,14 +287,14 @@ class LinearityTables(OwnsChildren, VBox):
     True
     """
 
-    def __init__(self, explorer, W, c=2.0, **kwargs):
+    def __init__(self, explorer, W, c=2.0, *, prefix="lab09", **kwargs):
         super().__init__(**kwargs)
         self._explorer = explorer
         self._W = np.array(W, dtype=float)
         self._slider = FloatSlider(
             value=c, min=-2.0, max=3.0, step=0.5, description="scale factor c",
             style={"description_width": "initial"}, continuous_update=False,
-        ).add_class("lab09-c")
+        ).add_class(f"{prefix}-c")
         self._entry = SliderEntry(self._slider)  # c can also be typed, checked against the range
         self._own(self._slider, self._entry)
         L, d_v = explorer.result.H.shape
@@ -304,7 +310,7 @@ class LinearityTables(OwnsChildren, VBox):
             "A_att": MatrixView(np.eye(L), name=r"A_{\mathrm{att}}(X)"),
             "A_att_c": MatrixView(np.eye(L), name=r"A_{\mathrm{att}}(cX)"),
         }
-        self._verdicts = {key: HTML().add_class(f"lab09-verdict-{key}") for key in ("dense", "att", "fixed")}
+        self._verdicts = {key: HTML().add_class(f"{prefix}-verdict-{key}") for key in ("dense", "att", "fixed")}
         self._own(*self._views.values(), *self._A_views.values(), *self._verdicts.values())
         self._tables = self._own(VBox([
             self._row("Dense layer (no bias): f(X) = XWᵀ", "dense_cX", "dense_c", "dense"),
@@ -313,7 +319,7 @@ class LinearityTables(OwnsChildren, VBox):
             self._own(HBox([self._own(HTML("<b>Why:</b> the weights themselves change with c")),
                             self._A_views["A_att"], self._A_views["A_att_c"]],
                            layout=Layout(align_items="center", grid_gap="0 16px"))),
-        ], layout=Layout(grid_gap="10px")).add_class("lab09-tables"))
+        ], layout=Layout(grid_gap="10px")).add_class(f"{prefix}-tables"))
         self.layout.grid_gap = "10px"
         self.children = [self._own(HTMLMath(LINEARITY_HTML)), self._entry, self._tables]
         self._slider.observe(self._update, names="value")

@@ -25,6 +25,7 @@ from ..controls.matrix_editor import MatrixEditor
 from ..core.parsing import format_number
 from ..text.dense_steps import affine_expansion_html, affine_expansion_latex
 from ..views.vertex_plot import VertexPlot
+from .naming import tag_parts
 
 __all__ = ["DenseLayerPlot"]
 
@@ -53,6 +54,10 @@ class DenseLayerPlot(OwnsChildren, VBox):
         the house out of sight).  Default 10.
     snap : float, optional
         A dragged ``x`` lands on a multiple of this.  Default 0.05.
+    prefix : str, optional
+        Starts the CSS class of each part (``{prefix}-W``, ``{prefix}-plot``,
+        ..., ``{prefix}-dashboard`` for the whole), which tests and style
+        sheets read.  Default ``"lab06"``.
     **kwargs
         Passed to `VBox`.
 
@@ -80,25 +85,31 @@ class DenseLayerPlot(OwnsChildren, VBox):
     """
 
     def __init__(self, W=((1, -1), (0.5, 1)), b=((0.5,), (-1,)), x=((0.5,), (0.25,)), *,
-                 limit=10, snap=0.05, **kwargs):
+                 limit=10, snap=0.05, prefix="lab06", **kwargs):
         super().__init__(**kwargs)
+        self._prefix = prefix
         self._limit, self._snap = float(limit), float(snap)
         self._writing = Guard()  # up while we move the marks ourselves: ignore their echoes
-        self.W_editor = MatrixEditor(W, name="W").add_class("lab06-W")
-        self.b_editor = MatrixEditor(b, name="b").add_class("lab06-b")
-        self.x_editor = MatrixEditor(x, name="x").add_class("lab06-x")
+        self.W_editor = MatrixEditor(W, name="W")
+        self.b_editor = MatrixEditor(b, name="b")
+        self.x_editor = MatrixEditor(x, name="x")
         self.relu_toggle = ToggleButton(
             description="ReLU after the layer", tooltip="Apply max(0, ·) to each output"
-        ).add_class("lab06-relu")
-        self.readout = HTML().add_class("lab06-readout")
-        self.status = HTML().add_class("lab06-status")
-        self._symbolic = HTMLMath().add_class("lab06-symbolic")
-        self._numeric = HTML().add_class("lab06-numeric")
+        )
+        self.readout = HTML()
+        self.status = HTML()
+        self._symbolic = HTMLMath()
+        self._numeric = HTML()
 
         self.plot = VertexPlot(
             HOUSE, show_grid=True, show_basis=False, title="x ↦ W x + b",
             layout=Layout(width="440px", height="440px"),
-        ).add_class("lab06-plot")
+        )
+        tag_parts(prefix, {
+            "W": self.W_editor, "b": self.b_editor, "x": self.x_editor, "relu": self.relu_toggle,
+            "readout": self.readout, "status": self.status, "symbolic": self._symbolic,
+            "numeric": self._numeric, "plot": self.plot,
+        })
         # Extra marks on the plot's own scales: where the origin lands, and the point x with its output.
         self._x_axis, self._y_axis = self.plot.axes
         scales = {"x": self._x_axis.scale, "y": self._y_axis.scale}
@@ -137,7 +148,7 @@ class DenseLayerPlot(OwnsChildren, VBox):
         ))
         expansion = self._own(HBox([self._symbolic, self._numeric],
                                    layout=Layout(grid_gap="3em", flex_flow="row wrap")))
-        self.add_class("lab06-dashboard")
+        self.add_class(f"{prefix}-dashboard")
         self.children = [self._own(HBox([controls, self.plot], layout=Layout(grid_gap="1em", flex_flow="row wrap"))),
                          expansion]
         self._safe_redraw()
@@ -191,14 +202,15 @@ class DenseLayerPlot(OwnsChildren, VBox):
                 (self.x_dot, {"x": np.array([x[0]]), "y": np.array([x[1]])}),
                 (self.plot, {"title": "x ↦ ReLU(W x + b)" if act else "x ↦ W x + b"}),
             ])
+        p = self._prefix
         if act:
-            output = f"ŷ = ReLU(W x + b) = <b class='lab06-yhat'>{_vec(y)}</b>"
-            origin = f"0 ↦ ReLU(b) = <b class='lab06-origin'>{_vec(o)}</b>"
+            output = f"ŷ = ReLU(W x + b) = <b class='{p}-yhat'>{_vec(y)}</b>"
+            origin = f"0 ↦ ReLU(b) = <b class='{p}-origin'>{_vec(o)}</b>"
         else:
-            output = f"ŷ = W x + b = <b class='lab06-yhat'>{_vec(y)}</b>"
-            origin = f"0 ↦ b = <b class='lab06-origin'>{_vec(o)}</b>"
+            output = f"ŷ = W x + b = <b class='{p}-yhat'>{_vec(y)}</b>"
+            origin = f"0 ↦ b = <b class='{p}-origin'>{_vec(o)}</b>"
         self.readout.value = (
-            f"<div style='line-height:1.7'>{_swatch(X_COLOR)} x = <b class='lab06-xvalue'>{_vec(x)}</b><br>"
+            f"<div style='line-height:1.7'>{_swatch(X_COLOR)} x = <b class='{p}-xvalue'>{_vec(x)}</b><br>"
             f"{_swatch(PATH_COLOR)} W x + b = {_vec(z)}<br>"
             f"{_swatch(Y_COLOR)} {output}<br>"
             f"{_swatch(ORIGIN_COLOR)} origin: {origin}</div>"
