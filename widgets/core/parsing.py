@@ -173,6 +173,8 @@ def format_number(x, digits=3):
     '1.23e+08'
     >>> format_number(0.0002)
     '2e-04'
+    >>> format_number(0.00097, 0)  # not 1e-03, which would read back as 0
+    '9.7e-04'
     >>> parse_number(format_number(-7 / 4))
     -1.75
     """
@@ -184,13 +186,16 @@ def format_number(x, digits=3):
         return repr(x)
     magnitude = abs(x)
     if magnitude >= 1e6 or (0 < magnitude < 1e-3):
-        # Near the float limit, rounding up can overflow ("1.8e+308"): keep
-        # more digits until the text is a finite float again.
+        # Rounding up can leave the range: near the float limit it overflows
+        # ("1.8e+308"), and just under 1e-3 it reaches 1e-03, which reads back
+        # as a number shown in fixed notation.  Keep more digits until the
+        # text is a finite float in the range again.
         # (17 significant digits, places=16, always give back the float itself.)
         for places in range(min(max(digits - 1, 0), 16), 17):
             mantissa, exponent = f"{x:.{places}e}".split("e")
             text = _strip_zeros(mantissa) + "e" + exponent
-            if math.isfinite(float(text)):
+            shown = abs(float(text))
+            if math.isfinite(shown) and (magnitude >= 1e6 or shown < 1e-3):
                 break
         return text
     text = _strip_zeros(f"{x:.{digits}f}")
