@@ -14,23 +14,23 @@ def test_the_order_panel_waits_for_rs_and_sr(voila_server, page):
     # Before any answer: neither RS nor SR is on the page, and the panel is a placeholder.
     assert not shows_sequence(page, ["0", "-1", "2", "0"])  # RS, row by row
     assert not shows_sequence(page, ["0", "-2", "1", "0"])  # SR
-    assert page.locator(".lab3-order").count() == 0
-    expect(page.locator(".lab3-order-reveal .reveal-placeholder")).to_be_visible()
-    page.locator(".lab3-check-rs").scroll_into_view_if_needed()
+    assert page.locator(".lab03-order").count() == 0
+    expect(page.locator(".lab03-order-reveal .reveal-placeholder")).to_be_visible()
+    page.locator(".lab03-check-rs").scroll_into_view_if_needed()
     screenshot(page, "lab-03-before")
 
     # SR typed for RS: the feedback names the slip, and the panel still waits for SR's own check.
-    answer_check(page, ".lab3-check-rs", [[0, -2], [1, 0]])
-    feedback = page.locator(".lab3-check-rs [role=status]")
+    answer_check(page, ".lab03-check-rs", [[0, -2], [1, 0]])
+    feedback = page.locator(".lab03-check-rs [role=status]")
     expect(feedback).to_contain_text("you computed SR, not RS", timeout=10_000)
-    assert page.locator(".lab3-order").count() == 0
-    answer_check(page, ".lab3-check-rs", [[0, -1], [2, 0]])
+    assert page.locator(".lab03-order").count() == 0
+    answer_check(page, ".lab03-check-rs", [[0, -1], [2, 0]])
     expect(feedback).to_contain_text("Correct!", timeout=10_000)
-    answer_check(page, ".lab3-check-sr", [[0, -2], [1, 0]])
-    expect(page.locator(".lab3-check-sr [role=status]")).to_contain_text("Correct!", timeout=10_000)
+    answer_check(page, ".lab03-check-sr", [[0, -2], [1, 0]])
+    expect(page.locator(".lab03-check-sr [role=status]")).to_contain_text("Correct!", timeout=10_000)
 
     # Both answered: the live panel opens on Warning 1.4.4.
-    panel = page.locator(".lab3-order")
+    panel = page.locator(".lab03-order")
     expect(panel).to_be_visible(timeout=10_000)
     panel.scroll_into_view_if_needed()
     forward, backward = panel.locator(".order-forward"), panel.locator(".order-backward")
@@ -41,13 +41,13 @@ def test_the_order_panel_waits_for_rs_and_sr(voila_server, page):
     screenshot(page, "lab-03-after")
 
     # S = 2I commutes with the rotation: typing the 2 updates both products.
-    cell = page.locator('.lab3-order-inputs input[placeholder="S[2,2]"]')
+    cell = page.locator('.lab03-order-inputs input[placeholder="S[2,2]"]')
     commit(cell, "2")
     page.wait_for_function(
-        "() => document.querySelector('.lab3-order .order-verdict').textContent.includes('same result')"
+        "() => document.querySelector('.lab03-order .order-verdict').textContent.includes('same result')"
     )
     page.wait_for_function(
-        f"() => JSON.stringify(({READ_MATRIX_JS})(document.querySelector('.lab3-order .order-backward')))"
+        f"() => JSON.stringify(({READ_MATRIX_JS})(document.querySelector('.lab03-order .order-backward')))"
         " === '[[0,-2],[2,0]]'"
     )
     screenshot(page, "lab-03-order-commute")

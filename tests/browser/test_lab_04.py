@@ -14,33 +14,33 @@ def test_lab_04_asks_before_it_shows(voila_server, page):
     # Before any answer: Activity 1.4.3's shape and spaces are nowhere, nor the plots of the two orders.
     words = " ".join(visible_text(page))
     assert "4×2" not in words and "ℝ⁴" not in words, words
-    assert page.locator(".lab4-at-once").count() == 0
-    expect(page.locator(".lab4-steps-reveal .reveal-placeholder")).to_be_visible()
-    expect(page.locator(".lab4-practice")).to_be_visible()
-    page.locator(".lab4-check-shape").scroll_into_view_if_needed()
+    assert page.locator(".lab04-at-once").count() == 0
+    expect(page.locator(".lab04-steps-reveal .reveal-placeholder")).to_be_visible()
+    expect(page.locator(".lab04-practice")).to_be_visible()
+    page.locator(".lab04-check-shape").scroll_into_view_if_needed()
     screenshot(page, "lab-04-before")
 
     # Rows and columns swapped in the shape: the feedback names it; then the right shape.
-    answer_check(page, ".lab4-check-shape", "2x4")
-    feedback = page.locator(".lab4-check-shape [role=status]")
+    answer_check(page, ".lab04-check-shape", "2x4")
+    feedback = page.locator(".lab04-check-shape [role=status]")
     expect(feedback).to_contain_text("rows and columns swapped", timeout=10_000)
-    answer_check(page, ".lab4-check-shape", "4×2")
+    answer_check(page, ".lab04-check-shape", "4×2")
     expect(feedback).to_contain_text("Correct!", timeout=10_000)
 
     # The order prediction, wrong: it says why, and the plots open on the answer given.
-    choose_check(page, ".lab4-check-order", "SR")
-    expect(page.locator(".lab4-check-order [role=status]")).to_contain_text("R acts on x first", timeout=10_000)
-    at_once = page.locator(".lab4-at-once")
+    choose_check(page, ".lab04-check-order", "SR")
+    expect(page.locator(".lab04-check-order [role=status]")).to_contain_text("R acts on x first", timeout=10_000)
+    at_once = page.locator(".lab04-at-once")
     expect(at_once).to_be_visible(timeout=10_000)
-    expect(page.locator(".lab4-agree")).to_contain_text("differ by at most 0")
+    expect(page.locator(".lab04-agree")).to_contain_text("differ by at most 0")
     at_once.scroll_into_view_if_needed()
     screenshot(page, "lab-04-after")
 
     # The shape checker takes a size beyond 9 as typed.
-    result = page.locator(".lab4-shape-result")
+    result = page.locator(".lab04-shape-result")
 
     def set_size(name, value):
-        commit(page.locator(f".lab4-{name} input"), str(value))
+        commit(page.locator(f".lab04-{name} input"), str(value))
 
     for name, value in zip("mnpq", (4, 3, 3, 2)):
         set_size(name, value)

@@ -48,38 +48,38 @@ def test_asks_before_it_shows_then_the_gallery_shear_moves_the_top_edge(voila_se
     # map: "horizontal shear" is only one of the choices (the gallery starts on a stretch).
     assert not shows_sequence(page, Y_ACTIVITY)
     assert sum("horizontal shear" in text for text in visible_text(page)) == 1, visible_text(page)
-    expect(page.locator(".lab5-mystery")).to_have_count(0)
-    page.locator(".lab5-check-y").scroll_into_view_if_needed()
+    expect(page.locator(".lab05-mystery")).to_have_count(0)
+    page.locator(".lab05-check-y").scroll_into_view_if_needed()
     screenshot(page, "lab-05-before")
 
     # A wrong answer (the corners as rows) is named, and the picture of Y opens.
-    feedback = page.locator(".lab5-check-y [role=status]")
-    answer_check(page, ".lab5-check-y", [[0, 0], [1, 0], [2, 1], [1, 1], [0, 0]])
+    feedback = page.locator(".lab05-check-y [role=status]")
+    answer_check(page, ".lab05-check-y", [[0, 0], [1, 0], [2, 1], [1, 1], [0, 0]])
     expect(feedback).to_contain_text("that is Yᵀ, the moved corners as rows (5×2)")
-    expect(page.locator(".lab5-mystery")).to_be_visible()
-    assert page.locator(".lab5-mystery-y").evaluate(READ_MATRIX_JS) == [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]]
-    answer_check(page, ".lab5-check-y", [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]])
+    expect(page.locator(".lab05-mystery")).to_be_visible()
+    assert page.locator(".lab05-mystery-y").evaluate(READ_MATRIX_JS) == [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]]
+    answer_check(page, ".lab05-check-y", [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]])
     expect(feedback).to_have_text("Correct!")
 
     # The map is named by the learner; a wrong choice says why it is wrong.
-    map_check = page.locator(".lab5-check-map")
-    choose_check(page, ".lab5-check-map", "vertical shear")
+    map_check = page.locator(".lab05-check-map")
+    choose_check(page, ".lab05-check-map", "vertical shear")
     expect(map_check.locator("[role=status]")).to_contain_text("kept its height and moved sideways")
-    choose_check(page, ".lab5-check-map", "horizontal shear")
+    choose_check(page, ".lab05-check-map", "horizontal shear")
     expect(map_check.locator("[role=status]")).to_contain_text("Correct!")
-    page.locator(".lab5-mystery").scroll_into_view_if_needed()
+    page.locator(".lab05-mystery").scroll_into_view_if_needed()
     screenshot(page, "lab-05-after")
 
     # The gallery, picked by hand: the shear's slider moves the top edge only.
-    page.locator(".lab5-picker .map-picker-menu select").select_option("horizontal shear")
+    page.locator(".lab05-picker .map-picker-menu select").select_option("horizontal shear")
     page.get_by_label("shape X").select_option("unit square")
-    y_view, plot = page.locator(".lab5-y"), page.locator(".lab5-plot")
+    y_view, plot = page.locator(".lab05-y"), page.locator(".lab05-plot")
     page.wait_for_function(
-        f"() => JSON.stringify(({READ_MATRIX_JS})(document.querySelector('.lab5-y')))"
+        f"() => JSON.stringify(({READ_MATRIX_JS})(document.querySelector('.lab05-y')))"
         " === '[[0,1,2,1,0],[0,0,1,1,0]]'"
     )
     page.wait_for_function(
-        f"() => Math.abs(({IMAGE_VERTICES})(document.querySelector('.lab5-plot'))[2][0] - 2) < 0.02"
+        f"() => Math.abs(({IMAGE_VERTICES})(document.querySelector('.lab05-plot'))[2][0] - 2) < 0.02"
     )
     before = plot.evaluate(IMAGE_VERTICES)
     assert _close(before, [(0, 0), (1, 0), (2, 1), (1, 1), (0, 0)]), before
@@ -89,11 +89,11 @@ def test_asks_before_it_shows_then_the_gallery_shear_moves_the_top_edge(voila_se
     handle.focus()
     handle.press("ArrowRight")  # one step: k goes from 1 to 1.1
     page.wait_for_function(
-        f"() => JSON.stringify(({READ_MATRIX_JS})(document.querySelector('.lab5-y')))"
+        f"() => JSON.stringify(({READ_MATRIX_JS})(document.querySelector('.lab05-y')))"
         " === '[[0,1,2.1,1.1,0],[0,0,1,1,0]]'"
     )
     page.wait_for_function(
-        f"() => Math.abs(({IMAGE_VERTICES})(document.querySelector('.lab5-plot'))[2][0] - 2.1) < 0.02"
+        f"() => Math.abs(({IMAGE_VERTICES})(document.querySelector('.lab05-plot'))[2][0] - 2.1) < 0.02"
     )
     after = plot.evaluate(IMAGE_VERTICES)
     # The bottom corners (0,0) and (1,0) stay; the top ones move right by 0.1.
@@ -102,13 +102,13 @@ def test_asks_before_it_shows_then_the_gallery_shear_moves_the_top_edge(voila_se
     screenshot(page, "lab-05-shear-moved")
 
     # The morph follows the gallery: at t = 1 it draws the same image.
-    morph = page.locator(".lab5-morph")
+    morph = page.locator(".lab05-morph")
     morph.scroll_into_view_if_needed()
     t_handle = morph.locator(".map-morph-t .noUi-handle")
     t_handle.focus()
     t_handle.press("End")
     page.wait_for_function(
-        f"() => Math.abs(({IMAGE_VERTICES})(document.querySelector('.lab5-morph .vertex-plot'))[2][0] - 2.1) < 0.02"
+        f"() => Math.abs(({IMAGE_VERTICES})(document.querySelector('.lab05-morph .vertex-plot'))[2][0] - 2.1) < 0.02"
     )
     screenshot(page, "lab-05-morph")
     problems.assert_clean()

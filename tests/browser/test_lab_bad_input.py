@@ -327,12 +327,12 @@ def test_lab_03_garbage_in_b_and_r_and_c_too_wide(voila_server, page):
     """
     # The identity cards wait for a prediction: the lecturer's link opens them.
     problems = open_bad_input_lab(page, voila_server, "03-product-properties.ipynb?reveal=1")
-    panel = ".lab3-identities"
+    panel = ".lab03-identities"
     cards = page.locator(f"{panel} .identity-card")
     start = read(page, "text", panel)
     b21 = cell(page, "", "B[2,1]")
     b_alert = page.get_by_role("alert").filter(has_text="B[2,1]")
-    r_box = page.locator(".lab3-r input")
+    r_box = page.locator(".lab03-r input")
     r_message = page.get_by_text("r: '=1+' is not a number")
 
     commit(b21, "nan")
@@ -390,13 +390,13 @@ def test_lab_04_empty_cell_in_a_and_out_of_range_sizes(voila_server, page):
     the lecturer's link opens them.
     """
     problems = open_bad_input_lab(page, voila_server, "04-composition.ipynb?reveal=1")
-    at_once, ab = ".lab4-at-once", ".lab4-ab"
-    agree = page.locator(".lab4-agree")
-    a_alert = page.locator(".lab4-a [role=alert]")
+    at_once, ab = ".lab04-at-once", ".lab04-ab"
+    agree = page.locator(".lab04-agree")
+    a_alert = page.locator(".lab04-a [role=alert]")
     shape = page.get_by_label("shape X")
     house = read(page, "marks", at_once)
     ab_rs = read(page, "text", ab)
-    a12 = cell(page, ".lab4-a", "A[1,2]")
+    a12 = cell(page, ".lab04-a", "A[1,2]")
 
     commit(a12, "")
     expect(a_alert).to_have_text("A[1,2]: '' is not a number")
@@ -422,7 +422,7 @@ def test_lab_04_empty_cell_in_a_and_out_of_range_sizes(voila_server, page):
     wait_equal(page, "text", ab, ab_rs)
 
     # The shape checker: n = 12 is taken as typed (not clamped), and then A has too many columns.
-    n, result = page.locator(".lab4-n input"), page.locator(".lab4-shape-result")
+    n, result = page.locator(".lab04-n input"), page.locator(".lab04-shape-result")
     expect(result).to_contain_text("AB exists and is 2×1")
     commit(n, "12")
     expect(n).to_have_value("12")
@@ -432,7 +432,7 @@ def test_lab_04_empty_cell_in_a_and_out_of_range_sizes(voila_server, page):
     expect(result).to_contain_text("n = 0: a matrix has at least one row and one column")
     commit(n, "12")
     # The other boxes still answer.
-    commit(page.locator(".lab4-q input"), "2")
+    commit(page.locator(".lab04-q input"), "2")
     expect(result).to_contain_text("A is 2×12 and B is 3×2")
     commit(n, "3")
     expect(result).to_contain_text("AB exists and is 2×2")
@@ -450,7 +450,7 @@ def test_lab_05_out_of_range_shear_and_division_by_zero_in_the_free_map(voila_se
     free map's A[1,1].
     """
     problems = open_bad_input_lab(page, voila_server, "05-many-points.ipynb")
-    y, plot = ".lab5-y", ".lab5-plot"
+    y, plot = ".lab05-y", ".lab05-plot"
     menu = page.locator(".map-picker-menu select")
     k, k_alert = slider_entry(page, ".map-param-horizontal-shear-k")
     shape = page.get_by_label("shape X")
@@ -497,8 +497,8 @@ def test_lab_05_out_of_range_shear_and_division_by_zero_in_the_free_map(voila_se
     menu.select_option(label="free 2×2 matrix")
     identity = wait_differ(page, "marks", plot, plot_start)
     y_identity = wait_differ(page, "text", y, y_start)
-    a11 = cell(page, ".lab5-picker", "A[1,1]")
-    alert = page.locator(".lab5-picker [role=alert]")
+    a11 = cell(page, ".lab05-picker", "A[1,1]")
+    alert = page.locator(".lab05-picker [role=alert]")
     commit(a11, "1/0")
     expect(alert).to_have_text("A[1,1]: '1/0' is not a number: division by zero")
     assert read(page, "marks", plot) == identity
@@ -515,7 +515,7 @@ def test_lab_05_out_of_range_shear_and_division_by_zero_in_the_free_map(voila_se
     expect(a11).to_have_value("1")
     assert read(page, "marks", plot) == house
     # ... and the next edit shears it by -1/2 ...
-    a12 = cell(page, ".lab5-picker", "A[1,2]")
+    a12 = cell(page, ".lab05-picker", "A[1,2]")
     commit(a12, "-1/2")
     expect(a12).to_have_value("-0.5")
     free_shear = wait_differ(page, "marks", plot, house)

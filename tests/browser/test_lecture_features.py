@@ -116,10 +116,10 @@ def test_presenter_mode_in_the_dark_theme_with_a_preset(voila_server, page, dial
     assert page.evaluate("() => getComputedStyle(document.body).backgroundColor") == "rgb(17, 17, 17)"
     expect(page.locator(".lecture-presenter")).to_have_class(re.compile(r"\bmod-active\b"))
     assert page.evaluate("() => document.querySelector('.jp-RenderedMarkdown p').currentCSSZoom") > 1.25
-    assert cells(page, ".lab4-b") == ["0", "1", "1", "0"]
+    assert cells(page, ".lab04-b") == ["0", "1", "1", "0"]
     expect(page.locator(".lecture-preset-status")).to_have_text("From the link: B (2×2)")
     assert preheated_uses(voila_server, "04-composition.ipynb") == pooled  # a fresh kernel it was
-    page.locator(".lab4-at-once").scroll_into_view_if_needed()
+    page.locator(".lab04-at-once").scroll_into_view_if_needed()
     screenshot(page, "lecture-dark-presenter-plots")
     problems.assert_clean()
     assert dialogs == []

@@ -388,27 +388,27 @@ def _lab02(moves):  # a typed answer is judged
 
 
 def _lab03(moves):  # a matrix answer, its shape picked and typed cell by cell, names the slip
-    moves.select(".lab3-check-rs select", "2", 0)
-    moves.select(".lab3-check-rs select", "2", 1)
+    moves.select(".lab03-check-rs select", "2", 0)
+    moves.select(".lab03-check-rs select", "2", 1)
     # Each pick redraws the boxes: type once the kernel's 2×2 grid is on the page, not into the old one.
-    moves.wait(GRID_IS_JS, [".lab3-check-rs", 2, 2])
+    moves.wait(GRID_IS_JS, [".lab03-check-rs", 2, 2])
     for index, text in enumerate(["0", "-2", "1", "0"]):
-        moves.type(".lab3-check-rs .widget-text input", text, index)
-    moves.check(".lab3-check-rs")
-    shows(moves, ".lab3-check-rs [role=status]", "you computed SR, not RS")
+        moves.type(".lab03-check-rs .widget-text input", text, index)
+    moves.check(".lab03-check-rs")
+    shows(moves, ".lab03-check-rs [role=status]", "you computed SR, not RS")
 
 
 def _lab04(moves):  # a choice is judged and opens the plots of the two orders, drawn
-    moves.choose(".lab4-check-order", "SR")
-    shows(moves, ".lab4-check-order [role=status]", "R acts on x first")
-    moves.wait(BQPLOT_DRAWN_JS, ".lab4-at-once")
+    moves.choose(".lab04-check-order", "SR")
+    shows(moves, ".lab04-check-order [role=status]", "R acts on x first")
+    moves.wait(BQPLOT_DRAWN_JS, ".lab04-at-once")
 
 
 def _lab05(moves):  # a map's slider, by keyboard, moves the image Y
-    before = moves.evaluate(MATRIX_TEXT_JS, ".lab5-y")
-    moves.press(".lab5-picker .map-param .noUi-handle", "ArrowRight")
+    before = moves.evaluate(MATRIX_TEXT_JS, ".lab05-y")
+    moves.press(".lab05-picker .map-param .noUi-handle", "ArrowRight")
     moves.wait(f"([s, before]) => JSON.stringify(({MATRIX_TEXT_JS})(s)) !== before",
-               [".lab5-y", _json(before)])
+               [".lab05-y", _json(before)])
 
 
 def _lab06(moves):  # ReLU on: the negative output entry becomes 0

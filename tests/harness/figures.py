@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # only browser tests load Playwright
 FIGURES_JS = """
 () => Array.from(document.querySelectorAll('#rendered_cells .bqplot')).map((fig, index) => {
   const box = fig.getBoundingClientRect();
-  const part = fig.closest('[class*="lab0"], [class*="lab1"], [class*="lab4-"]');
+  const part = fig.closest('[class*="lab0"], [class*="lab1"]');
   const title = fig.querySelector('text.mainheading');
   const name = `#${index} ` + ((title && title.textContent.trim())
     || (part && Array.from(part.classList).find(c => /^lab/.test(c))) || fig.className);

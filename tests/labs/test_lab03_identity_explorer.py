@@ -9,7 +9,7 @@ A0, B0, C0 = [[1, 2], [0, -1]], [[2, 0], [1, 3]], [[0, 1], [1, 1]]
 
 
 def explorer():
-    return IdentityExplorer(A0, B0, C0, prefix="lab3")
+    return IdentityExplorer(A0, B0, C0, prefix="lab03")
 
 
 def test_starts_on_its_matrices_with_every_rule_and_both_look_alikes_failing():
@@ -17,7 +17,7 @@ def test_starts_on_its_matrices_with_every_rule_and_both_look_alikes_failing():
     assert [res.verdict for res in ex.panel.results] == ["equal"] * 5
     assert [res.verdict for res in ex.panel.false_results] == ["different"] * 2
     assert ex.r_box.value == "2" and ex.panel.r == 2
-    assert "lab3-identities" in ex.panel._dom_classes and "lab3-r" in ex.r_box._dom_classes
+    assert "lab03-identities" in ex.panel._dom_classes and "lab03-r" in ex.r_box._dom_classes
 
 
 def test_editors_drive_the_cards():

@@ -15,15 +15,15 @@ ORDERS = [("stretch, then rotate", R, S, "B = S, A = R"), ("rotate, then stretch
 
 
 def test_steps_agree_with_the_product_in_one_go():
-    steps = CompositionSteps(R, S, orders=ORDERS, prefix="lab4")
+    steps = CompositionSteps(R, S, orders=ORDERS, prefix="lab04")
     assert np.allclose(steps.then_a.image, steps.at_once.image)
     assert np.allclose(steps.at_once.image, R @ S @ HOUSE)
     assert np.allclose(steps.first_b.image, S @ HOUSE)
     assert steps.ab_view.matrix.tolist() == [[0, -1], [2, 0]]
     assert steps.ba_view.matrix.tolist() == [[0, -2], [1, 0]]
     assert "at most <b>0</b>" in steps.agree.value and "<b>not the same</b>" in steps.agree.value
-    assert "lab4-a" in steps.a_editor._dom_classes and "lab4-at-once" in steps.at_once._dom_classes
-    assert [b._dom_classes[-1] for b in steps.buttons] == ["lab4-stretch-then-rotate", "lab4-rotate-then-stretch"]
+    assert "lab04-a" in steps.a_editor._dom_classes and "lab04-at-once" in steps.at_once._dom_classes
+    assert [b._dom_classes[-1] for b in steps.buttons] == ["lab04-stretch-then-rotate", "lab04-rotate-then-stretch"]
 
 
 def test_order_buttons_shape_menu_and_edits_redraw():
@@ -76,9 +76,9 @@ def test_describe_sizes(sizes, ok, start):
 
 
 def test_shape_checker_takes_sizes_as_typed():
-    checker = ShapeChecker(prefix="lab4")
+    checker = ShapeChecker(prefix="lab04")
     m, n, p, q = checker.boxes
-    assert [box._dom_classes[-1] for box in checker.boxes] == ["lab4-m", "lab4-n", "lab4-p", "lab4-q"]
+    assert [box._dom_classes[-1] for box in checker.boxes] == ["lab04-m", "lab04-n", "lab04-p", "lab04-q"]
     assert checker.ok and "2×1" in checker.message
     n.value = 12  # beyond any old bound: kept, and the mismatch explained
     assert n.value == 12 and checker.value == ((2, 12), (3, 1)) and not checker.ok

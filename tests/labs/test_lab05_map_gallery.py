@@ -10,8 +10,8 @@ from widgets.labs.rows_or_columns import RowsOrColumns, rows_verdict
 
 
 def linked():
-    gallery = MapGallery("stretch", "house", prefix="lab5")
-    rows = RowsOrColumns(gallery.points, gallery.matrix, prefix="lab5")
+    gallery = MapGallery("stretch", "house", prefix="lab05")
+    rows = RowsOrColumns(gallery.points, gallery.matrix, prefix="lab05")
     dlink((gallery, "matrix"), (rows, "matrix"))
     dlink((gallery, "points"), (rows, "points"))
     return gallery, rows
@@ -23,9 +23,9 @@ def test_starts_on_a_stretch_of_the_house_with_its_parts_named():
     np.testing.assert_allclose(gallery.y_view.matrix, [[2, 0], [0, 1]] @ HOUSE)
     np.testing.assert_allclose(gallery.plot.image, gallery.y_view.matrix)
     np.testing.assert_array_equal(gallery.points, HOUSE)
-    for part, name in [(gallery.picker, "lab5-picker"), (gallery.a_view, "lab5-a"), (gallery.y_view, "lab5-y"),
-                       (gallery.plot, "lab5-plot"), (rows.views[1], "lab5-pat"), (rows.views[2], "lab5-axt"),
-                       (rows.status, "lab5-rows-status")]:
+    for part, name in [(gallery.picker, "lab05-picker"), (gallery.a_view, "lab05-a"), (gallery.y_view, "lab05-y"),
+                       (gallery.plot, "lab05-plot"), (rows.views[1], "lab05-pat"), (rows.views[2], "lab05-axt"),
+                       (rows.status, "lab05-rows-status")]:
         assert name in part._dom_classes
 
 
@@ -79,9 +79,9 @@ def test_one_notification_of_matrix_per_map_change():
 
 
 def test_only_the_grid_tells_the_rule_from_the_matrix():
-    grid = CornersOrGrid(0.3, prefix="lab5")
-    assert "lab5-c" in grid.c._dom_classes and "lab5-grid-toggle" in grid.show_grid._dom_classes
-    assert "lab5-matrix-grid" in grid.matrix_grid._dom_classes and "lab5-rule-grid" in grid.rule_grid._dom_classes
+    grid = CornersOrGrid(0.3, prefix="lab05")
+    assert "lab05-c" in grid.c._dom_classes and "lab05-grid-toggle" in grid.show_grid._dom_classes
+    assert "lab05-matrix-grid" in grid.matrix_grid._dom_classes and "lab05-rule-grid" in grid.rule_grid._dom_classes
     np.testing.assert_allclose(grid.matrix_grid.image, grid.rule_grid.image)
     grid.show_grid.value = True
     assert grid.matrix_grid.show_grid and grid.rule_grid.show_grid

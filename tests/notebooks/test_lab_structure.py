@@ -100,3 +100,33 @@ def test_presets_are_applied_in_the_last_code_cell_only(path):
         f"{path.name}: lecture.apply_url is called in code cell(s) {calls} of {len(cells)} (0-based); "
         "it must be called once, in the last code cell"
     )
+
+
+def class_names(tree):
+    """The CSS classes (or class prefixes) a lab's code gives its widgets, as written.
+
+    >>> class_names(ast.parse('x.add_class("lab03-order"); Y(prefix="lab03"); z.add_class(f"lab03-{k}")'))
+    ['lab03-order', 'lab03', 'lab03-']
+    """
+    names = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        given = [node.args[0]] if getattr(node.func, "attr", None) == "add_class" and node.args else []
+        given += [k.value for k in node.keywords if k.arg in ("prefix", "class_prefix")]
+        for value in given:
+            if isinstance(value, ast.JoinedStr):  # an f-string: what comes before the first {...}
+                value = value.values[0] if value.values else ast.Constant("")
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                names.append(value.value)
+    return names
+
+
+@pytest.mark.parametrize("path", LABS, ids=[path.stem for path in LABS])
+def test_css_classes_follow_one_scheme(path):
+    # Lab NN's classes are labNN-<part>, so a selector names its lab the same way in every test.
+    prefix = f"lab{path.name[:2]}"
+    names = [name for source in code_cells(path) for name in class_names(ast.parse(source))]
+    assert names, f"{path.name} names no part for CSS and tests"
+    off = [name for name in names if name != prefix and not name.startswith(prefix + "-")]
+    assert off == [], f"{path.name}: classes must be {prefix} or {prefix}-<part>"
