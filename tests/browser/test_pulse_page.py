@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from harness.browser import LEAVING_TOLERATED, answer_check, open_lab, screenshot
 from harness.voila import REPO, VoilaServer
+from widgets.lecture.pulse_store import PulseStore
 
 PULSE = "/voila/render/lecturer/pulse.ipynb"
 LAB_1 = "/voila/render/01-product-by-columns.ipynb"
@@ -107,6 +108,47 @@ def test_the_board_follows_a_visitor_answering_lab_1_without_a_reload(server, pa
     expect(board).to_contain_text("No answers yet", timeout=ARRIVES_WITHIN)
     expect(page.locator(".pulse-lab")).to_be_hidden()
     problems.assert_clean()
+
+
+def leaks(frames: list[str], secrets_: list[str]) -> list[str]:
+    """The secrets (or the word "pulse") that some frame holds, lower-cased."""
+    found = [secret for secret in secrets_ if any(secret in frame for frame in frames)]
+    return found + ["pulse"] * any("pulse" in frame.lower() for frame in frames)
+
+
+def test_a_visitors_traffic_carries_nothing_of_the_pulse(server, browser, pulse_dir):
+    # Another visitor's event is in the store, with its id, a lab and a mistake named only there.
+    other = secrets.token_hex(16)
+    planted = [other, f"planted-lab-{other[:8]}", f"planted-mistake-{other[:8]}"]
+    assert PulseStore(pulse_dir).record(planted[1], "activity", other, right=False, mistake=planted[2])
+    frames: list[str] = []
+
+    def listen(socket) -> None:
+        socket.on("framereceived", lambda payload: frames.append(
+            payload if isinstance(payload, str) else payload.decode("utf-8", "replace")))
+
+    visitor = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        learner = visitor.new_page()
+        learner.on("websocket", listen)
+        problems = open_lab(learner, server.url + LAB_1, "pulse-traffic-visitor", tolerated=LEAVING_TOLERATED)
+        answer_check(learner, ".lab01-check", [[6, 9], [19, -3]])
+        expect(learner.locator(".lab01-check [role=status]")).to_contain_text("rows and columns swapped")
+        problems.assert_clean()
+    finally:
+        visitor.close()
+    # The learner's own anonymous id is in the store (gathered, as the board does), never on its page.
+    assert PulseStore(pulse_dir).status() == ""
+    with sqlite3.connect(pulse_dir / "pulse.sqlite") as connection:
+        own = [visitor for (visitor,) in connection.execute(
+            "SELECT visitor FROM events WHERE check_id = 'activity' AND visitor != ?", (other,))]
+    assert len(own) == 1
+    suspects = [TOKEN, str(pulse_dir), *planted, *own]
+    # The check itself can fail: a frame carrying any of them, or the pulse's widgets, is caught.
+    assert all(leaks([f'{{"value": "{suspect}"}}'], suspects) for suspect in suspects)
+    assert leaks(['{"_dom_classes": ["pulse-board"]}'], suspects) == ["pulse"]
+    assert len(frames) > 10 and "rows and columns swapped" in "".join(frames)  # the frames were read
+    assert leaks(frames, suspects) == []
 
 
 def test_the_store_is_not_served(server, pulse_dir):
