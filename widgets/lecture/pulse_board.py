@@ -61,9 +61,17 @@ def _figure(owner, title, scales, orientation="vertical", **mark):
 
 
 def _count_scale(counts):
-    """The count axis from 0 to the largest count, with at most six whole-number ticks."""
+    """The count axis from 0 to a tenth above the largest count, with at most six whole-number ticks.
+
+    The headroom keeps the top tick's label, and the longest bar's count, inside the chart.
+
+    >>> scale, axis = _count_scale([3, 30])
+    >>> scale, axis["tick_values"].tolist()
+    ({'max': 33.0}, [0.0, 6.0, 12.0, 18.0, 24.0, 30.0])
+    """
     top = max([1, *counts])
-    return {"max": float(top)}, {"tick_values": np.arange(0, top + 1, math.ceil(top / 5), dtype=float)}
+    return ({"max": round(top * 1.1, 1)},
+            {"tick_values": np.arange(0, top + 1, math.ceil(top / 5), dtype=float)})
 
 
 def _mistakes_text(check):
