@@ -1,4 +1,5 @@
-"""Kernel culling that spares a visitor whose page has not connected yet.
+"""Voila's kernels: culling that spares a visitor whose page has not connected yet, and pools
+filled a few kernels at a time.
 
 Voila hands a kernel to a visitor when it sends the page; the page's widgets
 connect to it over a websocket only once the browser has loaded and run the
@@ -71,6 +72,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self._ever_connected = set()
         self._preheating = Turns(self.max_preheating)
+        self._turn_keepers = set()  # asyncio keeps only weak references to tasks
 
     async def start_kernel(self, **kwargs):
         """Start a kernel; a pooled one waits for a turn, and holds it until its notebook is preheated."""
@@ -83,7 +85,9 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         except BaseException:
             self._preheating.give_back()
             raise
-        asyncio.create_task(self._give_back_when_preheated(kernel_id, pool_task))
+        keeper = asyncio.create_task(self._give_back_when_preheated(kernel_id, pool_task))
+        self._turn_keepers.add(keeper)
+        keeper.add_done_callback(self._turn_keepers.discard)
         return kernel_id
 
     def _need(self, pool_task):
