@@ -17,7 +17,7 @@ failure into ``False`` (or nothing) and a sentence in `PulseStore.error`; a
 reader waits at most `PulseStore.timeout` seconds for another reader's
 lock.  Each process keeps one connection, made again when the file was
 replaced, deleted or damaged under a running server; the file is in WAL
-mode.  Only the standard library is used.
+mode, SQLite from the standard library.
 """
 
 import contextlib
@@ -29,15 +29,11 @@ import threading
 import time
 from dataclasses import dataclass
 
-import numpy as np
-
-from ..core.shapes import format_shape
 from . import pulse_journal
+from .pulse_answer import MAX_ANSWER, clip as _clip, normalise_answer
 
 __all__ = ["MAX_ANSWER", "CheckPulse", "LabPulse", "PulseStore", "normalise_answer"]
 
-#: The longest answer kept, in characters.
-MAX_ANSWER = 64
 #: The file's name in the pulse folder.
 FILE_NAME = "pulse.sqlite"
 #: Mistakes listed per check.
@@ -68,61 +64,6 @@ CREATE TABLE IF NOT EXISTS checks (
     PRIMARY KEY (lab, check_id)
 );
 """ + pulse_journal.SCHEMA
-
-
-def _clip(text):
-    """Whitespace collapsed, at most `MAX_ANSWER` characters (an ellipsis marks a cut)."""
-    text = " ".join(str(text).split())
-    return text if len(text) <= MAX_ANSWER else text[: MAX_ANSWER - 1] + "…"
-
-
-def _number(x):
-    return f"{float(x):.6g}"
-
-
-def normalise_answer(value):
-    """The short form of an answer that the store keeps: never more than 64 characters.
-
-    A matrix is written row by row (``[[6,19],[9,-3]]``), or as its shape
-    alone when that would be too long; a number with six significant
-    digits; a shape ``(rows, columns)`` as ``4×2``; anything else (a typed
-    text, a choice) with its whitespace collapsed and cut at `MAX_ANSWER`.
-
-    Parameters
-    ----------
-    value : numpy.ndarray, float, tuple of int, str or None
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> normalise_answer(np.array([[6, 19], [9, -3.0]]))
-    '[[6,19],[9,-3]]'
-    >>> normalise_answer(np.zeros((6, 6)))
-    'a 6×6 matrix'
-    >>> normalise_answer((4, 2)), normalise_answer(0.1 + 0.2), normalise_answer(None)
-    ('4×2', '0.3', '')
-    >>> len(normalise_answer("x" * 500))
-    64
-    """
-    if value is None:
-        return ""
-    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(d, int) for d in value):
-        return format_shape(value)
-    if isinstance(value, (int, float, np.number)) and not isinstance(value, bool):
-        return _number(value)
-    if isinstance(value, np.ndarray):
-        matrix = np.atleast_2d(value)
-        if matrix.ndim == 2:
-            text = "[" + ",".join(
-                "[" + ",".join(_number(x) for x in row) + "]" for row in matrix
-            ) + "]"
-            if len(text) <= MAX_ANSWER:
-                return text
-            return f"a {format_shape(matrix.shape)} matrix"
-    return _clip(value)
 
 
 @dataclass(frozen=True)
