@@ -3,6 +3,7 @@ that nothing is lost under 100 concurrent writer processes or a kernel killed ri
 returned."""
 from __future__ import annotations
 
+import concurrent.futures
 import multiprocessing
 import os
 import signal
@@ -250,6 +251,19 @@ def test_100_writer_processes_of_50_events_each_lose_nothing(store):
     assert (lab.visitors, lab.checks[0].attempts) == (WRITERS, WRITERS * EVENTS_EACH)
     assert sum(check.attempts for check in lab.checks) == WRITERS * EVENTS_EACH
     assert journals(os.path.dirname(store.path)) == []  # every ended writer's journal gathered and deleted
+
+
+def test_readers_gathering_at_once_store_each_line_once_and_skip_a_cut_one(store):
+    folder = os.path.dirname(store.path)
+    for k in range(200):
+        assert store.record("lab01", "activity", f"v{k}", right=True)
+    (journal,) = journals(folder)
+    with open(journal, "ab") as file:
+        file.write(b'["events", "not the values"]\n["events", [')  # a foreign line, then one being written
+    readers = [PulseStore(folder, timeout=30) for _ in range(4)]
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(PulseStore.status, readers)) == [""] * 4
+    assert sorted(row[3] for row in rows(store)) == sorted(f"v{k}" for k in range(200))
 
 
 def _record_then_die(folder: str) -> None:
