@@ -64,6 +64,27 @@ CUT_TEXT_JS = """
   return found.slice(0, 12);
 }
 """
+# Choices of a multiple-choice question drawn over each other: a choice's button or words
+# overlapping another choice (its words wrapped, its height fixed at one line).
+OVERLAPPING_CHOICES_JS = """
+() => {
+  const found = [];
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  for (const box of document.querySelectorAll('#rendered_cells .widget-radio-box')) {
+    const choices = Array.from(box.querySelectorAll('label')).filter(l => l.checkVisibility());
+    const parts = choices.map(l => [l, l.querySelector('input'), ...Array.from(l.childNodes)
+      .filter(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim())
+      .map(n => { const r = document.createRange(); r.selectNodeContents(n); return r; })]);
+    for (let i = 0; i < parts.length; i++)
+      for (let j = i + 1; j < parts.length; j++)
+        for (const a of parts[i].slice(1)) for (const b of parts[j].slice(1))
+          for (const ra of a ? Array.from(a.getClientRects()) : [])
+            for (const rb of b ? Array.from(b.getClientRects()) : [])
+              if (meet(ra, rb)) found.push(`"${choices[i].textContent.trim().slice(0, 30)}" / "${choices[j].textContent.trim().slice(0, 30)}"`);
+  }
+  return [...new Set(found)].slice(0, 8);
+}
+"""
 # Visible text smaller than `min` CSS pixels (font size times any zoom), outside plots and
 # MathJax, with its size; sub- and superscripts are left out (a smaller index is typography).
 SMALL_TEXT_JS = """
@@ -130,6 +151,7 @@ def check_fits(page, size: dict) -> None:
     document_width, cells_width, cells_client = sides["page"]
     assert document_width <= size["width"] and cells_width <= cells_client, f"{where}: the page scrolls sideways"
     assert page.evaluate(CUT_TEXT_JS) == [], f"{where}: text cut off"
+    assert page.evaluate(OVERLAPPING_CHOICES_JS) == [], f"{where}: choices drawn over each other"
     assert page.evaluate(SMALL_TEXT_JS, MIN_TEXT_PX) == [], f"{where}: text under {MIN_TEXT_PX} px"
     assert page.evaluate(SMALL_TARGETS_JS, MIN_TARGET_PX) == [], f"{where}: controls under 24×24 px"
     assert cut_off(page) == [], where
@@ -153,7 +175,7 @@ def drag_weight_with_a_finger(page) -> None:
         touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
     touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     touch.detach()
-    expect(average).not_to_have_text(average.inner_text(), timeout=10_000)
+    expect(average).not_to_have_text(average.inner_text(), timeout=20_000)
     page.wait_for_function(
         "() => !/^h2 = 0 v1/.test(document.querySelector('.attention-average').textContent)", timeout=10_000
     )
