@@ -56,7 +56,7 @@ INTERACTIONS: dict[str, Interaction] = {
                       what="AB heatmap: click (2,3) / (1,1) → menus, highlights, the written-out sum"),
     "03": Interaction("type", '.widget-text input[placeholder="A[1,1]"]', ("2", "1"),
                       what="A[1,1]: type 2 / 1 + Enter → the identities panel"),
-    "04": Interaction("type", '.lab4-a input[placeholder="A[1,1]"]', ("1", "0"),
+    "04": Interaction("type", '.lab04-a input[placeholder="A[1,1]"]', ("1", "0"),
                       what="A[1,1]: type 1 / 0 + Enter → four plots, AB, BA"),
     "05": Interaction("keys", ".map-param-horizontal-shear-k .noUi-handle", ("ArrowRight", "ArrowLeft"),
                       what="shear k slider handle: ArrowRight / ArrowLeft → A, Y, the plot, the rows views"),
