@@ -210,12 +210,17 @@ def answer_check(page: Page, selector: str, answer) -> None:
     if isinstance(answer, str):
         commit(check.locator(".widget-text input").first, answer)
     else:
+        from playwright.sync_api import expect  # here, not at the top: see the TYPE_CHECKING import
+
         rows, cols = len(answer), len(answer[0])
         pickers = check.locator("select")
         pickers.nth(0).select_option(str(rows))
         pickers.nth(1).select_option(str(cols))
         cells = check.locator(".widget-text input")
-        cells.nth(rows * cols - 1).wait_for()
+        # Type into the kernel's new grid, not the old one it replaces (a 5×2 and a 2×5 grid
+        # both have ten boxes): wait for its size and for its last box, named "…[rows,cols]".
+        expect(cells).to_have_count(rows * cols, timeout=30_000)
+        check.locator(f'.widget-text input[placeholder$="[{rows},{cols}]"]').wait_for(timeout=30_000)
         for index, text in enumerate(str(x) for row in answer for x in row):
             commit(cells.nth(index), text)
     press_check(page, selector)
