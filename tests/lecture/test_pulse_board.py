@@ -4,7 +4,6 @@ exports CSV, refreshes on its own, and refuses a link without the lecturer's tok
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import base64
 import csv
 import html
@@ -17,6 +16,7 @@ from ipywidgets import Widget
 from traitlets import TraitError
 
 from harness.checks import answer
+from harness.loops import run_alone
 from harness.notebooks import lab_namespace
 from harness.voila import REPO
 from pulse_breakage import BREAKAGES, SAYS, as_store_user, broken_store
@@ -168,14 +168,6 @@ def test_a_broken_store_is_explained_and_the_labs_still_check(breakage):
     assert "The pulse is unavailable:" in alert and SAYS[breakage] in alert
     assert 'role="alert"' in alert and panels == []
     assert solved
-
-
-def run_alone(scenario):
-    """Run the async `scenario()` in a fresh event loop on a thread of its own, as a kernel's
-    loop would; the main thread may already run one (Playwright's sync API keeps a loop
-    running there for the whole session once a browser test has started it)."""
-    with concurrent.futures.ThreadPoolExecutor(1) as thread:
-        return thread.submit(asyncio.run, scenario()).result()
 
 
 def test_the_board_refreshes_on_its_own_until_stopped(tmp_path):

@@ -7,11 +7,12 @@ import asyncio
 
 import pytest
 
+from harness.loops import run_alone
 from labserver.turns import Turns
 
 
 def run(coroutine):
-    return asyncio.run(asyncio.wait_for(coroutine, 10))
+    return run_alone(lambda: asyncio.wait_for(coroutine, 10))
 
 
 def test_never_more_holders_than_slots_and_every_one_gets_a_turn():
