@@ -32,7 +32,9 @@ class Turns:
     ...         turns.give_back()
     ...     await asyncio.gather(job("first", 5), job("later", 2), job("sooner", 1))
     ...     return order
-    >>> asyncio.run(demo())
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever loop this thread runs
+    ...     thread.submit(asyncio.run, demo()).result()
     ['first', 'sooner', 'later']
     """
 
