@@ -26,6 +26,10 @@ from harness.wire import decode_frame
 
 QUIET_MS = 300
 INTERACTION_TIMEOUT_MS = 15_000
+# A lab keeps a view that would give an activity's answer away closed until the
+# learner answers; the lecturer's ?reveal=1 opens them all, so the controls the
+# interactions drive are on the page.
+REVEAL = "?reveal=1"
 
 
 @dataclass(frozen=True)
@@ -196,7 +200,8 @@ class Session:
             self.context.add_init_script(WS_CLOCK_JS)
             page = self.context.new_page()
             page.on("websocket", self._watch)
-            page.goto(server.url + target.path, wait_until="commit", timeout=120_000)
+            query = REVEAL if target.is_lab else ""
+            page.goto(server.url + target.path + query, wait_until="commit", timeout=120_000)
             page.wait_for_function(READY_AT_JS, arg=expected, polling=100, timeout=120_000)
             page.wait_for_timeout(500)
             page.evaluate(INSTALL_JS)
