@@ -22,6 +22,9 @@ waits for all of them. Here a pooled kernel preheats only when one of
 ``max_preheating`` turns is free, and a turn goes first to a kernel a visitor
 already waits for, then to the notebook with the fewest kernels ready.
 
+Its kernels run `labserver.steady_kernel` (see `SteadyKernelManager`), whose
+IOPub socket does not drop a cell's last messages when a hall loads the machine.
+
 ``voila.json`` names `PoolAwareKernelManager` as Voila's
 ``multi_kernel_manager_class``; Voila builds its pooling manager on top of it.
 """
@@ -31,13 +34,33 @@ import os
 import time
 
 from jupyter_server._tz import utcnow
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
 from traitlets import Float, Integer, default
 from voila.request_info_handler import RequestInfoSocketHandler
 
 from labserver.turns import Turns
 
-__all__ = ["PoolAwareKernelManager"]
+__all__ = ["PoolAwareKernelManager", "SteadyKernelManager"]
+
+
+class SteadyKernelManager(ServerKernelManager):
+    """One kernel's manager that starts an IPython kernel as `labserver.steady_kernel`, not ``ipykernel_launcher``.
+
+    Examples
+    --------
+    >>> SteadyKernelManager.steady(["python", "-m", "ipykernel_launcher", "-f", "k.json"])
+    ['python', '-m', 'labserver.steady_kernel', '-f', 'k.json']
+    >>> SteadyKernelManager.steady(["julia", "-i", "k.json"])  # not an IPython kernel: as it is
+    ['julia', '-i', 'k.json']
+    """
+
+    def format_kernel_cmd(self, extra_arguments=None):
+        return self.steady(super().format_kernel_cmd(extra_arguments))
+
+    @staticmethod
+    def steady(command):
+        """The kernel command with ipykernel's launcher module replaced by `labserver.steady_kernel`."""
+        return ["labserver.steady_kernel" if part == "ipykernel_launcher" else part for part in command]
 
 
 class PoolAwareKernelManager(AsyncMappingKernelManager):
@@ -63,6 +86,10 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         60.0, config=True,
         help="Seconds after which a preheating kernel gives its turn back even if its notebook has not finished.",
     )
+
+    @default("kernel_manager_class")
+    def _default_kernel_manager_class(self):
+        return "labserver.kernels.SteadyKernelManager"
 
     @default("max_preheating")
     def _default_max_preheating(self):

@@ -1,6 +1,8 @@
-"""The set-up, served: themes, and a stopped server stops its kernels."""
+"""The set-up, served: themes, kernels on Unix sockets, and a stopped server stops its kernels."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
 
 from harness.browser import open_lab
 from harness.voila import VoilaServer
@@ -12,6 +14,22 @@ def test_light_theme_by_default_and_dark_on_request(voila_server, page):
     # Voila 0.5 reads the theme from ?theme= (its 0.6 successor names it voila-theme).
     open_lab(page, f"{voila_server.url}/voila/render/index.ipynb?theme=dark", "theme-dark")
     assert "theme-dark" in page.eval_on_selector("body", "b => b.className")
+
+
+def test_kernels_listen_on_unix_sockets_not_loopback_ports(voila_server, page):
+    # On TCP a kernel's five ports are picked before the kernel binds them, and a hall's wave of
+    # kernel starts and connections raced for them: a kernel found its port taken and died, and
+    # its visitor's page never came (voila.json's KernelManager.transport).
+    open_lab(page, f"{voila_server.url}/voila/render/index.ipynb", "ipc-check")
+    kernels = voila_server.kernel_processes()
+    assert kernels
+    for kernel in kernels:
+        connection_file = Path(kernel.cmdline()[kernel.cmdline().index("-f") + 1])
+        info = json.loads(connection_file.read_text())
+        assert info["transport"] == "ipc" and info["ip"] == str(connection_file.with_suffix("")) + "-ipc"
+        channels = {info[f"{name}_port"] for name in ("shell", "iopub", "stdin", "control", "hb")}
+        bound = {c.laddr for c in kernel.net_connections(kind="unix")}
+        assert {f"{info['ip']}-{port}" for port in channels} <= bound
 
 
 def test_stopping_the_server_stops_its_kernels(server_logs, page):

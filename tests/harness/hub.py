@@ -90,7 +90,7 @@ class Hub(Server):
 
 
 def kernels_of(server: psutil.Process) -> list[psutil.Process]:
-    """The kernels a single-user server started (its ``ipykernel`` descendants)."""
+    """The kernels a single-user server started (its descendants that run a kernel module)."""
     try:
         return [p for p in server.children(recursive=True) if _is_kernel(p)]
     except psutil.NoSuchProcess:

@@ -66,7 +66,7 @@ class Server:
         return self.log_path.read_text(errors="replace") if self.log_path else ""
 
     def kernel_processes(self) -> list[psutil.Process]:
-        """The kernels this server started (its ``ipykernel_launcher`` children)."""
+        """The kernels this server started (its children that run `KERNEL_MODULES`)."""
         try:
             children = psutil.Process(self.process.pid).children(recursive=True)
         except psutil.NoSuchProcess:
@@ -169,8 +169,13 @@ class JupyterServer(Server):
         return self._answering("/api/status", timeout)
 
 
+# A kernel's command runs one of these: ipykernel's launcher, or under Voila with the
+# lecture configuration its steady variant (labserver.kernels.SteadyKernelManager).
+KERNEL_MODULES = ("ipykernel_launcher", "labserver.steady_kernel")
+
+
 def _is_kernel(proc: psutil.Process) -> bool:
     try:
-        return any("ipykernel" in part for part in proc.cmdline())
+        return any(part in KERNEL_MODULES for part in proc.cmdline())
     except (psutil.NoSuchProcess, psutil.AccessDenied):
         return False

@@ -54,6 +54,8 @@ def test_lecture_configuration():
     culling = config["MappingKernelManager"]
     assert 60 <= culling["cull_idle_timeout"] <= 900
     assert 0 < culling["cull_interval"] <= culling["cull_idle_timeout"]
+    # Kernels on Unix sockets: loopback TCP ports raced under a hall's wave of kernel starts.
+    assert config["KernelManager"]["transport"] == "ipc"
 
 
 def test_jupyter_state_lives_in_a_temporary_folder():

@@ -1,0 +1,38 @@
+"""The labs' kernel under the lecture server: ipykernel's, except that its IOPub socket never drops a message.
+
+A cell's outputs, its widgets' messages and the ``status: idle`` that ends it
+all leave the kernel on one ZeroMQ PUB socket, which drops what a subscriber's
+queue cannot hold (1,000 messages by default); one cell of lab 8 sends 994.
+With 30 visitors arriving at once, Voila's executor read so late that a lab-8
+kernel lost the end of that cell: the server had seen the kernel go idle, the
+executor's socket held nothing, and Voila waited for ``VoilaExecutor.iopub_timeout``
+(5 minutes) while the visitor's page never came. Here the queue has no limit:
+a slow reader reads late, and reads everything.
+
+`labserver.kernels.SteadyKernelManager` starts this module in place of
+``ipykernel_launcher``; the command line and the kernel are otherwise the same.
+"""
+
+import sys
+from pathlib import Path
+
+import zmq
+from ipykernel.kernelapp import IPKernelApp
+
+__all__ = ["SteadyKernelApp"]
+
+
+class SteadyKernelApp(IPKernelApp):
+    """An IPython kernel application whose IOPub socket queues without a limit."""
+
+    def init_iopub(self, context):
+        """Bind the IOPub socket as ipykernel does, after making 0 (no limit) the context's send high-water mark."""
+        context.setsockopt(zmq.SNDHWM, 0)  # for the sockets made from now on: IOPub and its thread's pipes
+        super().init_iopub(context)
+
+
+if __name__ == "__main__":
+    # As ipykernel_launcher: the kernel's folder leaves sys.path while ipykernel loads.
+    if sys.path[0] == "" or Path(sys.path[0]) == Path.cwd():
+        del sys.path[0]
+    SteadyKernelApp.launch_instance()
