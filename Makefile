@@ -97,7 +97,7 @@ hub-proxy:
 	fi
 
 test: $(VENV)/.test-installed chromium engines hub-proxy
-	$(PY) -m pytest
+	$(PY) -m pytest --durations=30
 
 # The fast tier leaves out the browser and notebook folders, so it never imports
 # Playwright or starts a kernel (tests/harness/test_tiers.py fails if it does), and
