@@ -24,6 +24,10 @@ already waits for, then to the notebook with the fewest kernels ready.
 
 Its kernels run `labserver.steady_kernel` (see `SteadyKernelManager`), whose
 IOPub socket does not drop a cell's last messages when a hall loads the machine.
+On Unix sockets (``voila.json``'s ``KernelManager.transport``) their socket files
+live in a folder of this manager's: Voila's own stop deletes its connection folder
+before it shuts the kernels down, and a kernel still starting then found no place to
+bind, failed, and hung on its way out, left running after the server had gone.
 
 ``voila.json`` names `PoolAwareKernelManager` as Voila's
 ``multi_kernel_manager_class``; Voila builds its pooling manager on top of it.
@@ -31,6 +35,8 @@ IOPub socket does not drop a cell's last messages when a hall loads the machine.
 
 import asyncio
 import os
+import shutil
+import tempfile
 import time
 
 from jupyter_server._tz import utcnow
@@ -100,6 +106,23 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         self._ever_connected = set()
         self._preheating = Turns(self.max_preheating)
         self._turn_keepers = set()  # asyncio keeps only weak references to tasks
+        self._socket_dir = None  # made for the first kernel on Unix sockets, removed by shutdown_all
+
+    def pre_start_kernel(self, kernel_name, kwargs):
+        """Make the kernel's manager; on Unix sockets, their files go in this manager's own folder."""
+        manager, kernel_name, kernel_id = super().pre_start_kernel(kernel_name, kwargs)
+        if manager.transport == "ipc":
+            if self._socket_dir is None:
+                self._socket_dir = tempfile.mkdtemp(prefix="matmul-kernels-")
+            manager.ip = os.path.join(self._socket_dir, f"kernel-{kernel_id}-ipc")
+        return manager, kernel_name, kernel_id
+
+    async def shutdown_all(self, now=False):
+        """Shut every kernel down, then remove the folder of their socket files."""
+        await super().shutdown_all(now=now)
+        if self._socket_dir is not None:
+            shutil.rmtree(self._socket_dir, ignore_errors=True)
+            self._socket_dir = None
 
     async def start_kernel(self, **kwargs):
         """Start a kernel; a pooled one waits for a turn, and holds it until its notebook is preheated."""

@@ -25,7 +25,7 @@ from playwright.sync_api import expect
 
 from harness.browser import ERROR_OUTPUT_JS, READY_JS, RENDERED_VIEWS_JS, PageProblems, open_lab
 from harness.hall import wave
-from harness.kernels import kernel_ids, page_kernel_id, wait_for
+from harness.kernels import connection_info, kernel_ids, page_kernel_id, wait_for
 from harness.voila import REPO, VoilaServer
 
 # Voila preheats one kernel for every notebook under the served folder.
@@ -123,6 +123,7 @@ def test_sigterm_stops_the_server_and_every_kernel(server_logs, browser):
         assert wait_for(lambda: len(kernel_ids(server)) == expected, 30), kernel_ids(server)
         kernels = server.kernel_processes()
         connection_dir = re.search(r"Storing connection files in (\S+)\.", server.log()).group(1)
+        socket_dirs = {Path(connection_info(kernel)["ip"]).parent for kernel in kernels}
 
         start = time.monotonic()
         server.process.send_signal(signal.SIGTERM)
@@ -140,6 +141,7 @@ def test_sigterm_stops_the_server_and_every_kernel(server_logs, browser):
         ]
         assert not strays, f"processes of this server still running: {strays}"
         assert not Path(connection_dir).exists()
+        assert not [folder for folder in socket_dirs if folder.exists()]
         assert server.process.returncode == 0, server.log()[-3000:]
         assert len(re.findall(r"Kernel shutdown: ", server.log())) >= expected
         print(f"Voila stopped {len(kernels)} kernels and exited {stopped_in:.1f} s after SIGTERM")

@@ -1,10 +1,10 @@
 """The set-up, served: themes, kernels on Unix sockets, and a stopped server stops its kernels."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from harness.browser import open_lab
+from harness.kernels import connection_info, kernel_process, page_kernel_id
 from harness.voila import VoilaServer
 
 
@@ -20,16 +20,15 @@ def test_kernels_listen_on_unix_sockets_not_loopback_ports(voila_server, page):
     # On TCP a kernel's five ports are picked before the kernel binds them, and a hall's wave of
     # kernel starts and connections raced for them: a kernel found its port taken and died, and
     # its visitor's page never came (voila.json's KernelManager.transport).
-    open_lab(page, f"{voila_server.url}/voila/render/index.ipynb", "ipc-check")
-    kernels = voila_server.kernel_processes()
-    assert kernels
-    for kernel in kernels:
-        connection_file = Path(kernel.cmdline()[kernel.cmdline().index("-f") + 1])
-        info = json.loads(connection_file.read_text())
-        assert info["transport"] == "ipc" and info["ip"] == str(connection_file.with_suffix("")) + "-ipc"
-        channels = {info[f"{name}_port"] for name in ("shell", "iopub", "stdin", "control", "hb")}
-        bound = {c.laddr for c in kernel.net_connections(kind="unix")}
-        assert {f"{info['ip']}-{port}" for port in channels} <= bound
+    open_lab(page, f"{voila_server.url}/voila/render/01-product-by-columns.ipynb", "ipc-check")
+    kernel = kernel_process(voila_server, page_kernel_id(page.content()))
+    info = connection_info(kernel)
+    assert info["transport"] == "ipc"
+    # Not in Voila's connection folder, which Voila deletes before it shuts the kernels down.
+    assert Path(info["ip"]).parent != Path(info["file"]).parent
+    channels = {info[f"{name}_port"] for name in ("shell", "iopub", "stdin", "control", "hb")}
+    bound = {c.laddr for c in kernel.net_connections(kind="unix")}
+    assert {f"{info['ip']}-{port}" for port in channels} <= bound
 
 
 def test_stopping_the_server_stops_its_kernels(server_logs, page):

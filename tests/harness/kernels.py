@@ -1,8 +1,10 @@
 """A Voila server's kernels: which page owns which kernel process, and how many are left."""
 from __future__ import annotations
 
+import json
 import re
 import time
+from pathlib import Path
 
 import psutil
 
@@ -19,6 +21,17 @@ def page_kernel_id(html: str) -> str:
 def _kernel_id_of(proc: psutil.Process) -> str | None:
     match = re.search(r"kernel-([-0-9a-f]+)\.json", " ".join(proc.cmdline()))
     return match.group(1) if match else None
+
+
+def connection_info(proc: psutil.Process) -> dict:
+    """What a kernel process's connection file says: its transport, address (``ip``) and ports,
+    with ``file``, the connection file's own path.
+
+    On Unix sockets (``transport`` "ipc") a channel's socket file is ``<ip>-<port>``.
+    """
+    command = proc.cmdline()
+    path = Path(command[command.index("-f") + 1])
+    return {**json.loads(path.read_text()), "file": str(path)}
 
 
 def kernel_ids(server: VoilaServer) -> set[str]:
