@@ -11,28 +11,34 @@ a slow reader reads late, and reads everything.
 
 `labserver.kernels.SteadyKernelManager` starts this module in place of
 ``ipykernel_launcher``; the command line and the kernel are otherwise the same.
+Importing it loads nothing of ipykernel: that is left to `main`, since importing
+ipykernel replaces the ``comm`` package's factories in the importing process
+(the server's, or a test's, where widgets would then send nothing).
 """
 
 import sys
 from pathlib import Path
 
-import zmq
-from ipykernel.kernelapp import IPKernelApp
-
-__all__ = ["SteadyKernelApp"]
+__all__ = ["main"]
 
 
-class SteadyKernelApp(IPKernelApp):
-    """An IPython kernel application whose IOPub socket queues without a limit."""
+def main():
+    """Run the kernel, as ``python -m labserver.steady_kernel -f <connection file>`` does."""
+    import zmq
+    from ipykernel.kernelapp import IPKernelApp
 
-    def init_iopub(self, context):
-        """Bind the IOPub socket as ipykernel does, after making 0 (no limit) the context's send high-water mark."""
-        context.setsockopt(zmq.SNDHWM, 0)  # for the sockets made from now on: IOPub and its thread's pipes
-        super().init_iopub(context)
+    class SteadyKernelApp(IPKernelApp):
+        """An IPython kernel application whose IOPub socket queues without a limit."""
+
+        def init_iopub(self, context):
+            context.setsockopt(zmq.SNDHWM, 0)  # for the sockets made from now on: IOPub and its thread's pipes
+            super().init_iopub(context)
+
+    SteadyKernelApp.launch_instance()
 
 
 if __name__ == "__main__":
     # As ipykernel_launcher: the kernel's folder leaves sys.path while ipykernel loads.
     if sys.path[0] == "" or Path(sys.path[0]) == Path.cwd():
         del sys.path[0]
-    SteadyKernelApp.launch_instance()
+    main()
