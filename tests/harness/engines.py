@@ -27,6 +27,8 @@ from .browser import (
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get("MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+SESSION_START_S = 120  # the most a WebKit session may take to start before it is tried again
+SESSION_TRIES = 2
 INSTALL_HINT = "run the tests with 'make test', whose 'engines' target installs firefox-esr, webkit2gtk-driver and xvfb"
 
 
@@ -171,8 +173,21 @@ class WebKit:
             "proxyType": "manual", "httpProxy": self.proxy.address, "sslProxy": self.proxy.address,
             "noProxy": ["127.0.0.1", "localhost"],
         })
-        service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": self.display.name})
-        self.driver = webdriver.WebKitGTK(options=options, service=service)
+        env = {**os.environ, "DISPLAY": self.display.name}
+        for attempt in range(SESSION_TRIES):
+            # A new session takes seconds; once in a fresh-clone run MiniBrowser never came up and
+            # the session request waited forever. Stopping the driver ends that wait, then once more.
+            service = Service(executable_path=WEBKIT_DRIVER, env=env)
+            deadline = threading.Timer(SESSION_START_S, service.stop)
+            deadline.start()
+            try:
+                self.driver = webdriver.WebKitGTK(options=options, service=service)
+                break
+            except Exception:
+                if attempt == SESSION_TRIES - 1:
+                    raise
+            finally:
+                deadline.cancel()
         self.driver.set_window_size(1280, 800)
         self.driver.set_page_load_timeout(90)
         return self
