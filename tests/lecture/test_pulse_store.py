@@ -4,6 +4,7 @@ returned."""
 from __future__ import annotations
 
 import concurrent.futures
+import gc
 import multiprocessing
 import os
 import signal
@@ -129,7 +130,9 @@ def damage(path: str) -> None:
 
 
 def test_a_corrupt_file_says_so_and_loses_nothing_once_moved_away(store):
-    PulseStore(os.path.dirname(store.path)).status()  # the file made, and closed again
+    maker = PulseStore(os.path.dirname(store.path))
+    assert maker.status() == ""
+    maker.close()  # the file made, and closed again
     damage(store.path)
     assert store.record("lab01", "activity", "v1", right=True)  # kept in the journal: the lab goes on
     assert store.status().startswith(f"the pulse store {store.path} is damaged")
@@ -143,6 +146,37 @@ def test_a_file_damaged_under_an_open_connection_is_noticed(store):
     damage(store.path)  # the connection alone would go on writing to the WAL
     assert store.record("lab01", "activity", "v2", right=True)
     assert store.status().startswith(f"the pulse store {store.path} is damaged")
+
+
+def test_closing_a_store_closes_its_connection_at_once_not_when_the_garbage_collector_runs(store):
+    # Python 3.11's connections are freed by the cyclic collector only: a dropped store's
+    # connection stayed open, and its close checkpointed the WAL into the file moments later.
+    assert store.record_visit("lab01", "v1") and store.status() == ""
+    assert os.path.exists(store.path + "-wal")
+    gc.disable()
+    try:
+        store.close()
+        assert not os.path.exists(store.path + "-wal"), "the last connection closed: WAL checkpointed and gone"
+    finally:
+        gc.enable()
+    assert store.summary()[0].visitors == 1  # and the next read opens it again
+
+
+def test_a_damaged_file_stays_damaged_in_every_read_even_once_a_checkpoint_mends_its_header(store):
+    assert store.record_visit("lab01", "v1") and store.status() == ""
+    other = PulseStore(os.path.dirname(store.path))  # another reader, its connection open on the WAL
+    assert other.status() == ""
+    damage(store.path)
+    assert store.status().startswith(f"the pulse store {store.path} is damaged")
+    other.close()  # its checkpoint writes the WAL's pages, header and all, over the damage
+    with open(store.path, "rb") as file:
+        assert file.read(16) == b"SQLite format 3\x00", "the header looks mended"
+    for read in (store.summary, store.csv, store.status, store.reset):
+        assert read() in ([], "lab,check,visitors,attempted,solved,attempts,mistake 1,count 1,"
+                              "mistake 2,count 2,mistake 3,count 3\n", store.error, False), read
+        assert store.error.startswith(f"the pulse store {store.path} is damaged"), read
+    os.rename(store.path, store.path + ".damaged")  # moved away: a new file, judged afresh
+    assert store.status() == "" and store.summary()[0].visitors == 1  # the journal's visit, gathered again
 
 
 def test_a_file_replaced_under_a_running_store_is_noticed_and_made_again(store):

@@ -15,9 +15,9 @@ if the kernel is culled or killed right after.  The readers (`status`,
 journals into the file, each line exactly once.  Every call turns every
 failure into ``False`` (or nothing) and a sentence in `PulseStore.error`; a
 reader waits at most `PulseStore.timeout` seconds for another reader's
-lock.  Each process keeps one connection, made again when the file was
-replaced, deleted or damaged under a running server; the file is in WAL
-mode, SQLite from the standard library.
+lock.  Each process keeps one connection (`widgets.lecture.pulse_file`), made
+again when the file was replaced, deleted or damaged under a running server;
+the file is in WAL mode, SQLite from the standard library.
 """
 
 import contextlib
@@ -25,12 +25,12 @@ import csv
 import io
 import os
 import sqlite3
-import threading
 import time
 from dataclasses import dataclass
 
 from . import pulse_journal
 from .pulse_answer import MAX_ANSWER, clip as _clip, normalise_answer
+from .pulse_file import PulseFile
 
 __all__ = ["MAX_ANSWER", "CheckPulse", "LabPulse", "PulseStore", "normalise_answer"]
 
@@ -38,32 +38,6 @@ __all__ = ["MAX_ANSWER", "CheckPulse", "LabPulse", "PulseStore", "normalise_answ
 FILE_NAME = "pulse.sqlite"
 #: Mistakes listed per check.
 TOP_MISTAKES = 3
-
-_HEADER = b"SQLite format 3\x00"
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS visits (
-    lab TEXT NOT NULL,
-    visitor TEXT NOT NULL,
-    time REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS events (
-    lab TEXT NOT NULL,
-    check_id TEXT NOT NULL,
-    position INTEGER NOT NULL,
-    visitor TEXT NOT NULL,
-    right INTEGER NOT NULL,
-    mistake TEXT NOT NULL,
-    answer TEXT NOT NULL,
-    time REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS events_by_check ON events (lab, check_id);
-CREATE TABLE IF NOT EXISTS checks (
-    lab TEXT NOT NULL,
-    check_id TEXT NOT NULL,
-    position INTEGER NOT NULL,
-    PRIMARY KEY (lab, check_id)
-);
-""" + pulse_journal.SCHEMA
 
 
 @dataclass(frozen=True)
@@ -133,19 +107,6 @@ def _explain(error, path):
     return f"the pulse store {path} failed: {text}"
 
 
-def _inode_of_database(path):
-    """The file's inode, or None if there is no file yet; raises if it is not an SQLite file."""
-    try:
-        with open(path, "rb") as file:
-            header = file.read(len(_HEADER))
-            inode = os.fstat(file.fileno()).st_ino
-    except FileNotFoundError:
-        return None
-    if header and header != _HEADER:
-        raise sqlite3.DatabaseError("file is not a database")
-    return inode
-
-
 class PulseStore:
     """An SQLite file of anonymous check attempts, in a folder the server owns.
 
@@ -197,9 +158,7 @@ class PulseStore:
         self.max_bytes = int(max_bytes)
         self._journal = pulse_journal.Journal(os.fspath(folder), journal_bytes)
         self.error = ""
-        self._lock = threading.Lock()
-        self._connection = None
-        self._owner = None  # (inode of the file, process id) of the connection
+        self._file = PulseFile(self.path, self.timeout, self.max_bytes)
 
     def __repr__(self):
         return f"PulseStore({os.path.dirname(self.path)!r})"
@@ -275,7 +234,7 @@ class PulseStore:
         Returns what `then` returned, or None when the store failed (`error` says why).
         """
         try:
-            with self._connect() as connection:
+            with self._file.connect() as connection:
                 connection.execute("BEGIN IMMEDIATE")
                 finished = pulse_journal.gather(connection, os.path.dirname(self.path), keep=keep)
                 result = then(connection)
@@ -401,54 +360,6 @@ class PulseStore:
                                  check.attempts, *cells])
         return out.getvalue()
 
-    # -- the connection --------------------------------------------------------
-
-    @contextlib.contextmanager
-    def _connect(self):
-        """This process's connection to the file, made again whenever the file is not the same one.
-
-        The connection stays open between calls: closing the last one
-        checkpoints the WAL to the file and syncs it, about 15 ms a call.
-        It is dropped after any error, when the file was replaced or deleted
-        (another inode) and in a forked child, so the next call starts
-        afresh and makes the schema if the file is new.  A file overwritten
-        in place is caught by its header: an open connection would go on
-        writing to the WAL without noticing.
-        """
-        with self._lock:
-            try:
-                if not os.path.isdir(os.path.dirname(self.path)):
-                    # sqlite3 would only say "unable to open database file".
-                    raise FileNotFoundError(self.path)
-                inode = _inode_of_database(self.path)
-                if self._connection is not None and (inode, os.getpid()) != self._owner:
-                    self._drop()
-                if self._connection is None:
-                    connection = self._open()
-                    self._owner = (_inode_of_database(self.path), os.getpid())
-                    self._connection = connection
-                yield self._connection
-            except BaseException:
-                self._drop()
-                raise
-
-    def _open(self):
-        connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None,
-                                     check_same_thread=False)
-        try:
-            connection.execute("PRAGMA synchronous=NORMAL")
-            page_size = connection.execute("PRAGMA page_size").fetchone()[0]
-            connection.execute(f"PRAGMA max_page_count={max(1, self.max_bytes // page_size)}")
-            if connection.execute("PRAGMA journal_mode=WAL").fetchone()[0] != "wal":
-                raise sqlite3.OperationalError("the store could not switch to WAL mode")
-            connection.executescript(_SCHEMA)
-        except BaseException:
-            connection.close()
-            raise
-        return connection
-
-    def _drop(self):
-        """Forget the connection (closed unless it was inherited from a parent process)."""
-        if self._connection is not None and self._owner[1] == os.getpid():
-            self._connection.close()
-        self._connection = None
+    def close(self):
+        """Close the store's connection to its file now (see `widgets.lecture.pulse_file`)."""
+        self._file.close()

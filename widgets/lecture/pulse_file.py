@@ -1,0 +1,193 @@
+"""One process's connection to the class pulse's SQLite file, and what it knows of the file's damage.
+
+`widgets.lecture.pulse_store.PulseStore` reads and writes the file through a
+`PulseFile`.  The connection stays open between calls: closing the last one
+checkpoints the WAL to the file and syncs it, about 15 ms a call.  It is
+dropped after any error, when the file was replaced or deleted (another
+inode) and in a forked child, so the next call starts afresh and makes the
+schema if the file is new.  A file overwritten in place is caught by its
+header: an open connection would go on writing to the WAL without noticing.
+
+A file found damaged stays damaged until it is moved away or deleted,
+whatever its header says later: closing any connection still open on it
+(this process's own, dropped on the error, or another reader's) checkpoints
+that connection's WAL into it, which can write a valid header over the
+damage while the pages of earlier checkpoints stay lost.  The lecturer's
+board must not show counts read from such a file.  Python 3.11's sqlite3
+connections are freed only by the cyclic garbage collector, at a moment
+nobody chooses, so a connection is always closed explicitly (`PulseFile.close`).
+"""
+
+import contextlib
+import os
+import sqlite3
+import threading
+
+from . import pulse_journal
+
+__all__ = ["PulseFile"]
+
+_HEADER = b"SQLite format 3\x00"
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS visits (
+    lab TEXT NOT NULL,
+    visitor TEXT NOT NULL,
+    time REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    lab TEXT NOT NULL,
+    check_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    visitor TEXT NOT NULL,
+    right INTEGER NOT NULL,
+    mistake TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    time REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_by_check ON events (lab, check_id);
+CREATE TABLE IF NOT EXISTS checks (
+    lab TEXT NOT NULL,
+    check_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (lab, check_id)
+);
+""" + pulse_journal.SCHEMA
+
+
+def _inode_of_database(path):
+    """The file's inode, or None if there is no file yet; raises `_Damaged` if it is not an SQLite file."""
+    try:
+        file = open(path, "rb")
+    except FileNotFoundError:
+        return None
+    with file:
+        header = file.read(len(_HEADER))
+        if header and header != _HEADER:
+            raise _Damaged(os.dup(file.fileno()))
+        return os.fstat(file.fileno()).st_ino
+
+
+class _Damaged(sqlite3.DatabaseError):
+    """SQLite's "file is not a database", holding an open descriptor of the damaged file."""
+
+    def __init__(self, fd):
+        super().__init__("file is not a database")
+        self.fd = fd
+
+
+def _still_there(fd, path):
+    """Whether the file open as `fd` is still the one at `path`."""
+    held = os.fstat(fd)
+    try:
+        there = os.stat(path)
+    except FileNotFoundError:
+        return False
+    return held.st_nlink > 0 and (held.st_dev, held.st_ino) == (there.st_dev, there.st_ino)
+
+
+class PulseFile:
+    """This process's connection to the SQLite file at `path`, made again whenever the file changes.
+
+    Parameters
+    ----------
+    path : str
+        The file; its folder must exist.
+    timeout : float
+        Seconds to wait for another connection's lock.
+    max_bytes : int
+        The largest the file may grow.
+    """
+
+    def __init__(self, path, timeout, max_bytes):
+        self.path = path
+        self.timeout = timeout
+        self.max_bytes = max_bytes
+        self._lock = threading.Lock()
+        self._connection = None
+        self._owner = None  # (inode of the file, process id) of the connection
+        self._damaged = None  # an open descriptor of the file last found damaged, while it is still there
+        self._inherited = []  # connections of a parent process: never closed here (see `_drop`)
+
+    @contextlib.contextmanager
+    def connect(self):
+        """The open connection, for one call; raises what SQLite or the file system raised (see the module)."""
+        with self._lock:
+            try:
+                if not os.path.isdir(os.path.dirname(self.path)):
+                    # sqlite3 would only say "unable to open database file".
+                    raise FileNotFoundError(self.path)
+                self._check_not_damaged()
+                inode = _inode_of_database(self.path)
+                if self._connection is not None and (inode, os.getpid()) != self._owner:
+                    self._drop()
+                if self._connection is None:
+                    connection = self._open()
+                    self._owner = (_inode_of_database(self.path), os.getpid())
+                    self._connection = connection
+                yield self._connection
+            except BaseException as error:
+                self._remember_damage(error)  # before the drop, whose checkpoint may mend the header
+                self._drop()
+                raise
+
+    def _check_not_damaged(self):
+        """Raise SQLite's "file is not a database" while the file found damaged is still at `path`."""
+        if self._damaged is None:
+            return
+        if _still_there(self._damaged, self.path):
+            raise sqlite3.DatabaseError("file is not a database")
+        os.close(self._damaged)  # moved away: the file at `path` is judged afresh
+        self._damaged = None
+
+    def _remember_damage(self, error):
+        """Hold the file open if `error` says it is damaged (so its inode is not reused while remembered)."""
+        if isinstance(error, _Damaged):
+            fd = error.fd
+        elif isinstance(error, sqlite3.DatabaseError) and "malformed" in str(error).lower():
+            try:
+                fd = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)
+            except OSError:
+                return
+        else:
+            return
+        if self._damaged is not None:
+            os.close(self._damaged)
+        self._damaged = fd
+
+    def close(self):
+        """Close the connection now (it checkpoints the WAL if it was the last); the next call opens it again."""
+        with self._lock:
+            self._drop()
+            if self._damaged is not None:
+                os.close(self._damaged)
+                self._damaged = None
+
+    def _open(self):
+        """A new connection to the file, in WAL mode, with its size limit and the schema made."""
+        connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None,
+                                     check_same_thread=False)
+        try:
+            connection.execute("PRAGMA synchronous=NORMAL")
+            page_size = connection.execute("PRAGMA page_size").fetchone()[0]
+            connection.execute(f"PRAGMA max_page_count={max(1, self.max_bytes // page_size)}")
+            if connection.execute("PRAGMA journal_mode=WAL").fetchone()[0] != "wal":
+                raise sqlite3.OperationalError("the store could not switch to WAL mode")
+            connection.executescript(_SCHEMA)
+        except BaseException:
+            connection.close()
+            raise
+        return connection
+
+    def _drop(self):
+        """Forget the connection: closed, unless it was inherited from a parent process.
+
+        An inherited one stays referenced for the rest of this process's life:
+        freed by the garbage collector, it would close, and checkpoint the
+        parent's WAL, from here.
+        """
+        if self._connection is not None:
+            if self._owner[1] == os.getpid():
+                self._connection.close()
+            else:
+                self._inherited.append(self._connection)
+        self._connection = None
