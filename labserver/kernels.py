@@ -24,10 +24,14 @@ already waits for, then to the notebook with the fewest kernels ready.
 
 Its kernels run `labserver.steady_kernel` (see `SteadyKernelManager`), whose
 IOPub socket does not drop a cell's last messages when a hall loads the machine.
-On Unix sockets (``voila.json``'s ``KernelManager.transport``) their socket files
-live in a folder of this manager's: Voila's own stop deletes its connection folder
-before it shuts the kernels down, and a kernel still starting then found no place to
-bind, failed, and hung on its way out, left running after the server had gone.
+Their connection files, and on Unix sockets (``voila.json``'s
+``KernelManager.transport``) their socket files, live in a folder of this
+manager's, removed once every kernel is down. Voila's own stop deletes its
+connection folder before it shuts the kernels down: a kernel still starting then
+found no place to bind, failed, and hung on its way out; or, not finding its
+connection file yet, made the folder again to write one of its own (ipykernel's
+``init_connection_file`` does), which nobody removed. Once the shutdown has begun no
+kernel starts: a pool waiting for a turn would start one after the folder is gone.
 
 ``voila.json`` names `PoolAwareKernelManager` as Voila's
 ``multi_kernel_manager_class``; Voila builds its pooling manager on top of it.
@@ -38,6 +42,7 @@ import os
 import shutil
 import tempfile
 import time
+import weakref
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
@@ -106,31 +111,58 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         self._ever_connected = set()
         self._preheating = Turns(self.max_preheating)
         self._turn_keepers = set()  # asyncio keeps only weak references to tasks
-        self._socket_dir = None  # made for the first kernel on Unix sockets, removed by shutdown_all
+        self._kernel_dir = None  # made for the first kernel, removed by shutdown_all
+        self._managers = weakref.WeakValueDictionary()  # every kernel's manager, starting ones too
+        self._stopping = False  # set by shutdown_all: no kernel starts after it
 
     def pre_start_kernel(self, kernel_name, kwargs):
-        """Make the kernel's manager; on Unix sockets, their files go in this manager's own folder."""
+        """Make the kernel's manager, its connection file (and on Unix sockets its sockets) in this manager's folder."""
         manager, kernel_name, kernel_id = super().pre_start_kernel(kernel_name, kwargs)
+        self._managers[kernel_id] = manager
+        if self._kernel_dir is None:
+            self._kernel_dir = tempfile.mkdtemp(prefix="matmul-kernels-")
+        manager.connection_file = os.path.join(self._kernel_dir, f"kernel-{kernel_id}.json")
         if manager.transport == "ipc":
-            if self._socket_dir is None:
-                self._socket_dir = tempfile.mkdtemp(prefix="matmul-kernels-")
-            manager.ip = os.path.join(self._socket_dir, f"kernel-{kernel_id}-ipc")
+            manager.ip = os.path.join(self._kernel_dir, f"kernel-{kernel_id}-ipc")
         return manager, kernel_name, kernel_id
 
     async def shutdown_all(self, now=False):
-        """Shut every kernel down, then remove the folder of their socket files."""
-        await super().shutdown_all(now=now)
-        if self._socket_dir is not None:
-            shutil.rmtree(self._socket_dir, ignore_errors=True)
-            self._socket_dir = None
+        """Start no more kernels, shut every kernel down, then remove the folder of their files."""
+        self._stopping = True
+        try:
+            self._kill_starting_kernels()
+            await super().shutdown_all(now=now)
+        finally:
+            if self._kernel_dir is not None:
+                shutil.rmtree(self._kernel_dir, ignore_errors=True)
+                self._kernel_dir = None
+
+    def _kill_starting_kernels(self):
+        """Kill the kernels still starting, and forget them, before the shutdown of the others.
+
+        Voila's stop runs the shutdown on an event loop of its own, so the starts left on the
+        server's stopped loop never finish. Jupyter Server's shutdown of such a kernel fails
+        ("Kernel does not exist"), which ended Voila's stop before the other kernels were shut
+        down; and the kernel, orphaned, found its connection file gone and wrote one of its own,
+        making its folder again after the server had removed it.
+        """
+        for kernel_id in [k for k in self._pending_kernels if k not in self._kernels]:
+            del self._pending_kernels[kernel_id]
+            process = getattr(getattr(self._managers.get(kernel_id), "provisioner", None), "process", None)
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait()
+            self.log.info("Kernel killed while starting: %s", kernel_id)
 
     async def start_kernel(self, **kwargs):
         """Start a kernel; a pooled one waits for a turn, and holds it until its notebook is preheated."""
+        self._refuse_if_stopping()
         if kwargs.get("env", {}).get("VOILA_PREHEAT") != "True":
             return await super().start_kernel(**kwargs)  # a visitor's own kernel: no queue
         pool_task = asyncio.current_task()
         await self._preheating.take(lambda: self._need(pool_task))
         try:
+            self._refuse_if_stopping()  # the turn may be one a kernel shut down by the stop gave back
             kernel_id = await super().start_kernel(**kwargs)
         except BaseException:
             self._preheating.give_back()
@@ -139,6 +171,10 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         self._turn_keepers.add(keeper)
         keeper.add_done_callback(self._turn_keepers.discard)
         return kernel_id
+
+    def _refuse_if_stopping(self):
+        if self._stopping:
+            raise RuntimeError("the server is stopping: no kernel starts")
 
     def _need(self, pool_task):
         """How little a pooled kernel's start is needed: -1 if a visitor waits for it, else its pool's ready kernels."""

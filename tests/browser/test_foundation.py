@@ -1,6 +1,7 @@
 """The set-up, served: themes, kernels on Unix sockets, and a stopped server stops its kernels."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from harness.browser import open_lab
@@ -24,8 +25,10 @@ def test_kernels_listen_on_unix_sockets_not_loopback_ports(voila_server, page):
     kernel = kernel_process(voila_server, page_kernel_id(page.content()))
     info = connection_info(kernel)
     assert info["transport"] == "ipc"
-    # Not in Voila's connection folder, which Voila deletes before it shuts the kernels down.
-    assert Path(info["ip"]).parent != Path(info["file"]).parent
+    # Sockets and connection file in the kernel manager's folder, not in Voila's connection
+    # folder, which Voila deletes before it shuts the kernels down.
+    voila_folder = re.search(r"Storing connection files in (\S+)\.", voila_server.log()).group(1)
+    assert Path(info["ip"]).parent == Path(info["file"]).parent != Path(voila_folder)
     channels = {info[f"{name}_port"] for name in ("shell", "iopub", "stdin", "control", "hb")}
     bound = {c.laddr for c in kernel.net_connections(kind="unix")}
     assert {f"{info['ip']}-{port}" for port in channels} <= bound
