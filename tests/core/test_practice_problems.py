@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from widgets.core.mistakes import diagnose
-from widgets.core.practice import MAX_SEED, SKILLS, latex_matrix, make_problem
+from widgets.core.practice import MAX_SEED, SKILLS, latex_matrix, make_problem, tells_every_slip_apart
 
 seeds = st.integers(0, MAX_SEED)
 
@@ -79,3 +79,43 @@ def test_bad_requests_are_refused(skill, seed):
 
 def test_latex_matrix():
     assert latex_matrix([[1, -2]]) == r"\begin{bmatrix}1 & -2\end{bmatrix}"
+
+
+# --- sound instances, over thousands of seeds --------------------------------------------
+
+SWEEP = range(2000)
+
+
+@pytest.mark.parametrize("skill", sorted(SKILLS))
+def test_every_planned_slip_gives_its_own_answer_on_every_seed(skill):
+    # A slip equal to the answer is judged right, and two slips of one value cannot be told
+    # apart (entry (j, i) of a diagonal entry, a uniform softmax of equal scores).
+    for seed in SWEEP:
+        for part in make_problem(skill, seed).parts:
+            assert tells_every_slip_apart(part), (seed, part.prompt, [(m.name, m.value) for m in part.mistakes])
+            for mistake in part.mistakes:
+                verdict = diagnose(mistake.value, part.answer, part.mistakes, part.tol)
+                assert (verdict.right, verdict.mistake) == (False, mistake.name), (seed, mistake.name)
+
+
+def test_the_output_practice_asks_for_a_row_its_weights_have():
+    for seed in SWEEP:
+        problem = make_problem("output", seed)
+        n = len(problem.data["weights"])
+        assert 0 <= problem.data["i"] < n and problem.parts[0].name == f"h{problem.data['i'] + 1}", seed
+
+
+def test_no_softmax_practice_has_all_equal_scores():
+    for seed in SWEEP:
+        scores = make_problem("softmax", seed).data["scores"]
+        assert np.ptp(scores) > 0.1, (seed, scores)
+
+
+def test_a_check_that_could_not_tell_two_slips_apart_is_found():
+    from widgets.core.mistakes import Mistake
+    from widgets.core.practice import Part
+
+    diagonal = Part("", 7.0, (Mistake("swapped", 7.0, ""),))
+    assert not tells_every_slip_apart(diagonal)
+    assert not tells_every_slip_apart(Part("", np.ones((1, 2)) / 2, (Mistake("uniform", np.array([[0.5, 0.5]]), ""),)))
+    assert tells_every_slip_apart(Part("", (4, 2), (Mistake("swapped", (2, 4), ""),)))

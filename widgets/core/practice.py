@@ -14,6 +14,8 @@ so a lecturer's link (``?seed=``) gives the whole room one problem.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -22,7 +24,7 @@ from .dense_layer import relu
 from .parsing import latex_number
 from .mistakes import Mistake, entry_mistakes, shape_mistakes
 
-__all__ = ["MAX_SEED", "Part", "Problem", "SKILLS", "latex_matrix", "make_problem"]
+__all__ = ["MAX_SEED", "Part", "Problem", "SKILLS", "latex_matrix", "make_problem", "tells_every_slip_apart"]
 
 #: Seeds run from 0 to this (a link's ``?seed=`` is checked against it).
 MAX_SEED = 999_999
@@ -100,6 +102,43 @@ def latex_matrix(M):
     return rf"\begin{{bmatrix}}{body}\end{{bmatrix}}"
 
 
+def _same(a, b, tol):
+    """Whether two answers (matrices, numbers or shapes) are the same within `tol` per entry."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return a.shape == b.shape and bool(np.allclose(a, b, rtol=0, atol=tol))
+
+
+def tells_every_slip_apart(part):
+    """Whether each of the part's planned mistakes gives an answer unlike the right one and unlike the others.
+
+    A slip that gives the right answer (entry (j, i) of a diagonal entry, a
+    uniform softmax of equal scores) is judged right, and two slips with one
+    value are told apart by neither: the learner would be told the wrong cause.
+
+    >>> tells_every_slip_apart(Part("", 4.0, (Mistake("a", 3.0, ""), Mistake("b", 5.0, ""))))
+    True
+    >>> tells_every_slip_apart(Part("", 4.0, (Mistake("a", 3.0, ""), Mistake("b", 3.0, ""))))
+    False
+    """
+    values = [part.answer, *(mistake.value for mistake in part.mistakes)]
+    return not any(_same(a, b, part.tol) for a, b in itertools.combinations(values, 2))
+
+
+def _redrawn_until_every_slip_tells(generate):
+    """A generator of problems from a seed, drawing ``generate(rng, seed)`` again until every
+    part tells its slips apart (`tells_every_slip_apart`)."""
+
+    @functools.wraps(generate)
+    def from_seed(seed):
+        rng = np.random.default_rng(seed)
+        while True:
+            problem = generate(rng, seed)
+            if all(tells_every_slip_apart(part) for part in problem.parts):
+                return problem
+
+    return from_seed
+
+
 def _small(rng, shape, low=-3, high=3):
     """Small integers, never a row or column of zeros (nothing to compute there)."""
     while True:
@@ -108,9 +147,9 @@ def _small(rng, shape, low=-3, high=3):
             return M
 
 
-def column_problem(seed):
+@_redrawn_until_every_slip_tells
+def column_problem(rng, seed):
     """A column of AB: column j of B mixes the columns of A."""
-    rng = np.random.default_rng(seed)
     A, B = _small(rng, (2, 3)), _small(rng, (3, 2))
     j = int(rng.integers(2))
     AB = A @ B
@@ -142,9 +181,9 @@ def column_problem(seed):
     return Problem("column", seed, given, (part,), dict(A=A, B=B, j=j))
 
 
-def entry_problem(seed):
+@_redrawn_until_every_slip_tells
+def entry_problem(rng, seed):
     """One entry of AB: row i of A dotted with column j of B."""
-    rng = np.random.default_rng(seed)
     A, B = _small(rng, (3, 3), -5, 5), _small(rng, (3, 3), -5, 5)
     i, j = (int(x) for x in rng.integers(3, size=2))
     terms = A[i] * B[:, j]
@@ -168,9 +207,9 @@ def _space(n):
     return rf"\mathbb{{R}}^{{{n}}}"
 
 
-def composition_problem(seed):
+@_redrawn_until_every_slip_tells
+def composition_problem(rng, seed):
     """The shape of AB and where x ↦ A(Bx) starts and lands."""
-    rng = np.random.default_rng(seed)
     m, n, k = (int(x) for x in rng.choice(np.arange(1, 7), size=3, replace=False))
     given = (
         rf"$B$ is ${n}\times{k}$ and $A$ is ${m}\times{n}$. "
@@ -210,9 +249,9 @@ def composition_problem(seed):
     return Problem("composition", seed, given, parts, dict(m=m, n=n, k=k))
 
 
-def score_problem(seed):
+@_redrawn_until_every_slip_tells
+def score_problem(rng, seed):
     """One score S_ij = q_i · k_j from Q and K, tokens as rows."""
-    rng = np.random.default_rng(seed)
     Q, K = _small(rng, (3, 2)), _small(rng, (3, 2))
     i, j = (int(x) for x in rng.choice(3, size=2, replace=False))
     answer = float(Q[i] @ K[j])
@@ -253,14 +292,14 @@ def _fraction(w):
     return {0: "0", 0.25: r"\tfrac14", 0.5: r"\tfrac12", 0.75: r"\tfrac34", 1: "1"}[w]
 
 
-def output_problem(seed):
+@_redrawn_until_every_slip_tells
+def output_problem(rng, seed):
     """One output h_i = sum_j A_att[i, j] v_j from a row of weights and the values."""
-    rng = np.random.default_rng(seed)
     w = np.array(_WEIGHT_ROWS[int(rng.integers(len(_WEIGHT_ROWS)))])
     n = len(w)
     w = w[rng.permutation(n)]
     V = 4 * _small(rng, (n, 2), -2, 2)
-    i = int(rng.integers(1, 5))
+    i = int(rng.integers(1, n + 1))  # a row A_att has: it is n×n
     answer = (w @ V)[None, :]
     mistakes = (
         Mistake("unweighted", V.mean(axis=0)[None, :],
@@ -285,11 +324,12 @@ def output_problem(seed):
         rf"Compute $\mathbf{{h}}_{i}^\top$, row {i} of $H = A_{{\text{{att}}}} V$.",
         answer, mistakes, solution, name=f"h{i}",
     )
-    return Problem("output", seed, given, (part,), dict(weights=w, V=V))
+    return Problem("output", seed, given, (part,), dict(weights=w, V=V, i=i - 1))
 
 
-#: exp(score) for each score ln 1 = 0, ln 2, ln 3, ln 4: rows whose sum is easy to divide by.
-_EXP_ROWS = ((1, 1, 2), (1, 2, 3), (2, 1, 1), (1, 3), (1, 1), (1, 1, 1, 1), (2, 2, 4), (1, 2, 1), (3, 1))
+#: exp(score) for each score ln 1 = 0, ln 2, ln 3, ln 4: rows whose sum is easy to divide by (never all
+#: equal: equal scores give equal weights, and the "uniform" slip would be right).
+_EXP_ROWS = ((1, 1, 2), (1, 2, 3), (2, 1, 1), (1, 3), (2, 2, 4), (1, 2, 1), (3, 1), (1, 1, 1, 3), (1, 2, 2, 3))
 
 
 def _score_latex(e, shift):
@@ -299,9 +339,9 @@ def _score_latex(e, shift):
     return f"{shift} + {log}" if log else str(shift)
 
 
-def softmax_problem(seed):
+@_redrawn_until_every_slip_tells
+def softmax_problem(rng, seed):
     """A softmax row with scores like 0, ln 2, ln 3 (plus a shift): weights by hand."""
-    rng = np.random.default_rng(seed)
     exps = np.array(_EXP_ROWS[int(rng.integers(len(_EXP_ROWS)))], dtype=float)
     exps = exps[rng.permutation(len(exps))]
     shift = int(rng.choice([0, 0, 1, -1, 2]))
@@ -312,6 +352,9 @@ def softmax_problem(seed):
                 "you took the exponentials but did not divide by their sum: the weights must add up to 1."),
         Mistake("uniform", np.full((1, len(exps)), 1 / len(exps)),
                 "equal weights ignore the scores: a larger score gets a larger share."),
+        Mistake("one-hot", (exps == exps.max())[None, :] / np.count_nonzero(exps == exps.max()),
+                "you gave all the weight to the largest score: softmax gives every score a share, "
+                "e^score over the sum of e^score, so smaller scores keep smaller but nonzero weights."),
     ]
     if abs(scores.sum()) > 1e-9:
         mistakes.append(Mistake(
@@ -338,9 +381,9 @@ def softmax_problem(seed):
     return Problem("softmax", seed, given, (part,), dict(scores=scores))
 
 
-def dense_problem(seed):
+@_redrawn_until_every_slip_tells
+def dense_problem(rng, seed):
     """A dense layer ReLU(Wx + b) with small integers, where the ReLU matters."""
-    rng = np.random.default_rng(seed)
     while True:
         W, x, b = _small(rng, (2, 2)), _small(rng, (2, 1)), _small(rng, (2, 1), -2, 2)
         z = W @ x + b
