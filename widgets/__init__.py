@@ -63,6 +63,7 @@ _LOCATIONS = {
     "normalise_weights": "core.simplex",
     "rebalance_weights": "core.simplex",
     "AttentionExplorer": "labs.attention_explorer",
+    "PartsReveal": "labs.score_reveals",
     "ScoresReveal": "labs.score_reveals",
     "ShapesReveal": "labs.score_reveals",
     "ValuesPlot": "views.values_plot",

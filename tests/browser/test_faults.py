@@ -265,7 +265,8 @@ def test_a_lecture_hall_of_visitors_at_once(server_logs, browser, tmp_path):
     # without one (harness.hall), and BROWSERS real pages arrive in the same instant.
     shutil.copy(HALL_LAB, tmp_path)
     server = VoilaServer(root=str(tmp_path), extra=CULL_FLAGS).start(server_logs)
-    url = f"{server.url}/voila/render/{HALL_LAB.name}"
+    # ?reveal=1: the weight sliders the pages move are held back until the shape questions are answered.
+    url = f"{server.url}/voila/render/{HALL_LAB.name}?reveal=1"
     contexts = []
     try:
         assert wait_for(lambda: server.pool_filled(HALL_LAB.name), 90)

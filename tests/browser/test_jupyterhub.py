@@ -61,7 +61,8 @@ def test_each_student_moves_a_lab_8_weight_in_their_own_kernel(hub, students):
     for name, page in students.items():
         lab = page.eval_on_selector(f"a[href$='{LAB_8}']", "a => a.href")
         assert f"/user/{name}/voila/render/labs/{LAB_8}" in lab
-        problems = open_lab(page, lab, f"hub-lab-08-{name}")
+        # ?reveal=1: the weight sliders are held back until the shape questions are answered.
+        problems = open_lab(page, lab + "?reveal=1", f"hub-lab-08-{name}")
         handle = page.locator(".attention-row-2 .noUi-handle").nth(0)
         handle.scroll_into_view_if_needed()
         handle.focus()

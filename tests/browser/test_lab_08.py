@@ -19,26 +19,49 @@ ACTIVITY_SUM = "h2 = 0 v1 + 0.5 v2 + 0.25 v3 + 0.25 v4 = (2, 2)"
 START_SUM = "h2 = 0 v1 + 0.25 v2 + 0.25 v3 + 0.5 v4 = (2.5, 3)"
 
 
+EXPLORER_REVEALS = (".lab08-inputs-reveal", ".lab08-by-hand-reveal", ".lab08-softmax-reveal", ".lab08-lines-reveal")
+SHAPES = {".lab08-check-qkv": "4x2", ".lab08-check-s": "4x4", ".lab08-check-a": "4x4", ".lab08-check-h": "4x2"}
+
+
 @pytest.fixture
 def lab(voila_server, page):
     problems = open_lab(page, voila_server.url + URL, "lab-08-open")
     return page, problems
 
 
-def test_h2_is_asked_before_it_is_shown_and_slips_are_named(lab):
+@pytest.fixture
+def revealed(voila_server, page):
+    problems = open_lab(page, voila_server.url + URL + "?reveal=1", "lab-08-revealed")
+    return page, problems
+
+
+def test_the_explorer_waits_for_the_shapes_then_h2_is_asked_before_it_is_shown(lab):
     page, problems = lab
     texts = visible_text(page)
-    # Before any answer: neither h2 = (2, 2) nor the activity's weights, nor the shapes asked.
+    # Before any answer: neither h2 = (2, 2) nor the activity's weights, nor the shapes asked:
+    # the explorer, which draws Q, K, V, S, A_att and H, is held back in all four of its places.
     assert not any("(2, 2)" in t for t in texts), [t for t in texts if "(2, 2)" in t]
     assert not shows_sequence(page, ["0", "v1", "+", "0.5", "v2", "+", "0.25", "v3"])
     assert not any(re.search(r"\b4\s*[x×]\s*[24]\b", t) for t in texts)
-    expect(page.locator(".attention-average")).to_have_text(START_SUM)
+    for reveal in EXPLORER_REVEALS:
+        expect(page.locator(f"{reveal} .reveal-placeholder")).to_be_visible()
+    expect(page.locator(".attention-average, .attention-lines, .attention-scores")).to_have_count(0)
     expect(page.locator(".lab08-h2-reveal .reveal-placeholder")).to_be_visible()
     expect(page.locator(".lab08-h2-picture")).to_have_count(0)
-    # The token lines and the temperature slider are on the page.
+    screenshot(page, "lab-08-before")
+
+    # A wrong shape first: named, and the explorer still waits for the other questions.
+    answer_check(page, ".lab08-check-qkv", "2x4")
+    expect(page.locator(".lab08-check-qkv")).to_contain_text("rows and columns swapped")
+    expect(page.locator(".attention-average")).to_have_count(0)
+    for check, shape in SHAPES.items():
+        answer_check(page, check, shape)
+        expect(page.locator(check)).to_contain_text("Correct")
+    # All four answered: the explorer opens, on other weights than the activity's.
+    expect(page.locator(".attention-average")).to_have_text(START_SUM)
     expect(page.locator(".attention-lines .token-lines")).to_be_visible()
     expect(page.locator(".attention-temperature").first).to_contain_text("temperature T")
-    screenshot(page, "lab-08-before")
+    expect(page.locator(".reveal-placeholder")).to_have_count(1)  # h2's picture still waits for h2
 
     # The plain average: named, and the picture opens (a prediction was made).
     answer_check(page, ".lab08-check-h2", [[1.75, 2]])
@@ -56,8 +79,8 @@ def test_h2_is_asked_before_it_is_shown_and_slips_are_named(lab):
     problems.assert_clean()
 
 
-def test_moving_a_row_2_slider_moves_h2_to_the_weighted_average(lab):
-    page, problems = lab
+def test_moving_a_row_2_slider_moves_h2_to_the_weighted_average(revealed):
+    page, problems = revealed
     average = page.locator(".attention-average")
     row2 = page.locator(".attention-row-2")
     expect(average).to_have_text(START_SUM)

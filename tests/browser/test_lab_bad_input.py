@@ -676,8 +676,9 @@ def test_lab_08_out_of_range_weights_garbage_in_w_v_and_w_k_too_narrow(voila_ser
     1), each into the entry beside its slider; garbage 'nan' in W_V[1,1];
     W_K's columns picked down to 1 while W_Q keeps 2.
     """
-    problems = open_bad_input_lab(page, voila_server, "08-attention-weights.ipynb")
-    average, plot = page.locator(".attention-average"), ".values-plot"
+    # ?reveal=1: the explorer is held back until the shape questions are answered.
+    problems = open_bad_input_lab(page, voila_server, "08-attention-weights.ipynb?reveal=1")
+    average, plot = page.locator(".attention-average"), ".lab08-by-hand .values-plot"  # not h2's picture, open too
     row2 = page.locator(".attention-row-2")
     weight = row2.locator(".slider-entry")  # each weight's slider, entry and message
     v1, v2, v3 = (weight.nth(k).locator(".slider-entry-text input") for k in range(3))

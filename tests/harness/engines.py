@@ -480,7 +480,7 @@ SMOKE = [
     Smoke("05-many-points.ipynb", "?reveal=1", _lab05),
     Smoke("06-dense-layer.ipynb", "?reveal=1", _lab06),
     Smoke("07-queries-keys-scores.ipynb", "?reveal=1", _lab07),
-    Smoke("08-attention-weights.ipynb", "", _lab08),
+    Smoke("08-attention-weights.ipynb", "?reveal=1", _lab08),
     Smoke("09-adaptive-weights.ipynb", "", _lab09),
 ]
 

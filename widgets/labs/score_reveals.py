@@ -1,19 +1,21 @@
-r"""Lab 7: an `AttentionExplorer`'s shapes and scores, each held back until predicted.
+r"""An `AttentionExplorer`'s parts held back until predicted: lab 7's shapes and scores, lab 8's panels.
 
 `ShapesReveal` opens on ``Q``, ``K``, ``Kᵀ``, ``V`` and the table of shapes,
 with a paragraph that says why each shape is what it is
 (`shapes_explanation`), once the learner has typed the shapes.
 `ScoresReveal` opens on the score matrix ``S = QKᵀ``, its weights and the
 written-out score of the clicked cell, once the learner has worked out one
-score by hand.  Both place the explorer's parts through its public
-`AttentionExplorer.part`.
+score by hand.  `PartsReveal` holds back any parts, laid out in rows (lab 8
+keeps every view of its explorer, each drawing a shape it asks for, until
+its shape questions are answered).  All place the explorer's parts through
+its public `AttentionExplorer.part`.
 """
 
 from ipywidgets import HBox, HTMLMath, Layout, VBox
 
 from ..controls.reveal import Reveal
 
-__all__ = ["ScoresReveal", "ShapesReveal", "shapes_explanation"]
+__all__ = ["PartsReveal", "ScoresReveal", "ShapesReveal", "shapes_explanation"]
 
 
 def shapes_explanation(tokens, features, size):
@@ -93,7 +95,55 @@ class ShapesReveal(Reveal):
         self._own(text, row, view)  # built here, so closed with this; the explorer's parts stay open
 
 
-class ScoresReveal(Reveal):
+class PartsReveal(Reveal):
+    r"""Some of the explorer's parts, in rows, opened once the questions they would answer are answered.
+
+    Parameters
+    ----------
+    explorer : AttentionExplorer
+        Built with every part named in `rows`.
+    rows : list of list of str
+        The parts' names (`AttentionExplorer.part`), row by row; a row of
+        several wraps on a narrow screen.
+    after : iterable of Check, optional
+        Open once each is answered.
+    what : str
+        What the parts show, for the note beside the Reveal button.
+    view_class : str, optional
+        A CSS class for the laid-out parts (the view once open).
+    lecture : LectureBar, optional
+        Open with the lecturer's ``?reveal=1``.
+    **kwargs
+        Passed to `Reveal`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from widgets import AttentionExplorer
+    >>> ex = AttentionExplorer(np.eye(3), np.eye(3), np.eye(3), np.eye(3), parts=("options", "scores", "weights"))
+    >>> panel = PartsReveal(ex, [["options"], ["scores", "weights"]], what="S and its weights")
+    >>> panel.opened, ex.part("options") in panel.view.children
+    (False, True)
+    >>> panel.opened = True  # the Reveal button
+    >>> panel.view in panel.children
+    True
+    """
+
+    def __init__(self, explorer, rows, after=(), *, what, view_class="", lecture=None, **kwargs):
+        boxes = [
+            HBox([explorer.part(name) for name in row],
+                 layout=Layout(flex_flow="row wrap", grid_gap="12px 32px", align_items="flex-start"))
+            for row in rows if len(row) > 1
+        ]
+        wide = iter(boxes)
+        view = VBox([next(wide) if len(row) > 1 else explorer.part(row[0]) for row in rows])
+        if view_class:
+            view.add_class(view_class)
+        super().__init__(view, after, what=what, lecture=lecture, **kwargs)
+        self._own(*boxes, view)  # built here, so closed with this; the explorer's parts stay open
+
+
+class ScoresReveal(PartsReveal):
     r"""The explorer's score matrix and weights, with the clicked score written out, opened once predicted.
 
     The options (scaling, causal mask) above, the heatmaps of ``S = QKᵀ``
@@ -110,7 +160,7 @@ class ScoresReveal(Reveal):
     lecture : LectureBar, optional
         Open with the lecturer's ``?reveal=1``.
     **kwargs
-        Passed to `Reveal`.
+        Passed to `PartsReveal`.
 
     Examples
     --------
@@ -127,8 +177,5 @@ class ScoresReveal(Reveal):
     """
 
     def __init__(self, explorer, after=(), *, lecture=None, **kwargs):
-        heatmaps = HBox([explorer.part("scores"), explorer.part("weights")],
-                        layout=Layout(flex_flow="row wrap", grid_gap="8px 24px"))
-        view = VBox([explorer.part("options"), heatmaps, explorer.part("expansion")])
-        super().__init__(view, after, what="the score matrix S and its weights", lecture=lecture, **kwargs)
-        self._own(heatmaps, view)  # built here, so closed with this; the explorer's parts stay open
+        super().__init__(explorer, [["options"], ["scores", "weights"], ["expansion"]], after,
+                         what="the score matrix S and its weights", lecture=lecture, **kwargs)
