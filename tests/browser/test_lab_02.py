@@ -53,17 +53,20 @@ def test_the_product_waits_for_a_prediction_and_entry_3_2_is_named(voila_server,
     page.locator(".lab02-check").scroll_into_view_if_needed()
     screenshot(page, "lab-02-before")
 
-    # Entry (3,2) instead of (2,3): the feedback says so, and the product opens (it was a prediction).
+    # Entry (3,2) instead of (2,3): the feedback says so; the product, which shows row 2 of AB,
+    # still waits for the row question.
     answer_check(page, ".lab02-check", "-1")
     feedback = page.locator(".lab02-check [role=status]")
     expect(feedback).to_contain_text("that is entry (3,2)", timeout=10_000)
-    expect(page.locator(".lab02-product")).to_have_count(1, timeout=10_000)
-    # The right answer; the row question, answered as a column first, then as a row.
     answer_check(page, ".lab02-check", "-12")
     expect(feedback).to_contain_text("Correct!", timeout=10_000)
+    assert page.locator(".lab02-product, .row-picture").count() == 0
+    assert not shows_sequence(page, ["-18", "-8", "-12"])
+    # The row question, answered as a column first (a prediction: now the product opens), then as a row.
     answer_check(page, ".lab02-row-check", [[-18], [-8], [-12]])
     row_feedback = page.locator(".lab02-row-check [role=status]")
     expect(row_feedback).to_contain_text("written as a column", timeout=10_000)
+    expect(page.locator(".lab02-product")).to_have_count(1, timeout=10_000)
     answer_check(page, ".lab02-row-check", [[-18, -8, -12]])
     expect(row_feedback).to_contain_text("Correct!", timeout=10_000)
     picture = page.locator(".lab02-rows .row-picture-sum table.row-picture-sum")
