@@ -298,9 +298,11 @@ def test_reveal_opens_after_an_answer_and_practice_names_the_mistake(demo):
     expect(page.locator(".demo-sum-view")).to_have_text("2 + 3 = 5")
 
     practice = page.locator(".demo-practice")
-    expect(practice.locator(".practice-heading")).to_contain_text("problem 7")
     expect(practice.locator(".practice-check")).to_have_count(0)  # nothing built before Start
     practice.locator("button", has_text="Start").click()
+    # The problem's number, for a lecturer's link, under the problem rather than in its heading.
+    expect(practice.locator(".practice-seed")).to_contain_text("Problem 7")
+    expect(practice.locator(".practice-heading")).not_to_contain_text("7")
     # Problem 7 asks (AB)₁₂ = -23; 9 is entry (2,1), the indices swapped.
     answer_check(page, ".demo-practice .practice-check", "9")
     expect(practice.locator("[role=status]")).to_contain_text("that is entry (2,1)")
@@ -309,7 +311,7 @@ def test_reveal_opens_after_an_answer_and_practice_names_the_mistake(demo):
     expect(practice.locator(".practice-streak")).to_contain_text("Streak: 0 · solved: 1")
     snap(page, ".demo-practice", "widgets-demo-practice-solved")
     practice.locator("button", has_text="New numbers").click()
-    expect(practice.locator(".practice-heading")).to_contain_text("problem 8")
+    expect(practice.locator(".practice-seed")).to_contain_text("Problem 8")
     answer_check(page, ".demo-practice .practice-check", "-11")
     expect(practice.locator(".practice-streak")).to_contain_text("Streak: 1 · solved: 2")
     problems.assert_clean()

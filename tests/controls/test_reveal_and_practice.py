@@ -79,7 +79,7 @@ def test_streak_counts_clean_solves_and_resets_on_a_slip_or_a_peek():
     practice.new_numbers()
     answer(practice.checks[0], right())
     assert practice.streak == 1
-    assert "Streak: <b>1</b>" in practice._score.value and "?seed=14" in practice._heading.value
+    assert "Streak: <b>1</b>" in practice._score.value and "?seed=14" in practice._seed.value and "seed" not in practice._heading.value
 
 
 def test_a_part_names_the_usual_mistake():
@@ -119,7 +119,7 @@ def test_practice_opens_on_start_and_a_link_seed_before_start_is_kept():
     assert not practice.started and practice.checks == () and practice.problem is None
     assert len(practice.children) == 1  # the heading and the Start button only
     bar.apply_url(query_string="seed=40")
-    assert practice.seed == 40 and "problem 40" in practice._heading.value
+    assert practice.seed == 40 and "Problem 40" in practice._seed.value
     practice._new.click()  # Start
     assert practice.started and practice.problem.seed == 40 and len(practice.checks) == 1
     assert practice._new.description == "New numbers"

@@ -100,6 +100,7 @@ class Practice(OwnsChildren, VBox):
         self._new.on_click(lambda _button: self.new_numbers() if self.started else self.start())
         self._score = self._own(HTML().add_class("practice-streak"))
         self._parts = self._own(VBox())
+        self._seed = self._own(HTML())
         self.add_class("practice")
         self.add_class(f"practice-{skill}")
         self._header = self._own(HBox(
@@ -134,7 +135,7 @@ class Practice(OwnsChildren, VBox):
         self._new.description, self._new.icon = "New numbers", "refresh"
         self._new.tooltip = "Another problem of the same kind"
         self._show()
-        self.children = [self._header, self._given, self._parts]
+        self.children = [self._header, self._given, self._parts, self._seed]
 
     def new_numbers(self):
         """Move to the next instance, as the "New numbers" button does."""
@@ -198,12 +199,13 @@ class Practice(OwnsChildren, VBox):
             self._render_heading()
 
     def _render_heading(self):
-        self._heading.value = (
-            f"<b>Practice: {TITLES[self.skill]}</b> "
-            f'<span class="practice-seed">(problem {self.seed}; '
-            f"a link with <code>?seed={self.seed}</code> gives these numbers)</span>"
-        )
+        self._heading.value = f"<b>Practice: {TITLES[self.skill]}</b>"
         self._score.value = f"Streak: <b>{self.streak}</b> · solved: {self.solved}"
+        # For the lecturer who gives the room one problem, under it rather than in every learner's face.
+        self._seed.value = (
+            f'<i class="practice-seed">Problem {self.seed}: a link ending in '
+            f"<code>?seed={self.seed}</code> gives anyone these numbers.</i>"
+        )
 
     def close(self):
         """Stop following the lecture bar, then close as every composite does."""
