@@ -25,6 +25,10 @@ SIDEWAYS_JS = """
 # Each link of the gallery: its address as written in the page and as the browser resolves it.
 LINKS_JS = "links => links.map(a => ({written: a.getAttribute('href'), href: a.href}))"
 CARD_LEFTS_JS = "() => [...document.querySelectorAll('.matmul-gallery-card')].map(c => c.getBoundingClientRect().left)"
+# Answers issue 21 found the gallery giving away, as the page wrote them; every lab's answers are
+# checked against the gallery's words without a browser in tests/notebooks/test_gallery_words.py.
+GIVEAWAYS = ("BᵀAᵀ", "lands on b", "affine", "linear in V but", "(6, 9)", "\N{MINUS SIGN}12",
+             "\N{MINUS SIGN}0.25", "S₂₄ = q₂·k₄")
 
 
 def test_the_root_of_the_server_opens_the_gallery_and_the_file_list_stays_reachable(voila_server, page):
@@ -42,6 +46,8 @@ def test_every_picture_renders_with_its_alt_text_and_the_cards_reflow_on_a_phone
     open_lab(page, f"{voila_server.url}{GALLERY}", "gallery-desktop")
     pictures = page.evaluate(PICTURES_JS)
     assert [p["alt"] for p in pictures] == [p.alt for p in gallery_pictures().values()]
+    shown = page.locator("#rendered_cells").inner_text() + " ".join(p["alt"] for p in pictures)
+    assert not [words for words in GIVEAWAYS if words in shown]  # the cards ask; the pictures describe
     assert all(p["complete"] and p["svg"] and p["width"] > 0 and p["shown"] > 0 for p in pictures), pictures
     assert len(set(page.evaluate(CARD_LEFTS_JS))) > 1  # side by side on a desktop
 

@@ -53,7 +53,7 @@ def test_shapes_and_scores_stay_hidden_until_answered(voila_server, page):
     # matrix opens. Each "still hidden" is read after the kernel has answered that Check.
     answer_check(page, ".lab07-check-s24-value", "-0.5")
     expect(page.locator(".lab07-check-s24-value")).to_contain_text("that is S42 = q4 · k2")
-    choose_check(page, ".lab07-check-s24", "q21 k41 + q22 k42 + q23 k43")
+    choose_check(page, ".lab07-check-s24", "q₂₁k₄₁ + q₂₂k₄₂ + q₂₃k₄₃")
     choose_check(page, ".lab07-check-compare", "the query of token 2 with the key of token 4")
     expect(page.locator(".lab07-check-compare [role=status]")).not_to_be_empty()
     assert page.locator(".attention-scores").count() == 0
@@ -124,7 +124,11 @@ def test_dragging_k_to_a_right_angle_gives_score_zero(lab):
     plot = page.locator(".lab07-dot-plot")
     plot.scroll_into_view_if_needed()
     readout = plot.locator(".dot-product-readout")
+    angle = plot.locator(".dot-product-angle .widget-readout")
     expect(readout).to_contain_text("= (2)(1) + (1)(2) = 4")
+    # The slider opens on the angle the readout writes, and showing it does not turn k.
+    expect(readout).to_contain_text("θ = 36.9°")
+    expect(angle).to_have_text("36.9")
     tip = plot.locator(".dot").nth(1).bounding_box()  # k's tip, at (1, 2)
     area = plot.locator(".plotarea_background").bounding_box()
 
@@ -139,5 +143,12 @@ def test_dragging_k_to_a_right_angle_gives_score_zero(lab):
     expect(readout).to_contain_text("= (2)(-1) + (1)(2) = 0")
     expect(readout).to_contain_text("θ = 90°, cos θ = 0")
     expect(readout).to_contain_text("perpendicular: score 0")
+    expect(angle).to_have_text("90.0")
+    expect(readout).to_contain_text("k = (-1, 2)")  # still: the slider followed, it did not move k
     plot.screenshot(path=str(ARTIFACTS / "lab-07-dot-product.png"))
+    # A learner's slider step is a whole degree: one press of → turns k to 91° from q.
+    plot.locator(".dot-product-angle .noUi-handle").focus()
+    page.keyboard.press("ArrowRight")
+    expect(readout).to_contain_text("θ = 91°")
+    expect(angle).to_have_text("91.0")
     problems.assert_clean()

@@ -52,10 +52,13 @@ def test_s24_as_an_expression_and_a_number_opens_the_score_matrix(lab):
     check_s24, check_s24_value, check_compare, check_row = (
         lab[name] for name in ("check_s24", "check_s24_value", "check_compare", "check_row"))
     scores_panel = lab["scores_panel"]
-    assert not answer(check_s24, "q21 k14 + q22 k24 + q23 k34")
-    assert check_s24.feedback == lab["S24_CHOICES"]["q21 k14 + q22 k24 + q23 k34"]
-    assert "K has only 3 columns" in check_s24.feedback
-    assert answer(check_s24, "q21 k41 + q22 k42 + q23 k43") and check_s24.feedback.startswith("Correct! Row 2 of Q")
+    # Every option holds the same entries, q21, q22, q23 and k41, k42, k43, placed differently.
+    names = sorted(["q₂₁", "q₂₂", "q₂₃", "k₄₁", "k₄₂", "k₄₃"])
+    assert all(sorted(re.findall(r"[qk][₀-₉]{2}", choice)) == names for choice in lab["S24_CHOICES"])
+    assert not answer(check_s24, "q₂₁k₄₃ + q₂₂k₄₂ + q₂₃k₄₁")
+    assert check_s24.feedback == lab["S24_CHOICES"]["q₂₁k₄₃ + q₂₂k₄₂ + q₂₃k₄₁"]
+    assert not answer(check_s24, "(q₂₁k₄₁, q₂₂k₄₂, q₂₃k₄₃)") and "entrywise product" in check_s24.feedback
+    assert answer(check_s24, "q₂₁k₄₁ + q₂₂k₄₂ + q₂₃k₄₃") and check_s24.feedback.startswith("Correct! Row 2 of Q")
     assert not answer(check_s24_value, "-0.5") and check_s24_value.mistake == "swapped"
     assert check_s24_value.feedback.startswith("that is S42 = q4 · k2")
     assert not answer(check_s24_value, "0.75") and check_s24_value.mistake == "sign"

@@ -47,8 +47,9 @@ def test_the_linearity_comparison_opens_after_both_predictions(lab):
 def test_a_att_of_2v_names_the_slips_and_every_check_has_a_solution(lab):
     check_fixed = lab["check_fixed"]
     assert not answer(check_fixed, [[1, 2], [0.5, 3]]) and check_fixed.mistake == "not-doubled"
-    assert check_fixed.feedback.startswith("that is A_att V")
+    assert check_fixed.feedback.startswith("that is A_att·V")
     assert not answer(check_fixed, [[2, 2], [2, 6]]) and check_fixed.mistake == "BA"
+    assert "you computed (2V)·A_att, not A_att·(2V)" in check_fixed.feedback
     assert answer(check_fixed, [[2, 4], [1, 6]])
     for name in ("check_role", "check_dense", "check_att", "check_bias", "check_fixed"):
         assert lab[name]._solution_toggle is not None, name  # every exercise has a worked solution

@@ -21,7 +21,7 @@ def test_starts_on_its_vectors_and_writes_the_score_both_ways():
     assert "cos θ = 0.8" in text and "θ = 36.9°" in text
     assert "= <b>4</b></div>" not in text  # the verdict line ends the readout
     assert "a positive score, a match" in text
-    assert plot.angle_slider.value == 30  # nearest step of 15°
+    assert plot.angle_slider.value == 36.9  # the angle the readout writes, not a rounded step
 
 
 def test_dragging_a_tip_moves_that_vector_snapped():
@@ -45,6 +45,15 @@ def test_slider_turns_k_keeping_its_length():
     plot.angle_slider.value = 60
     assert np.linalg.norm(plot.k) == pytest.approx(3.0)
     assert plot.score == pytest.approx(3.0)  # 2 · 3 · cos 60°
+    assert plot.angle_slider.value == 60 and "θ = 60°" in plot.readout.value
+
+
+def test_the_slider_and_the_readout_agree_after_a_drag():
+    plot = DotProductPlot(q=(2, 1), k=(1, 2))
+    tips = plot.figure.marks[2]
+    tips.x, tips.y = np.array([2.0, 0.5]), np.array([1.0, 2.0])  # k to (0.5, 2): 49.4° from q
+    assert f"θ = {plot.angle_slider.value:g}°" in plot.readout.value
+    assert plot.angle_slider.value == pytest.approx(plot.angle, abs=0.05)
 
 
 def test_setting_q_updates_everything_once_per_change():

@@ -76,7 +76,7 @@ ROLES_HTML = html_table([
     r"so for weights frozen at their current values it is linear in the values. "
     r"What a dense layer cannot do is choose the weights <b>per input</b>: attention lets each token decide, from the "
     r"sentence in front of it, which other tokens to draw on. That is the non-linearity the linearity test above "
-    r"detects, and it is why the syllabus calls these weights adaptive.</p>"
+    r"detects, and it is why these weights are called adaptive.</p>"
 )
 
 #: What the three comparisons of `LinearityTables` show, above its slider.
@@ -84,7 +84,8 @@ LINEARITY_HTML = (
     r"<ul>"
     r"<li>The bias-free dense layer is linear: $W(c\,\mathbf{x}) = c\,W\mathbf{x}$.</li>"
     r"<li><b>With the weights held fixed</b>, attention is linear in the values: "
-    r"$A_{\mathrm{att}}(cV) = c\,A_{\mathrm{att}}V$ and $A_{\mathrm{att}}(V + V') = A_{\mathrm{att}}V + A_{\mathrm{att}}V'$, "
+    r"$A_{\mathrm{att}}\cdot(cV) = c\cdot A_{\mathrm{att}}\cdot V$ and "
+    r"$A_{\mathrm{att}}\cdot(V + V') = A_{\mathrm{att}}\cdot V + A_{\mathrm{att}}\cdot V'$, "
     r"because it is a matrix product.</li>"
     r"<li>But the whole map $X \mapsto A_{\mathrm{att}}(X)\,XW_V$ is <b>not</b> linear in $X$. Scaling $X$ by $c$ scales "
     r"the values by $c$, yet it also scales every score by $c^2$, so the softmax produces <i>different</i> weights. "
@@ -242,7 +243,7 @@ class LinearityTables(OwnsChildren, VBox):
     What each comparison shows, written out (`LINEARITY_HTML`), then three
     pairs, each with a verdict: the bias-free dense layer
     (``(cX) Wᵀ`` against ``c X Wᵀ``: equal), attention with its weights held
-    fixed (``A_att(X) (cV)`` against ``c A_att(X) V``: equal) and attention as
+    fixed (``A_att(X)·(cV)`` against ``c·A_att(X)·V``: equal) and attention as
     a whole (``f_att(cX)`` against ``c f_att(X)``: different, because
     ``A_att(cX)`` is not ``A_att(X)``, shown last).  Attention is computed
     as the explorer computes it: with its scale (``1/√d_k`` and the
@@ -303,7 +304,7 @@ class LinearityTables(OwnsChildren, VBox):
             for key, name in [
                 ("dense_cX", r"f_{\mathrm{dense}}(cX)"), ("dense_c", r"c\,f_{\mathrm{dense}}(X)"),
                 ("att_cX", r"f_{\mathrm{att}}(cX)"), ("att_c", r"c\,f_{\mathrm{att}}(X)"),
-                ("fixed_cV", r"A_{\mathrm{att}}(X)\,(cV)"), ("fixed_c", r"c\,A_{\mathrm{att}}(X)\,V"),
+                ("fixed_cV", r"A_{\mathrm{att}}(X)\cdot(cV)"), ("fixed_c", r"c\,A_{\mathrm{att}}(X)\,V"),
             ]
         }
         self._A_views = {

@@ -4,7 +4,8 @@ Each picture is computed, with the same functions of `widgets.core` the lab
 calls, from the numbers the lab starts with: lab 1's columns of ``A`` mixed
 end to end into a column of ``AB``, lab 5's house under the stretch, lab 7's
 scores, and so on.  `gallery_pictures` returns them all, each with the alt
-text that says what it shows; ``tools/gallery_pictures.py`` writes them into
+text that says what it shows (never the answer of a question its lab asks:
+the gallery is read before the labs); ``tools/gallery_pictures.py`` writes them into
 the gallery as raw HTML ``<img>`` tags with ``data:`` addresses (inside the
 notebook, so they work offline, in JupyterLab, Voila and Voila under
 ``jupyter server`` alike).  Strings only: no widgets.
@@ -17,7 +18,7 @@ True
 >>> pictures[1].svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
 True
 >>> pictures[1].alt
-'The columns of A taken 5, −2 and −1 times, end to end, reach (6, 9): column 1 of AB.'
+'The columns of A taken 5, −2 and −1 times, end to end; the red arrow from the origin to their end is column 1 of AB.'
 """
 
 from dataclasses import dataclass
@@ -197,31 +198,35 @@ def _lab1():
     tails = [np.zeros(2), *ends.T[:-1]]
     arrows = [(tail, tip, False) for tail, tip in zip(tails, ends.T)] + [((0, 0), column, True)]
     words = ", ".join(_number(w) for w in weights[:-1]) + f" and {_number(weights[-1])}"
+    # Where the arrows end is lab 1's activity (column 1 of AB): the words do not say it.
     return Picture(plane_svg(arrows=arrows),
-                   f"The columns of A taken {words} times, end to end, reach "
-                   f"({_number(column[0])}, {_number(column[1])}): column 1 of AB.")
+                   f"The columns of A taken {words} times, end to end; the red arrow from the "
+                   "origin to their end is column 1 of AB.")
 
 
 def _lab2():
     product = np.asarray(LAB2_A, dtype=float) @ np.asarray(LAB2_B, dtype=float)
+    # The outlined entry is lab 2's activity: the words name it, not its value.
     return Picture(heatmaps_svg(product, outline=(1, 2)),
-                   f"The 3×3 product AB as shaded cells, entry (2, 3) outlined: "
-                   f"{_number(product[1, 2])}, row 2 of A dotted with column 3 of B.")
+                   "The 3×3 product AB as shaded cells, entry (2, 3) outlined: "
+                   "row 2 of A dotted with column 3 of B.")
 
 
 def _lab3():
     return Picture(plane_svg(before=[UNIT_SQUARE],
                              after=[apply_map(ROTATE @ STRETCH, UNIT_SQUARE),
                                     apply_map(STRETCH @ ROTATE, UNIT_SQUARE)]),
-                   "The unit square (dashed) moved by RS, stretch then rotate, and by SR, "
-                   "rotate then stretch: two different rectangles, so RS ≠ SR.")
+                   # Which product is which order is lab 4's question: not said here.
+                   "The unit square (dashed) and where the products RS and SR of a horizontal "
+                   "stretch S and a quarter turn R send it (filled): compare the two shapes.")
 
 
 def _lab4():
     stretched = apply_map(STRETCH, HOUSE)
     return Picture(plane_svg(before=[HOUSE, stretched], after=[apply_map(ROTATE @ STRETCH, HOUSE)]),
-                   "A house (dashed), stretched by S, then turned a quarter turn by R: "
-                   "the same picture as the one matrix RS at once.")
+                   # Which single matrix does both is the lab's first question: not named here.
+                   "A house (dashed), the house stretched by S (dashed), and that stretched "
+                   "house turned a quarter turn by R (filled).")
 
 
 def _lab5():
@@ -232,26 +237,26 @@ def _lab5():
 
 
 def _lab6():
+    # Where the layer sends the origin is lab 6's first question: no dot on b, no word of it.
     image = dense_layer(LAB6_W, HOUSE, LAB6_B)
-    b = np.asarray(LAB6_B, dtype=float)
-    return Picture(plane_svg(before=[HOUSE], after=[image], dots=[b]),
-                   f"A house (dashed) sent through the layer x ↦ W x + b: slanted, and moved so that "
-                   f"the origin lands on b = ({_number(b[0])}, {_number(b[1])}) (the dot).")
+    return Picture(plane_svg(before=[HOUSE], after=[image]),
+                   "A house (dashed) and the shape the layer x ↦ W x + b makes of it (filled).")
 
 
 def _lab7():
+    # Lab 7 asks for the shape of S, what S₂₄ is made of and its value: none of them said here.
     scores = attention(*LAB7_INPUTS).S
     return Picture(heatmaps_svg(scores, outline=(1, 3)),
-                   "The 5×5 scores S = QKᵀ of five tokens as shaded cells (blue positive, red "
-                   f"negative), S₂₄ = q₂·k₄ = {_number(scores[1, 3])} outlined.")
+                   "The scores S = QKᵀ of five tokens as shaded cells (blue positive, red "
+                   "negative), the entry in row 2 and column 4 outlined.")
 
 
 def _lab8():
     weights = attention(*LAB8_INPUTS).A
     return Picture(heatmaps_svg(weights),
-                   "The 4×4 attention weights of the tokens “the cat sat down”: the softmax of each "
-                   "row of scores, as shaded cells. Each row adds to 1; the darker a cell, the more "
-                   "that row's output takes from that column's value.")
+                   # Lab 8 asks for the shape of A_att and what its rows hold: not said here.
+                   "The attention weights of the tokens “the cat sat down”, the softmax of the "
+                   "scores, as shaded cells: the darker a cell, the larger its weight.")
 
 
 def _lab9():
@@ -259,8 +264,9 @@ def _lab9():
     once = attention(X, W_Q, W_K, W_V).A
     twice = attention(2 * np.asarray(X, dtype=float), W_Q, W_K, W_V).A
     return Picture(heatmaps_svg(once, twice),
-                   "The 3×3 attention weights for the tokens X (left) and for 2X (right): they "
-                   "differ, because attention's weights come from the input.")
+                   # Whether doubling X changes the weights is lab 9's question: not answered here.
+                   "The 3×3 attention weights for the tokens X (left) and for 2X (right), as "
+                   "shaded cells side by side.")
 
 
 def gallery_pictures():

@@ -6,14 +6,14 @@ learner sees why a score measures a match: it grows with the lengths, is
 largest when the arrows point the same way, zero when they are
 perpendicular and negative when they point apart.  Either tip can be
 dragged; a slider turns ``k`` to a chosen angle from ``q``, keeping its
-length.  The numbers come from `widgets.core.dot_product`.
+length, and always shows the angle the readout writes (to 0.1°).  The numbers come from `widgets.core.dot_product`.
 """
 
 import html
 
 import numpy as np
 from bqplot import Axis, LinearScale, Lines, Scatter
-from ipywidgets import HTML, IntSlider, Layout, VBox
+from ipywidgets import HTML, FloatSlider, Layout, VBox
 from traitlets import Float, TraitError, Tuple, observe, validate
 
 from ..controls.batching import apply_changes
@@ -71,14 +71,16 @@ class DotProductPlot(OwnsChildren, VBox):
         Read-only: ``cos θ`` and ``θ`` in degrees; None when a vector is zero.
     figure : bqplot.Figure
         The drawing (read-only property).
-    angle_slider : ipywidgets.IntSlider
-        Turns `k` to this many degrees from `q` (read-only property).
+    angle_slider : ipywidgets.FloatSlider
+        Turns `k` to this many degrees from `q`; dragged, it moves in whole
+        degrees, and it follows the tips to 0.1°, as the readout writes θ
+        (read-only property).
 
     Examples
     --------
     >>> plot = DotProductPlot(q=(2, 1), k=(1, 2))
-    >>> plot.score, round(plot.cosine, 3), round(plot.angle, 1)
-    (4.0, 0.8, 36.9)
+    >>> plot.score, round(plot.cosine, 3), round(plot.angle, 1), plot.angle_slider.value
+    (4.0, 0.8, 36.9, 36.9)
     >>> plot.angle_slider.value = 90      # turn k to 90° from q
     >>> plot.score, plot.angle
     (0.0, 90.0)
@@ -126,8 +128,10 @@ class DotProductPlot(OwnsChildren, VBox):
             layout=Layout(width="320px", height="320px"),
         ).add_class("dot-product-figure"))
         self._own(self._figure.scale_x, self._figure.scale_y)  # the figure's own default scales
-        self._slider = self._own(IntSlider(
-            value=0, min=0, max=180, step=15, description="angle θ of k from q",
+        # Its value is θ to 0.1°, as the readout writes it; a learner's drag moves in whole degrees
+        # (the browser snaps to the step), so 90° and 180° are easy to reach.
+        self._slider = self._own(FloatSlider(
+            value=0, min=0, max=180, step=1, readout_format=".1f", description="angle θ of k from q",
             style={"description_width": "initial"}, continuous_update=False,
             layout=Layout(width="320px"),
         ).add_class("dot-product-angle"))
@@ -220,7 +224,7 @@ class DotProductPlot(OwnsChildren, VBox):
         with self._writing:
             apply_changes(updates)
             if m.angle is not None:
-                self._slider.value = int(round(m.angle / 15) * 15)
+                self._slider.value = round(m.angle, 1)
         self._readout.value = self._readout_html(m)
 
     def _readout_html(self, m):
