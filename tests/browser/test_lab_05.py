@@ -59,7 +59,7 @@ def test_asks_before_it_shows_then_the_gallery_shear_moves_the_top_edge(voila_se
     expect(page.locator(".lab05-mystery")).to_be_visible()
     assert page.locator(".lab05-mystery-y").evaluate(READ_MATRIX_JS) == [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]]
     answer_check(page, ".lab05-check-y", [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]])
-    expect(feedback).to_have_text("Correct!")
+    expect(feedback).to_have_text("Read as a 2×5 matrix.Correct!")  # the answer as read, then the verdict
 
     # The map is named by the learner; a wrong choice says why it is wrong.
     map_check = page.locator(".lab05-check-map")

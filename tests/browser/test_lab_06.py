@@ -95,7 +95,7 @@ def test_asks_before_it_shows_names_the_mistake_then_opens_the_picture(voila_ser
     answer_check(page, ".lab06-check-yhat", [[0], [6]])
     expect(feedback).to_contain_text("that is Wx: the layer then adds the bias b")
     answer_check(page, ".lab06-check-yhat", [[1], [5]])
-    expect(feedback).to_have_text("Correct!")
+    expect(feedback).to_have_text("Read as a 2×1 matrix.Correct!")  # the answer as read, then the verdict
     page.locator(".lab06-plot").scroll_into_view_if_needed()
     screenshot(page, "lab-06-after")
     problems.assert_clean()

@@ -17,6 +17,7 @@ from harness.notebooks import execute_notebook
 from harness.voila import VoilaServer
 from widgets.controls.matrix_editor import ERROR_BACKGROUND
 from widgets.core.parsing import format_number
+from widgets.core.practice import make_problem
 from widgets.core.simplex import rebalance_weights
 from widgets.views.vertex_plot import IMAGE_COLOR
 
@@ -216,7 +217,7 @@ def test_check_gives_feedback(demo):
     commit(page.locator(".demo-check .widget-text input").nth(3), "3")
     expect(feedback).to_be_empty()  # old feedback goes when the answer changes (the live region stays)
     check.click()
-    expect(feedback).to_have_text("Correct!")
+    expect(feedback).to_have_text("Read as a 2×2 matrix.Correct!")  # the answer as read, then the verdict
     expect(feedback.locator(".widget-htmlmath-content > div")).to_have_css("color", "rgb(30, 126, 52)")
     snap(page, ".demo-check", "widgets-demo-check-right")
     problems.assert_clean()
@@ -307,11 +308,11 @@ def test_reveal_opens_after_an_answer_and_practice_names_the_mistake(demo):
     answer_check(page, ".demo-practice .practice-check", "9")
     expect(practice.locator("[role=status]")).to_contain_text("that is entry (2,1)")
     answer_check(page, ".demo-practice .practice-check", "-23")
-    expect(practice.locator("[role=status]")).to_have_text("Correct!")
+    expect(practice.locator("[role=status]")).to_have_text("Read as \N{MINUS SIGN}23.Correct!")
     expect(practice.locator(".practice-streak")).to_contain_text("Streak: 0 · solved: 1")
     snap(page, ".demo-practice", "widgets-demo-practice-solved")
     practice.locator("button", has_text="New numbers").click()
     expect(practice.locator(".practice-seed")).to_contain_text("Problem 8")
-    answer_check(page, ".demo-practice .practice-check", "-11")
+    answer_check(page, ".demo-practice .practice-check", format_number(make_problem("entry", 8).parts[0].answer))
     expect(practice.locator(".practice-streak")).to_contain_text("Streak: 1 · solved: 2")
     problems.assert_clean()

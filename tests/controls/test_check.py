@@ -97,7 +97,7 @@ def test_number_answer():
     assert isinstance(ex.answer_input, Text)
     ex.answer_input.value = "abc"
     assert ex.submit() is False
-    assert ex.feedback == "not a number: 'abc'" and ex.attempts == 0
+    assert ex.feedback == "'abc' is not a number" and ex.attempts == 0 and ex.reading == ""
     ex.answer_input.value = "   "
     ex.submit()
     assert ex.attempts == 0
@@ -122,7 +122,8 @@ def test_number_tolerance():
     assert not strict.submit()
 
 
-@pytest.mark.parametrize("text", ["4x2", "4×2", "4 x 2", "(4, 2)", " 4 X 2 ", "4 by 2", "[4,2]"])
+@pytest.mark.parametrize("text", ["4x2", "4×2", "4 x 2", "(4, 2)", " 4 X 2 ", "4 by 2", "[4,2]",
+                                  "4-by-2", "ℝ^{4×2}", "R^{4x2}", "ℝ^(4×2)", "ℝ⁴ˣ²"])
 def test_shape_answer_accepts_usual_spellings(text):
     ex = Check("Shape of $AB$?", (4, 2))
     ex.answer_input.value = text
@@ -263,3 +264,72 @@ def test_showing_the_solution_counts_as_answered():
     assert not ex.answered
     ex._solution_toggle.value = True
     assert ex.answered and ex.attempts == 0
+
+
+# -- the answer echoed as read, and the forms a learner writes (issue 21) ------------------------
+
+
+@pytest.mark.parametrize("text, reading", [
+    ("-0.25", "Read as −0.25."), ("-1/4", "Read as −0.25."), ("-¼", "Read as −0.25."),
+    ("-0,25", "Read as −0.25."), ("(1-2)/4", "Read as −0.25."), ("−0.25", "Read as −0.25."),
+])
+def test_a_number_is_read_in_every_form_and_the_reading_is_shown_first(text, reading):
+    ex = Check("Weight?", -0.25)
+    ex.answer_input.value = text
+    assert ex.submit() and ex.reading == reading and ex.feedback == "Correct!"
+    shown = ex._feedback.value
+    assert shown.index(reading) < shown.index("Correct!")  # the same region, first
+    ex.answer_input.value = "1"
+    assert ex.reading == "" and ex.feedback == ""  # a new answer: the old reading goes too
+
+
+def test_the_reading_of_a_wrong_answer_comes_before_the_verdict_and_the_hint():
+    ex = Check("(AB)₂₃?", -12, hint="Row 2 of A.")
+    ex.answer_input.value = "2*(-4) + 4*(-1) + 0*1 + 1"
+    assert not ex.submit()
+    assert ex.reading == "Read as −11."
+    assert ex._feedback.value.index("Read as −11.") < ex._feedback.value.index("not quite")
+    ex.answer_input.value = "1/3"
+    ex.submit()
+    assert ex.reading == "Read as ≈ 0.333."  # rounded for display: said so
+
+
+def test_a_shape_and_a_matrix_are_echoed_as_read():
+    ex = Check("Shape of $AB$?", (4, 2))
+    ex.answer_input.value = "4-by-2"
+    assert ex.submit() and ex.reading == "Read as the shape 4×2."
+    ex = Check("Compute $AB$.", AB)
+    ex.answer_input.value = [[6, 19, 0]]
+    ex.submit()
+    assert ex.reading == "Read as a 1×3 matrix." and "Read as a 1×3 matrix." in ex._feedback.value
+
+
+def test_an_ambiguous_or_unreadable_answer_says_why_and_is_not_echoed():
+    ex = Check("Weight?", -0.25)
+    for text, why in [("1,000", "group thousands or start the decimals"), ("1/2/4", "read two ways"),
+                      ("2(3)", "write the operation")]:
+        ex.answer_input.value = text
+        assert ex.submit() is False and ex.attempts == 0 and ex.reading == ""
+        assert ex.feedback.startswith(f"{text!r} is not a number: ") and why in ex.feedback
+        assert "check-reading" not in ex._feedback.value
+    ex = Check("Shape?", (4, 2))
+    ex.answer_input.value = "R^4x2"
+    ex.submit()
+    assert ex.reading == "" and "in braces" in ex.feedback
+
+
+def test_a_choice_is_not_echoed():
+    ex = Check("Is AB = BA?", "not always", choices=["always", "not always"])
+    ex.answer_input.value = "not always"
+    assert ex.submit() and ex.reading == "" and "check-reading" not in ex._feedback.value
+
+
+def test_a_slip_inside_a_matrix_entry_is_named_in_the_check():
+    from widgets.core.mistakes import product_mistakes
+
+    A = [[1, -3, 5], [3, 1, 4]]
+    B = [[5, 1], [-2, -6], [-1, 0]]
+    ex = Check("Compute $AB$.", AB, mistakes=product_mistakes(A, B))
+    ex.answer_input.value = [[16, 19], [9, -3]]
+    assert not ex.submit() and ex.mistake == "sign"
+    assert ex.feedback.startswith("a sign slip in entry (1,1): term 3, A[1,3]·B[3,1], which is -5")

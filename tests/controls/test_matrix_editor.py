@@ -397,3 +397,18 @@ def test_python_set_round_trips_through_cells(matrix):
     assert len(rec) == (0 if np.array_equal(matrix, [[0]]) else 1)
     assert A.shape == np.shape(matrix)
     assert A.error == ""
+
+
+def test_a_cell_reads_fractions_and_arithmetic_and_refuses_a_comma_that_could_split_it():
+    """Issue 21: the forms a learner writes on paper; a comma in a cell might separate two entries."""
+    A = MatrixEditor([[0, 0]], name="A")
+    A.cells[0][0].value = "½"
+    A.cells[0][1].value = "2*(-4) + 4*(-1)"
+    assert A.value.tolist() == [[0.5, -12.0]] and A.error == ""
+    assert (A.cells[0][0].value, A.cells[0][1].value) == ("0.5", "-12")  # shown as read
+    A.cells[0][1].value = "6,19"
+    assert A.error == ("A[1,2]: '6,19' is not a number: a comma could separate two numbers: "
+                       "type one number, with a decimal point (6.19)")
+    assert A.value.tolist() == [[0.5, -12.0]]
+    A.cells[0][1].value = "1/2/3"
+    assert "can be read two ways" in A.error

@@ -81,7 +81,9 @@ def test_only_int_and_float_sliders():
         ("2.00001", f"k must be between {MINUS}2 and 2; 2.00001 is outside"),
         ("9x", "k: '9x' is not a number"),
         ("", "k: '' is not a number"),
-        ("2+3", "k: '2+3' is not a number"),
+        ("2+3", f"k must be between {MINUS}2 and 2; 5 is outside"),  # arithmetic is read
+        ("1/2/3", "k: '1/2/3' is not a number: it can be read two ways; add brackets to say "
+                  "which division comes first, e.g. (1/2)/3 or 1/(2/3)"),
         ("1/0", "k: '1/0' is not a number: division by zero"),
         ("nan", "k: 'nan' is not a number"),
         ("1e400", "k: '1e400' is not a number: it is too large"),

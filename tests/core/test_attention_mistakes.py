@@ -46,3 +46,93 @@ def test_no_mistake_is_ever_the_answer(counts, seed):
     for m in output_mistakes(w, values, 0):
         assert m.value.shape != answer.shape or not np.allclose(m.value, answer), m.name
     assert diagnose(answer, answer, output_mistakes(w, values, 0)).right
+
+
+# -- the weights, and averaging the wrong vectors (issue 21) -------------------------------------
+
+from widgets.core.attention_math import causal_mask, softmax_rows, softmax_scale  # noqa: E402
+from widgets.core.attention_mistakes import weights_mistakes  # noqa: E402
+from widgets.core.practice import Part, tells_every_slip_apart  # noqa: E402
+
+# Lab 8's explorer, "the cat sat down": tokens are rows, d_k = 2.
+X8 = np.array([[1, 0, 1], [2, 0, 0], [0, 4, 1], [4, 4, 0]], float)
+W_Q8 = np.array([[0, 0.5], [0.25, 0], [1, 0]])
+W_K8 = np.array([[0.5, 0], [0, -0.25], [0, 1]])
+W_V8 = np.array([[1, 0], [0, 1], [0, 0]], float)
+Q8, K8, V8 = X8 @ W_Q8, X8 @ W_K8, X8 @ W_V8
+S8 = Q8 @ K8.T
+# Lab 9's explorer, "I like tea".
+X9 = np.array([[1, 0], [0, 1], [1, 1]], float)
+Q9, K9, V9 = X9, X9 @ np.array([[1, 0.5], [-0.5, 1]]), X9
+S9 = Q9 @ K9.T
+
+
+def weights(S, row, mask=None):
+    A = softmax_rows(S, softmax_scale(2), mask)
+    return A if row is None else A[[row]]
+
+
+@pytest.mark.parametrize("name, words", [
+    ("one-hot", "all the weight to the largest score"),
+    ("column", "softmax down a column of S"),
+    ("mask-zero", "masked scores to 0, but e⁰ = 1"),
+    ("d_k", "divided the scores by d_k = 2: the scaling divides by √d_k = 1.414"),
+    ("unscaled", "softmax of the raw scores: divide them by √d_k"),
+])
+def test_each_weights_slip_is_named_with_what_to_do_instead(name, words):
+    mask = causal_mask(4)
+    found = {m.name: m for m in weights_mistakes(S8, 1, d_k=2, mask=mask)}
+    verdict = diagnose(found[name].value, weights(S8, 1, mask), list(found.values()), tol=5e-3)
+    assert verdict.mistake == name and words in verdict.message
+
+
+def test_the_weights_slips_are_the_computations_they_name():
+    mask = causal_mask(4)
+    found = {m.name: m.value for m in weights_mistakes(S8, 2, d_k=2, mask=mask)}
+    np.testing.assert_allclose(found["one-hot"], [[0, 1, 0, 0]])  # S[3] = (1, 2, 0 | 4 masked)
+    np.testing.assert_allclose(found["column"], [softmax_rows(S8[:, 2], softmax_scale(2), mask[:, 2])])
+    np.testing.assert_allclose(found["mask-zero"], [softmax_rows([1, 2, 0, 0], softmax_scale(2))])
+    np.testing.assert_allclose(found["d_k"], [softmax_rows(S8[2], 0.5, mask[2])])
+    np.testing.assert_allclose(found["unscaled"], [softmax_rows(S8[2], 1.0, mask[2])])
+    whole = {m.name: m.value for m in weights_mistakes(S8, None, d_k=2)}
+    np.testing.assert_allclose(whole["column"].sum(axis=0), 1)  # each column adds to 1
+    assert whole["one-hot"].shape == (4, 4)
+
+
+def test_no_weights_slip_is_ever_the_answer():
+    mask = causal_mask(4)
+    # row 1 under the mask sees only itself: every slip but two gives the answer, (1, 0, 0, 0)
+    assert [m.name for m in weights_mistakes(S8, 0, d_k=2, mask=mask)] == ["column", "mask-zero"]
+    # no d_k: no scaling slips; no mask: no mask slip
+    assert [m.name for m in weights_mistakes(S8, 1)] == ["one-hot", "column"]
+
+
+@pytest.mark.parametrize("S, L", [(S8, 4), (S9, 3)])
+@pytest.mark.parametrize("causal", [False, True])
+def test_on_the_labs_own_numbers_every_weights_slip_tells_itself_apart(S, L, causal):
+    mask = causal_mask(L) if causal else None
+    rows = [None, *range(L)]
+    if causal and L == 3:
+        rows = [None, 0, 1]  # lab 9 has no mask; its last row would read one column as one-hot
+    for row in rows:
+        part = Part("", weights(S, row, mask), tuple(weights_mistakes(S, row, d_k=2, mask=mask)), tol=5e-3)
+        assert tells_every_slip_apart(part), (row, [m.name for m in part.mistakes])
+
+
+def test_averaging_the_queries_or_keys_instead_of_the_values_is_named():
+    w = weights(S8, 1)[0]
+    mistakes = output_mistakes(w, V8, 1, Q8, K8)
+    answer = (w @ V8)[None, :]
+    q = diagnose((w @ Q8)[None, :], answer, mistakes, tol=5e-3)
+    k = diagnose((w @ K8)[None, :], answer, mistakes, tol=5e-3)
+    assert q.mistake == "averaged-Q" and "you averaged the queries, the rows of Q: h₂ averages the values" in q.message
+    assert k.mistake == "averaged-K" and "you averaged the keys, the rows of K" in k.message
+    for row in range(4):  # lab 8's own numbers: every slip its own answer
+        w = weights(S8, row)[0]
+        part = Part("", (w @ V8)[None, :], tuple(output_mistakes(w, V8, row, Q8, K8)), tol=5e-3)
+        assert tells_every_slip_apart(part)
+    # lab 9: W_V = W_Q = I, so averaging Q is the answer itself, and not offered
+    w = weights(S9, 0)[0]
+    assert "averaged-Q" not in [m.name for m in output_mistakes(w, V9, 0, Q9, K9)]
+    with pytest.raises(ValueError, match="K has 3 rows for 4 weights"):
+        output_mistakes(W2, V, 1, K=np.ones((3, 2)))

@@ -159,3 +159,56 @@ def test_joining_the_split_images_is_the_exact_image(w, b, points, ts):
             exact = dense_layer(w, inside, b, activation="relu")
             drawn = (1 - t) * image[:, k] + t * image[:, k + 1]
             np.testing.assert_allclose(exact, drawn, atol=1e-6)
+
+
+# -- the usual wrong answers (issue 21) --------------------------------------------------------
+
+from widgets.core.dense_layer import dense_mistakes, weight_shape_mistakes  # noqa: E402
+from widgets.core.diagnosis import diagnose  # noqa: E402
+from widgets.core.practice import Part, tells_every_slip_apart  # noqa: E402
+
+
+def test_w_read_as_inputs_by_outputs_is_named_on_lab_6s_numbers():
+    W, x, b = [[2, -1], [0, 3]], [1, 2], [1, -1]  # ŷ = (1, 5)
+    mistakes = dense_mistakes(W, x, b)
+    verdict = diagnose([[3], [4]], [[1], [5]], mistakes)  # Wᵀx + b
+    assert verdict.mistake == "inputs-outputs"
+    assert verdict.message.startswith("you read W as inputs×outputs, its columns as the rows: W is stored "
+                                      "outputs×inputs, so output i is row i of W times x")
+    assert diagnose([[0], [6]], [[1], [5]], mistakes).mistake == "no-bias"
+    assert diagnose([[1, 5]], [[1], [5]], mistakes).mistake == "row"
+    assert tells_every_slip_apart(Part("", np.array([[1.0], [5.0]]), tuple(mistakes)))
+    # the layer plot's starting numbers tell their slips apart too
+    W, b, x = [[1, -1], [0.5, 1]], [0.5, -1], [0.5, 0.25]
+    answer = dense_layer(W, x, b)[:, None]
+    assert tells_every_slip_apart(Part("", answer, tuple(dense_mistakes(W, x, b))))
+
+
+def test_with_a_relu_the_order_of_bias_and_relu_is_named():
+    W, x, b = [[2, -1], [-2, 1]], [1, 3], [3, -4]  # Wx = (-1, 1), Wx + b = (2, -3): ReLU → (2, 0)
+    mistakes = dense_mistakes(W, x, b, activation="relu")
+    found = {m.name: m.value.ravel().tolist() for m in mistakes}
+    assert found == {"inputs-outputs": [0.0, 0.0],  # ReLU(Wᵀx + b) = ReLU(-4 + 3, 2 - 4)
+                     "no-bias": [0.0, 1.0], "no-relu": [2.0, -3.0], "bias-after": [3.0, -3.0],
+                     "row": [2.0, 0.0]}
+    assert tells_every_slip_apart(Part("", np.array([[2.0], [0.0]]), tuple(mistakes)))
+    assert diagnose([[3], [-3]], [[2], [0]], mistakes).message == (
+        "you added b after the ReLU: the order is Wx, then + b, then ReLU.")
+    # Where Wx ≥ 0, b added after the ReLU and no ReLU at all give one answer: both are said.
+    verdict = diagnose([[-3], [-1]], [[0], [0]], dense_mistakes([[2, -1], [0, 3]], [1, 2], [-3, -7], "relu"))
+    assert verdict.message.startswith("2 different slips give this answer: (1) that is Wx + b")
+
+
+def test_a_slip_equal_to_the_answer_is_not_offered():
+    # W symmetric: Wᵀx + b is the answer itself
+    assert "inputs-outputs" not in [m.name for m in dense_mistakes([[1, 2], [2, 1]], [1, 1], [0, 0])]
+    # a layer with 3 inputs and 2 outputs: Wᵀx does not fit, the slip shows in the shape instead
+    assert "inputs-outputs" not in [m.name for m in dense_mistakes(np.ones((2, 3)), [1, 2, 3], [0, 1])]
+
+
+def test_the_shape_of_w_stored_inputs_by_outputs_is_named():
+    mistakes = weight_shape_mistakes(3, 2)
+    verdict = diagnose((3, 2), (2, 3), mistakes)
+    assert verdict.mistake == "inputs-outputs"
+    assert verdict.message.startswith("that is inputs×outputs: W has one row per output (2)")
+    assert weight_shape_mistakes(2, 2) == []

@@ -11,6 +11,7 @@ from widgets.core.mistakes import (
     entry_mistakes,
     product_mistakes,
     shape_mistakes,
+    term_mistakes,
 )
 
 # Activity 1.4.1
@@ -44,7 +45,7 @@ def test_each_product_slip_is_named(got, name, words):
 
 
 def test_slips_whose_shapes_do_not_fit_are_not_offered():
-    names = [m.name for m in product_mistakes(A, B)]
+    names = [m.name for m in product_mistakes(A, B) if m.name not in ("sign", "dropped")]
     assert names == ["BA", "transpose"]  # A is 2×3, B 3×2: no entrywise, no row·row
     assert named((B @ A), AB, product_mistakes(A, B)) == "BA"
 
@@ -83,7 +84,7 @@ def test_entry_slips_activity_1_4_2():
     assert by_name["swapped"] == A2[2] @ B2[:, 1]
     assert by_name["row-row"] == A2[1] @ B2[2]
     assert by_name["column-column"] == A2[:, 1] @ B2[:, 2]
-    # 2(-4) + 4(-1) + 0(1): flipping the second term gives -8 + 4 = -4
+    # 2(-4) + 4(-1) + 0(1): flipping the second term gives -8 + 4 = -4 (as does leaving out the first)
     assert named(-4, -12, mistakes) == "sign"
     assert named(by_name["swapped"], -12, mistakes) == "swapped"
     assert diagnose(-7, -12, mistakes).message == "not quite: -7 is not the answer"
@@ -118,3 +119,100 @@ def test_the_right_answer_is_always_right_and_each_slip_is_named_or_equal(X, Y):
             assert verdict.right
         else:
             assert not verdict.right and verdict.mistake and verdict.message
+
+
+# -- slips inside one entry's sum, and no guess at a trivial answer (issue 21) ------------------
+
+A142 = [[-3, -4, 1], [2, 4, 0], [1, -4, -5]]  # Activity 1.4.2: entry (2,3) of AB is
+B142 = [[-1, 2, -4], [-4, -3, -1], [4, 3, 1]]  # 2·(−4) + 4·(−1) + 0·1 = −12
+
+
+def test_zero_is_never_named_as_a_slip_even_when_a_slip_gives_it():
+    # a23·b23 = 0·(−1) = 0: typing 0 says nothing about multiplying entry by entry.
+    mistakes = entry_mistakes(A142, B142, 1, 2)
+    assert all(m.value != 0 for m in mistakes)
+    verdict = diagnose(0, -12, mistakes)
+    assert verdict.mistake == "entries" and verdict.message == "not quite: 0 is not the answer"
+
+
+def test_the_entrywise_slip_is_not_named_when_it_is_a_number_the_learner_could_have_copied():
+    # A[1,1]·B[1,1] = 1·3 = 3, which is also B[1,1] itself: copied, or multiplied?
+    A, B = [[1, 2], [5, 7]], [[3, 1], [2, 4]]
+    assert "entrywise" not in [m.name for m in entry_mistakes(A, B, 0, 0)]
+    # where it is no number of the row or column, it is named
+    A, B = [[2, 2], [5, 7]], [[3, 1], [2, 4]]
+    assert named(6, 10, entry_mistakes(A, B, 0, 0)) == "entrywise"
+
+
+def test_a_term_left_out_of_an_entry_is_named_with_its_value():
+    verdict = diagnose(-8, -12, entry_mistakes(A142, B142, 1, 2))
+    assert verdict.mistake == "dropped"
+    assert verdict.message.startswith("you left out term 2, A[2,2]·B[2,3], which is -4")
+    # leaving out term 3, 0·1, changes nothing: it is not a slip
+    assert all(m.value != -12 for m in entry_mistakes(A142, B142, 1, 2))
+
+
+def test_a_term_left_out_is_planned_only_where_no_other_slip_gives_its_value():
+    # −4: term 2's sign slipped (−8 + 4 + 0), or term 1 left out (−4 + 0): the sign slip is named,
+    # and "term 1 left out" is not planned, so every planned slip has an answer of its own.
+    mistakes = entry_mistakes(A142, B142, 1, 2)
+    assert [(m.name, m.value) for m in mistakes if m.name in ("sign", "dropped")] == [
+        ("sign", 4.0), ("sign", -4.0), ("dropped", -8.0)]
+    verdict = diagnose(-4, -12, mistakes)
+    assert verdict.mistake == "sign" and verdict.message.startswith("a sign slip in term 2")
+    values = [m.value for m in mistakes]
+    assert len(set(values)) == len(values) and -12 not in values
+
+
+def test_two_slips_with_one_value_are_both_said():
+    from widgets.core.mistakes import Mistake
+
+    # A list may still hold two slips with one value (a hand-written one, a ReLU after b
+    # where Wx ≥ 0): which one the learner made cannot be told, so both are said.
+    verdict = diagnose(5, 3, [Mistake("a", 5.0, "slip one."), Mistake("b", 5.0, "slip two.")])
+    assert verdict.mistake == "a"
+    assert verdict.message == "2 different slips give this answer: (1) slip one. (2) slip two."
+
+
+def test_one_products_sign_inside_a_matrix_entry_is_named():
+    verdict = diagnose([[16, 19], [9, -3]], AB, product_mistakes(A, B))
+    assert verdict.mistake == "sign"
+    assert verdict.message == (
+        "a sign slip in entry (1,1): term 3, A[1,3]·B[3,1], which is -5, went in with the wrong "
+        "sign; every other entry is right."
+    )
+
+
+def test_a_product_left_out_of_a_matrix_entry_is_named():
+    verdict = diagnose([[11, 19], [9, -3]], AB, product_mistakes(A, B))  # 5 + 6, without 5·(−1)
+    assert verdict.mistake == "dropped"
+    assert verdict.message.startswith("entry (1,1) leaves out term 3, A[1,3]·B[3,1], which is -5")
+
+
+def test_an_entry_whose_sign_flips_by_a_term_left_out_stays_a_sign_slip():
+    # (2,2) = 3 − 6 + 0 = −3; typing 3 is its sign slipped, or −6 left out: the sign slip it stays.
+    mistakes = product_mistakes(A, B)
+    verdict = diagnose([[6, 19], [9, 3]], AB, mistakes)
+    assert verdict.mistake == "sign"
+    assert verdict.message.startswith("a sign slip: entry (2,2) has the right size but the wrong sign")
+    # A term whose own sign flips the entry is that one slip, named as such:
+    single = diagnose([[-6, 19], [9, -3]], AB, mistakes)  # (1,1) = 5 + 6 − 5
+    assert single.message.startswith("a sign slip in entry (1,1): term 2, A[1,2]·B[2,1], which is 6")
+    # Every planned slip has an answer of its own, on the lab's numbers:
+    from widgets.core.practice import Part, tells_every_slip_apart
+
+    assert tells_every_slip_apart(Part("", AB, tuple(mistakes)))
+
+
+def test_term_slips_that_leave_a_cell_at_zero_and_all_zero_products_are_not_offered():
+    assert all(np.any(m.value) for m in product_mistakes([[0, 1], [1, 0]], [[2, 0], [0, 1]]))
+    for m in term_mistakes(A, B):
+        changed = np.argwhere(m.value != AB)
+        assert len(changed) == 1 and m.value[tuple(changed[0])] != 0
+
+
+def test_identical_words_are_said_once():
+    from widgets.core.mistakes import Mistake
+
+    twice = [Mistake("inner", (3, 3), "same words"), Mistake("inner", (3, 3), "same words")]
+    assert diagnose((3, 3), (4, 2), twice).message == "same words"

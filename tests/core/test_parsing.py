@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.core.parsing import format_number, parse_number
+from widgets.core.parsing import format_number, parse_number, parse_shape
 
 
 @pytest.mark.parametrize(
@@ -39,8 +39,9 @@ def test_negative_zero_becomes_zero():
 
 @pytest.mark.parametrize(
     "text",
-    ["", "   ", "abc", "nan", "NaN", "inf", "-Infinity", "1_000", "0x10", "2+3",
-     "1e", "e5", "--1", "1/-2", "1/2/3", "3,5", "1 2", "½", "١٢", "(1)", "1e3/2e1"],
+    ["", "   ", "abc", "nan", "NaN", "inf", "-Infinity", "1_000", "0x10",
+     "1e", "e5", "--1", "1/2/3", "3,5", "1 2", "١٢", "2**3", "2^3", "2(3)", "(1", "1)", "()",
+     "2+", "1/2*3", "1.5½", "½½", "1,5", "R^2"],
 )
 def test_rejects_with_quoted_text(text):
     with pytest.raises(ValueError) as info:
@@ -146,5 +147,103 @@ def test_never_crashes_otherwise(text):
         value = parse_number(text)
     except ValueError as error:
         assert repr(text) in str(error)
+    else:
+        assert math.isfinite(value)
+
+
+# -- forms a learner writes on paper, and arithmetic (issue 21) -------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("½", 0.5), ("-½", -0.5), ("¼", 0.25), ("¾", 0.75), ("⅓", 1 / 3), ("⅔", 2 / 3),
+        ("⅛", 0.125), ("1½", 1.5), ("−1¾", -1.75),
+        ("2*3-4", 2.0), ("(1+2)/4", 0.75), ("2·3", 6.0), ("2×3", 6.0), ("2⋅3", 6.0), ("6÷4", 1.5),
+        ("2 * (-4) + 4 * (-1) + 0 * 1", -12.0), ("2*-3", -6.0), ("2--1", 3.0), ("1/-2", -0.5),
+        ("(1)", 1.0), ("1e3/2e1", 50.0), ("2*3/4", 1.5), ("½ + ¼", 0.75), ("–3", -3.0),
+        ("0.1+0.2", 0.3),  # exact fractions, then one rounding: not 0.30000000000000004
+    ],
+)
+def test_accepts_fractions_and_small_arithmetic(text, expected):
+    assert parse_number(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("1/2/3", "read two ways"),
+        ("1/2*3", "read two ways"),
+        ("2(3)", "write the operation between"),
+        ("1 2", "write the operation between"),
+        ("--1", "two signs in a row"),
+        ("2^3", "powers are not read"),
+        ("(1+2", "'(' is not closed"),
+        ("1/(1-1)", "division by zero"),
+        ("1e999*1e999", "too large"),
+        ("(" * 25 + "1" + ")" * 25, "too many brackets"),
+        ("1+" * 120 + "1", "too long"),
+    ],
+)
+def test_arithmetic_that_could_be_read_two_ways_or_not_at_all_says_why(text, reason):
+    with pytest.raises(ValueError) as info:
+        parse_number(text)
+    assert str(info.value).startswith(f"{text!r} is not a number: ") and reason in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [("-0,25", -0.25), ("0,5", 0.5), ("1,5", 1.5), ("12,34", 12.34), ("0,125", 0.125),
+     (",5", 0.5), ("1,5e3", 1500.0), ("2,5*2", 5.0)],
+)
+def test_a_decimal_comma_in_a_single_number_answer(text, expected):
+    assert parse_number(text, decimal_comma=True) == expected
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [("1,000", "group thousands or start the decimals: write 1000 or 1.000"),
+     ("12,345", "write 12345 or 12.345"),
+     ("1, 5", "separates numbers"), ("1,5,3", "separates numbers"), ("1.000,5", "separates numbers")],
+)
+def test_a_comma_that_could_be_a_separator_is_refused_even_as_a_decimal_comma(text, reason):
+    with pytest.raises(ValueError, match=reason):
+        parse_number(text, decimal_comma=True)
+
+
+def test_a_comma_in_a_cell_could_separate_two_entries_and_is_refused_with_the_point_to_use():
+    with pytest.raises(ValueError, match=r"a comma could separate two numbers: .*decimal point \(3\.5\)"):
+        parse_number("3,5")
+    with pytest.raises(ValueError, match="a comma could separate two numbers"):
+        parse_number("-0,25")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["4x2", "4×2", "4 x 2", "4 by 2", "4by2", "4-by-2", "4 - by - 2", "(4, 2)", "[4,2]",
+     "ℝ^{4×2}", "R^{4x2}", "ℝ^(4×2)", "R^[4 x 2]", "ℝ⁴ˣ²", r"\mathbb{R}^{4\times 2}", r"4 \times 2"],
+)
+def test_shapes_as_learners_write_them(text):
+    assert parse_shape(text) == (4, 2)
+
+
+@pytest.mark.parametrize(
+    "text, says",
+    [("R^4x2", "ℝ^{rows×columns}, in braces"), ("ℝ^{4×2)", "in braces"), ("4x2x3", "rows×columns"),
+     ("four by two", "rows×columns"), ("4", "rows×columns")],
+)
+def test_shapes_that_could_be_read_two_ways_are_refused(text, says):
+    with pytest.raises(ValueError, match=r"is not a shape") as info:
+        parse_shape(text)
+    assert says in str(info.value)
+
+
+@settings(max_examples=200)
+@given(st.text(alphabet="0123456789+-*/()., ½·×−", max_size=20), st.booleans())
+def test_arithmetic_never_crashes_otherwise(text, decimal_comma):
+    try:
+        value = parse_number(text, decimal_comma=decimal_comma)
+    except ValueError as error:
+        assert str(error).startswith(f"{text!r} is not a number")
     else:
         assert math.isfinite(value)

@@ -36,7 +36,7 @@ from widgets.labs.map_gallery import MapGallery
 from widgets.labs.map_morph import MapMorph
 from widgets.labs.output_picture import OutputPicture
 from widgets.labs.row_picture import RowPicture
-from widgets.labs.score_reveals import ScoresReveal, ShapesReveal
+from widgets.labs.score_reveals import PartsReveal, ScoresReveal, ShapesReveal
 from widgets.labs.rows_or_columns import RowsOrColumns
 from widgets.labs.shape_checker import ShapeChecker
 from widgets.lecture.bar import LectureBar
@@ -85,6 +85,7 @@ COMPOSITES = {
     "ValuesPlot": lambda given: ValuesPlot([[1, 0], [0, 1]], [[0.5, 0.5]], focus=0),
     "AttentionExplorer": lambda given: AttentionExplorer(parts=PARTS),
     "ShapesReveal": lambda given: ShapesReveal(given["explorer"]),
+    "PartsReveal": lambda given: PartsReveal(given["explorer"], [["scores"], ["qkv", "weights"]], what="S"),
     "ScoresReveal": lambda given: ScoresReveal(given["explorer"]),
     "DenseVsAttention": lambda given: DenseVsAttention(given["explorer"], B),
     "LinearityTables": lambda given: LinearityTables(given["explorer"], B),

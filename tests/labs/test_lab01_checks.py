@@ -17,8 +17,14 @@ def test_check_accepts_the_syllabus_answer_and_rejects_a_wrong_one(lab):
     box.value = [[6, 19], [9, 3]]  # one sign wrong
     assert activity.submit() is False and activity.mistake == "sign"
     assert activity.feedback.startswith("a sign slip: entry (2,2) has the right size but the wrong sign")
+    assert activity.reading == "Read as a 2×2 matrix."
     assert "<b>Hint:</b> Do one column at a time" in activity._feedback.value  # what the learner sees
     assert stepper.opened is True  # a wrong answer was a prediction too
+
+    box.value = [[16, 19], [9, -3]]  # one product's sign inside entry (1,1): 5 + 6 + 5
+    activity.submit()
+    assert activity.mistake == "sign" and activity.feedback.startswith(
+        "a sign slip in entry (1,1): term 3, A[1,3]·B[3,1], which is -5")
 
     box.value = [[6, 9], [19, -3]]  # the transpose
     activity.submit()
@@ -26,7 +32,7 @@ def test_check_accepts_the_syllabus_answer_and_rejects_a_wrong_one(lab):
 
     box.value = [[6, 19], [9, -3]]  # Activity 1.4.1
     assert activity.submit() is True
-    assert activity.solved is True and activity.attempts == 3
+    assert activity.solved is True and activity.attempts == 4
     assert "Correct!" in activity._feedback.value
 
 

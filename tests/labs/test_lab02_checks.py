@@ -26,7 +26,7 @@ def test_check_accepts_minus_12_and_rejects_12(lab):
     assert activity.submit() is False
     assert activity.feedback == "right size, wrong sign: recheck the signs of the products."
     assert "<b>Hint:</b> The $(2,3)$-entry uses row $2$ of $A$ and column $3$ of $B$" in activity._feedback.value
-    assert (explorer.opened, rows.opened) == (True, False)  # the rows wait for their own question too
+    assert (explorer.opened, rows.opened) == (False, False)  # both wait for the row question too: it asks row 2 of AB
 
     box.value = "-1"  # entry (3,2)
     activity.submit()
@@ -43,6 +43,7 @@ def test_row_check_names_a_column_and_opens_the_row_picture(lab):
     answer(row_check, [[-18], [-8], [-12]])
     assert row_check.mistake == "as-column"
     assert answer(row_check, [[-18, -8, -12]]) is True and rows.opened is True
+    assert lab["explorer"].opened  # the product, row 2 of AB in it, once both are answered
     assert "-18-8-12" in "".join(plain(rows.view.picture.value).split())
 
 
@@ -75,3 +76,16 @@ def test_selection_follows_clicks_menus_and_edits(lab):
     assert status.value == "" and (len(row_i.options), len(col_j.options)) == (2, 3)
     # A = [[-3, -4], [2, 4]], B = [[-1, 2, -4], [-4, -3, -1]]: (AB)_21 = 2(-1) + 4(-4)
     assert tuple(AB.selected) == (1, 0) and "2(-1) + 4(-4) = -18" in plain(entry.value)
+
+
+def test_activity_1_4_2_names_a_term_left_out_and_never_guesses_at_zero(lab):
+    activity = lab["activity"]
+    # a23·b23 = 0·(−1) = 0: typing 0 is not called "only A[2,3] times B[2,3]"
+    assert answer(activity, "0") is False
+    assert activity.mistake == "entries" and activity.feedback == "not quite: 0 is not the answer"
+    assert activity.reading == "Read as 0."
+    # −8 − 4 + 0 without the −4: the second product left out, said with its value
+    assert answer(activity, "-8") is False and activity.mistake == "dropped"
+    assert activity.feedback.startswith("you left out term 2, A[2,2]·B[2,3], which is -4")
+    # worked out in the box, read as −12
+    assert answer(activity, "2*(-4) + 4*(-1) + 0*1") is True and activity.reading == "Read as −12."

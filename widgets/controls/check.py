@@ -1,8 +1,10 @@
 """Checked exercises: a prompt, an input that fits the answer, and feedback.
 
-The feedback says *what* is wrong (the shape, which entries, not a number)
-without giving the answer away; the judging itself is numpy-only, in
-`widgets.core.mistakes` (`diagnose`) and `widgets.core.parsing` (`parse_shape`).
+The feedback first says how the answer was read ("Read as −0.25.", "Read as
+a 2×3 matrix."), so a learner sees what was judged, then *what* is wrong (the
+shape, which entries, not a number) without giving the answer away.  The
+reading and judging are numpy-only, in `widgets.core.parsing` (`parse_number`,
+`parse_shape`) and `widgets.core.diagnosis` (`diagnose`).
 """
 
 import html
@@ -15,11 +17,12 @@ from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, RadioButtons, Text,
 from traitlets import Bool, Int, TraitError, Unicode
 
 from .owned import OwnsChildren
-from ..core.mistakes import diagnose
+from ..core.diagnosis import diagnose
 from .matrix_editor import MatrixEditor
 from .traits import validate_matrix
 from .alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR
-from ..core.parsing import parse_number, parse_shape
+from ..core.parsing import format_number, parse_number, parse_shape
+from ..core.shapes import format_shape
 
 __all__ = ["Check"]
 
@@ -31,15 +34,36 @@ def _paragraphs(text):
     return "".join(f"<p>{p}</p>" for p in parts)
 
 
+def _reading(got, mode):
+    """How an answer was read, in a few words: ``Read as −0.25.``, ``Read as a 2×3 matrix.``
+
+    >>> _reading(-0.25, "number"), _reading(1 / 3, "number"), _reading((4, 2), "shape")
+    ('Read as −0.25.', 'Read as ≈ 0.333.', 'Read as the shape 4×2.')
+    """
+    if mode == "matrix":
+        return f"Read as a {format_shape(np.shape(got))} matrix."
+    if mode == "shape":
+        return f"Read as the shape {format_shape(got)}."
+    shown = format_number(got)
+    about = "" if float(shown) == got else "≈ "  # rounded for display: say so
+    return f"Read as {about}{shown.replace('-', chr(0x2212))}."
+
+
 class Check(OwnsChildren, VBox):
     r"""An exercise with an answer box, a Check button and feedback.
 
     The input fits the answer: a resizable `MatrixEditor` for a matrix,
     starting at 1×1 so that the shape is part of the answer; a text box for a
-    number or a shape; radio buttons for multiple choice.  A wrong answer gets
+    number or a shape; radio buttons for multiple choice.  The feedback
+    starts with how a typed answer was read (`reading`).  A wrong answer gets
     feedback that names the mistake where it is a usual one (`mistakes`), or
     says what is off, plus the `hint`; an unreadable one (not a number, no
     choice made) gets a message and does not count as an attempt.
+
+    A number may be typed as on paper (``-0.25``, ``-1/4``, ``-¼``, a
+    decimal comma ``-0,25``) or worked out (``2*(-4) + 4*(-1)``); a shape
+    as ``4x2``, ``4 by 2``, ``4-by-2`` or ``ℝ^{4×2}``.  Anything that could
+    be read two ways is refused with the reason (`widgets.core.parsing`).
 
     Parameters
     ----------
@@ -79,8 +103,12 @@ class Check(OwnsChildren, VBox):
     solved : bool
         True once a correct answer has been checked; stays True.
     feedback : str
-        The last feedback message, as plain text; cleared when the input
-        changes.
+        The last feedback message (the verdict), as plain text; cleared
+        when the input changes.
+    reading : str
+        How the last checked answer was read, shown above the verdict
+        (``"Read as −0.25."``, ``"Read as the shape 4×2."``); ``""`` for a
+        choice or an answer that could not be read.
     mistake : str
         The name of the mistake the last checked answer made (a
         `Mistake.name`, ``"sign"``, ``"columns"``, ``"shape"``...), or ``""``.
@@ -99,8 +127,8 @@ class Check(OwnsChildren, VBox):
     >>> ex.submit(), ex.answered, ex.mistake
     (False, True, 'entries')
     >>> ex.answer_input.value = [[6, 19], [9, 3]]
-    >>> ex.submit(), ex.mistake
-    (False, 'sign')
+    >>> ex.submit(), ex.mistake, ex.reading
+    (False, 'sign', 'Read as a 2×2 matrix.')
     >>> ex.answer_input.cells[1][1].value = "-3"
     >>> ex.submit(), ex.solved, ex.attempts
     (True, True, 3)
@@ -109,6 +137,7 @@ class Check(OwnsChildren, VBox):
     attempts = Int(0, read_only=True, help="Number of answers checked.")
     solved = Bool(False, read_only=True, help="True once answered correctly.")
     feedback = Unicode("", read_only=True, help="Last feedback, as plain text.")
+    reading = Unicode("", read_only=True, help="How the last checked answer was read, or ''.")
     mistake = Unicode("", read_only=True, help="Name of the last answer's mistake, or ''.")
     answered = Bool(
         False, read_only=True, help="True once an answer was checked or the solution shown."
@@ -180,7 +209,7 @@ class Check(OwnsChildren, VBox):
         bool
             Whether the answer is right.
         """
-        status, message, mistake = self._judge()
+        status, message, mistake, reading = self._judge()
         with self.hold_trait_notifications():
             if status != "invalid":
                 self.set_trait("attempts", self.attempts + 1)
@@ -188,13 +217,17 @@ class Check(OwnsChildren, VBox):
             if status == "right":
                 self.set_trait("solved", True)
             self.set_trait("mistake", mistake)
+            self.set_trait("reading", reading)
             self.set_trait("feedback", message)
         text = html.escape(message)
         if status == "wrong" and self._hint:
             text += f"<br><b>Hint:</b> {self._hint}"
-        self._feedback.value = (
-            f'<div style="color:{_COLORS[status]}">{text}</div>'
+        # The reading first, in grey, then the verdict in its colour: one box, one announcement.
+        echo = (
+            f'<span class="check-reading" style="color:#555">{html.escape(reading)}</span><br>'
+            if reading else ""
         )
+        self._feedback.value = f'<div style="color:{_COLORS[status]}">{echo}{text}</div>'
         return status == "right"
 
     # -- setup ---------------------------------------------------------------
@@ -256,22 +289,25 @@ class Check(OwnsChildren, VBox):
     # -- judging -------------------------------------------------------------
 
     def _judge(self):
-        """Return ``(status, message, mistake)``; status is right, wrong or invalid."""
+        """Return ``(status, message, mistake, reading)``; status is right, wrong or invalid."""
         if self._mode == "choice":
             picked = self._input.value
             if picked is None:
-                return "invalid", "choose an answer first", ""
+                return "invalid", "choose an answer first", "", ""
             explanation = self._explanations.get(picked, "")
             if picked == self._answer:
-                return "right", " ".join(["Correct!", explanation]).strip(), ""
-            return "wrong", explanation or f"not quite: {picked!r} is not the right choice", "choice"
+                return "right", " ".join(["Correct!", explanation]).strip(), "", ""
+            return (
+                "wrong", explanation or f"not quite: {picked!r} is not the right choice", "choice", ""
+            )
         got, problem = self._read_input()
         if problem:
-            return "invalid", problem, ""
+            return "invalid", problem, "", ""
+        reading = _reading(got, self._mode)
         verdict = diagnose(got, self._answer, self._mistakes, self._tol)
         if verdict.right:
-            return "right", "Correct!", ""
-        return "wrong", verdict.message, verdict.mistake
+            return "right", "Correct!", "", reading
+        return "wrong", verdict.message, verdict.mistake, reading
 
     def _read_input(self):
         """The typed answer as a value `diagnose` compares, or a message why it cannot be read."""
@@ -282,9 +318,10 @@ class Check(OwnsChildren, VBox):
             return None, "type your answer first"
         if self._mode == "number":
             try:
-                return parse_number(text), ""
-            except ValueError:
-                return None, f"not a number: {text!r}"
+                # One number: a comma cannot separate two, so "-0,25" is a decimal comma.
+                return parse_number(text, decimal_comma=True), ""
+            except ValueError as err:
+                return None, str(err)
         try:
             return parse_shape(text), ""
         except ValueError as err:
@@ -294,7 +331,9 @@ class Check(OwnsChildren, VBox):
 
     def _on_input_change(self, change):
         # Old feedback would describe an answer that is no longer there.
-        self.set_trait("feedback", "")
+        with self.hold_trait_notifications():
+            self.set_trait("feedback", "")
+            self.set_trait("reading", "")
         self._feedback.value = ""
 
     def _on_toggle_solution(self, change):

@@ -9,7 +9,11 @@ nothing else (numpy only, no widgets):
 - `relu` is the activation ``max(0, ·)``, taken entry by entry;
 - `split_at_folds` adds the points where a polygon's edges cross a crease
   of the ReLU (a line where it starts clamping onto an axis), so that
-  drawing the image vertex by vertex stays exact.
+  drawing the image vertex by vertex stays exact;
+- `dense_mistakes` and `weight_shape_mistakes` list the usual wrong answers
+  to the layer's output and to the shape of ``W`` (``W`` read as
+  inputs×outputs, the bias left out or added after the ReLU, ...), for a
+  `Check` to name.
 
 The expansion written out in LaTeX or HTML is in `widgets.text.dense_steps`.
 
@@ -22,10 +26,13 @@ array([1., 0.])
 
 import numpy as np
 
+from .diagnosis import Mistake
 from .geometry import as_points
 from .shapes import as_finite_array, format_shape
 
-__all__ = ["as_weights", "dense_layer", "relu", "split_at_folds"]
+__all__ = [
+    "as_weights", "dense_layer", "dense_mistakes", "relu", "split_at_folds", "weight_shape_mistakes",
+]
 
 
 def relu(z):
@@ -225,3 +232,97 @@ def split_at_folds(points, W, b):
             columns.append((p0 + t * (p1 - p0))[:, None])
         columns.append(points[:, k + 1 : k + 2])
     return np.concatenate(columns, axis=1)
+
+
+# -- the usual wrong answers ---------------------------------------------------------
+
+
+def dense_mistakes(W, x, b, activation=None):
+    """The usual wrong answers for the output ``ŷ = W x + b`` (then ReLU), typed as a column.
+
+    ``W`` is stored outputs×inputs: row ``i`` holds the weights of output
+    ``i``.  The slips: ``W`` read as inputs×outputs (its columns used as
+    rows, ``Wᵀx``), the bias left out, and with a ReLU the ReLU left out or
+    the bias added after it; and the right numbers typed as a row.
+
+    Parameters
+    ----------
+    W, x, b, activation
+        As for `dense_layer`; `x` is one input.
+
+    Returns
+    -------
+    list of Mistake
+        Each with the value that slip gives, an ``m×1`` column (``1×m`` for
+        ``"row"``).  None equals the answer.
+
+    Examples
+    --------
+    Lab 6: ``W = [[2, -1], [0, 3]]``, ``x = (1, 2)``, ``b = (1, -1)``, so ``ŷ = (1, 5)``:
+
+    >>> found = dense_mistakes([[2, -1], [0, 3]], [1, 2], [1, -1])
+    >>> {m.name: m.value.ravel().tolist() for m in found}
+    {'inputs-outputs': [3.0, 4.0], 'no-bias': [0.0, 6.0], 'row': [1.0, 5.0]}
+    >>> print(found[0].message)
+    you read W as inputs×outputs, its columns as the rows: W is stored outputs×inputs, so output i is row i of W times x, ŷᵢ = wᵢ₁x₁ + wᵢ₂x₂ + bᵢ.
+    """
+    W = as_weights(W)
+    x = as_finite_array(x, "x").reshape(-1)
+    b = as_finite_array(b, "b").reshape(-1)
+    answer = dense_layer(W, x, b, activation)[:, None]
+    relu_after = activation is not None
+    act = _activation(activation) or (lambda z: z)
+    terms = " + ".join(f"wᵢ{_subscript(k + 1)}x{_subscript(k + 1)}" for k in range(W.shape[1]))
+    candidates = []
+    if W.shape[0] == W.shape[1]:
+        candidates.append(Mistake(
+            "inputs-outputs", np.asarray(act(W.T @ x + b), dtype=float)[:, None],
+            "you read W as inputs×outputs, its columns as the rows: W is stored outputs×inputs, "
+            f"so output i is row i of W times x, ŷᵢ = {terms} + bᵢ.",
+        ))
+    candidates.append(Mistake(
+        "no-bias", np.asarray(act(W @ x), dtype=float)[:, None],
+        "you left out the bias: the layer adds b, one number per output"
+        + (", before the ReLU." if relu_after else "."),
+    ))
+    if relu_after:
+        candidates += [
+            Mistake("no-relu", (W @ x + b)[:, None],
+                    "that is Wx + b: the ReLU then sets every negative entry to 0."),
+            Mistake("bias-after", (np.asarray(act(W @ x), dtype=float) + b)[:, None],
+                    "you added b after the ReLU: the order is Wx, then + b, then ReLU."),
+        ]
+    candidates.append(Mistake(
+        "row", answer.T,
+        f"the right numbers, but as a row: ŷ is a column, one entry per output ({W.shape[0]}×1).",
+    ))
+    return [m for m in candidates if m.name == "row" or not np.allclose(m.value, answer)]
+
+
+def _subscript(n):
+    """1-based index as Unicode subscript digits: 12 -> '₁₂'."""
+    return str(n).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
+
+
+def weight_shape_mistakes(n_inputs, n_outputs):
+    """The usual wrong answer for the shape of ``W`` in a layer with these many inputs and outputs.
+
+    ``W`` is ``n_outputs×n_inputs``: one row per output, one column per
+    input, so that ``W x`` takes an input of ``n_inputs`` entries.  The
+    slip stores it inputs×outputs.
+
+    Examples
+    --------
+    >>> [(m.name, m.value) for m in weight_shape_mistakes(3, 2)]
+    [('inputs-outputs', (3, 2))]
+    >>> weight_shape_mistakes(2, 2)  # square: the slip cannot be seen in the shape
+    []
+    """
+    if n_inputs == n_outputs:
+        return []
+    return [Mistake(
+        "inputs-outputs", (n_inputs, n_outputs),
+        f"that is inputs×outputs: W has one row per output ({n_outputs}) and one column per "
+        f"input ({n_inputs}), so that Wx takes an input of {n_inputs} entries: "
+        f"{n_outputs}×{n_inputs}.",
+    )]

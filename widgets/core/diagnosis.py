@@ -1,0 +1,253 @@
+"""Judging one answer: right, one of the usual slips named, or what is off.
+
+`diagnose` compares what a learner typed with the answer and with the usual
+wrong answers of the exercise (`Mistake`: a name, the value that slip gives,
+the words for it), then with the slips that are a pattern rather than one
+value (a single sign slip, one column right and one wrong).  The lists of
+usual wrong answers are built in `widgets.core.mistakes` (the product, an
+entry, a shape) and beside each skill's math.  Numpy only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .parsing import format_number
+from .shapes import format_shape
+from .wording import entries_in_words
+
+__all__ = ["Diagnosis", "Mistake", "compare_matrices", "describe_positions", "diagnose"]
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One usual wrong answer: what it is called, what it looks like, what to say.
+
+    Attributes
+    ----------
+    name : str
+        A short identifier, e.g. ``"BA"``, ``"transpose"``, ``"sign"``:
+        stable, for tests and for counting which mistakes a class makes.
+    value : numpy.ndarray, float or tuple of int
+        The answer this slip produces.
+    message : str
+        Plain text that says what the learner did and what to do instead.
+    """
+
+    name: str
+    value: object
+    message: str
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """The verdict on one answer.
+
+    Attributes
+    ----------
+    right : bool
+    mistake : str
+        The `Mistake.name` recognised, ``"sign"``, ``"columns"``, ``"rows"``,
+        ``"shape"``, ``"entries"`` for a plain miss, or ``""`` when right.
+    message : str
+        What to tell the learner (plain text), ``""`` when right.
+    """
+
+    right: bool
+    mistake: str = ""
+    message: str = ""
+
+
+def _as_value(value):
+    """A shape stays a tuple, a number becomes a float, a matrix a 2-D array."""
+    if isinstance(value, tuple):
+        return value
+    array = np.asarray(value, dtype=float)
+    return float(array) if array.ndim == 0 else np.atleast_2d(array)
+
+
+def _same(a, b, tol):
+    if isinstance(a, tuple) or isinstance(b, tuple):
+        return a == b
+    if isinstance(a, float) or isinstance(b, float):
+        if not (isinstance(a, float) and isinstance(b, float)):
+            return False
+        return bool(np.isclose(a, b, rtol=tol, atol=tol))
+    return a.shape == b.shape and bool(np.allclose(a, b, rtol=tol, atol=tol))
+
+
+def describe_positions(cells):
+    """Say which entries (0-based ``(i, j)`` pairs) are off, 1-based, briefly.
+
+    >>> describe_positions([(1, 1)]), describe_positions([(0, 0), (1, 0)])
+    ('entry (2,2) is off', 'entries (1,1) and (2,1) are off')
+    """
+    cells = [tuple(cell) for cell in cells]
+    if len(cells) > 4:
+        i, j = cells[0]
+        return f"{len(cells)} entries are off, starting with ({i + 1},{j + 1})"
+    return f"{entries_in_words(cells)} {'is' if len(cells) == 1 else 'are'} off"
+
+
+def compare_matrices(got, expected, tol=1e-9):
+    """Say what is wrong with a matrix answer, or return ``""`` if it is right.
+
+    Parameters
+    ----------
+    got, expected : numpy.ndarray
+        The learner's matrix and the answer, both 2-D.
+    tol : float, optional
+        Relative and absolute tolerance per entry.
+
+    Returns
+    -------
+    str
+        ``""`` when every entry matches; otherwise the shape mismatch or the
+        1-based positions of the entries that are off.
+
+    Examples
+    --------
+    >>> compare_matrices(np.ones((2, 3)), np.ones((2, 2)))
+    'wrong shape: expected 2×2, got 2×3'
+    >>> compare_matrices(np.array([[6, 19], [9, 3]]), np.array([[6, 19], [9, -3]]))
+    'entry (2,2) is off'
+    >>> compare_matrices(np.eye(2), np.eye(2))
+    ''
+    """
+    got, expected = np.asarray(got), np.asarray(expected)
+    if got.shape != expected.shape:
+        expected_shape, got_shape = format_shape(expected.shape), format_shape(got.shape)
+        return f"wrong shape: expected {expected_shape}, got {got_shape}"
+    off = np.argwhere(~np.isclose(got, expected, rtol=tol, atol=tol))
+    return describe_positions(off.tolist()) if len(off) else ""
+
+
+def _matrix_pattern(got, answer, tol):
+    """Slips seen only by comparing entry by entry: one sign, whole columns or rows."""
+    close = np.isclose(got, answer, rtol=tol, atol=tol)
+    off = np.argwhere(~close)
+    if len(off) == 1:
+        i, j = off[0]
+        if not np.isclose(answer[i, j], 0, atol=tol) and np.isclose(
+            got[i, j], -answer[i, j], rtol=tol, atol=tol
+        ):
+            return Diagnosis(
+                False,
+                "sign",
+                f"a sign slip: entry ({i + 1},{j + 1}) has the right size but the wrong sign; "
+                "the rest is right. Recheck the signs of the products in that entry.",
+            )
+    rows, cols = answer.shape
+    good_cols = [j for j in range(cols) if close[:, j].all()]
+    # A single row has no columns worth redoing on their own: its entries are named below.
+    if rows > 1 and cols > 1 and 0 < len(good_cols) < cols:
+        bad = [j + 1 for j in range(cols) if j not in good_cols]
+        good = ", ".join(str(j + 1) for j in good_cols)
+        return Diagnosis(
+            False,
+            "columns",
+            f"column{'s' if len(good_cols) > 1 else ''} {good} right, "
+            f"column{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))} not: "
+            f"{describe_positions(off.tolist())}. Redo the wrong column on its own: "
+            "it uses only the matching column of the right-hand factor.",
+        )
+    good_rows = [i for i in range(rows) if close[i, :].all()]
+    if rows > 1 and 0 < len(good_rows) < rows:
+        bad = [i + 1 for i in range(rows) if i not in good_rows]
+        return Diagnosis(
+            False,
+            "rows",
+            f"row{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))} off, the others right: "
+            f"{describe_positions(off.tolist())}.",
+        )
+    return Diagnosis(False, "entries", describe_positions(off.tolist()))
+
+
+def diagnose(got, answer, mistakes=(), tol=1e-9):
+    """Judge an answer: right, one of the named `mistakes`, or what is off.
+
+    Parameters
+    ----------
+    got, answer : array_like, float or tuple of int
+        The learner's answer and the right one: matrices (2-D), numbers or
+        shapes ``(rows, columns)``.
+    mistakes : iterable of Mistake, optional
+        The usual wrong answers for this exercise; the first one `got`
+        matches names the slip.  One that equals the answer is skipped.
+        When slips with different words give the same value, the message
+        names each of them: which one the learner made cannot be told.
+    tol : float, optional
+        Relative and absolute tolerance per entry.
+
+    Returns
+    -------
+    Diagnosis
+
+    Examples
+    --------
+    Activity 1.4.1, and what the learner might type instead:
+
+    >>> A = [[1, -3, 5], [3, 1, 4]]
+    >>> B = [[5, 1], [-2, -6], [-1, 0]]
+    >>> AB = np.array([[6, 19], [9, -3]])
+    >>> diagnose([[6, 19], [9, -3]], AB).right
+    True
+    >>> from widgets.core.mistakes import product_mistakes
+    >>> diagnose([[6, 9], [19, -3]], AB, product_mistakes(A, B)).mistake
+    'transpose'
+    >>> diagnose([[6, 19], [9, 3]], AB).mistake
+    'sign'
+    >>> diagnose([[6, 20], [9, 4]], AB).message[:24]
+    'column 1 right, column 2'
+    >>> diagnose([[6, 19, 0]], AB).message
+    'wrong shape: expected 2×2, got 1×3'
+    """
+    got, answer = _as_value(got), _as_value(answer)
+    if _same(got, answer, tol):
+        return Diagnosis(True)
+    found = []
+    for mistake in mistakes:
+        value = _as_value(mistake.value)
+        if (
+            not _same(value, answer, tol)
+            and _same(got, value, tol)
+            and all(mistake.message != m.message for m in found)
+        ):
+            found.append(mistake)
+    if found:
+        return Diagnosis(False, found[0].name, _either(found))
+    if isinstance(answer, tuple):
+        return _shape_pattern(got, answer)
+    if isinstance(answer, float):
+        if isinstance(got, float) and answer != 0 and np.isclose(got, -answer, rtol=tol, atol=tol):
+            return Diagnosis(
+                False, "sign", "right size, wrong sign: recheck the signs of the products."
+            )
+        return Diagnosis(False, "entries", f"not quite: {format_number(got)} is not the answer")
+    if got.shape != answer.shape:
+        return Diagnosis(
+            False,
+            "shape",
+            f"wrong shape: expected {format_shape(answer.shape)}, got {format_shape(got.shape)}",
+        )
+    return _matrix_pattern(got, answer, tol)
+
+
+def _either(found):
+    """One slip's words, or each of several that give the same answer, numbered."""
+    if len(found) == 1:
+        return found[0].message
+    ways = " ".join(f"({k}) {m.message.strip()}" for k, m in enumerate(found, 1))
+    return f"{len(found)} different slips give this answer: {ways}"
+
+
+def _shape_pattern(got, answer):
+    rows_off, cols_off = (g != a for g, a in zip(got, answer))
+    if rows_off and cols_off:
+        return Diagnosis(False, "shape", f"not quite: in {format_shape(got)} both numbers are off")
+    part = "rows" if rows_off else "columns"
+    return Diagnosis(
+        False, "shape", f"not quite: in {format_shape(got)} the number of {part} is off"
+    )
