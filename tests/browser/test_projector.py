@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from conftest import LABS
 from harness.browser import open_lab, screenshot
 from harness.figures import cut_off, figures, wait_for_figures
+from harness.kernels import wait_for
 
 LECTURE_LABS = [path for path in LABS if path.stem[:2].isdigit()]  # the gallery has no presenter mode
 # Every lab in the light theme; in the dark one (same sizes, other colours, and a page served
@@ -25,6 +26,17 @@ CASES = [(path, "light") for path in LECTURE_LABS] + [
 ]
 PROJECTORS = [(1920, 1080), (1280, 720)]
 ACTIVE = re.compile(r"\bmod-active\b")
+
+
+def grown(normal: list[dict], shown: list[dict]) -> list[dict] | None:
+    """`shown` if every figure's drawing has grown by a quarter of its normal box, else None."""
+    if len(shown) != len(normal):
+        return None
+    for before, after in zip(normal, shown):
+        if (after["plot_width"] - before["plot_width"] < 0.25 * before["width"]
+                or after["plot_height"] - before["plot_height"] < 0.25 * before["height"]):
+            return None
+    return shown
 
 
 @pytest.mark.parametrize(("path", "theme"), CASES, ids=[f"{path.stem[:2]}-{theme}" for path, theme in CASES])
@@ -44,8 +56,11 @@ def test_presenter_mode_enlarges_every_figure_and_cuts_none_off(path, theme, voi
     for width, height in PROJECTORS:
         page.set_viewport_size({"width": width, "height": height})
         wait_for_figures(page)
+        # bqplot redraws a figure 300 ms after its box changed, on a timer a loaded machine runs
+        # late: a pause in the redrawing is not yet the new drawing (seen once in a fresh-clone
+        # run, a box grown by 30 % round a drawing of the old size). Wait for the drawings to grow.
+        shown = wait_for(lambda: grown(normal, figures(page)), 15) or figures(page)
         assert cut_off(page) == [], f"presenter mode at {width}×{height}"
-        shown = figures(page)
         assert [f["name"] for f in shown] == [f["name"] for f in normal]
         for before, after in zip(normal, shown):
             assert after["width"] >= 1.25 * before["width"], (after["name"], before, after)
