@@ -62,13 +62,15 @@ def test_the_product_waits_for_a_prediction_and_entry_3_2_is_named(voila_server,
     expect(feedback).to_contain_text("Correct!", timeout=10_000)
     assert page.locator(".lab02-product, .row-picture").count() == 0
     assert not shows_sequence(page, ["-18", "-8", "-12"])
-    # The row question, answered as a column first (a prediction: now the product opens), then as a row.
+    # The row question, answered as a column first (the product, which holds the answer, stays
+    # closed: nothing to copy), then as a row: now both views open.
     answer_check(page, ".lab02-row-check", [[-18], [-8], [-12]])
     row_feedback = page.locator(".lab02-row-check [role=status]")
     expect(row_feedback).to_contain_text("written as a column", timeout=10_000)
-    expect(page.locator(".lab02-product")).to_have_count(1, timeout=10_000)
+    assert page.locator(".lab02-product, .row-picture").count() == 0
     answer_check(page, ".lab02-row-check", [[-18, -8, -12]])
     expect(row_feedback).to_contain_text("Correct!", timeout=10_000)
+    expect(page.locator(".lab02-product")).to_have_count(1, timeout=10_000)
     picture = page.locator(".lab02-rows .row-picture-sum table.row-picture-sum")
     expect(picture).to_be_visible(timeout=10_000)
     assert shows_sequence(page, ["-18", "-8", "-12"])

@@ -52,14 +52,17 @@ def test_asks_before_it_shows_then_the_gallery_shear_moves_the_top_edge(voila_se
     page.locator(".lab05-check-y").scroll_into_view_if_needed()
     screenshot(page, "lab-05-before")
 
-    # A wrong answer (the corners as rows) is named, and the picture of Y opens.
+    # A wrong answer (the corners as rows) is named; the picture, which shows Y, stays closed:
+    # nothing to copy. The right answer opens it.
     feedback = page.locator(".lab05-check-y [role=status]")
     answer_check(page, ".lab05-check-y", [[0, 0], [1, 0], [2, 1], [1, 1], [0, 0]])
     expect(feedback).to_contain_text("that is Yᵀ, the moved corners as rows (5×2)")
-    expect(page.locator(".lab05-mystery")).to_be_visible()
-    assert page.locator(".lab05-mystery-y").evaluate(READ_MATRIX_JS) == [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]]
+    expect(page.locator(".lab05-reveal-y .reveal-placeholder")).to_contain_text("after a second try")
+    assert page.locator(".lab05-mystery").count() == 0 and not shows_sequence(page, Y_ACTIVITY)
     answer_check(page, ".lab05-check-y", [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]])
     expect(feedback).to_have_text("Read as a 2×5 matrix.Correct!")  # the answer as read, then the verdict
+    expect(page.locator(".lab05-mystery")).to_be_visible()
+    assert page.locator(".lab05-mystery-y").evaluate(READ_MATRIX_JS) == [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]]
 
     # The map is named by the learner; a wrong choice says why it is wrong.
     map_check = page.locator(".lab05-check-map")

@@ -63,14 +63,16 @@ def test_the_explorer_waits_for_the_shapes_then_h2_is_asked_before_it_is_shown(l
     expect(page.locator(".attention-temperature").first).to_contain_text("temperature T")
     expect(page.locator(".reveal-placeholder")).to_have_count(1)  # h2's picture still waits for h2
 
-    # The plain average: named, and the picture opens (a prediction was made).
+    # The plain average: named; the picture, which writes h2 out, stays closed: nothing to copy.
     answer_check(page, ".lab08-check-h2", [[1.75, 2]])
     feedback = page.locator(".lab08-check-h2")
     expect(feedback).to_contain_text("plain average of the values")
-    expect(page.locator(".lab08-h2-picture")).to_be_visible()
-    # Right, as a row: Correct, and the picture writes h2 out.
+    expect(page.locator(".lab08-h2-reveal .reveal-placeholder")).to_be_visible()
+    assert page.locator(".lab08-h2-picture").count() == 0
+    # Right, as a row: Correct, and the picture opens and writes h2 out.
     answer_check(page, ".lab08-check-h2", [[2, 2]])
     expect(feedback).to_contain_text("Correct")
+    expect(page.locator(".lab08-h2-picture")).to_be_visible()
     picture = page.locator(".lab08-h2-picture")
     expect(picture.locator(".output-picture-sum")).to_have_text(ACTIVITY_SUM)
     expect(picture.locator(".values-plot")).to_be_visible()

@@ -75,7 +75,8 @@ def test_streak_counts_clean_solves_and_resets_on_a_slip_or_a_peek():
     practice.new_numbers()
     practice.checks[0]._solution_toggle.value = True  # a peek
     answer(practice.checks[0], right())
-    assert (practice.streak, practice.solved) == (0, 4)
+    assert (practice.streak, practice.solved) == (0, 3)  # the answer was seen: shown, not solved
+    assert practice.checks[0].shown and "counts as shown, not solved" in practice.checks[0].feedback
     practice.new_numbers()
     answer(practice.checks[0], right())
     assert practice.streak == 1
@@ -125,3 +126,39 @@ def test_practice_opens_on_start_and_a_link_seed_before_start_is_kept():
     assert practice._new.description == "New numbers"
     practice._new.click()
     assert practice.problem.seed == 41
+
+
+# --- a view that holds the answer ---------------------------------------------------------
+
+
+def test_a_view_holding_the_answer_waits_for_a_right_answer_or_a_second_try():
+    check = Check("Column 1 of AB?", [[6], [9]])
+    panel = Reveal(HTML("(6, 9)"), after=[check], what="the stepper", holds_answer=True)
+    check.answer_input.value = [[6], [8]]
+    assert check.submit() is False and not panel.opened  # one wrong answer: nothing to copy yet
+    assert "once your answer" in panel.children[0].children[0].value
+    assert check.submit() is False and panel.opened  # a second try: open, the answer seen
+    assert check.shown and check.settled and not check.solved
+    check.answer_input.value = [[6], [9]]
+    assert check.submit() is True and not check.solved  # copied or not, it counts as shown
+    assert check.feedback.startswith("Correct!") and "counts as shown, not solved" in check.feedback
+
+
+def test_a_right_answer_opens_a_view_holding_it_and_stays_solved():
+    check = Check("2 + 2?", 4.0)
+    panel = Reveal(HTML("4"), after=[check], holds_answer=True)
+    check.answer_input.value = "4"
+    assert check.submit() and panel.opened and check.solved and not check.shown
+
+
+def test_opening_a_view_holding_the_answer_by_hand_or_by_the_solution_counts_it_as_shown():
+    by_hand, by_solution = Check("2 + 2?", 4.0, solution="4"), Check("3 + 3?", 6.0, solution="6")
+    Reveal(HTML("4"), after=[by_hand], holds_answer=True).opened = True  # the Reveal button
+    assert by_hand.shown and by_hand.settled
+    panel = Reveal(HTML("6"), after=[by_solution], holds_answer=True)
+    by_solution._solution_toggle.value = True
+    assert panel.opened and by_solution.shown
+    # A view of a prediction (not holding a typed answer) leaves the check as it was.
+    plain = Check("2 + 2?", 4.0)
+    Reveal(HTML("4"), after=[plain]).opened = True
+    assert not plain.shown

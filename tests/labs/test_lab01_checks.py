@@ -19,12 +19,13 @@ def test_check_accepts_the_syllabus_answer_and_rejects_a_wrong_one(lab):
     assert activity.feedback.startswith("a sign slip: entry (2,2) has the right size but the wrong sign")
     assert activity.reading == "Read as a 2×2 matrix."
     assert "<b>Hint:</b> Do one column at a time" in activity._feedback.value  # what the learner sees
-    assert stepper.opened is True  # a wrong answer was a prediction too
+    assert stepper.opened is False  # the stepper holds the answer: a first wrong one opens nothing to copy
 
     box.value = [[16, 19], [9, -3]]  # one product's sign inside entry (1,1): 5 + 6 + 5
     activity.submit()
     assert activity.mistake == "sign" and activity.feedback.startswith(
         "a sign slip in entry (1,1): term 3, A[1,3]·B[3,1], which is -5")
+    assert stepper.opened is True and activity.shown  # a second try: it opens, and the answer counts as seen
 
     box.value = [[6, 9], [19, -3]]  # the transpose
     activity.submit()
@@ -32,8 +33,8 @@ def test_check_accepts_the_syllabus_answer_and_rejects_a_wrong_one(lab):
 
     box.value = [[6, 19], [9, -3]]  # Activity 1.4.1
     assert activity.submit() is True
-    assert activity.solved is True and activity.attempts == 4
-    assert "Correct!" in activity._feedback.value
+    assert activity.solved is False and activity.attempts == 4  # after the stepper: shown, not solved
+    assert "Correct!" in activity._feedback.value and "counts as shown, not solved" in activity.feedback
 
 
 def test_shape_mismatch_shows_the_explanation_and_recovers(lab):

@@ -26,9 +26,10 @@ def test_rs_and_sr_are_named_when_swapped_and_open_the_order_panel_together(lab)
     assert type_matrix(sr_check, [["0", "-1"], ["2", "0"]]) is False  # RS is not SR
     assert sr_check.mistake == "BA"
     assert sr_check.feedback.startswith("you computed RS, not SR")
-    assert order_reveal.opened  # both answered: the live panel opens
+    assert not order_reveal.opened  # the panel shows SR: one wrong answer opens nothing to copy
     assert type_matrix(sr_check, [["0", "-2"], ["1", "0"]])
     assert sr_check.solved and sr_check.attempts == 2
+    assert order_reveal.opened and not rs_check.shown and not sr_check.shown  # both solved: it opens
 
 
 def test_transpose_choice_explains_wrong_picks_and_opens_the_identities(lab):

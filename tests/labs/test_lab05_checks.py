@@ -26,13 +26,14 @@ def test_the_picture_of_y_waits_for_an_answer_and_the_slips_are_named(lab):
     assert not mystery_panel.opened and mystery_panel.view not in mystery_panel.children
     assert type_matrix(y_check, [[0, 1, 1, 0, 0], [0, 0, 1, 1, 0]]) is False  # X, not Y
     assert y_check.mistake == "unchanged" and "X itself" in y_check.feedback
-    assert mystery_panel.opened
+    assert not mystery_panel.opened  # the picture shows Y: a first wrong answer opens nothing to copy
     assert type_matrix(y_check, [[0, 0], [1, 0], [2, 1], [1, 1], [0, 0]]) is False
     assert y_check.mistake == "transpose" and "5×2" in y_check.feedback
+    assert mystery_panel.opened and y_check.shown  # a second try: open, and Y counts as seen
     assert type_matrix(y_check, [[0, 1, 1, 0, 0], [0, 1, 2, 1, 0]]) is False
     assert y_check.mistake == "column-column"
     assert type_matrix(y_check, [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]])
-    assert y_check.solved and y_check.attempts == 4
+    assert not y_check.solved and y_check.attempts == 4  # right after seeing Y: shown, not solved
     assert mystery.image.tolist() == [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]]
     assert "shear" not in mystery.title  # the picture does not name the map
 

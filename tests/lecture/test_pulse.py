@@ -9,7 +9,8 @@ import pytest
 from harness.checks import answer
 from harness.notebooks import lab_namespace
 from harness.voila import REPO
-from widgets.lecture.pulse import PulseRecorder
+from widgets import Check
+from widgets.lecture.pulse import SHOWN, PulseRecorder
 from widgets.lecture.pulse_store import PulseStore
 
 LAB_1 = REPO / "labs" / "01-product-by-columns.ipynb"
@@ -122,3 +123,15 @@ def test_even_a_store_that_raises_never_reaches_the_lab(tmp_path):
     activity = lab["activity"]
     assert answer(activity, [[6, 19], [9, 3]]) is False and activity.mistake == "sign"
     assert recorder.error == "the pulse could not record this answer: disk on fire"
+
+
+def test_a_right_answer_after_the_answer_was_shown_counts_as_shown_not_solved(store):
+    check = Check("2 + 2?", 4.0, solution="4")
+    PulseRecorder(store, "lab01", visitor="v1").watch_all({"sum": check})
+    check._solution_toggle.value = True  # the worked solution, before any answer
+    check.answer_input.value = "4"
+    assert check.submit()
+    (lab,) = store.summary()
+    (pulse,) = lab.checks
+    assert (pulse.attempted, pulse.solved, pulse.attempts) == (1, 0, 1)
+    assert pulse.mistakes == ((SHOWN, 1),)

@@ -114,7 +114,15 @@ class Check(OwnsChildren, VBox):
         `Mistake.name`, ``"sign"``, ``"columns"``, ``"shape"``...), or ``""``.
     answered : bool
         True once an answer was checked or the solution shown: from then on
-        the views that would give the answer away may open.
+        the views that show the result of a prediction may open.
+    settled : bool
+        True once the answer is solved, two wrong answers were checked, or
+        the answer was shown: from then on a view that holds the answer may
+        open (`Reveal` with ``holds_answer``), with nothing left to copy.
+    shown : bool
+        True once the answer was shown before it was solved (the solution
+        opened, or a view holding it, `show_answer`): a right answer after
+        that counts as shown, not solved (`solved` stays False).
     answer_input : ipywidgets.Widget
         The input widget (`MatrixEditor`, `Text` or `RadioButtons`).
 
@@ -142,6 +150,10 @@ class Check(OwnsChildren, VBox):
     answered = Bool(
         False, read_only=True, help="True once an answer was checked or the solution shown."
     )
+    settled = Bool(
+        False, read_only=True, help="True once solved, answered wrong twice, or the answer shown."
+    )
+    shown = Bool(False, read_only=True, help="True once the answer was shown before it was solved.")
 
     def __init__(
         self,
@@ -210,12 +222,16 @@ class Check(OwnsChildren, VBox):
             Whether the answer is right.
         """
         status, message, mistake, reading = self._judge()
+        if status == "right" and self.shown:
+            message += " You had seen the answer, so this one counts as shown, not solved."
         with self.hold_trait_notifications():
             if status != "invalid":
                 self.set_trait("attempts", self.attempts + 1)
                 self.set_trait("answered", True)
-            if status == "right":
+            if status == "right" and not self.shown:
                 self.set_trait("solved", True)
+            if self.solved or self.attempts >= 2:
+                self.set_trait("settled", True)
             self.set_trait("mistake", mistake)
             self.set_trait("reading", reading)
             self.set_trait("feedback", message)
@@ -229,6 +245,16 @@ class Check(OwnsChildren, VBox):
         )
         self._feedback.value = f'<div style="color:{_COLORS[status]}">{echo}{text}</div>'
         return status == "right"
+
+    def show_answer(self):
+        """Count the answer as seen, as a view that holds it does when it opens: unless solved already,
+        `shown` (a right answer from now on is not `solved`), `settled` and `answered` become True."""
+        if self.solved:
+            return
+        with self.hold_trait_notifications():
+            self.set_trait("shown", True)
+            self.set_trait("settled", True)
+            self.set_trait("answered", True)
 
     # -- setup ---------------------------------------------------------------
 
@@ -339,7 +365,8 @@ class Check(OwnsChildren, VBox):
     def _on_toggle_solution(self, change):
         shown = change["new"]
         if shown:
-            self.set_trait("answered", True)
+            self.show_answer()
+            self.set_trait("answered", True)  # (solved already: the solution reads as a worked example)
             if self._solution is None:
                 self._solution = self._own(HTMLMath(self._solution_text))
                 self.children = [*self.children, self._solution]

@@ -3,8 +3,14 @@
 A live view preset to an activity's numbers gives its answer away.  `Reveal`
 holds such a view back behind a short note and a Reveal button, and opens on
 its own once every check it waits for is answered (an answer checked, right
-or wrong, or the solution shown).  A lecturer's ``?reveal=1`` link opens every
-`Reveal` of the page at once (see `LectureBar`).
+or wrong, or the solution shown): the result of a prediction, right or wrong,
+is what the learner should see next.  A view that *holds* a typed answer (the
+column, the entry, the shape the check asks for) would let a wrong answer be
+corrected by copying: with ``holds_answer`` it opens only once each check is
+`Check.settled` (right, wrong twice, or the solution shown), and a check it
+opens for that was not solved counts as shown (`Check.show_answer`).  A
+lecturer's ``?reveal=1`` link opens every `Reveal` of the page at once (see
+`LectureBar`).
 """
 
 from ipywidgets import HTML, Button, HBox, Layout, VBox
@@ -31,6 +37,10 @@ class Reveal(OwnsChildren, VBox):
         (or the lecturer's link) opens it.
     what : str, optional
         What the view shows, for the note (e.g. ``"the product AB"``).
+    holds_answer : bool, optional
+        The view shows the checks' answers: open once each is settled, not
+        on a first wrong answer, and count the answer as shown for every
+        check not solved when it opens.
     lecture : LectureBar, optional
         Follow its `reveal` flag (``?reveal=1``): open when it is set.
     **kwargs
@@ -53,37 +63,54 @@ class Reveal(OwnsChildren, VBox):
     >>> _ = check.submit()              # a wrong answer counts: it was a prediction
     >>> panel.opened, panel.view in panel.children
     (True, True)
+
+    A view that holds the answer waits for a right answer or a second try:
+
+    >>> check = Check("2 + 2?", 4.0)
+    >>> panel = Reveal(HTML("2 + 2 = 4"), after=[check], what="the sum", holds_answer=True)
+    >>> check.answer_input.value = "5"
+    >>> _ = check.submit(); panel.opened
+    False
+    >>> _ = check.submit(); panel.opened, check.shown   # wrong twice: open, and the answer was seen
+    (True, True)
     """
 
     opened = Bool(False, help="Whether the held-back view is shown (it stays open).")
 
-    def __init__(self, view, after=(), *, what="this view", lecture=None, **kwargs):
+    def __init__(self, view, after=(), *, what="this view", holds_answer=False, lecture=None, **kwargs):
         super().__init__(**kwargs)
         self._view = view
         self._after = tuple(after)
+        self._holds_answer = bool(holds_answer)
+        self._ready = "settled" if self._holds_answer else "answered"  # the checks' trait to wait for
         self._button = self._own(Button(
             description="Reveal",
             icon="eye",
-            tooltip=f"Show {what} now",
+            tooltip=f"Show {what} now" + (" (its answers then count as shown)" if self._holds_answer else ""),
             layout=Layout(width="auto"),
         ).add_class("reveal-button"))
         self._button.on_click(lambda _button: self.set_trait("opened", True))
-        waiting = {0: "", 1: " after you answer the question above"}.get(
-            len(self._after), " after you answer the questions above"
-        )
+        questions = "question above" if len(self._after) == 1 else "questions above"
+        if not self._after:
+            note = f"Hidden until you have made your prediction: {what} will open when you ask."
+        elif self._holds_answer:
+            note = (f"Hidden, since it shows the answer: {what} will open once your answer to the {questions} "
+                    "is right, after a second try, or with the solution.")
+        else:
+            note = f"Hidden until you have made your prediction: {what} will open after you answer the {questions}."
         self._placeholder = self._own(HBox(
-            [self._own(HTML(f"<i>Hidden until you have made your prediction: {what} will open{waiting}.</i>")),
+            [self._own(HTML(f"<i>{note}</i>")),
              self._button],
             layout=Layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap"),
         ).add_class("reveal-placeholder"))
         self.add_class("reveal")
         for check in self._after:
-            check.observe(self._on_answered, names="answered")
+            check.observe(self._on_answered, names=self._ready)
         self._lecture = lecture
         if lecture is not None:
             lecture.observe(self._on_lecture_reveal, names="reveal")
         if (lecture is not None and lecture.reveal) or (
-            self._after and all(check.answered for check in self._after)
+            self._after and all(getattr(check, self._ready) for check in self._after)
         ):
             self.opened = True
         self._render()
@@ -98,10 +125,13 @@ class Reveal(OwnsChildren, VBox):
         if change["old"] and not change["new"]:
             self.set_trait("opened", True)  # what was seen cannot be unseen
             return
+        if change["new"] and self._holds_answer:
+            for check in self._after:
+                check.show_answer()  # a no-op for a check already solved
         self._render()
 
     def _on_answered(self, change):
-        if all(check.answered for check in self._after):
+        if all(getattr(check, self._ready) for check in self._after):
             self.opened = True
 
     def _on_lecture_reveal(self, change):
@@ -117,7 +147,7 @@ class Reveal(OwnsChildren, VBox):
         The view held back is the caller's, and stays open.
         """
         for check in self._after:
-            check.unobserve(self._on_answered, names="answered")
+            check.unobserve(self._on_answered, names=self._ready)
         if self._lecture is not None:
             self._lecture.unobserve(self._on_lecture_reveal, names="reveal")
         self._after, self._lecture = (), None  # a second close (ipywidgets' __del__) has nothing to stop

@@ -28,6 +28,8 @@ from .pulse_store import PulseStore
 
 __all__ = ["PULSE_DIR", "PulseRecorder", "lab_name"]
 
+#: The mistake recorded for a right answer given after the answer was shown (`Check.shown`).
+SHOWN = "answer seen first"
 #: The environment variable that names the pulse folder; recording is off without it.
 PULSE_DIR = "MATMUL_PULSE_DIR"
 
@@ -208,8 +210,11 @@ class PulseRecorder(HasTraits):
         check = change["owner"]
         try:  # a lab must never break because its pulse cannot be recorded
             name, position = self._checks[check]
+            right = check.mistake == ""
+            # A right answer typed after the answer was seen counts as shown, not solved.
             stored = self._store.record(
-                self.lab, name, self.visitor, right=check.mistake == "", mistake=check.mistake,
+                self.lab, name, self.visitor, right=right and not check.shown,
+                mistake=SHOWN if right and check.shown else check.mistake,
                 answer=_typed_answer(check), position=position,
             )
         except Exception as error:  # noqa: BLE001 - reported, never raised into the lab
