@@ -12,7 +12,7 @@ alone.
 """
 
 import numpy as np
-from bqplot import Axis, LinearScale, Lines, Scatter
+from bqplot import Axis, Label, LinearScale, Lines, Scatter
 from ipywidgets import Layout
 from traitlets import Bool, Callable, TraitError, Tuple, default, observe, validate
 
@@ -28,8 +28,10 @@ __all__ = ["VertexPlot"]
 
 SHAPE_COLOR = "#555555"
 IMAGE_COLOR = "#1f77b4"
-E1_COLOR = "#d62728"
-E2_COLOR = "#2ca02c"
+# Vermillion and bluish green (Okabe and Ito's palette): told apart with any colour vision, and
+# each arrow is named at its tip as well (a learner should not need colour at all).
+E1_COLOR = "#D55E00"
+E2_COLOR = "#009E73"
 HANDLE_COLOR = "#ff7f0e"
 GRID_COLOR = "#d9d9d9"
 GRID_IMAGE_COLOR = "#9ecae1"
@@ -210,6 +212,10 @@ class VertexPlot(OwnsChildren, DescribedFigure):
             labels=["e1 ↦", "e2 ↦"],
             display_legend=True,
         )
+        self._basis_names = Label(
+            scales=scales, text=["Ae₁", "Ae₂"], colors=[E1_COLOR, E2_COLOR], default_size=14,
+            font_weight="bold", x_offset=4, y_offset=-4,
+        )
         self._vertices = Scatter(
             scales=scales, colors=[IMAGE_COLOR], default_size=30, stroke="white"
         )
@@ -233,6 +239,7 @@ class VertexPlot(OwnsChildren, DescribedFigure):
             self._shape,
             self._image,
             self._basis,
+            self._basis_names,
             self._vertices,
             self._handles,
         ))
@@ -376,8 +383,11 @@ class VertexPlot(OwnsChildren, DescribedFigure):
                 (self._basis, {"x": arrows[:, 0], "y": arrows[:, 1], "visible": True,
                                "display_legend": True})
             )
+            tips = data["basis"]
+            updates.append((self._basis_names, {"x": tips[0], "y": tips[1], "visible": True}))
         else:
             updates.append((self._basis, {"visible": False, "display_legend": False}))
+            updates.append((self._basis_names, {"visible": False}))
         if self.show_grid:
             grid_in, grid_out = data["grid_in"], data["grid_out"]
             updates.append((self._grid_in, {"x": grid_in[:, 0], "y": grid_in[:, 1],
