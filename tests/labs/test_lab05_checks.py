@@ -105,3 +105,20 @@ def test_the_grid_view_has_the_same_corners_and_only_the_rule_bends_it(lab):
     assert np.allclose(rule_grid.image[1], SQUARE_2[1] + 0.5 * SQUARE_2[0] ** 2)
     middle = np.array([[1.0], [0.0]])
     assert rule_grid.rule(middle)[1, 0] == 0.5 and (matrix_grid.matrix @ middle)[1, 0] == 1.0
+
+
+def test_rows_or_columns_asks_which_product_before_it_shows_both(lab):
+    rows_check, panel = lab["rows_check"], lab["rows_reveal"]
+    assert not panel.opened  # PAᵀ is on the panel: it waits for the prediction
+    assert not answer(rows_check, "PA") and "the wrong way" in rows_check.feedback
+    assert panel.opened  # a prediction, right or wrong: now see both computations
+    assert not answer(rows_check, "AP") and "does not even exist" in rows_check.feedback
+    assert answer(rows_check, "PAᵀ") and "(AX)ᵀ = XᵀAᵀ = PAᵀ" in rows_check.feedback
+
+
+def test_corners_or_grid_asks_whether_the_corners_can_tell(lab):
+    grid_check = lab["grid_check"]
+    assert not answer(grid_check, "the right one, the rule") and "cannot tell" in grid_check.feedback
+    assert not answer(grid_check, "both are matrix maps, since their outlines are the same")
+    assert "by c, a matrix map would move it by 2c" in grid_check.feedback
+    assert answer(grid_check, "neither can be told from the corners: both put them in the same places")
