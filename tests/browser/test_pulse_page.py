@@ -78,16 +78,16 @@ def test_the_board_follows_a_visitor_answering_lab_1_without_a_reload(server, pa
         answer_check(learner, ".lab01-check", [[6, 9], [19, -3]])
         expect(learner.locator(".lab01-check [role=status]")).to_contain_text("rows and columns swapped")
         expect(table).to_contain_text("transpose 1", timeout=ARRIVES_WITHIN)
-        row = table.locator("tr", has_text="activity")
-        expect(row.locator("td")).to_have_text(["activity", "1", "0", "1", "transpose 1"])
+        row = table.locator("tr", has_text="AB by columns")  # the check's title, not its variable
+        expect(row.locator("td")).to_have_text(["AB by columns", "1", "0", "1", "transpose 1"])
 
         answer_check(learner, ".lab01-check", [[6, 19], [9, -3]])
         expect(learner.locator(".lab01-check [role=status]")).to_contain_text("Correct!")
-        expect(row.locator("td")).to_have_text(["activity", "1", "1", "2", "transpose 1"],
+        expect(row.locator("td")).to_have_text(["AB by columns", "1", "1", "2", "transpose 1"],
                                                timeout=ARRIVES_WITHIN)
         # The bars drew: two per check (attempted, solved; the practice's at 0) and one per mistake.
-        expect(table.locator("tr", has_text="practice").locator("td")).to_have_text(
-            ["practice", "0", "0", "0", "—"])
+        expect(table.locator("tr", has_text="Practice").locator("td")).to_have_text(
+            ["Practice: a column of AB", "0", "0", "0", "—"])
         expect(page.locator(".pulse-lab .bqplot rect.bar")).to_have_count(5, timeout=ARRIVES_WITHIN)
         expect(page.locator(".pulse-export a[download='pulse.csv']")).to_have_count(1)
         screenshot(page, "pulse-board-live")

@@ -135,3 +135,10 @@ def test_a_right_answer_after_the_answer_was_shown_counts_as_shown_not_solved(st
     (pulse,) = lab.checks
     assert (pulse.attempted, pulse.solved, pulse.attempts) == (1, 0, 1)
     assert pulse.mistakes == ((SHOWN, 1),)
+
+
+def test_the_recorder_lists_each_check_with_its_title(store):
+    checks = {"check_qkv": Check("Shape of Q?", (4, 2), title="Shape of Q"), "plain": Check("2 + 2?", 4.0)}
+    PulseRecorder(store, "lab08", visitor="v1").watch_all(checks)
+    assert [(c.check, c.label) for c in store.summary()[0].checks] == [
+        ("check_qkv", "Shape of Q"), ("plain", "plain")]

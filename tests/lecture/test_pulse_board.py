@@ -88,13 +88,15 @@ def test_the_board_shows_exactly_the_rooms_counts(room):
 
     assert "30 visitors" in lab1._heading.value
     # activity: 30 attempted, 25 solved (the five who slipped then wrote BA gave up), 50 answers.
+    # Each check goes by its title, read on a projector, not by its variable's name.
     assert table(lab1) == [
-        ["activity", "30", "25", "50", "sign 10 · transpose 10 · BA 5"],
-        ["practice", "3", "3", "3", "—"],
+        ["AB by columns", "30", "25", "50", "sign 10 · transpose 10 · BA 5"],
+        ["Practice: a column of AB", "3", "3", "3", "—"],
     ]
-    assert lab1.progress_bars.x.tolist() == ["activity", "practice"]
+    assert lab1.progress_bars.x.tolist() == ["AB by columns", "Practice: a column of AB"]
     assert lab1.progress_bars.y.tolist() == [[30, 3], [25, 3]]
-    assert lab1.mistake_bars.x.tolist() == ["activity: sign", "activity: transpose", "activity: BA"]
+    assert lab1.mistake_bars.x.tolist() == [
+        "AB by columns: sign", "AB by columns: transpose", "AB by columns: BA"]
     assert lab1.mistake_bars.y.tolist() == [10, 10, 5]
     # The counts start at 0 and end at the largest, with whole-number ticks.
     assert (lab1.progress_bars.scales["y"].min, lab1.progress_bars.scales["y"].max) == (0, 33)  # headroom
@@ -106,11 +108,11 @@ def test_the_board_shows_exactly_the_rooms_counts(room):
     # Every check of the lab is listed from the first page view on, answered or not.
     unanswered = ["0", "0", "0", "—"]
     assert table(lab8) == [
-        ["check_qkv", *unanswered], ["check_s", *unanswered], ["check_a", *unanswered],
-        ["check_h", "20", "16", "32", "swapped 8 · inner 4 · shape 4"],
-        ["check_row", "20", "10", "20", "choice 10"],
-        ["check_why", *unanswered], ["check_h2", *unanswered],
-        ["practice_output", *unanswered], ["practice_softmax", *unanswered],
+        ["Shape of Q", *unanswered], ["Shape of S = QKᵀ", *unanswered], ["Shape of A_att", *unanswered],
+        ["Shape of H = A_att V", "20", "16", "32", "swapped 8 · inner 4 · shape 4"],
+        ["What row i of A_att holds", "20", "10", "20", "choice 10"],
+        ["Why an average?", *unanswered], ["h₂ by hand", *unanswered],
+        ["Practice: one output row of H", *unanswered], ["Practice: a softmax row", *unanswered],
     ]
     assert lab8.progress_bars.y.tolist() == [[0, 0, 0, 20, 20, 0, 0, 0, 0], [0, 0, 0, 16, 10, 0, 0, 0, 0]]
     assert lab8.mistake_bars.y.tolist() == [8, 4, 4, 10]

@@ -313,3 +313,13 @@ def test_an_event_survives_its_process_killed_right_after_recording(store):
     assert child.exitcode == -signal.SIGKILL
     assert len(journals(os.path.dirname(store.path))) == 1
     assert [row[3] for row in rows(store)] == ["killed"]
+
+
+def test_a_checks_title_is_kept_and_named_on_the_board_else_its_id(store):
+    assert store.record_visit("lab08", "a", checks=[("check_qkv", 0, "Shape of Q"), ("check_h", 1)])
+    store.record("lab08", "check_h", "a", right=True, position=1)
+    qkv, h = store.summary()[0].checks
+    assert (qkv.title, qkv.label) == ("Shape of Q", "Shape of Q")
+    assert (h.title, h.label) == ("", "check_h")  # no title: the board shows the id
+    store.record_visit("lab08", "b", checks=[("check_qkv", 0, "Shape of Q, K and V")])  # a lab edited since
+    assert store.summary()[0].checks[0].title == "Shape of Q, K and V"

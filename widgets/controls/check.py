@@ -93,6 +93,10 @@ class Check(OwnsChildren, VBox):
     tol : float, optional
         Relative and absolute tolerance for numbers and entries.  Default
         1e-9; use e.g. 1e-3 when the learner types rounded values.
+    title : str, optional
+        A few words naming the question for the lecturer's class pulse
+        (e.g. ``"Shape of Q"``), read on a projector; default none (the
+        board then shows the check's name in the lab).
     **kwargs
         Passed to `VBox`.
 
@@ -154,6 +158,7 @@ class Check(OwnsChildren, VBox):
         False, read_only=True, help="True once solved, answered wrong twice, or the answer shown."
     )
     shown = Bool(False, read_only=True, help="True once the answer was shown before it was solved.")
+    title = Unicode("", help="A few words naming the question, for the lecturer's class pulse.")
 
     def __init__(
         self,
@@ -166,9 +171,11 @@ class Check(OwnsChildren, VBox):
         solution="",
         name="Answer",
         tol=1e-9,
+        title="",
         **kwargs,
     ):
         super().__init__(**kwargs)
+        self.title = title
         self._hint = hint
         self._mistakes = tuple(mistakes)
         self._explanations = dict(choices) if isinstance(choices, dict) else {}

@@ -123,6 +123,11 @@ class Practice(OwnsChildren, VBox):
         return self._checks
 
     @property
+    def title(self):
+        """What the lecturer's class pulse calls this section (as `Check.title`)."""
+        return f"Practice: {TITLES[self.skill]}"
+
+    @property
     def problem(self):
         """The instance shown (`widgets.core.practice.Problem`), or None before `start`."""
         return self._problem

@@ -179,7 +179,8 @@ class PulseRecorder(HasTraits):
                 self.watch_practice(value, name, position)
         if not self._visited:
             self._visited = True
-            checks = [(name, position) for position, name in enumerate(self._watched)]
+            checks = [(name, position, getattr(self._watched[name], "title", ""))
+                      for position, name in enumerate(self._watched)]
             self._report(self._store.record_visit(self.lab, self.visitor, checks))
         return self
 

@@ -39,6 +39,15 @@ _ATTEMPTED, _SOLVED, _MISTAKE = "#4c78a8", "#54a24b", "#e45756"
 _TICKS = {"font-size": "18px"}
 
 
+def _label(text, most=30):
+    """`text` cut to `most` characters for a bar's label (the table below gives it in full).
+
+    >>> _label("Shape of H = A_att V: swapped"), _label("Shape of H = A_att V: inner sizes kept")
+    ('Shape of H = A_att V: swapped', 'Shape of H = A_att V: inner s…')
+    """
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
 def _figure(owner, title, scales, orientation="vertical", **mark):
     """A bar chart sized for a projector (18 px ticks, 380 px tall), every part owned by `owner`."""
     bars = Bars(scales=scales, orientation=orientation, label_display=True, label_display_format=".0f",
@@ -52,7 +61,8 @@ def _figure(owner, title, scales, orientation="vertical", **mark):
     figure = Figure(
         marks=[bars], axes=axes, title=title,
         title_style={"font-size": "22px"},
-        fig_margin={"top": 50, "bottom": 50, "left": 180 if orientation == "horizontal" else 60,
+        # Room on the left for a check's title and a mistake's name, 18 px each (`_label` cuts longer ones).
+        fig_margin={"top": 50, "bottom": 50, "left": 290 if orientation == "horizontal" else 60,
                     "right": 20},
         layout=Layout(width="600px", height="380px"),
     )
@@ -96,9 +106,11 @@ class LabPanel(OwnsChildren, VBox):
         self._progress, self._progress_bars, self._progress_axis = _figure(
             self,
             # No legend: inside the plot it would cover the bars.
-            "attempted (blue) and solved (green), per check",
-            {"x": OrdinalScale(), "y": LinearScale(min=0)},
-            type="grouped", colors=[_ATTEMPTED, _SOLVED], labels=["attempted", "solved"],
+            "attempted (blue), solved (green)",
+            # Horizontal, in the lab's order from the top: the checks' titles read across, in full.
+            {"x": OrdinalScale(reverse=True), "y": LinearScale(min=0)},
+            orientation="horizontal", type="grouped", colors=[_ATTEMPTED, _SOLVED],
+            labels=["attempted", "solved"],
         )
         self._mistakes, self._mistake_bars, self._mistake_axis = _figure(
             self,
@@ -128,13 +140,13 @@ class LabPanel(OwnsChildren, VBox):
     def show(self, pulse):
         """Draw `pulse` (a `LabPulse`), sending only what changed."""
         checks = pulse.checks
-        names = [check.check for check in checks]
-        top = [(f"{check.check}: {name}", count) for check in checks for name, count in check.mistakes]
+        names = [_label(check.label) for check in checks]
+        top = [(_label(f"{check.label}: {name}"), count) for check in checks for name, count in check.mistakes]
         attempted = [check.attempted for check in checks]
         solved = [check.solved for check in checks]
         visitors = f"{pulse.visitors} visitor{'s' if pulse.visitors != 1 else ''}"
         rows = "".join(
-            f"<tr><td>{html.escape(check.check)}</td><td>{check.attempted}</td><td>{check.solved}</td>"
+            f"<tr><td>{html.escape(check.label)}</td><td>{check.attempted}</td><td>{check.solved}</td>"
             f"<td>{check.attempts}</td><td>{_mistakes_text(check)}</td></tr>"
             for check in checks
         )

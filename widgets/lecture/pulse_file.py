@@ -45,6 +45,12 @@ CREATE TABLE IF NOT EXISTS events (
     time REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS events_by_check ON events (lab, check_id);
+CREATE TABLE IF NOT EXISTS titles (
+    lab TEXT NOT NULL,
+    check_id TEXT NOT NULL,
+    title TEXT NOT NULL,
+    PRIMARY KEY (lab, check_id)
+);
 CREATE TABLE IF NOT EXISTS checks (
     lab TEXT NOT NULL,
     check_id TEXT NOT NULL,

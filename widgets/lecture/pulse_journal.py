@@ -40,6 +40,7 @@ INSERTS = {
     "visits": "INSERT INTO visits VALUES (?, ?, ?)",
     "events": "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     "checks": "INSERT OR IGNORE INTO checks VALUES (?, ?, ?)",
+    "titles": "INSERT OR REPLACE INTO titles VALUES (?, ?, ?)",
 }
 
 #: The table of how far each journal has been gathered (made with the store's schema).

@@ -58,6 +58,8 @@ class CheckPulse:
         Answers checked in all.
     mistakes : tuple of (str, int)
         The most common mistakes, most frequent first, with how many answers made them.
+    title : str
+        A few words naming the question (`Check.title`), ``""`` for none.
     """
 
     check: str
@@ -66,6 +68,12 @@ class CheckPulse:
     solved: int
     attempts: int
     mistakes: tuple
+    title: str = ""
+
+    @property
+    def label(self):
+        """What the board calls the check: its title, else its id."""
+        return self.title or self.check
 
 
 @dataclass(frozen=True)
@@ -171,15 +179,19 @@ class PulseStore:
         Parameters
         ----------
         lab, visitor : str
-        checks : iterable of (str, int), optional
-            The lab's checks with their positions, so that the board lists
-            them before anyone answers them.
+        checks : iterable of (str, int) or (str, int, str), optional
+            The lab's checks with their positions (and titles, see
+            `Check.title`), so that the board lists them before anyone
+            answers them.
         when : float, optional
             Seconds since the epoch; default now.
         """
+        checks = [tuple(check) for check in checks]
         return self._append(
             ["visits", [_clip(lab), _clip(visitor), time.time() if when is None else when]],
-            *(["checks", [_clip(lab), _clip(name), int(position)]] for name, position in checks),
+            *(["checks", [_clip(lab), _clip(check[0]), int(check[1])]] for check in checks),
+            *(["titles", [_clip(lab), _clip(check[0]), _clip(check[2])]] for check in checks
+              if len(check) > 2 and check[2]),
         )
 
     def record(self, lab, check, visitor, *, right, mistake="", answer="", position=0, when=None):
@@ -291,7 +303,7 @@ class PulseStore:
         read = self._gathering(self._counts)
         if read is None:
             return []
-        visitors, rows, listed, mistakes = read
+        visitors, rows, listed, mistakes, titles = read
         top = {}
         for lab, check, mistake, count in mistakes:
             found = top.setdefault((lab, check), [])
@@ -303,7 +315,8 @@ class PulseStore:
                  if (lab, check) not in answered and lab in visitors]
         for lab, check, position, attempted, solved, attempts in rows:
             checks.setdefault(lab, []).append(CheckPulse(
-                check, position, attempted, solved, attempts, tuple(top.get((lab, check), ()))
+                check, position, attempted, solved, attempts, tuple(top.get((lab, check), ())),
+                titles.get((lab, check), ""),
             ))
         return [
             LabPulse(lab, visitors[lab], tuple(sorted(checks.get(lab, ()), key=lambda c: (c.position, c.check))))
@@ -312,7 +325,7 @@ class PulseStore:
 
     @staticmethod
     def _counts(connection):
-        """The visitors per lab, the counts per check, the listed checks and the mistakes."""
+        """The visitors per lab, the counts per check, the listed checks, the mistakes and the titles."""
         visitors = dict(connection.execute(
             "SELECT lab, COUNT(DISTINCT visitor) FROM"
             " (SELECT lab, visitor FROM visits UNION SELECT lab, visitor FROM events)"
@@ -329,7 +342,8 @@ class PulseStore:
             " WHERE NOT right GROUP BY lab, check_id, mistake"
             " ORDER BY n DESC, mistake"
         ).fetchall()
-        return visitors, rows, listed, mistakes
+        titles = {(lab, check): title for lab, check, title in connection.execute("SELECT * FROM titles")}
+        return visitors, rows, listed, mistakes, titles
 
     def csv(self, summary=None):
         """The counts as CSV text: one row per check, with its lab's visitors and top mistakes.
