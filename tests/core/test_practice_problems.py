@@ -64,7 +64,7 @@ def test_answers_match_the_math(seed):
     np.testing.assert_allclose(got, d["weights"][None, :] @ d["V"])
     assert np.isclose(d["weights"].sum(), 1)
     d, (got,) = answer("softmax")
-    np.testing.assert_allclose(got, softmax_rows(d["scores"][None, :]))
+    np.testing.assert_allclose(got, softmax_rows(d["scores"][None, :] / np.sqrt(d["d_k"])))
     d, (got,) = answer("dense")
     z = d["W"] @ d["x"] + d["b"]
     np.testing.assert_allclose(got, relu(z))
@@ -119,3 +119,13 @@ def test_a_check_that_could_not_tell_two_slips_apart_is_found():
     assert not tells_every_slip_apart(diagonal)
     assert not tells_every_slip_apart(Part("", np.ones((1, 2)) / 2, (Mistake("uniform", np.array([[0.5, 0.5]]), ""),)))
     assert tells_every_slip_apart(Part("", (4, 2), (Mistake("swapped", (2, 4), ""),)))
+
+
+def test_a_third_of_the_softmax_practice_scales_by_the_square_root_of_d_k_and_names_its_slips():
+    scaled = [make_problem("softmax", seed) for seed in SWEEP if make_problem("softmax", seed).data["d_k"] > 1]
+    assert 0.25 < len(scaled) / len(SWEEP) < 0.42
+    for problem in scaled[:50]:
+        (part,) = problem.parts
+        assert r"\sqrt{d_k}" in part.prompt and "d_k = 4" in problem.given
+        names = [mistake.name for mistake in part.mistakes]
+        assert "unscaled" in names and "d_k" in names

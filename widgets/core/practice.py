@@ -332,8 +332,9 @@ def output_problem(rng, seed):
 _EXP_ROWS = ((1, 1, 2), (1, 2, 3), (2, 1, 1), (1, 3), (2, 2, 4), (1, 2, 1), (3, 1), (1, 1, 1, 3), (1, 2, 2, 3))
 
 
-def _score_latex(e, shift):
-    log = "" if e == 1 else rf"\ln {e}"
+def _score_latex(e, shift, factor=1):
+    """The score ``shift + factor·ln e`` as LaTeX (``2 + \\ln 3``, ``4 + 2\\ln 3``)."""
+    log = "" if e == 1 else (rf"\ln {e}" if factor == 1 else rf"{factor}\ln {e}")
     if shift == 0:
         return log or "0"
     return f"{shift} + {log}" if log else str(shift)
@@ -341,11 +342,18 @@ def _score_latex(e, shift):
 
 @_redrawn_until_every_slip_tells
 def softmax_problem(rng, seed):
-    """A softmax row with scores like 0, ln 2, ln 3 (plus a shift): weights by hand."""
+    """A softmax row with scores like 0, ln 2, ln 3 (plus a shift): weights by hand.
+
+    In a third of the problems the scores are a row of ``S`` for queries and
+    keys of ``d_k = 4`` entries, to be scaled by ``√d_k = 2`` first (its
+    slips: no scaling, or ``d_k`` for ``√d_k``).
+    """
     exps = np.array(_EXP_ROWS[int(rng.integers(len(_EXP_ROWS)))], dtype=float)
     exps = exps[rng.permutation(len(exps))]
     shift = int(rng.choice([0, 0, 1, -1, 2]))
-    scores = np.log(exps) + shift
+    d_k = 4 if rng.integers(3) == 0 else 1
+    root = int(np.sqrt(d_k))
+    scores = root * (np.log(exps) + shift)  # what the learner is given
     answer = (exps / exps.sum())[None, :]
     mistakes = [
         Mistake("unnormalised", exps[None, :],
@@ -356,29 +364,43 @@ def softmax_problem(rng, seed):
                 "you gave all the weight to the largest score: softmax gives every score a share, "
                 "e^score over the sum of e^score, so smaller scores keep smaller but nonzero weights."),
     ]
+    if d_k > 1:
+        mistakes += [
+            Mistake("unscaled", (exps**root / (exps**root).sum())[None, :],
+                    f"you took the softmax of the raw scores: divide them by √d_k = {root} first."),
+            Mistake("d_k", (exps**(root / d_k) / (exps**(root / d_k)).sum())[None, :],
+                    f"you divided the scores by d_k = {d_k}: the scale is its square root, √d_k = {root}."),
+        ]
     if abs(scores.sum()) > 1e-9:
         mistakes.append(Mistake(
             "no-exp", (scores / scores.sum())[None, :],
             "you divided the scores by their sum without exponentiating: softmax divides e^score "
             "by the sum of e^score.",
         ))
-    listed = ", ".join(_score_latex(int(e), shift) for e in exps)
+    listed = ", ".join(_score_latex(int(e), root * shift, root) for e in exps)
     exp_list = ", ".join(str(int(e)) for e in exps)
     shift_note = (
         rf"(the common ${shift}$ multiplies every $e^{{s}}$ by $e^{{{shift}}}$ and cancels) "
         if shift else ""
     )
+    scaled = (
+        rf"Divided by $\sqrt{{d_k}} = {root}$, the scores are "
+        rf"$({', '.join(_score_latex(int(e), shift) for e in exps)})$. " if d_k > 1 else ""
+    )
     solution = (
-        rf"$e^{{s}}$ of the scores {shift_note}is proportional to ${exp_list}$, "
+        rf"{scaled}$e^{{s}}$ of the scores {shift_note}is proportional to ${exp_list}$, "
         rf"which sum to ${int(exps.sum())}$: each weight is its share, "
         rf"$${latex_matrix(answer)}.$$"
     )
-    given = rf"A row of scores: $({listed})$."
-    part = Part(
-        r"Compute the softmax of this row (one row; fractions such as 1/4 are fine).",
-        answer, tuple(mistakes), solution, tol=5e-3, name="weights",
-    )
-    return Problem("softmax", seed, given, (part,), dict(scores=scores))
+    if d_k > 1:
+        given = (rf"A row of scores $S_i = ({listed})$, for queries and keys of $d_k = {d_k}$ entries.")
+        prompt = (r"Compute the weights $\operatorname{softmax}(S_i/\sqrt{d_k})$ "
+                  r"(one row; fractions such as 1/4 are fine).")
+    else:
+        given = rf"A row of scores: $({listed})$."
+        prompt = r"Compute the softmax of this row (one row; fractions such as 1/4 are fine)."
+    part = Part(prompt, answer, tuple(mistakes), solution, tol=5e-3, name="weights")
+    return Problem("softmax", seed, given, (part,), dict(scores=scores, d_k=d_k))
 
 
 @_redrawn_until_every_slip_tells
