@@ -51,6 +51,16 @@ DRAWINGS_JS = """
 """
 
 
+# How tall the window must be to hold the whole page and every figure in it, in CSS pixels.
+PAGE_HEIGHT_JS = """
+() => Math.ceil(Math.max(
+  document.documentElement.scrollHeight,
+  document.querySelector('#rendered_cells')?.scrollHeight || 0,
+  ...Array.from(document.querySelectorAll('#rendered_cells .bqplot'))
+    .map(fig => fig.getBoundingClientRect().bottom + window.scrollY + 40)))
+"""
+
+
 def figures(page: Page) -> list[dict]:
     """Every bqplot figure of the page: ``name``, ``width``, ``height``, ``left``, ``right`` (its
     box, in CSS pixels of the window), ``plot_width`` and ``plot_height`` (its plot area as
@@ -63,11 +73,17 @@ def wait_for_figures(page: Page, timeout: float = 15.0) -> None:
     redrawn for its box: bqplot redraws only a figure on screen, 300 ms after its box last
     changed, then its axes move for a few frames.  Restore the height with `set_viewport_size`."""
     viewport = page.viewport_size
-    height = page.evaluate(
-        "() => Math.max(document.documentElement.scrollHeight,"
-        " document.querySelector('#rendered_cells')?.scrollHeight || 0)"
-    )
-    page.set_viewport_size({"width": viewport["width"], "height": max(height, viewport["height"])})
+    # Tall enough for every figure's bottom edge, measured again once the window has grown: a figure
+    # below the window is never redrawn, and presenter mode's zoom makes the page longer than its
+    # scrollHeight said (lab 5's last figure stayed at its old size, one run in three).
+    height = viewport["height"]
+    for _ in range(4):
+        needed = page.evaluate(PAGE_HEIGHT_JS)
+        if needed <= height:
+            break
+        height = needed
+        page.set_viewport_size({"width": viewport["width"], "height": height})
+        page.wait_for_timeout(400)
     page.wait_for_timeout(400)
     deadline = time.monotonic() + timeout
     last = None
