@@ -22,6 +22,7 @@ import contextlib
 import os
 import sqlite3
 import threading
+import time
 
 from . import pulse_journal
 
@@ -169,20 +170,32 @@ class PulseFile:
                 self._damaged = None
 
     def _open(self):
-        """A new connection to the file, in WAL mode, with its size limit and the schema made."""
-        connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None,
-                                     check_same_thread=False)
-        try:
-            connection.execute("PRAGMA synchronous=NORMAL")
-            page_size = connection.execute("PRAGMA page_size").fetchone()[0]
-            connection.execute(f"PRAGMA max_page_count={max(1, self.max_bytes // page_size)}")
-            if connection.execute("PRAGMA journal_mode=WAL").fetchone()[0] != "wal":
-                raise sqlite3.OperationalError("the store could not switch to WAL mode")
-            connection.executescript(_SCHEMA)
-        except BaseException:
-            connection.close()
-            raise
-        return connection
+        """A new connection to the file, in WAL mode, with its size limit and the schema made.
+
+        Switching a new file to WAL needs an exclusive lock for which SQLite's busy timeout
+        does not wait: several readers making the file at once got "database is locked" at
+        once (6 in 150 tries of four).  So the setup is tried again until `timeout`.
+        """
+        deadline = time.monotonic() + self.timeout
+        while True:
+            connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None,
+                                         check_same_thread=False)
+            try:
+                connection.execute("PRAGMA synchronous=NORMAL")
+                page_size = connection.execute("PRAGMA page_size").fetchone()[0]
+                connection.execute(f"PRAGMA max_page_count={max(1, self.max_bytes // page_size)}")
+                if connection.execute("PRAGMA journal_mode=WAL").fetchone()[0] != "wal":
+                    raise sqlite3.OperationalError("the store could not switch to WAL mode")
+                connection.executescript(_SCHEMA)
+                return connection
+            except sqlite3.OperationalError as error:
+                connection.close()
+                if "locked" not in str(error).lower() or time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.02)
+            except BaseException:
+                connection.close()
+                raise
 
     def _drop(self):
         """Forget the connection: closed, unless it was inherited from a parent process.
