@@ -56,9 +56,9 @@ def test_presenter_mode_enlarges_every_figure_and_cuts_none_off(path, theme, voi
     for width, height in PROJECTORS:
         page.set_viewport_size({"width": width, "height": height})
         wait_for_figures(page)
-        # bqplot redraws a figure 300 ms after its box changed, on a timer a loaded machine runs
-        # late: a pause in the redrawing is not yet the new drawing (seen once in a fresh-clone
-        # run, a box grown by 30 % round a drawing of the old size). Wait for the drawings to grow.
+        # bqplot redraws a figure 300 ms after its box changed, and only one it can see (see
+        # wait_for_figures): a pause in the redrawing is not proof of the new drawing. Wait, up to
+        # a bound, for the drawings to grow; a drawing that never grows still fails below.
         shown = wait_for(lambda: grown(normal, figures(page)), 15) or figures(page)
         assert cut_off(page) == [], f"presenter mode at {width}×{height}"
         assert [f["name"] for f in shown] == [f["name"] for f in normal]

@@ -73,9 +73,10 @@ def wait_for_figures(page: Page, timeout: float = 15.0) -> None:
     redrawn for its box: bqplot redraws only a figure on screen, 300 ms after its box last
     changed, then its axes move for a few frames.  Restore the height with `set_viewport_size`."""
     viewport = page.viewport_size
-    # Tall enough for every figure's bottom edge, measured again once the window has grown: a figure
-    # below the window is never redrawn, and presenter mode's zoom makes the page longer than its
-    # scrollHeight said (lab 5's last figure stayed at its old size, one run in three).
+    # Tall enough for every figure's bottom edge, measured again once the window has grown: bqplot
+    # redraws only a figure on screen. The figures that kept their old drawing in fresh-clone runs
+    # (lab 5's last grid, lab 8's score heatmap) are the last on their pages; measured by their
+    # bottom edges instead of scrollHeight alone, none has since (not traced further than that).
     height = viewport["height"]
     for _ in range(4):
         needed = page.evaluate(PAGE_HEIGHT_JS)
