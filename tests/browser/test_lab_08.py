@@ -1,6 +1,5 @@
 """Lab 8 (attention weights and the output) in Chromium: its weight sliders and the walk from
-prediction to picture (its exercises, temperature and token lines in-process:
-tests/labs/test_lab08_checks.py)."""
+prediction to picture (its exercises in-process: tests/labs/test_lab08_checks.py)."""
 from __future__ import annotations
 
 import re
@@ -19,7 +18,7 @@ ACTIVITY_SUM = "h2 = 0 v1 + 0.5 v2 + 0.25 v3 + 0.25 v4 = (2, 2)"
 START_SUM = "h2 = 0 v1 + 0.25 v2 + 0.25 v3 + 0.5 v4 = (2.5, 3)"
 
 
-EXPLORER_REVEALS = (".lab08-inputs-reveal", ".lab08-by-hand-reveal", ".lab08-softmax-reveal", ".lab08-lines-reveal")
+EXPLORER_REVEALS = (".lab08-inputs-reveal", ".lab08-by-hand-reveal")
 SHAPES = {".lab08-check-qkv": "4x2", ".lab08-check-s": "4x4", ".lab08-check-a": "4x4", ".lab08-check-h": "4x2"}
 
 
@@ -39,13 +38,13 @@ def test_the_explorer_waits_for_the_shapes_then_h2_is_asked_before_it_is_shown(l
     page, problems = lab
     texts = visible_text(page)
     # Before any answer: neither h2 = (2, 2) nor the activity's weights, nor the shapes asked:
-    # the explorer, which draws Q, K, V, S, A_att and H, is held back in all four of its places.
+    # the explorer, which draws Q, K, V, S, A_att and H, is held back in both of its places.
     assert not any("(2, 2)" in t for t in texts), [t for t in texts if "(2, 2)" in t]
     assert not shows_sequence(page, ["0", "v1", "+", "0.5", "v2", "+", "0.25", "v3"])
     assert not any(re.search(r"\b4\s*[x×]\s*[24]\b", t) for t in texts)
     for reveal in EXPLORER_REVEALS:
         expect(page.locator(f"{reveal} .reveal-placeholder")).to_be_visible()
-    expect(page.locator(".attention-average, .attention-lines, .attention-scores")).to_have_count(0)
+    expect(page.locator(".attention-average, .attention-scores")).to_have_count(0)
     expect(page.locator(".lab08-h2-reveal .reveal-placeholder")).to_be_visible()
     expect(page.locator(".lab08-h2-picture")).to_have_count(0)
     screenshot(page, "lab-08-before")
@@ -59,8 +58,7 @@ def test_the_explorer_waits_for_the_shapes_then_h2_is_asked_before_it_is_shown(l
         expect(page.locator(check)).to_contain_text("Correct")
     # All four answered: the explorer opens, on other weights than the activity's.
     expect(page.locator(".attention-average")).to_have_text(START_SUM)
-    expect(page.locator(".attention-lines .token-lines")).to_be_visible()
-    expect(page.locator(".attention-temperature").first).to_contain_text("temperature T")
+    expect(page.locator(".lab08-by-hand .attention-weights")).to_be_visible()
     expect(page.locator(".reveal-placeholder")).to_have_count(1)  # h2's picture still waits for h2
 
     # The plain average: named; the picture, which writes h2 out, stays closed: nothing to copy.
@@ -98,8 +96,6 @@ def test_moving_a_row_2_slider_moves_h2_to_the_weighted_average(revealed):
     assert np.allclose(h2, weights @ V, atol=5e-3)
     assert np.allclose(h2, [2.485, 2.97], atol=5e-3)
     expect(row2.locator(".widget-html", has_text="sum =")).to_have_text("sum = 1.00")
-    # The token lines follow row 2: a line to "the" now, thin.
-    expect(page.locator(".attention-lines .token-lines")).to_contain_text("the  0.01")
 
     # Typed into the entry beside v4's slider: v4 takes 0.7, the rest share 0.3 in proportion.
     entry = row2.locator(".slider-entry-text input").nth(3)
@@ -111,5 +107,4 @@ def test_moving_a_row_2_slider_moves_h2_to_the_weighted_average(revealed):
     assert np.allclose(h2, weights @ V, atol=5e-3)
     expect(row2.locator(".widget-html", has_text="sum =")).to_have_text("sum = 1.00")
     page.locator(".lab08-by-hand").screenshot(path=str(ARTIFACTS / "lab-08-sliders.png"))
-    page.locator(".lab08-lines").screenshot(path=str(ARTIFACTS / "lab-08-lines.png"))
     problems.assert_clean()

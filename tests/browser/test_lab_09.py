@@ -1,85 +1,98 @@
-"""Lab 9 (attention as adaptive weights) in Chromium: a token edit, and what waits for its questions.
+"""Lab 9 (from scores to weights: the softmax) in Chromium: the explorer waits for a softmax row computed
+by hand, its switches for two predictions, and the dot product's picture answers a drag.
 
-Its Checks and linearity tables as Python objects are in tests/labs/test_lab09_checks.py."""
+Its Checks as Python objects are in tests/labs/test_lab09_checks.py."""
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 
 from conftest import REPO
-from harness.browser import ARTIFACTS, choose_check, open_lab, screenshot, visible_text
+from harness.browser import ARTIFACTS, answer_check, choose_check, open_lab, screenshot, visible_text
 
-LAB = REPO / "labs" / "09-adaptive-weights.ipynb"
+LAB = REPO / "labs" / "09-softmax-weights.ipynb"
+SOFTMAX_ROW = [["1/2", "1/8", "1/4", "1/8"]]
 
 
-def labels(page, selector):
+def lab_url(server, query=""):
+    return f"{server.url}/voila/render/{LAB.name}{query}"
+
+
+def weight_labels(page):
     # SVG text has no innerText: read textContent.
-    return page.locator(f"{selector} text.label").evaluate_all("ls => ls.map(e => e.textContent)")
+    return page.locator(".attention-weights text.label").evaluate_all("labels => labels.map(e => e.textContent)")
 
 
-@pytest.fixture
-def lab(voila_server, page):
-    problems = open_lab(page, f"{voila_server.url}/voila/render/{LAB.name}", "lab-09-open")
-    return page, problems
+def test_the_explorer_waits_for_a_softmax_row_and_its_switches_for_two_predictions(voila_server, page):
+    problems = open_lab(page, lab_url(voila_server), "lab-09-open")
+    screenshot(page, "lab-09-before")
+    expect(page.locator(".lab09-softmax-reveal .reveal-placeholder")).to_be_visible()
+    expect(page.locator(".lab09-switches-reveal .reveal-placeholder")).to_be_visible()
+    expect(page.locator(".attention-weights, .attention-causal, .attention-lines")).to_have_count(0)
 
+    # Not exponentiated: named, and nothing opens (two wrong answers would).
+    answer_check(page, ".lab09-check-softmax", [["2/3", "0", "1/3", "0"]])
+    expect(page.locator(".lab09-check-softmax")).to_contain_text("without exponentiating")
+    expect(page.locator(".attention-weights")).to_have_count(0)
+    answer_check(page, ".lab09-check-softmax", SOFTMAX_ROW)
+    expect(page.locator(".lab09-check-softmax")).to_contain_text("Correct")
+    expect(page.locator(".lab09-softmax .attention-weights")).to_be_visible()
+    expect(page.locator(".attention-causal")).to_have_count(0)  # the mask waits for its prediction
 
-def test_changing_a_token_changes_attention_weights_not_the_dense_w(lab):
-    page, problems = lab
-    weights_before = labels(page, ".attention-weights")
-    dense_before = labels(page, ".lab09-dense")
-    assert len(weights_before) == 9 and dense_before == ["1", "-1", "0.5", "2"]
+    # The two predictions: the scale's wrong choice explains itself; both answered open the switches.
+    choose_check(page, ".lab09-check-scale", "they flatten towards equal shares")
+    expect(page.locator(".lab09-check-scale")).to_contain_text("spread the scores further apart")
+    choose_check(page, ".lab09-check-scale", "they sharpen: the largest score takes nearly all the weight")
+    answer_check(page, ".lab09-check-mask", [["1", "0", "0", "0"]])
+    expect(page.locator(".lab09-check-mask")).to_contain_text("Correct")
+    expect(page.locator(".lab09-switches .attention-lines .token-lines")).to_be_visible()
 
-    cell = page.locator(".attention-X .widget-text input").nth(4)  # X[3,1]: token 3, "tea"
-    cell.fill("3")
-    cell.press("Enter")
-    change = page.locator(".lab09-change")
-    expect(change).to_contain_text("changed token 3 (tea)")
-    expect(change).to_contain_text("Dense layer: 0 of 4 entries of W moved")
+    # The mask as predicted: row 1 is (1, 0, 0, 0), and nothing above the diagonal is left.
+    page.locator(".attention-causal input").click()
+    upper = [i * 4 + j for i in range(4) for j in range(i + 1, 4)]
     page.wait_for_function(
-        """([before]) => {
-            const t = Array.from(document.querySelectorAll('.attention-weights text.label'))
-              .map(e => e.textContent);
-            return t.length === 9 && t.join() !== before.join();
+        """(upper) => {
+            const t = Array.from(document.querySelectorAll('.attention-weights text.label')).map(e => e.textContent);
+            return t.length === 16 && upper.every(k => t[k] === '0');
         }""",
-        arg=[weights_before],
+        arg=upper,
     )
-    weights_after = labels(page, ".attention-weights")
-    assert sum(a != b for a, b in zip(weights_after, weights_before)) >= 3
-    assert labels(page, ".lab09-dense") == dense_before
-    page.locator(".lab09-compare").screenshot(path=str(ARTIFACTS / "lab-09-token-edit.png"))
+    assert weight_labels(page)[:4] == ["1", "0", "0", "0"]
+    assert "temperature T" in " ".join(visible_text(page))
+    screenshot(page, "lab-09-after")
+    page.locator(".lab09-switches").screenshot(path=str(ARTIFACTS / "lab-09-lines.png"))
     problems.assert_clean()
 
 
-# What the table of roles says: the answers to its two questions.
-TABLE_ANSWERS = ("yes, through the scores", "yes, linearly", "(output projections usually carry one)")
+def test_dragging_k_to_a_right_angle_gives_score_zero(voila_server, page):
+    problems = open_lab(page, lab_url(voila_server), "lab-09-open")
+    plot = page.locator(".lab09-dot-plot")
+    plot.scroll_into_view_if_needed()
+    readout = plot.locator(".dot-product-readout")
+    angle = plot.locator(".dot-product-angle .widget-readout")
+    expect(readout).to_contain_text("= (2)(1) + (1)(2) = 4")
+    # The slider opens on the angle the readout writes, and showing it does not turn k.
+    expect(readout).to_contain_text("θ = 36.9°")
+    expect(angle).to_have_text("36.9")
+    tip = plot.locator(".dot").nth(1).bounding_box()  # k's tip, at (1, 2)
+    area = plot.locator(".plotarea_background").bounding_box()
 
+    def pixel(x, y):  # both scales run from -3.5 to 3.5
+        return (area["x"] + (x + 3.5) / 7 * area["width"], area["y"] + (3.5 - y) / 7 * area["height"])
 
-def test_table_and_linearity_wait_for_their_questions(voila_server, page):
-    problems = open_lab(page, f"{voila_server.url}/voila/render/{LAB.name}", "lab-09-open-fresh")
-    screenshot(page, "lab-09-before")
-    text = " ".join(visible_text(page))
-    shown = [words for words in TABLE_ANSWERS if words in text]
-    assert not shown, f"the table's answers are on the page before the questions: {shown}"
-    assert page.locator(".lab09-roles").count() == 0
-    assert page.locator(".lab09-tables").count() == 0  # its verdicts answer "double every token"
-    expect(page.locator(".lab09-compare")).to_be_visible()  # the free experiment is there
-
-    # A wrong choice is told what it mixed up.
-    choose_check(page, ".lab09-check-role", "W_V")
-    expect(page.locator(".lab09-check-role")).to_contain_text("W_V is a fixed parameter")
-    choose_check(page, ".lab09-check-role", "A_att(X), the attention weights")
-    assert page.locator(".lab09-roles").count() == 0  # one question still open
-    choose_check(page, ".lab09-check-bias", "both are 0")
-    expect(page.locator(".lab09-roles")).to_contain_text("yes, through the scores")
-
-    choose_check(page, ".lab09-check-dense", "it is multiplied by 4")
-    expect(page.locator(".lab09-check-dense")).to_contain_text("A factor 4 needs")
-    choose_check(page, ".lab09-check-dense", "it doubles exactly")
-    choose_check(page, ".lab09-check-att",
-                 "it changes, but in general not by a factor of 2, because the weights change too")
-    expect(page.locator(".lab09-tables")).to_be_visible()
-    expect(page.locator(".lab09-verdict-dense")).to_have_text("equal")
-    expect(page.locator(".lab09-verdict-att")).to_contain_text("different")
-    screenshot(page, "lab-09-after")
-    page.locator(".lab09-roles").screenshot(path=str(ARTIFACTS / "lab-09-after-roles.png"))
+    page.mouse.move(tip["x"] + tip["width"] / 2, tip["y"] + tip["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(*pixel(-1, 2), steps=8)
+    page.mouse.up()
+    expect(readout).to_contain_text("k = (-1, 2)")
+    expect(readout).to_contain_text("= (2)(-1) + (1)(2) = 0")
+    expect(readout).to_contain_text("θ = 90°, cos θ = 0")
+    expect(readout).to_contain_text("perpendicular: score 0")
+    expect(angle).to_have_text("90.0")
+    expect(readout).to_contain_text("k = (-1, 2)")  # still: the slider followed, it did not move k
+    plot.screenshot(path=str(ARTIFACTS / "lab-09-dot-product.png"))
+    # A learner's slider step is a whole degree: one press of → turns k to 91° from q.
+    plot.locator(".dot-product-angle .noUi-handle").focus()
+    page.keyboard.press("ArrowRight")
+    expect(readout).to_contain_text("θ = 91°")
+    expect(angle).to_have_text("91.0")
     problems.assert_clean()

@@ -764,21 +764,21 @@ def test_lab_08_out_of_range_weights_garbage_in_w_v_and_w_k_too_narrow(voila_ser
     assert_clean(page, problems)
 
 
-# -- Lab 9 ----------------------------------------------------------------------
+# -- Lab 10 ---------------------------------------------------------------------
 
 
-def test_lab_09_out_of_range_c_garbage_in_x_and_a_third_feature(voila_server, page):
-    """Lab 9, all three cases: the scale factor c is a slider, X an editor with a features picker.
+def test_lab_10_out_of_range_c_garbage_in_x_and_a_third_feature(voila_server, page):
+    """Lab 10, all three cases: the scale factor c is a slider, X an editor with a features picker.
 
     c typed as 10 (it runs from -2 to 3); garbage '2x' in X[2,2]; d picked
     up to 3 features, which the dense layer's 2×2 W cannot take.
     """
     # ?reveal=1: the linearity comparison is held back until its two questions are answered.
-    problems = open_bad_input_lab(page, voila_server, "09-adaptive-weights.ipynb?reveal=1")
-    linearity, weights, dense_map = ".lab09-tables", ".attention-weights", ".lab09-dense"
-    c, c_alert = slider_entry(page, ".lab09-c")
-    verdict = {key: page.locator(f".lab09-verdict-{key}") for key in ("dense", "att", "fixed")}
-    change = page.locator(".lab09-change")
+    problems = open_bad_input_lab(page, voila_server, "10-adaptive-weights.ipynb?reveal=1")
+    linearity, weights, dense_map = ".lab10-tables", ".attention-weights", ".lab10-dense"
+    c, c_alert = slider_entry(page, ".lab10-c")
+    verdict = {key: page.locator(f".lab10-verdict-{key}") for key in ("dense", "att", "fixed")}
+    change = page.locator(".lab10-change")
     tables_start = read(page, "text", linearity)
     weights_start = read(page, "labels", weights)
     dense_start = read(page, "labels", dense_map)

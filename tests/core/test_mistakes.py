@@ -72,6 +72,15 @@ def test_a_wrong_shape_and_a_plain_miss():
     assert verdict.message == "entries (1,1), (1,2), (2,1) and (2,2) are off"
 
 
+def test_a_row_typed_as_a_column_is_named_with_the_shape_to_use():
+    # Lab 8's h2: the learner types the column h2 where row 2 of H, h2 transposed, is asked.
+    verdict = diagnose([[2], [2]], [[2, 2]])
+    assert verdict.mistake == "turned" and not verdict.right
+    assert verdict.message.startswith("the right numbers, written as a column: this answer is a row, 1×2")
+    assert diagnose([[2, 2]], [[2], [2]]).message.startswith("the right numbers, written as a row")
+    assert diagnose([[2], [3]], [[2, 2]]).mistake == "shape"  # other numbers: just the shape
+
+
 def test_entry_slips_activity_1_4_2():
     A2 = [[-3, -4, 1], [2, 4, 0], [1, -4, -5]]
     B2 = [[-1, 2, -4], [-4, -3, -1], [4, 3, 1]]

@@ -441,9 +441,14 @@ def _lab08(moves):  # a weight slider, by keyboard, moves h2
     moves.wait("(s) => /h2 = 0\\.01 v1 \\+/.test(document.querySelector(s).textContent)", ".attention-average")
 
 
-def _lab09(moves):  # a token edited in X changes the attention weights, not the dense layer's W
+def _lab09(moves):  # the causal mask takes cat's weight off the tokens after it
+    moves.click(".attention-causal input")
+    shows(moves, ".attention-lines .token-lines", "the  0.73")  # 0.53 unmasked
+
+
+def _lab10(moves):  # a token edited in X changes the attention weights, not the dense layer's W
     moves.type(".attention-X .widget-text input", "3", 4)
-    shows(moves, ".lab09-change", "changed token 3 (tea)")
+    shows(moves, ".lab10-change", "changed token 3 (tea)")
 
 
 def _json(value) -> str:
@@ -481,7 +486,8 @@ SMOKE = [
     Smoke("06-dense-layer.ipynb", "?reveal=1", _lab06),
     Smoke("07-queries-keys-scores.ipynb", "?reveal=1", _lab07),
     Smoke("08-attention-weights.ipynb", "?reveal=1", _lab08),
-    Smoke("09-adaptive-weights.ipynb", "", _lab09),
+    Smoke("09-softmax-weights.ipynb", "?reveal=1", _lab09),
+    Smoke("10-adaptive-weights.ipynb", "", _lab10),
 ]
 
 # A page that asks three other hosts for a style sheet, an image and a fetch: what the outside

@@ -13,7 +13,7 @@ from harness.voila import REPO
 LAB = REPO / "labs" / "07-queries-keys-scores.ipynb"
 
 CHECKS = ("check_qkv", "check_kt", "check_s", "check_s24", "check_s24_value", "check_compare", "check_row",
-          "check_cos", "check_line", "check_why")
+          "check_line", "check_why")
 
 
 lab = lab_fixture(LAB)
@@ -77,14 +77,6 @@ def test_s24_as_an_expression_and_a_number_opens_the_score_matrix(lab):
     np.testing.assert_allclose(explorer.result.S[1, 3], -0.25)
 
 
-def test_a_dot_product_as_lengths_and_cosine_names_the_slips(lab):
-    check_cos = lab["check_cos"]
-    assert not answer(check_cos, "6") and check_cos.mistake == "no-cosine"
-    assert not answer(check_cos, "5.2") and check_cos.mistake == "sine"
-    assert not answer(check_cos, "-3") and check_cos.mistake == "sign"
-    assert answer(check_cos, "3")
-
-
 def test_the_printed_shapes_open_after_the_shape_questions_and_the_line_question(lab):
     check_line, check_why, printed_panel = lab["check_line"], lab["check_why"], lab["printed_panel"]
     assert not answer(check_line, "Q = X_tokens @ WQ") and "no key is involved" in check_line.feedback
@@ -107,7 +99,7 @@ def test_every_exercise_has_a_worked_solution_and_the_explorer_starts_on_the_act
 def test_lab07_closes_with_a_summary_and_links_and_names_a_att():
     cells = notebook_cells(LAB)
     summary = next(c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary"))
-    assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 3
+    assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 2
     links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)
     assert links == ["06-dense-layer.ipynb", "index.ipynb", "08-attention-weights.ipynb"]
     assert all((LAB.parent / link).exists() for link in links)

@@ -1,6 +1,5 @@
 """Lab 8, attention weights and the output, run in-process: its exercises and the usual slips they
-name, what they hold back, the temperature, the token lines and the mask; and the notebook's goal,
-summary and links."""
+name and what they hold back; and the notebook's goal, summary and links."""
 from __future__ import annotations
 
 import re
@@ -70,39 +69,12 @@ def test_each_concept_choice_explains_itself_and_every_check_has_a_solution(lab)
         assert lab[name]._solution_toggle is not None, name
 
 
-def test_softmax_weights_sharpen_and_flatten_with_the_temperature(lab):
-    explorer = lab["explorer"]
-    explorer.weights_mode = "softmax"
-    A1 = explorer.result.A
-    explorer.temperature = 0.1
-    assert np.all(explorer.result.A.max(axis=1) > A1.max(axis=1))  # every row sharper
-    assert np.array_equal(explorer.result.A.argmax(axis=1), A1.argmax(axis=1))  # same favourite
-    explorer.temperature = 20
-    assert np.allclose(explorer.result.A, 0.25, atol=0.05)
-    explorer.temperature = 1
-    np.testing.assert_allclose(explorer.result.A, A1)
-
-
-def test_the_token_lines_draw_the_picked_row_and_the_mask_zeroes_the_future(lab):
-    explorer = lab["explorer"]
-    explorer.weights_mode = "softmax"
-    explorer.selected = (2, 0)
-    lines = explorer.token_lines
-    assert lines.row == 2 and lines.summary.startswith("sat → the ")
-    np.testing.assert_allclose(lines.widths, lines.max_width * explorer.result.A[2], atol=1e-9)
-    explorer.causal = True
-    A = explorer.result.A
-    assert np.all(A[np.triu_indices(4, 1)] == 0) and np.allclose(A.sum(axis=1), 1)
-    np.testing.assert_allclose(explorer.result.H[0], explorer.result.V[0])
-
-
-def test_practice_on_fresh_numbers_is_solvable_for_both_skills(lab):
-    practice_output, practice_softmax = lab["practice_output"], lab["practice_softmax"]
-    assert (practice_output.skill, practice_softmax.skill) == ("output", "softmax")
-    for practice in (practice_output, practice_softmax):
-        practice.start()
-        part = practice.problem.parts[0]
-        assert answer(practice.checks[0], np.asarray(part.answer)) and practice.streak == 1
+def test_practice_on_fresh_numbers_is_solvable(lab):
+    practice = lab["practice_output"]
+    assert practice.skill == "output"
+    practice.start()
+    part = practice.problem.parts[0]
+    assert answer(practice.checks[0], np.asarray(part.answer)) and practice.streak == 1
 
 
 def test_lab08_opens_with_a_goal_closes_with_a_summary_and_links_and_names_a_att():
@@ -111,9 +83,9 @@ def test_lab08_opens_with_a_goal_closes_with_a_summary_and_links_and_names_a_att
     summary = next(
         c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary")
     )
-    assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 3
+    assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 2
     links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)
-    assert links == ["07-queries-keys-scores.ipynb", "index.ipynb", "09-adaptive-weights.ipynb"]
+    assert links == ["07-queries-keys-scores.ipynb", "index.ipynb", "09-softmax-weights.ipynb"]
     assert all((LAB.parent / link).exists() for link in links)
     assert "lecture.apply_url" in cells[-1].source  # still last
     sources = "\n".join(c.source for c in cells)

@@ -1,5 +1,6 @@
-"""Lab 9, attention as adaptive weights, run in-process: its Checks (named mistakes, solutions), the table
-of roles and the linearity comparison held back until answered, and a token edit with bad input."""
+"""Lab 9, from scores to weights, run in-process: its Checks name the usual slips, the explorer waits
+for a softmax row computed by hand and its switches for two predictions; the temperature, the token
+lines and the mask; the notebook's goal, summary and links."""
 from __future__ import annotations
 
 import re
@@ -9,100 +10,84 @@ import numpy as np
 from harness.checks import answer
 from harness.notebooks import lab_fixture, notebook_cells
 from harness.voila import REPO
-from widgets import attention
 
-LAB = REPO / "labs" / "09-adaptive-weights.ipynb"
-
+LAB = REPO / "labs" / "09-softmax-weights.ipynb"
+CHECKS = ("check_cos", "check_softmax", "check_scale", "check_mask")
 
 lab = lab_fixture(LAB)
 
 
-def test_the_table_of_roles_opens_after_both_role_questions(lab):
-    check_role, check_bias, roles_panel = lab["check_role"], lab["check_bias"], lab["roles_panel"]
-    assert not roles_panel.opened and not lab["linearity_panel"].opened
-    # Each wrong choice explains itself.
-    assert not answer(check_role, "W_V") and check_role.feedback == lab["ROLE_CHOICES"]["W_V"]
-    assert not answer(check_role, "V(X) = X W_V") and "the role of U(x)" in check_role.feedback
-    assert answer(check_role, "A_att(X), the attention weights")
-    assert check_role.feedback.startswith("Correct! A_att(X) multiplies the values")
-    assert not roles_panel.opened
-    assert not answer(check_bias, "B(x) = X and b = 0") and "residual connection" in check_bias.feedback
-    assert answer(check_bias, "both are 0")
-    assert roles_panel.opened and "yes, through the scores" in roles_panel.view.value
+def test_a_dot_product_as_lengths_and_cosine_names_the_slips(lab):
+    check_cos = lab["check_cos"]
+    assert not answer(check_cos, "6") and check_cos.mistake == "no-cosine"
+    assert not answer(check_cos, "5.2") and check_cos.mistake == "sine"
+    assert not answer(check_cos, "-3") and check_cos.mistake == "sign"
+    assert answer(check_cos, "3")
 
 
-def test_the_linearity_comparison_opens_after_both_predictions(lab):
-    check_dense, check_att = lab["check_dense"], lab["check_att"]
-    linearity, linearity_panel = lab["linearity"], lab["linearity_panel"]
-    assert linearity not in linearity_panel.children
-    assert not answer(check_dense, "it is multiplied by 4") and "A factor 4 needs $X$ twice" in check_dense.feedback
-    assert answer(check_dense, "it doubles exactly")
-    assert not linearity_panel.opened
-    assert not answer(check_att, "it doubles exactly") and "the weights do not stay" in check_att.feedback
-    assert not answer(check_att, "it stays the same, because the weights add to 1")
-    assert answer(check_att, "it changes, but in general not by a factor of 2, because the weights change too")
-    assert linearity_panel.opened and linearity_panel.view is linearity and linearity in linearity_panel.children
+def test_a_softmax_row_names_its_slips_and_opens_the_explorer(lab):
+    check, explorer = lab["check_softmax"], lab["explorer"]
+    for typed, mistake in (([[2 / 3, 0, 1 / 3, 0]], "no-exp"), ([[4, 1, 2, 1]], "not-divided"),
+                           ([[1, 0, 0, 0]], "one-hot"), ([[0.25] * 4], "uniform")):
+        assert not answer(check, typed) and check.mistake == mistake, typed
+    assert not answer(check, [[0.5], [0.125], [0.25], [0.125]]) and check.mistake == "turned"
+    assert answer(check, [[0.5, 0.125, 0.25, 0.125]])
+    assert explorer.weights_mode == "softmax" and not explorer.scaled
+    np.testing.assert_allclose(explorer.result.A.sum(axis=1), 1)
 
 
-def test_a_att_of_2v_names_the_slips_and_every_check_has_a_solution(lab):
-    check_fixed = lab["check_fixed"]
-    assert not answer(check_fixed, [[1, 2], [0.5, 3]]) and check_fixed.mistake == "not-doubled"
-    assert check_fixed.feedback.startswith("that is A_att·V")
-    assert not answer(check_fixed, [[2, 2], [2, 6]]) and check_fixed.mistake == "BA"
-    assert "you computed (2V)·A_att, not A_att·(2V)" in check_fixed.feedback
-    assert answer(check_fixed, [[2, 4], [1, 6]])
-    for name in ("check_role", "check_dense", "check_att", "check_bias", "check_fixed"):
-        assert lab[name]._solution_toggle is not None, name  # every exercise has a worked solution
+def test_the_scale_and_mask_predictions_explain_each_choice(lab):
+    check_scale, check_mask = lab["check_scale"], lab["check_mask"]
+    for choice in list(lab["SCALE_CHOICES"])[1:]:
+        assert not answer(check_scale, choice) and check_scale.feedback, choice
+    assert answer(check_scale, "they sharpen: the largest score takes nearly all the weight")
+    for typed, mistake in (([[0, 0, 0, 1]], "before"), ([[0.25] * 4], "uniform"), ([[0, 0, 0, 0]], "zeros")):
+        assert not answer(check_mask, typed) and check_mask.mistake == mistake, typed
+    assert answer(check_mask, [[1, 0, 0, 0]])
+    for name in CHECKS:
+        assert lab[name]._solution_toggle is not None, name
 
 
-def test_linearity_with_the_numbers_and_c_typed(lab):
-    linearity, explorer, W_DENSE = lab["linearity"], lab["explorer"], lab["W_DENSE"]
-    c_slider, c_entry = linearity.c_slider, linearity.c_entry
-    views, verdicts, A_views = linearity.views, linearity.verdicts, linearity.A_views
-    assert c_slider.value == 2
-    assert "equal" in verdicts["dense"].value and "equal" in verdicts["fixed"].value
-    assert "different" in verdicts["att"].value
-    X = explorer.X_editor.value
-    np.testing.assert_allclose(views["dense_cX"].matrix, 2 * (X @ W_DENSE.T))
-    np.testing.assert_allclose(views["dense_cX"].matrix, views["dense_c"].matrix)
-    r = attention(X, *(e.value for e in (explorer.W_Q_editor, explorer.W_K_editor, explorer.W_V_editor)))
-    assert not np.allclose(views["att_cX"].matrix, 2 * r.H)
-    np.testing.assert_allclose(views["att_c"].matrix, 2 * r.H)
-    assert not np.allclose(A_views["A_att_c"].matrix, r.A)
-    c_slider.value = 1.0
-    assert "equal" in verdicts["att"].value
-    # c typed beside its slider: out of range is refused with a message and c stays; 2 is taken.
-    c_entry.entry.value = "10"
-    assert c_slider.value == 1.0 and "equal" in verdicts["att"].value
-    assert c_entry.error == "scale factor c must be between −2 and 3; 10 is outside"
-    c_entry.entry.value = "2"
-    assert c_slider.value == 2.0 and c_entry.error == "" and "different" in verdicts["att"].value
+def test_softmax_weights_sharpen_and_flatten_with_the_temperature(lab):
+    explorer = lab["explorer"]
+    A1 = explorer.result.A
+    explorer.temperature = 0.1
+    assert np.all(explorer.result.A.max(axis=1) > A1.max(axis=1))  # every row sharper
+    assert np.array_equal(explorer.result.A.argmax(axis=1), A1.argmax(axis=1))  # same favourite
+    explorer.temperature = 20
+    assert np.allclose(explorer.result.A, 0.25, atol=0.05)
+    explorer.temperature = 1
+    np.testing.assert_allclose(explorer.result.A, A1)
 
 
-def test_a_token_edit_moves_attention_not_w_and_bad_input_is_explained(lab):
-    explorer, comparison, linearity = lab["explorer"], lab["comparison"], lab["linearity"]
-    change, verdicts = comparison.change, linearity.verdicts
-    A_before = explorer.result.A
-    explorer.X_editor.cells[2][0].value = "3"
-    assert not np.allclose(explorer.result.A, A_before)
-    np.testing.assert_array_equal(comparison.dense_map.matrix, lab["W_DENSE"])
-    assert "Dense layer: <b>0 of 4</b> entries of W moved" in change.value
-    # A third feature does not fit the dense layer's 2×2 W: messages, not tracebacks.
-    explorer.X_editor.resize(3, 3)
-    assert "x needs 2 entries" in change.value and "Set features d back to 2" in change.value
-    assert "x needs 2 entries" in verdicts["att"].value
-    explorer.X_editor.resize(3, 2)
-    assert "changed token" in change.value or "Change an entry" in change.value
-    assert "equal" in verdicts["dense"].value
+def test_the_token_lines_draw_the_picked_row_and_the_mask_zeroes_the_future(lab):
+    explorer = lab["explorer"]
+    explorer.selected = (2, 0)
+    lines = explorer.token_lines
+    assert lines.row == 2 and lines.summary.startswith("sat → the ")
+    np.testing.assert_allclose(lines.widths, lines.max_width * explorer.result.A[2], atol=1e-9)
+    explorer.causal = True
+    A = explorer.result.A
+    assert np.all(A[np.triu_indices(4, 1)] == 0) and np.allclose(A.sum(axis=1), 1)
+    np.testing.assert_allclose(A[0], [1, 0, 0, 0])  # the mask question's answer, whatever the scores
+    np.testing.assert_allclose(explorer.result.H[0], explorer.result.V[0])
+    explorer.causal = False
 
 
-def test_lab09_closes_with_a_summary_and_links_and_names_a_att():
+def test_practice_on_fresh_numbers_is_solvable(lab):
+    practice = lab["practice"]
+    assert practice.skill == "softmax"
+    practice.start()
+    part = practice.problem.parts[0]
+    assert answer(practice.checks[0], np.asarray(part.answer)) and practice.streak == 1
+
+
+def test_lab09_opens_with_a_goal_and_closes_with_a_summary_and_links():
     cells = notebook_cells(LAB)
+    assert "**Goal:**" in cells[0].source
     summary = next(c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary"))
     assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 3
     links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)
-    assert links == ["08-attention-weights.ipynb", "index.ipynb"]
+    assert links == ["08-attention-weights.ipynb", "index.ipynb", "10-adaptive-weights.ipynb"]
     assert all((LAB.parent / link).exists() for link in links)
-    sources = "\n".join(c.source for c in cells)
-    for bare in ("$A$", "$A ", "$A =", "weights A ", "A_{ij}", "AV$", "A(2V)$", '"A"'):
-        assert bare not in sources, bare
+    assert "lecture.apply_url" in cells[-1].source  # still last

@@ -14,7 +14,7 @@ from widgets import Check, Practice
 from widgets.lecture.pulse import PulseRecorder
 from widgets.lecture.pulse_store import PulseStore
 
-LABS = sorted((REPO / "labs").glob("0*.ipynb"))
+LABS = sorted((REPO / "labs").glob("[0-9][0-9]-*.ipynb"))
 
 
 def answer_everything(lab: dict) -> int:

@@ -19,7 +19,7 @@ import pytest
 
 from conftest import REPO
 
-LABS = sorted((REPO / "labs").glob("0*.ipynb"))
+LABS = sorted((REPO / "labs").glob("[0-9][0-9]-*.ipynb"))
 MAX_LINES = 60
 
 

@@ -227,12 +227,27 @@ def diagnose(got, answer, mistakes=(), tol=1e-9):
             )
         return Diagnosis(False, "entries", f"not quite: {format_number(got)} is not the answer")
     if got.shape != answer.shape:
-        return Diagnosis(
+        return _turned_vector(got, answer, tol) or Diagnosis(
             False,
             "shape",
             f"wrong shape: expected {format_shape(answer.shape)}, got {format_shape(got.shape)}",
         )
     return _matrix_pattern(got, answer, tol)
+
+
+def _turned_vector(got, answer, tol):
+    """A row answered as a column or a column as a row, with the right numbers: say so, or None."""
+    if 1 not in answer.shape or got.shape != answer.shape[::-1] or not _same(got.T, answer, tol):
+        return None
+    rows, cols = answer.shape
+    wanted, given = ("row", "column") if rows == 1 else ("column", "row")
+    return Diagnosis(
+        False,
+        "turned",
+        f"the right numbers, written as a {given}: this answer is a {wanted}, "
+        f"{format_shape(answer.shape)} ({rows} row{'s' * (rows > 1)} and {cols} column{'s' * (cols > 1)}). "
+        f"Set the pickers to that shape and type them again.",
+    )
 
 
 def _either(found):

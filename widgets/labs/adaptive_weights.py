@@ -1,4 +1,4 @@
-r"""Lab 9's two comparisons: a fixed dense layer against attention's adaptive weights.
+r"""Lab 10's two comparisons: a fixed dense layer against attention's adaptive weights.
 
 `DenseVsAttention` puts the same tokens through a dense layer, whose matrix
 ``W`` never moves, and through attention, whose weights ``A_att(X)`` are
@@ -11,7 +11,7 @@ reads attention as the adaptive form ``W(x) U(x) + B(x) + b``.
 Both follow an `AttentionExplorer` (its editors and its weights heatmap);
 the arithmetic is `widgets.core.attention_math.attention` and
 `widgets.core.dense_layer.dense_layer`.  Their parts' CSS classes start
-with a prefix, lab 9's (``lab09-...``) unless told, which tests read.
+with a prefix, lab 10's (``lab10-...``) unless told, which tests read.
 """
 
 import html
@@ -62,7 +62,7 @@ def html_table(rows):
 
 
 #: Which part of the simplified attention ``H = A_att(X) V(X)`` plays which role of the adaptive
-#: form, and what that means for linearity: the answers to lab 9's two questions on roles.
+#: form, and what that means for linearity: the answers to lab 10's two questions on roles.
 ROLES_HTML = html_table([
     ("adaptive form", "in this attention", "depends on the input?"),
     (r"$\mathbf{W}(\mathbf{x})$, the weights", r"$A_{\mathrm{att}}(X)$, the attention weights",
@@ -115,7 +115,7 @@ class DenseVsAttention(OwnsChildren, VBox):
         The dense layer's fixed matrix (outputs × features).
     prefix : str, optional
         Starts the CSS class of each part (``{prefix}-compare``, ...).
-        Default ``"lab09"``.
+        Default ``"lab10"``.
     **kwargs
         Passed to `VBox`.
 
@@ -132,7 +132,7 @@ class DenseVsAttention(OwnsChildren, VBox):
     (True, True)
     """
 
-    def __init__(self, explorer, W, *, prefix="lab09", **kwargs):
+    def __init__(self, explorer, W, *, prefix="lab10", **kwargs):
         super().__init__(**kwargs)
         self._explorer = explorer
         self._W = np.array(W, dtype=float)
@@ -259,7 +259,7 @@ class LinearityTables(OwnsChildren, VBox):
         The starting scale factor, between -2 and 3.  Default 2.
     prefix : str, optional
         Starts the CSS class of each part (``{prefix}-tables``, ...).
-        Default ``"lab09"``.
+        Default ``"lab10"``.
     **kwargs
         Passed to `VBox`.
 
@@ -288,7 +288,7 @@ class LinearityTables(OwnsChildren, VBox):
     True
     """
 
-    def __init__(self, explorer, W, c=2.0, *, prefix="lab09", **kwargs):
+    def __init__(self, explorer, W, c=2.0, *, prefix="lab10", **kwargs):
         super().__init__(**kwargs)
         self._explorer = explorer
         self._W = np.array(W, dtype=float)

@@ -13,7 +13,7 @@ notebook, so they work offline, in JupyterLab, Voila and Voila under
 Examples
 --------
 >>> pictures = gallery_pictures()
->>> sorted(pictures) == list(range(1, 10))
+>>> sorted(pictures) == list(range(1, 11))
 True
 >>> pictures[1].svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
 True
@@ -32,6 +32,7 @@ from ..core.maps_gallery import gallery_matrix
 from ..core.parsing import html_number
 from ..core.plot_frame import arrow_polyline, fit_bounds
 from ..core.products import product_by_columns
+from .attention_steps import convex_hull
 
 __all__ = ["Picture", "plane_svg", "heatmaps_svg", "gallery_pictures"]
 
@@ -187,7 +188,7 @@ LAB8_INPUTS = (
     [[0.5, 0], [0, -0.25], [0, 1]],
     [[1, 0], [0, 1], [0, 0]],
 )
-LAB9_INPUTS = ([[1, 0], [0, 1], [1, 1]], np.eye(2), [[1, 0.5], [-0.5, 1]], np.eye(2))
+LAB10_INPUTS = ([[1, 0], [0, 1], [1, 1]], np.eye(2), [[1, 0.5], [-0.5, 1]], np.eye(2))
 
 
 def _lab1():
@@ -252,29 +253,37 @@ def _lab7():
 
 
 def _lab8():
-    weights = attention(*LAB8_INPUTS).A
+    values = attention(*LAB8_INPUTS).V
+    # Lab 8 asks for h₂ and why every output is an average: no output drawn, no word of either.
+    return Picture(plane_svg(after=[convex_hull(values).T], dots=values),
+                   "The value vectors of the tokens “the cat sat down” as four dots, and the "
+                   "shaded polygon they span.")
+
+
+def _lab9():
+    weights = attention(*LAB8_INPUTS, scale=1.0).A  # lab 9 starts unscaled, on lab 8's tokens
     return Picture(heatmaps_svg(weights),
-                   # Lab 8 asks for the shape of A_att and what its rows hold: not said here.
+                   # Lab 9 asks for a softmax row and what the mask does to row 1: not said here.
                    "The attention weights of the tokens “the cat sat down”, the softmax of the "
                    "scores, as shaded cells: the darker a cell, the larger its weight.")
 
 
-def _lab9():
-    X, W_Q, W_K, W_V = LAB9_INPUTS
+def _lab10():
+    X, W_Q, W_K, W_V = LAB10_INPUTS
     once = attention(X, W_Q, W_K, W_V).A
     twice = attention(2 * np.asarray(X, dtype=float), W_Q, W_K, W_V).A
     return Picture(heatmaps_svg(once, twice),
-                   # Whether doubling X changes the weights is lab 9's question: not answered here.
+                   # Whether doubling X changes the weights is lab 10's question: not answered here.
                    "The 3×3 attention weights for the tokens X (left) and for 2X (right), as "
                    "shaded cells side by side.")
 
 
 def gallery_pictures():
-    """Every lab's `Picture`, by lab number (1 to 9), computed now.
+    """Every lab's `Picture`, by lab number (1 to 10), computed now.
 
     Returns
     -------
     dict of int to Picture
     """
-    makers = (_lab1, _lab2, _lab3, _lab4, _lab5, _lab6, _lab7, _lab8, _lab9)
+    makers = (_lab1, _lab2, _lab3, _lab4, _lab5, _lab6, _lab7, _lab8, _lab9, _lab10)
     return {number: make() for number, make in enumerate(makers, start=1)}

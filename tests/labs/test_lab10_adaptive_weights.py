@@ -1,4 +1,4 @@
-"""Lab 9's composites: DenseVsAttention says what an edit moved; LinearityTables compares f(cX) with c f(X)."""
+"""Lab 10's composites: DenseVsAttention says what an edit moved; LinearityTables compares f(cX) with c f(X)."""
 
 import numpy as np
 import pytest
