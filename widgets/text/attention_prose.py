@@ -150,8 +150,8 @@ def lines_note(focus, name):
     return (
         f"<span style='{_GREY}'>Row {focus + 1} of <i>A</i><sub>att</sub>: "
         f"token {focus + 1} (“{html.escape(name)}”) on the left, a line to every "
-        "token on the right, as thick as its weight. Click a row of the weights, or move "
-        "a slider, to pick another token.</span>"
+        "token on the right, as thick as its weight. Click a cell of the weights or the "
+        "scores to pick another token.</span>"
     )
 
 
