@@ -2,7 +2,7 @@
 one for another lab, one kernel preheating at a time, and the pool full again after a page is served.
 
 No browser is needed: a page request takes a pooled kernel as a visitor's does. Only labs 1 and 8
-are preheated (the others are on Voila's preheat denylist), so that four kernels start, not thirteen.
+are preheated (the others are on Voila's preheat denylist), so that four kernels start, not fourteen.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from harness.kernels import kernel_ids, page_kernel_id, wait_for
 from harness.voila import MakeServeServer
 
 LAB_8 = "08-attention-weights.ipynb"
-ONLY_LABS_1_AND_8 = "--VoilaKernelManager.preheat_denylist=.*/(0[2-79]|index|lecturer)"  # matched on full paths
+ONLY_LABS_1_AND_8 = "--VoilaKernelManager.preheat_denylist=.*/(0[2-79]|1[0-9]|index|lecturer)"  # matched on full paths
 ONE_AT_A_TIME = "--PoolAwareKernelManager.max_preheating=1"
 
 
