@@ -48,13 +48,12 @@ def test_shapes_and_scores_stay_hidden_until_answered(voila_server, page):
     expect(page.locator(".attention-shapes")).to_contain_text("5×3")
     expect(page.locator(".attention-Q")).to_be_visible()
 
-    # S_24 the other way round is named; the score matrix shows S_24, so it opens once all four are
+    # S_24 the other way round is named; the score matrix shows S_24, so it opens once all three are
     # answered right (or tried twice). Each "still hidden" is read after the kernel has answered that Check.
     answer_check(page, ".lab07-check-s24-value", "-0.5")
     expect(page.locator(".lab07-check-s24-value")).to_contain_text("that is S42 = q4 · k2")
     choose_check(page, ".lab07-check-s24", "q₂₁k₄₁ + q₂₂k₄₂ + q₂₃k₄₃")
-    choose_check(page, ".lab07-check-compare", "the query of token 2 with the key of token 4")
-    expect(page.locator(".lab07-check-compare [role=status]")).not_to_be_empty()
+    expect(page.locator(".lab07-check-s24 [role=status]")).not_to_be_empty()
     assert page.locator(".attention-scores").count() == 0
     choose_check(page, ".lab07-check-row", "the scores comparing token 2's query with all five keys")
     expect(page.locator(".lab07-check-row [role=status]")).not_to_be_empty()
