@@ -304,11 +304,11 @@ def test_reveal_opens_after_an_answer_and_practice_names_the_mistake(demo):
     # The problem's number, for a lecturer's link, under the problem rather than in its heading.
     expect(practice.locator(".practice-seed")).to_contain_text("Problem 7")
     expect(practice.locator(".practice-heading")).not_to_contain_text("7")
-    # Problem 7 asks (AB)₁₂ = -23; 9 is entry (2,1), the indices swapped.
-    answer_check(page, ".demo-practice .practice-check", "9")
-    expect(practice.locator("[role=status]")).to_contain_text("that is entry (2,1)")
-    answer_check(page, ".demo-practice .practice-check", "-23")
-    expect(practice.locator("[role=status]")).to_have_text("Read as \N{MINUS SIGN}23.Correct!")
+    # Problem 7 asks (AB)₄₃ = 25 of a 4×3 times a 3×4 matrix; 32 is entry (3,4), the indices swapped.
+    answer_check(page, ".demo-practice .practice-check", "32")
+    expect(practice.locator("[role=status]")).to_contain_text("that is entry (3,4)")
+    answer_check(page, ".demo-practice .practice-check", "25")
+    expect(practice.locator("[role=status]")).to_have_text("Read as 25.Correct!")
     expect(practice.locator(".practice-streak")).to_contain_text("Streak: 0 · solved: 1")
     snap(page, ".demo-practice", "widgets-demo-practice-solved")
     practice.locator("button", has_text="New numbers").click()

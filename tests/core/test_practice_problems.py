@@ -129,3 +129,21 @@ def test_a_third_of_the_softmax_practice_scales_by_the_square_root_of_d_k_and_na
         assert r"\sqrt{d_k}" in part.prompt and "d_k = 4" in problem.given
         names = [mistake.name for mistake in part.mistakes]
         assert "unscaled" in names and "d_k" in names
+
+
+@pytest.mark.parametrize("skill, sizes", [
+    ("column", lambda d: (d["A"].shape, d["B"].shape)),
+    ("entry", lambda d: (d["A"].shape, d["B"].shape)),
+    ("score", lambda d: d["Q"].shape),
+    ("dense", lambda d: d["W"].shape),
+])
+def test_the_practice_varies_its_shapes_not_only_its_numbers(skill, sizes):
+    """Issue 22: the column skill was always (2×3)(3×2), the entry skill 3×3, the score skill 3×2 and W 2×2."""
+    seen = {sizes(make_problem(skill, seed).data) for seed in range(300)}
+    assert len(seen) >= 4, seen
+
+
+def test_entry_practice_asks_off_the_diagonal_and_often_of_a_product_that_is_not_square():
+    problems = [make_problem("entry", seed).data for seed in range(300)]
+    assert all(d["i"] != d["j"] for d in problems)
+    assert sum(d["A"].shape[0] != d["B"].shape[1] for d in problems) > 100

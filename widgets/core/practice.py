@@ -147,27 +147,34 @@ def _small(rng, shape, low=-3, high=3):
             return M
 
 
+def _sizes(rng, *choices):
+    """One size drawn from each of `choices` (sequences of ints): the shapes a problem varies over."""
+    return tuple(int(rng.choice(sizes)) for sizes in choices)
+
+
 @_redrawn_until_every_slip_tells
 def column_problem(rng, seed):
-    """A column of AB: column j of B mixes the columns of A."""
-    A, B = _small(rng, (2, 3)), _small(rng, (3, 2))
-    j = int(rng.integers(2))
+    """A column of AB: column j of B mixes the columns of A; A is 2×2 to 3×3, B 2×2 to 3×3."""
+    m, n, p = _sizes(rng, (2, 3), (2, 3), (2, 3))
+    A, B = _small(rng, (m, n)), _small(rng, (n, p))
+    j = int(rng.integers(p))
     AB = A @ B
     answer = AB[:, [j]]
-    other = 1 - j
     mistakes = [
         Mistake(
             "other-column", AB[:, [other]],
             f"that is column {other + 1} of AB: column {j + 1} uses column {j + 1} of B as the weights.",
-        ),
-        Mistake(
+        )
+        for other in range(p) if other != j
+    ]
+    if j < m:
+        mistakes.append(Mistake(
             "row", AB[[j], :].T,
             f"that is row {j + 1} of AB written as a column: use column {j + 1} of B as weights "
             "on the columns of A.",
-        ),
-    ]
+        ))
     weights = " + ".join(
-        rf"({latex_number(B[k, j])})\,{latex_matrix(A[:, [k]])}" for k in range(3)
+        rf"({latex_number(B[k, j])})\,{latex_matrix(A[:, [k]])}" for k in range(n)
     )
     solution = (
         rf"Column {j + 1} of $B$ holds the weights on the columns of $A$: "
@@ -183,13 +190,17 @@ def column_problem(rng, seed):
 
 @_redrawn_until_every_slip_tells
 def entry_problem(rng, seed):
-    """One entry of AB: row i of A dotted with column j of B."""
-    A, B = _small(rng, (3, 3), -5, 5), _small(rng, (3, 3), -5, 5)
-    i, j = (int(x) for x in rng.integers(3, size=2))
+    """One entry of AB off the diagonal: row i of A dotted with column j of B, A m×n and B n×p
+    with m, p from 2 to 4 and n (the terms) 2 or 3, so the product is often not square."""
+    m, n, p = _sizes(rng, (2, 3, 4), (2, 3), (2, 3, 4))
+    A, B = _small(rng, (m, n), -5, 5), _small(rng, (n, p), -5, 5)
+    i, j = int(rng.integers(m)), int(rng.integers(p))
+    while i == j:
+        i, j = int(rng.integers(m)), int(rng.integers(p))
     terms = A[i] * B[:, j]
     answer = float(terms.sum())
     products = " + ".join(
-        rf"({latex_number(A[i, k])})({latex_number(B[k, j])})" for k in range(3)
+        rf"({latex_number(A[i, k])})({latex_number(B[k, j])})" for k in range(n)
     )
     solution = (
         rf"Row {i + 1} of $A$ dotted with column {j + 1} of $B$: "
@@ -251,9 +262,10 @@ def composition_problem(rng, seed):
 
 @_redrawn_until_every_slip_tells
 def score_problem(rng, seed):
-    """One score S_ij = q_i · k_j from Q and K, tokens as rows."""
-    Q, K = _small(rng, (3, 2)), _small(rng, (3, 2))
-    i, j = (int(x) for x in rng.choice(3, size=2, replace=False))
+    """One score S_ij = q_i · k_j from Q and K, tokens as rows: 3 or 4 tokens, d_k 2 or 3."""
+    tokens, d_k = _sizes(rng, (3, 4), (2, 3))
+    Q, K = _small(rng, (tokens, d_k)), _small(rng, (tokens, d_k))
+    i, j = (int(x) for x in rng.choice(tokens, size=2, replace=False))
     answer = float(Q[i] @ K[j])
     mistakes = (
         Mistake("swapped", float(Q[j] @ K[i]),
@@ -266,7 +278,7 @@ def score_problem(rng, seed):
         Mistake("diagonal", float(Q[i] @ K[i]),
                 f"that is S_{i + 1}{i + 1}: use key {j + 1}, row {j + 1} of K."),
     )
-    products = " + ".join(rf"({latex_number(Q[i, d])})({latex_number(K[j, d])})" for d in range(2))
+    products = " + ".join(rf"({latex_number(Q[i, d])})({latex_number(K[j, d])})" for d in range(d_k))
     solution = (
         rf"$\mathbf{{q}}_{i + 1}$ is row {i + 1} of $Q$ and $\mathbf{{k}}_{j + 1}$ is row {j + 1} of $K$: "
         rf"$$S_{{{i + 1}{j + 1}}} = {products} = {latex_number(answer)}.$$"
@@ -405,21 +417,26 @@ def softmax_problem(rng, seed):
 
 @_redrawn_until_every_slip_tells
 def dense_problem(rng, seed):
-    """A dense layer ReLU(Wx + b) with small integers, where the ReLU matters."""
+    """A dense layer ReLU(Wx + b) with small integers, where the ReLU matters; 2 or 3 outputs
+    from 2 or 3 inputs."""
+    outputs, inputs = _sizes(rng, (2, 3), (2, 3))
     while True:
-        W, x, b = _small(rng, (2, 2)), _small(rng, (2, 1)), _small(rng, (2, 1), -2, 2)
+        W, x, b = _small(rng, (outputs, inputs)), _small(rng, (inputs, 1)), _small(rng, (outputs, 1), -2, 2)
         z = W @ x + b
         if (z > 0).any() and (z < 0).any():
             break
     answer = relu(z)
-    mistakes = (
+    mistakes = [
         Mistake("no-relu", z, "that is Wx + b: the ReLU then sets every negative entry to 0."),
         Mistake("no-bias", relu(W @ x), "you left out b: add it before the ReLU."),
         Mistake("bias-after", relu(W @ x) + b,
                 "you added b after the ReLU: the order is Wx, then + b, then ReLU."),
-        Mistake("transpose", relu(W.T @ x + b),
-                "you used the columns of W where its rows go: entry i of Wx is row i of W dotted with x."),
-    )
+    ]
+    if outputs == inputs:  # only a square W can be used the wrong way round and still fit x
+        mistakes.append(Mistake(
+            "transpose", relu(W.T @ x + b),
+            "you used the columns of W where its rows go: entry i of Wx is row i of W dotted with x.",
+        ))
     solution = (
         rf"$$W\mathbf{{x}} + \mathbf{{b}} = {latex_matrix(W @ x)} + {latex_matrix(b)} = {latex_matrix(z)},"
         rf"\qquad \operatorname{{ReLU}} \to {latex_matrix(answer)}.$$"
@@ -430,7 +447,7 @@ def dense_problem(rng, seed):
     )
     part = Part(
         r"Compute $\operatorname{ReLU}(W\mathbf{x} + \mathbf{b})$ (a column).",
-        answer, mistakes, solution, name="y",
+        answer, tuple(mistakes), solution, name="y",
     )
     return Problem("dense", seed, given, (part,), dict(W=W, x=x, b=b))
 
