@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from harness.browser import LEAVING_TOLERATED, open_lab
-from harness.engines import OUTSIDE_PAGE, SMOKE, PlaywrightMoves, outside
+from harness.engines import OUTSIDE_PAGE, SMOKE, PlaywrightMoves, outside, solve_and_reload
 
 @pytest.fixture(scope="module")
 def tab(firefox, voila_server):
@@ -37,3 +37,12 @@ def test_page_renders_and_its_move_works(smoke, tab, voila_server):
     smoke.move(PlaywrightMoves(page))
     problems.assert_clean()
     assert not requests, f"requests to other hosts: {requests}"
+
+
+def test_a_solved_check_survives_a_reload(tab, voila_server):
+    """The learner's progress, kept in Firefox's storage (tests/browser/test_progress.py has the rest)."""
+    page, _ = tab
+    moves = PlaywrightMoves(page)
+    lab = f"{voila_server.url}/voila/render/02-entry-dot-product.ipynb"
+    open_lab(page, lab, "firefox-progress-first-visit", tolerated=LEAVING_TOLERATED)
+    solve_and_reload(moves, lambda: open_lab(page, lab, "firefox-progress-restored", tolerated=LEAVING_TOLERATED))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.engines import OUTSIDE_PAGE, SMOKE, SeleniumMoves, wait_until
+from harness.engines import OUTSIDE_PAGE, SMOKE, SeleniumMoves, solve_and_reload, wait_until
 
 
 @pytest.fixture(scope="module")
@@ -33,3 +33,11 @@ def test_page_renders_and_its_move_works(smoke, webkit, moves, voila_server):
     smoke.move(moves)
     assert not moves.errors(), f"page errors: {moves.errors()}"
     assert not webkit.outside, f"requests to other hosts: {webkit.outside}"
+
+
+def test_a_solved_check_survives_a_reload(moves, voila_server):
+    """The learner's progress, kept in WebKit's storage (tests/browser/test_progress.py has the rest)."""
+    lab = f"{voila_server.url}/voila/render/02-entry-dot-product.ipynb"
+    moves.open(lab, "webkit-progress-first-visit")
+    solve_and_reload(moves, lambda: moves.open(lab, "webkit-progress-restored"))
+    assert not moves.errors(), f"page errors: {moves.errors()}"

@@ -333,3 +333,37 @@ def test_a_slip_inside_a_matrix_entry_is_named_in_the_check():
     ex.answer_input.value = [[16, 19], [9, -3]]
     assert not ex.submit() and ex.mistake == "sign"
     assert ex.feedback.startswith("a sign slip in entry (1,1): term 3, A[1,3]·B[3,1], which is -5")
+
+
+@pytest.mark.parametrize("answer, typed", [
+    ([[6, 19], [9, -3]], None), (-0.25, "-0.25"), ((4, 2), "4×2"),
+])
+def test_a_restored_check_is_solved_with_its_answer_filled_in_and_no_attempt(answer, typed):
+    check = Check("Answer?", answer)
+    check.restore("solved")
+    assert (check.solved, check.settled, check.answered, check.attempts) == (True, True, True, 0)
+    if typed is not None:
+        assert check.answer_input.value == typed
+    assert "Solved on an earlier visit." in check._feedback.value
+    assert check.submit()  # the filled-in answer is the right one
+
+
+def test_a_restored_choice_is_picked_and_a_seen_answer_stays_seen():
+    choice = Check("Which?", "b", choices=["a", "b"])
+    choice.restore("solved")
+    assert choice.answer_input.value == "b" and choice.solved
+    seen = Check("2 + 2?", 4.0)
+    seen.restore("shown")
+    assert seen.shown and not seen.solved and seen.answer_input.value == ""
+    seen.answer_input.value = "4"
+    assert seen.submit() and not seen.solved  # counts as shown, as on the visit it was seen
+
+
+def test_restore_leaves_a_check_answered_this_visit_and_refuses_an_unknown_state():
+    check = Check("2 + 2?", 4.0)
+    check.answer_input.value = "4"
+    check.submit()
+    check.restore("shown")
+    assert check.solved and not check.shown and check.attempts == 1
+    with pytest.raises(TraitError):
+        Check("2 + 2?", 4.0).restore("guessed")

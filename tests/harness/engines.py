@@ -451,6 +451,17 @@ def _lab10(moves):  # a token edited in X changes the attention weights, not the
     shows(moves, ".lab10-change", "changed token 3 (tea)")
 
 
+def solve_and_reload(moves, reopen: Callable[[], None]) -> None:
+    """Solve lab 2's first check, `reopen` the page (a new kernel), and find it restored as solved;
+    then empty the browser's storage, so later pages of the same window start afresh."""
+    _lab02(moves)
+    moves.wait("() => Object.keys(localStorage).some(k => k.endsWith('/02-entry-dot-product'))")
+    reopen()
+    shows(moves, ".lab02-check .check-feedback", "Solved on an earlier visit.")
+    shows(moves, ".progress-notice", "Welcome back: 1 answer from your last visit restored.")
+    moves.evaluate("() => localStorage.clear()")
+
+
 def _json(value) -> str:
     import json
 

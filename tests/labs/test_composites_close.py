@@ -40,6 +40,7 @@ from widgets.labs.score_reveals import PartsReveal, ScoresReveal, ShapesReveal
 from widgets.labs.rows_or_columns import RowsOrColumns
 from widgets.labs.shape_checker import ShapeChecker
 from widgets.lecture.bar import LectureBar
+from widgets.lecture.progress import LabProgress
 from widgets.lecture.pulse_board import LabPanel
 from widgets.views.dot_product_plot import DotProductPlot
 from widgets.views.heatmap import MatrixHeatmap
@@ -81,6 +82,7 @@ COMPOSITES = {
     "RowsOrColumns": lambda given: RowsOrColumns(),
     "ShapeChecker": lambda given: ShapeChecker(),
     "LectureBar": lambda given: LectureBar(),
+    "LabProgress": lambda given: LabProgress(),
     "LabPanel": lambda given: LabPanel("lab01"),
     "ValuesPlot": lambda given: ValuesPlot([[1, 0], [0, 1]], [[0.5, 0.5]], focus=0),
     "AttentionExplorer": lambda given: AttentionExplorer(parts=PARTS),

@@ -263,6 +263,34 @@ class Check(OwnsChildren, VBox):
             self.set_trait("settled", True)
             self.set_trait("answered", True)
 
+    def restore(self, state):
+        """Show this check as it ended on an earlier visit: ``"solved"`` (its answer filled in) or
+        ``"shown"`` (its answer seen first).  No attempt is counted, so the class pulse hears
+        nothing; the views waiting for it open as they did then.  A check already solved or
+        shown this visit stays as it is."""
+        if state not in ("solved", "shown"):
+            raise TraitError(f"a check is restored as 'solved' or 'shown', not {state!r}")
+        if self.solved or self.shown:
+            return
+        if state == "solved":
+            self._input.value = self._typed_answer()
+        with self.hold_trait_notifications():
+            self.set_trait("answered", True)
+            self.set_trait("settled", True)
+            self.set_trait(state, True)
+        words = ("Solved on an earlier visit." if state == "solved"
+                 else "You saw this answer on an earlier visit: try it again.")
+        color = SUCCESS_COLOR if state == "solved" else WARNING_COLOR
+        self._feedback.value = f'<div class="check-restored" style="color:{color}">{words}</div>'
+
+    def _typed_answer(self):
+        """The right answer as the input holds it: a matrix, a choice, or the text a learner types."""
+        if self._mode in ("matrix", "choice"):
+            return self._answer
+        if self._mode == "shape":
+            return format_shape(self._answer)
+        return format_number(self._answer)
+
     # -- setup ---------------------------------------------------------------
 
     @staticmethod

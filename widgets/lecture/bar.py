@@ -29,6 +29,7 @@ from ..controls.alerts import SUCCESS_COLOR, WARNING_COLOR
 from ..controls.traits import FiniteFloat
 from ..core.shapes import format_shape
 from ..core.wording import in_words
+from .progress import LabProgress
 from .pulse import PulseRecorder
 from .query import read_query_string
 
@@ -290,10 +291,11 @@ class LectureBar(OwnsChildren, HBox):
         # A style sheet in an HTML widget applies to the whole page while the
         # widget is shown; emptying it switches presenter mode off again.
         self._style = self._own(HTML(layout=Layout(display="none")).add_class("lecture-style"))
+        self.progress = self._own(LabProgress())
         link((self._toggle, "value"), (self, "presenter"))
         self.zoom = zoom
         self.presenter = presenter
-        self.children = [self._toggle, self._status, self._style]
+        self.children = [self._toggle, self._status, self.progress, self._style]
         self.layout.align_items = "center"
         self.layout.grid_gap = "0 1em"
         self.add_class("lecture-bar")
@@ -362,8 +364,10 @@ class LectureBar(OwnsChildren, HBox):
         applied = apply_presets(editors or {}, self._status, query_string=query_string, **kwargs)
         if flag_errors:
             self._status.errors = list(self._status.errors) + flag_errors
-        # The page has been requested: from now on its checks count in the class pulse (if on).
+        # The page has been requested: from now on its checks count in the class pulse (if on),
+        # and the learner's browser keeps them (restoring what it kept from a last visit).
         self.pulse = PulseRecorder.from_environment().watch_all()
+        self.progress.watch_all()
         return applied
 
     def _style_css(self):

@@ -24,6 +24,7 @@ from traitlets import HasTraits, Int, Unicode
 from ..controls.check import Check
 from ..controls.practice import Practice
 from ..core.parsing import parse_number, parse_shape
+from .namespace import named, user_namespace
 from .pulse_store import PulseStore
 
 __all__ = ["PULSE_DIR", "PulseRecorder", "lab_name"]
@@ -161,16 +162,10 @@ class PulseRecorder(HasTraits):
         """
         if not self.enabled:
             return self
-        if namespace is None:
-            from IPython import get_ipython
-
-            shell = get_ipython()
-            namespace = shell.user_ns if shell is not None else {}
         known = {id(value) for value in self._watched.values()}
-        for name, value in list(namespace.items()):
-            if name.startswith("_") or not isinstance(value, (Check, Practice)) or id(value) in known:
+        for name, value in named(user_namespace() if namespace is None else namespace, (Check, Practice)):
+            if id(value) in known:
                 continue
-            known.add(id(value))  # a second name for the same check is not a second check
             self._watched[name] = value
             position = len(self._watched) - 1  # the lab's order, the same on every page view
             if isinstance(value, Check):

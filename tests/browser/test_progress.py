@@ -1,0 +1,85 @@
+"""A learner's progress kept in the browser, in Chromium: solve, reload, restored; a browser that keeps
+nothing, a damaged record, and *Forget my progress* (widgets.lecture.progress).
+
+Every test has a browser context of its own, so its storage starts empty.  A reload takes a new
+kernel, as a culled kernel or a restarted server would: the record is the browser's alone.
+Firefox and WebKit run the reload in tests/browser/test_firefox.py and test_webkit.py."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from harness.browser import answer_check, open_lab, screenshot
+
+LAB_2 = "02-entry-dot-product.ipynb"
+KEY = "matmul-labs//02-entry-dot-product"  # the prefix, Voila's base URL "/", the lab
+KEPT_JS = "() => Object.fromEntries(Object.entries(localStorage))"
+# localStorage refused, as in a browser whose storage is turned off.
+NO_STORAGE_JS = """
+Object.defineProperty(window, 'localStorage', {
+  configurable: true,
+  get() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
+});
+"""
+
+
+def url(server, query=""):
+    return f"{server.url}/voila/render/{LAB_2}{query}"
+
+
+def test_a_reload_restores_the_solved_checks_and_their_views(voila_server, page):
+    problems = open_lab(page, url(voila_server), "progress-02-first-visit")
+    notice = page.locator(".progress-notice")
+    expect(notice).to_have_text("Your progress in this lab is kept in this browser.")
+    answer_check(page, ".lab02-check", "-12")
+    expect(page.locator(".lab02-check [role=status]")).to_contain_text("Correct!")
+    answer_check(page, ".lab02-row-check", [[-18, -8, -12]])
+    expect(page.locator(".lab02-product")).to_have_count(1)
+    page.wait_for_function(f"() => (localStorage.getItem({KEY!r}) || '').includes('row_check')")
+    problems.assert_clean()
+
+    problems = open_lab(page, url(voila_server), "progress-02-restored")
+    expect(notice).to_contain_text("Welcome back: 2 answers from your last visit restored.")
+    expect(page.locator(".lab02-check [role=status]")).to_have_text("Solved on an earlier visit.")
+    expect(page.locator(".lab02-check input")).to_have_value("-12")
+    expect(page.locator(".lab02-product")).to_have_count(1)  # the views they opened are open again
+    page.locator(".lecture-bar").scroll_into_view_if_needed()
+    screenshot(page, "progress-02-restored")
+    problems.assert_clean()
+
+    # Forget my progress: the browser keeps nothing of this lab; the next visit starts afresh.
+    page.locator(".progress-forget").click()
+    expect(notice).to_contain_text("keeps nothing of this lab now")
+    page.wait_for_function(f"() => localStorage.getItem({KEY!r}) === null")
+    open_lab(page, url(voila_server), "progress-02-forgotten")
+    expect(notice).to_have_text("Your progress in this lab is kept in this browser.")
+    expect(page.locator(".lab02-product")).to_have_count(0)
+
+
+def test_a_browser_that_keeps_nothing_says_so_once_and_the_lab_works(voila_server, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(NO_STORAGE_JS)
+    page = context.new_page()
+    try:
+        problems = open_lab(page, url(voila_server), "progress-02-no-storage")
+        expect(page.locator(".progress-notice")).to_contain_text("your progress will not be kept after a reload")
+        expect(page.locator(".progress-forget")).to_be_hidden()
+        answer_check(page, ".lab02-check", "-12")
+        expect(page.locator(".lab02-check [role=status]")).to_contain_text("Correct!")
+        problems.assert_clean()
+    finally:
+        context.close()
+
+
+def test_a_damaged_record_is_set_aside_and_the_lab_starts_afresh(voila_server, page):
+    open_lab(page, url(voila_server), "progress-02-before-damage")
+    page.evaluate(f"() => localStorage.setItem({KEY!r}, '{{\"v\": 1, \"checks\": {{\"activity\": \"<script>\"}}}}')")
+    problems = open_lab(page, url(voila_server), "progress-02-damaged")
+    expect(page.locator(".progress-notice")).to_contain_text(
+        "A saved record of this lab was set aside because it is not a record of the labs")
+    kept = page.evaluate(KEPT_JS)
+    assert KEY not in kept and "<script>" in kept[KEY + "#set-aside"]
+    assert not page.locator(".lab02-check [role=status]").inner_text()  # nothing restored
+    answer_check(page, ".lab02-check", "-12")
+    expect(page.locator(".lab02-check [role=status]")).to_contain_text("Correct!")
+    page.wait_for_function(f"() => localStorage.getItem({KEY!r}) !== null")  # a fresh record
+    problems.assert_clean()

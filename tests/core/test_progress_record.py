@@ -1,0 +1,58 @@
+"""widgets.core.progress_record: a record from the browser is read strictly, whatever it holds."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from widgets.core.progress_record import MAX_CHARS, STATES, VERSION, read_record, write_record
+
+names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,20}", fullmatch=True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(names, st.sampled_from(STATES), max_size=30))
+def test_what_is_written_reads_back_the_same(checks):
+    assert read_record(write_record(checks)) == (checks, "")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=200), st.binary(max_size=100).map(lambda b: b.decode("latin-1")),
+                 st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                              lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+                              max_leaves=12).map(json.dumps)))
+def test_any_text_is_read_or_set_aside_and_never_raises(text):
+    checks, problem = read_record(text)
+    assert isinstance(checks, dict) and isinstance(problem, str)
+    assert not (checks and problem)
+    assert all(state in STATES for state in checks.values())
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("{", "it is not a record of the labs"),
+    ("[1, 2]", "it is not a record of the labs"),
+    ('{"v": true, "checks": {}}', "it is not a record of the labs"),
+    ('{"v": 1, "checks": {"activity": "solved"}, "extra": 1}', "it is not a record of the labs"),
+    ('{"v": 1, "checks": {"no such name!": "solved"}}', "it is not a record of the labs"),
+    ('{"v": 1, "checks": {"activity": 1}}', "it is not a record of the labs"),
+    ('{"v": 1, "checks": []}', "it is not a record of the labs"),
+    (f'{{"v": {VERSION + 1}, "checks": {{}}}}', "it was written by another version of the labs"),
+    ("[" * 100_000, "it is too large"),
+    ("[" * 5_000 + "]" * 5_000, "it is not a record of the labs"),  # nested deep, but not too long
+])
+def test_a_damaged_or_foreign_record_is_set_aside_with_the_reason(text, problem):
+    assert read_record(text) == ({}, problem)
+
+
+def test_a_record_of_too_many_checks_or_too_long_is_refused():
+    many = {f"check_{k}": "solved" for k in range(201)}
+    assert read_record(json.dumps({"v": VERSION, "checks": many}))[1] == "it is not a record of the labs"
+    assert read_record(" " * MAX_CHARS + "{}")[1] == "it is too large"
+
+
+def test_writing_refuses_what_it_could_not_read_back():
+    with pytest.raises(ValueError):
+        write_record({"activity": "guessed"})
+    with pytest.raises(ValueError):
+        write_record({"not a name": "solved"})

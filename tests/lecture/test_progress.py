@@ -1,0 +1,116 @@
+"""widgets.lecture.progress: a lab's checks kept in the browser's record and restored from it, in-process.
+
+The browser's side (`DeviceStore`'s view) is played by setting the store's
+`loaded` and `status` as its view does; tests/browser/test_progress.py runs
+the real one."""
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from harness.checks import answer
+from harness.notebooks import lab_namespace
+from harness.voila import REPO
+from widgets import Check
+from widgets.core.progress_record import read_record, write_record
+from widgets.lecture.progress import LabProgress
+from widgets.lecture.pulse import PulseRecorder
+from widgets.lecture.pulse_store import PulseStore
+
+LAB_2 = REPO / "labs" / "02-entry-dot-product.ipynb"
+
+
+def browser_answers(progress, text="", status="ready"):
+    """What the store's view does once drawn: the kept text, then the status, in one message."""
+    with progress.store.hold_trait_notifications():
+        progress.store.loaded = text
+        progress.store.status = status
+
+
+@pytest.fixture
+def lab2():
+    lab = lab_namespace(LAB_2)
+    progress = lab["lecture"].progress.watch_all(lab, lab="02-entry-dot-product")
+    return lab, progress
+
+
+def test_solved_and_shown_checks_are_written_for_the_browser(lab2):
+    lab, progress = lab2
+    browser_answers(progress)
+    assert progress.notice == "Your progress in this lab is kept in this browser."
+    assert progress.store.key == "02-entry-dot-product"
+    assert answer(lab["activity"], "-12")
+    assert read_record(progress.store.saved) == ({"activity": "solved"}, "")
+    lab["row_check"].show_answer()
+    assert read_record(progress.store.saved) == ({"activity": "solved", "row_check": "shown"}, "")
+
+
+def test_a_reload_restores_each_check_and_opens_its_views_without_a_pulse_event(lab2, tmp_path):
+    lab, progress = lab2
+    store = PulseStore(tmp_path)
+    PulseRecorder(store, "lab02", visitor="v1").watch_all(lab)
+    assert not lab["explorer"].opened
+    browser_answers(progress, write_record({"activity": "solved", "row_check": "solved", "gone": "solved"}))
+    activity, row_check = lab["activity"], lab["row_check"]
+    assert activity.solved and row_check.solved and (activity.attempts, row_check.attempts) == (0, 0)
+    assert lab["explorer"].opened  # it waits for both: both are solved
+    assert progress.restored == 2 and progress.notice.startswith("Welcome back: 2 answers from your last visit")
+    assert activity.answer_input.value == "-12" and activity.submit()  # the answer is filled in
+    assert store.status() == ""  # gathers the journals into the file, as the lecturer's board does
+    with sqlite3.connect(store.path) as connection:
+        events = connection.execute("SELECT check_id FROM events").fetchall()
+    assert events == [("activity",)]  # only the submit just above: restoring told the pulse nothing
+    # A check of the record that the lab no longer has ("gone") is dropped from the browser's record.
+    assert read_record(progress.store.saved) == ({"activity": "solved", "row_check": "solved"}, "")
+
+
+def test_an_answer_seen_earlier_is_restored_as_seen_and_a_right_answer_still_counts_as_shown(lab2):
+    lab, progress = lab2
+    browser_answers(progress, write_record({"activity": "shown"}))
+    activity = lab["activity"]
+    assert activity.shown and not activity.solved and activity.settled
+    assert answer(activity, "-12") and not activity.solved
+
+
+def test_a_damaged_record_is_set_aside_and_the_lab_starts_afresh(lab2, monkeypatch):
+    lab, progress = lab2
+    sent = []
+    monkeypatch.setattr(progress.store, "send", sent.append)
+    browser_answers(progress, '{"v": 1, "checks": {"activity": "hacked"}}')
+    assert sent == [{"set_aside": True}]
+    assert "set aside because it is not a record of the labs" in progress.notice
+    assert not lab["activity"].answered
+    assert answer(lab["activity"], "-12")  # and the lab works, and keeps this one
+    assert read_record(progress.store.saved) == ({"activity": "solved"}, "")
+
+
+@pytest.mark.parametrize("status, words", [
+    ("unavailable", "your progress will not be kept after a reload"),
+    ("full", "storage is full"),
+])
+def test_a_browser_that_keeps_nothing_leaves_the_lab_working_and_says_so(lab2, status, words):
+    lab, progress = lab2
+    browser_answers(progress, status=status)
+    assert words in progress.notice
+    assert answer(lab["activity"], "-12") and lab["activity"].solved
+
+
+def test_the_browser_may_answer_before_the_checks_exist():
+    progress = LabProgress()
+    browser_answers(progress, write_record({"sum_check": "solved"}))
+    check = Check("2 + 2?", 4.0)
+    progress.watch_all({"sum_check": check}, lab="demo")
+    assert check.solved and progress.restored == 1
+
+
+def test_forget_my_progress_empties_the_record(lab2, monkeypatch):
+    lab, progress = lab2
+    sent = []
+    monkeypatch.setattr(progress.store, "send", sent.append)
+    browser_answers(progress, write_record({"activity": "solved"}))
+    progress.forget()
+    assert sent == [{"clear": True}]  # even when nothing was written this visit
+    assert progress.store.saved == "" and "keeps nothing of this lab now" in progress.notice
+    assert answer(lab["row_check"], [[-18, -8, -12]])
+    assert read_record(progress.store.saved) == ({"row_check": "solved"}, "")

@@ -1,0 +1,123 @@
+"""Text kept in the learner's browser (its local storage), under one key per lab and server.
+
+`DeviceStore` is a front-end widget (anywidget: an inline ES module, no
+build step, no import) with nothing to see.  When its view is drawn and it
+has a `key`, it reads what the browser keeps under that key and sends it to
+the kernel as `loaded`, with `status` saying whether storage works; whatever
+the kernel puts in `saved` it writes back ("" removes the key).  The key is
+prefixed with the server's base URL, so that on a JupyterHub each user's
+pages (``/user/<name>/``) keep their own records.  The text is never run:
+the kernel reads it strictly (`widgets.core.progress_record`).
+"""
+
+import anywidget
+from traitlets import Int, Unicode
+
+__all__ = ["DeviceStore"]
+
+_ESM = r"""
+const PREFIX = "matmul-labs/";
+
+function baseUrl() {
+  try {
+    const data = document.getElementById("jupyter-config-data");
+    const url = data ? JSON.parse(data.textContent).baseUrl : "/";
+    return typeof url === "string" && url ? url : "/";
+  } catch (error) {
+    return "/";
+  }
+}
+
+function openStorage() {
+  try {
+    const storage = window.localStorage;
+    const probe = PREFIX + "probe";
+    storage.setItem(probe, "1");
+    storage.removeItem(probe);
+    return storage;
+  } catch (error) {
+    return null;  // disabled, a private window, or no storage at all
+  }
+}
+
+function render({ model, el }) {
+  el.classList.add("device-store");
+  el.hidden = true;
+  const storage = openStorage();
+  const where = () => PREFIX + baseUrl() + model.get("key");
+  const report = (status, loaded) => {
+    if (loaded !== undefined) model.set("loaded", loaded);
+    model.set("status", status);
+    model.save_changes();
+  };
+  const load = () => {
+    if (!model.get("key")) return;
+    if (!storage) return report("unavailable", "");
+    let text = null;
+    try { text = storage.getItem(where()); } catch (error) { text = null; }
+    report("ready", text === null ? "" : String(text).slice(0, model.get("max_chars") + 1));
+  };
+  const write = () => {
+    if (!storage || !model.get("key")) return;
+    const text = model.get("saved");
+    try {
+      if (text) storage.setItem(where(), text); else storage.removeItem(where());
+      if (model.get("status") !== "ready") report("ready");
+    } catch (error) {
+      report("full");
+    }
+  };
+  const onMessage = (message) => {
+    if (!storage || !message || !model.get("key")) return;
+    try {
+      if (message.set_aside === true) {
+        const text = storage.getItem(where());
+        if (text !== null) storage.setItem(where() + "#set-aside", text);
+      }
+      if (message.set_aside === true || message.clear === true) storage.removeItem(where());
+    } catch (error) {
+      report("full");
+    }
+  };
+  load();
+  model.on("change:key", load);
+  model.on("change:saved", write);
+  model.on("msg:custom", onMessage);
+  return () => {
+    model.off("change:key", load);
+    model.off("change:saved", write);
+    model.off("msg:custom", onMessage);
+  };
+}
+
+export default { render };
+"""
+
+
+class DeviceStore(anywidget.AnyWidget):
+    """One text kept in the browser under `key`; see the module's docstring.
+
+    Examples
+    --------
+    >>> store = DeviceStore(key="01-product-by-columns")
+    >>> store.status, store.loaded
+    ('', '')
+    """
+
+    _esm = _ESM
+    key = Unicode("", help="The lab's name: what the text is kept under, after the server's base URL.").tag(sync=True)
+    loaded = Unicode("", help="What the browser kept, as read when the view was drawn.").tag(sync=True)
+    saved = Unicode("", help="What the browser is to keep; '' removes it.").tag(sync=True)
+    status = Unicode(
+        "", help="'' until the view reports; then 'ready', 'unavailable' (no storage) or 'full'."
+    ).tag(sync=True)
+    max_chars = Int(20_000, help="The longest text read back: one character more marks it too long.").tag(sync=True)
+
+    def set_aside(self):
+        """Move the kept text to a key of its own (``#set-aside``): kept for inspection, never read again."""
+        self.send({"set_aside": True})
+
+    def clear(self):
+        """Remove the kept text (whatever `saved` holds: it may not have changed since)."""
+        self.saved = ""
+        self.send({"clear": True})

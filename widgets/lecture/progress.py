@@ -1,0 +1,152 @@
+"""The learner's progress in one lab, kept in their browser and restored on the next visit.
+
+`LabProgress` sits in the lab's `LectureBar`.  Once the lab's checks exist
+(`LectureBar.apply_url`, the last cell, calls `watch_all`), each check
+solved, or whose answer was seen first, is written to the browser
+(`DeviceStore`) as a small record (`widgets.core.progress_record`).  When the
+page is drawn the browser sends back what it kept, and every check recorded
+there is restored (`Check.restore`): a reload, a closed laptop lid whose
+kernel was culled, or a restarted server loses nothing.  A record that cannot
+be read is set aside with a notice; a browser that keeps nothing (a private
+window, storage turned off or full) leaves the lab working and says once that
+progress will not be kept.  *Forget my progress* clears the record (a shared
+computer).
+"""
+
+import html
+import os
+import re
+
+from ipywidgets import HTML, Button, HBox, Layout
+from ..controls.alerts import WARNING_COLOR
+from ..controls.check import Check
+from ..controls.device_store import DeviceStore
+from ..controls.owned import OwnsChildren
+from ..core.progress_record import MAX_CHARS, read_record, write_record
+from .namespace import named, user_namespace
+from .pulse import lab_name
+
+__all__ = ["LabProgress"]
+
+#: The theme's own text colour: a fixed grey would fail contrast on the dark theme.
+_QUIET = "color:var(--jp-ui-font-color1)"
+
+
+def _page_name():
+    """The lab this kernel runs: Voila's page, else the notebook JupyterLab names, else ``"lab"``."""
+    session = os.path.splitext(os.path.basename(os.environ.get("JPY_SESSION_NAME", "")))[0]
+    return lab_name() or session or "lab"
+
+
+class LabProgress(OwnsChildren, HBox):
+    """A lab's checks, kept in the browser: a notice and *Forget my progress*; see the module.
+
+    Examples
+    --------
+    >>> check = Check("2 + 2?", 4.0)
+    >>> progress = LabProgress().watch_all({"sum_check": check}, lab="demo")
+    >>> progress.store.loaded = '{"v":1,"checks":{"sum_check":"solved"}}'
+    >>> progress.store.status = "ready"
+    >>> check.solved, check.attempts, progress.restored
+    (True, 0, 1)
+    >>> "1 answer from your last visit" in progress.notice
+    True
+    """
+
+    def __init__(self, **kwargs):
+        super().__init__(layout=Layout(align_items="center", grid_gap="0 0.5em"), **kwargs)
+        self.store = self._own(DeviceStore(max_chars=MAX_CHARS))
+        self._notice = self._own(HTML().add_class("progress-notice"))
+        self._forget = self._own(Button(
+            description="Forget my progress", tooltip="Remove what this browser keeps of this lab",
+            layout=Layout(width="auto", display="none"),
+        ).add_class("progress-forget"))
+        self._forget.on_click(lambda _button: self.forget())
+        self._checks = {}  # name to Check, once watched
+        self._record = {}  # name to state, as the browser keeps it
+        self._restoring = False
+        self.restored = 0
+        self.store.observe(self._on_status, names="status")
+        self.children = [self.store, self._notice, self._forget]
+        self.add_class("lab-progress")
+
+    @property
+    def notice(self):
+        """What the learner is told about their progress, as plain text."""
+        return html.unescape(re.sub(r"<[^>]+>", "", self._notice.value))
+
+    def watch_all(self, namespace=None, lab=None):
+        """Keep every `Check` of `namespace` (default: the notebook's), under `lab` (default: this page's).
+
+        Returns
+        -------
+        LabProgress
+            This object, so one line makes and starts it.
+        """
+        for name, check in named(user_namespace() if namespace is None else namespace, Check):
+            if name not in self._checks:
+                self._checks[name] = check
+                check.observe(self._on_check, names=["solved", "shown"])
+        self.store.key = lab or _page_name()
+        if self.store.status:  # the browser answered before the checks existed
+            self._on_status()
+        return self
+
+    def forget(self):
+        """Remove this lab's record from the browser; this page keeps its answers until reloaded."""
+        self._record = {}
+        self.store.clear()
+        self._say("This browser keeps nothing of this lab now: a reload starts afresh.")
+
+    # -- browser ----------------------------------------------------------------
+
+    def _on_status(self, change=None):
+        status = self.store.status
+        if status == "unavailable":
+            return self._say("This browser keeps nothing for this page (a private window, or storage "
+                             "turned off): your progress will not be kept after a reload.", warn=True)
+        if status == "full":
+            return self._say("This browser's storage is full: your progress from now on will not be kept.",
+                             warn=True)
+        if status != "ready" or not self._checks:
+            return None
+        record, problem = read_record(self.store.loaded)
+        if problem:
+            self.store.set_aside()
+            self.store.loaded = ""
+            return self._say(f"A saved record of this lab was set aside because {problem}: "
+                             "the lab starts afresh.", warn=True)
+        self._restore(record)
+        if self._record != record:  # solved here before the browser answered
+            self.store.saved = write_record(self._record)
+        if self.restored:
+            answers = "answer" if self.restored == 1 else "answers"
+            return self._say(f"Welcome back: {self.restored} {answers} from your last visit "
+                             "restored. Your progress is kept in this browser.")
+        return self._say("Your progress in this lab is kept in this browser.")
+
+    def _restore(self, record):
+        self._restoring = True
+        try:
+            for name, state in record.items():
+                check = self._checks.get(name)
+                if check is not None and not (check.solved or check.shown):
+                    check.restore(state)
+                    self.restored += 1
+        finally:
+            self._restoring = False
+        self._record = {**{name: state for name, state in record.items() if name in self._checks},
+                        **self._record}
+
+    def _on_check(self, change):
+        if not change["new"] or self._restoring:
+            return
+        name = next(name for name, check in self._checks.items() if check is change["owner"])
+        self._record[name] = "solved" if change["owner"].solved else "shown"
+        if self.store.status in ("ready", "full"):
+            self.store.saved = write_record(self._record)
+
+    def _say(self, words, warn=False):
+        style = f"color:{WARNING_COLOR}" if warn else _QUIET
+        self._notice.value = f'<span style="{style}; font-size:0.9em; line-height:1.4">{html.escape(words)}</span>'
+        self._forget.layout.display = "none" if warn else ""
