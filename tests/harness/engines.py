@@ -27,7 +27,7 @@ from .browser import (
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get("MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
-SESSION_START_S = 120  # the most a WebKit session may take to start before it is tried again
+SESSION_START_S = 45  # the most a WebKit session may take to start before it is tried again (it takes seconds)
 SESSION_TRIES = 2
 INSTALL_HINT = "run the tests with 'make test', whose 'engines' target installs firefox-esr, webkit2gtk-driver and xvfb"
 
