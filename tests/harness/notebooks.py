@@ -7,6 +7,7 @@ can drive a lab's composites and Checks as Python objects.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,6 +63,22 @@ def notebook_cells(path: Path) -> list[Cell]:
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     # A source is stored as one string or as a list of lines.
     return [Cell(cell["cell_type"], "".join(cell["source"])) for cell in cells]
+
+
+def summary_of(path: Path) -> tuple[list[str], list[str]]:
+    """The points (``- `` lines) of a lab's ``## Summary`` cell and the notebooks it links to, in order.
+
+    Examples
+    --------
+    >>> from harness.voila import REPO
+    >>> points, links = summary_of(REPO / "labs" / "10-adaptive-weights.ipynb")
+    >>> len(points), links
+    (3, ['09-softmax-weights.ipynb', 'index.ipynb'])
+    """
+    summary = next(cell.source for cell in notebook_cells(path)
+                   if cell.cell_type == "markdown" and cell.source.startswith("## Summary"))
+    points = [line for line in summary.splitlines() if line.startswith("- ")]
+    return points, re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)
 
 
 def lab_namespace(path: Path) -> dict:

@@ -7,7 +7,7 @@ import re
 import numpy as np
 
 from harness.checks import answer
-from harness.notebooks import lab_fixture, notebook_cells
+from harness.notebooks import lab_fixture, notebook_cells, summary_of
 from harness.voila import REPO
 
 LAB = REPO / "labs" / "07-queries-keys-scores.ipynb"
@@ -94,9 +94,8 @@ def test_every_exercise_has_a_worked_solution_and_the_explorer_starts_on_the_act
 
 def test_lab07_closes_with_a_summary_and_links_and_names_a_att():
     cells = notebook_cells(LAB)
-    summary = next(c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary"))
-    assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 2
-    links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)
+    points, links = summary_of(LAB)
+    assert len(points) == 2
     assert links == ["06-dense-layer.ipynb", "index.ipynb", "08-attention-weights.ipynb"]
     assert all((LAB.parent / link).exists() for link in links)
     sources = "\n".join(c.source for c in cells)

@@ -2,12 +2,10 @@
 name and what they hold back; and the notebook's goal, summary and links."""
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
-from harness.checks import answer
-from harness.notebooks import lab_fixture, notebook_cells
+from harness.checks import answer, solve_first_problem
+from harness.notebooks import lab_fixture, notebook_cells, summary_of
 from harness.voila import REPO
 
 LAB = REPO / "labs" / "08-attention-weights.ipynb"
@@ -72,19 +70,14 @@ def test_each_concept_choice_explains_itself_and_every_check_has_a_solution(lab)
 def test_practice_on_fresh_numbers_is_solvable(lab):
     practice = lab["practice_output"]
     assert practice.skill == "output"
-    practice.start()
-    part = practice.problem.parts[0]
-    assert answer(practice.checks[0], np.asarray(part.answer)) and practice.streak == 1
+    assert solve_first_problem(practice) and practice.streak == 1
 
 
 def test_lab08_opens_with_a_goal_closes_with_a_summary_and_links_and_names_a_att():
     cells = notebook_cells(LAB)
     assert "**Goal:**" in cells[0].source
-    summary = next(
-        c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary")
-    )
-    assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 2
-    links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)
+    points, links = summary_of(LAB)
+    assert len(points) == 2
     assert links == ["07-queries-keys-scores.ipynb", "index.ipynb", "09-softmax-weights.ipynb"]
     assert all((LAB.parent / link).exists() for link in links)
     assert "lecture.apply_url" in cells[-1].source  # still last

@@ -3,12 +3,10 @@ for a softmax row computed by hand and its switches for two predictions; the tem
 lines and the mask; the notebook's goal, summary and links."""
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
-from harness.checks import answer
-from harness.notebooks import lab_fixture, notebook_cells
+from harness.checks import answer, solve_first_problem
+from harness.notebooks import lab_fixture, notebook_cells, summary_of
 from harness.voila import REPO
 
 LAB = REPO / "labs" / "09-softmax-weights.ipynb"
@@ -77,17 +75,14 @@ def test_the_token_lines_draw_the_picked_row_and_the_mask_zeroes_the_future(lab)
 def test_practice_on_fresh_numbers_is_solvable(lab):
     practice = lab["practice"]
     assert practice.skill == "softmax"
-    practice.start()
-    part = practice.problem.parts[0]
-    assert answer(practice.checks[0], np.asarray(part.answer)) and practice.streak == 1
+    assert solve_first_problem(practice) and practice.streak == 1
 
 
 def test_lab09_opens_with_a_goal_and_closes_with_a_summary_and_links():
     cells = notebook_cells(LAB)
     assert "**Goal:**" in cells[0].source
-    summary = next(c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary"))
-    assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 3
-    links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)
+    points, links = summary_of(LAB)
+    assert len(points) == 3
     assert links == ["08-attention-weights.ipynb", "index.ipynb", "10-adaptive-weights.ipynb"]
     assert all((LAB.parent / link).exists() for link in links)
     assert "lecture.apply_url" in cells[-1].source  # still last

@@ -2,12 +2,10 @@
 of roles and the linearity comparison held back until answered, and a token edit with bad input."""
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from harness.checks import answer
-from harness.notebooks import lab_fixture, notebook_cells
+from harness.notebooks import lab_fixture, notebook_cells, summary_of
 from harness.voila import REPO
 from widgets import attention
 
@@ -98,9 +96,8 @@ def test_a_token_edit_moves_attention_not_w_and_bad_input_is_explained(lab):
 
 def test_lab10_closes_with_a_summary_and_links_and_names_a_att():
     cells = notebook_cells(LAB)
-    summary = next(c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Summary"))
-    assert len([line for line in summary.splitlines() if line.startswith("- ")]) == 3
-    links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", summary)
+    points, links = summary_of(LAB)
+    assert len(points) == 3
     assert links == ["09-softmax-weights.ipynb", "index.ipynb"]
     assert all((LAB.parent / link).exists() for link in links)
     sources = "\n".join(c.source for c in cells)

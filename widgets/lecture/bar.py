@@ -29,6 +29,7 @@ from ..controls.alerts import SUCCESS_COLOR, WARNING_COLOR
 from ..controls.traits import FiniteFloat
 from ..core.shapes import format_shape
 from ..core.wording import in_words
+from .namespace import user_namespace
 from .progress import LabProgress
 from .pulse import PulseRecorder
 from .query import read_query_string
@@ -366,8 +367,9 @@ class LectureBar(OwnsChildren, HBox):
             self._status.errors = list(self._status.errors) + flag_errors
         # The page has been requested: from now on its checks count in the class pulse (if on),
         # and the learner's browser keeps them (restoring what it kept from a last visit).
-        self.pulse = PulseRecorder.from_environment().watch_all()
-        self.progress.watch_all()
+        names = user_namespace()
+        self.pulse = PulseRecorder.from_environment().watch_all(names)
+        self.progress.watch_all(names)
         return applied
 
     def _style_css(self):
