@@ -6,9 +6,13 @@ kernel, as a culled kernel or a restarted server would: the record is the browse
 Firefox and WebKit run the reload in tests/browser/test_firefox.py and test_webkit.py."""
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from harness.browser import answer_check, open_lab, screenshot
+from widgets.core.parsing import format_number
+from widgets.core.practice import make_problem
 
 LAB_2 = "02-entry-dot-product.ipynb"
 KEY = "matmul-labs//02-entry-dot-product"  # the prefix, Voila's base URL "/", the lab
@@ -26,7 +30,17 @@ def url(server, query=""):
     return f"{server.url}/voila/render/{LAB_2}{query}"
 
 
-def test_a_reload_restores_the_solved_checks_and_their_views(voila_server, page):
+def solve_the_practice_problem(page):
+    """Press Start on lab 2's practice and answer its problem right; return the problem's seed."""
+    page.locator(".practice-new").click()
+    seed = int(re.search(r"Problem (\d+)", page.locator(".practice-seed").inner_text()).group(1))
+    answer_check(page, ".practice-check", format_number(make_problem("entry", seed).parts[0].answer))
+    expect(page.locator(".practice-level")).to_have_text(
+        "Level: attempted: 1 of 1 problem right first time")
+    return seed
+
+
+def test_a_reload_restores_the_solved_checks_their_views_and_the_practice(voila_server, page):
     problems = open_lab(page, url(voila_server), "progress-02-first-visit")
     notice = page.locator(".progress-notice")
     expect(notice).to_have_text("Your progress in this lab is kept in this browser.")
@@ -34,11 +48,18 @@ def test_a_reload_restores_the_solved_checks_and_their_views(voila_server, page)
     expect(page.locator(".lab02-check [role=status]")).to_contain_text("Correct!")
     answer_check(page, ".lab02-row-check", [[-18, -8, -12]])
     expect(page.locator(".lab02-product")).to_have_count(1)
-    page.wait_for_function(f"() => (localStorage.getItem({KEY!r}) || '').includes('row_check')")
+    seed = solve_the_practice_problem(page)
+    page.wait_for_function(f"() => (localStorage.getItem({KEY!r}) || '').includes('\"history\":\"r\"')")
     problems.assert_clean()
 
     problems = open_lab(page, url(voila_server), "progress-02-restored")
-    expect(notice).to_contain_text("Welcome back: 2 answers from your last visit restored.")
+    expect(notice).to_contain_text("Welcome back: 2 answers and your practice from your last visit restored.")
+    # The practice carries on: its level, its count, and the problem after the one solved.
+    expect(page.locator(".practice-streak")).to_contain_text("Streak: 1 · solved: 1")
+    page.locator(".practice-new").click()  # Start
+    expect(page.locator(".practice-seed")).to_contain_text(f"Problem {seed + 1}:")
+    page.locator(".lab02-practice").scroll_into_view_if_needed()
+    screenshot(page, "progress-02-practice-restored")
     expect(page.locator(".lab02-check [role=status]")).to_have_text("Solved on an earlier visit.")
     expect(page.locator(".lab02-check input")).to_have_value("-12")
     expect(page.locator(".lab02-product")).to_have_count(1)  # the views they opened are open again

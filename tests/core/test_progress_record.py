@@ -6,15 +6,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.core.progress_record import MAX_CHARS, STATES, VERSION, read_record, write_record
+from widgets.core.mastery import MAX_HISTORY, OUTCOMES
+from widgets.core.progress_record import (MAX_CHARS, STATES, VERSION, PracticeRecord, Record, read_record,
+                                          write_record)
 
 names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,20}", fullmatch=True)
+practice_records = st.builds(PracticeRecord, st.integers(0, 999_999),
+                             st.text(alphabet="".join(OUTCOMES), max_size=MAX_HISTORY), st.integers(0, 10**6))
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.dictionaries(names, st.sampled_from(STATES), max_size=30))
-def test_what_is_written_reads_back_the_same(checks):
-    assert read_record(write_record(checks)) == (checks, "")
+@given(st.dictionaries(names, st.sampled_from(STATES), max_size=30),
+       st.dictionaries(names, practice_records, max_size=5))
+def test_what_is_written_reads_back_the_same(checks, practice):
+    record = Record(checks, practice)
+    assert read_record(write_record(record)) == (record, "")
+
+
+def test_a_record_of_the_first_version_keeps_its_checks():
+    assert read_record('{"v": 1, "checks": {"activity": "solved"}}') == (Record({"activity": "solved"}), "")
 
 
 @settings(max_examples=300, deadline=None)
@@ -23,10 +33,11 @@ def test_what_is_written_reads_back_the_same(checks):
                               lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
                               max_leaves=12).map(json.dumps)))
 def test_any_text_is_read_or_set_aside_and_never_raises(text):
-    checks, problem = read_record(text)
-    assert isinstance(checks, dict) and isinstance(problem, str)
-    assert not (checks and problem)
-    assert all(state in STATES for state in checks.values())
+    record, problem = read_record(text)
+    assert isinstance(record, Record) and isinstance(problem, str)
+    assert not ((record.checks or record.practice) and problem)
+    assert all(state in STATES for state in record.checks.values())
+    assert all(isinstance(kept, PracticeRecord) for kept in record.practice.values())
 
 
 @pytest.mark.parametrize("text, problem", [
@@ -37,12 +48,24 @@ def test_any_text_is_read_or_set_aside_and_never_raises(text):
     ('{"v": 1, "checks": {"no such name!": "solved"}}', "it is not a record of the labs"),
     ('{"v": 1, "checks": {"activity": 1}}', "it is not a record of the labs"),
     ('{"v": 1, "checks": []}', "it is not a record of the labs"),
+    ('{"v": 1, "checks": {}, "practice": {}}', "it is not a record of the labs"),  # not in version 1
+    ('{"v": 2, "checks": {}}', "it is not a record of the labs"),
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": -1, "history": "", "solved": 0}}}',
+     "it is not a record of the labs"),
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "rx", "solved": 0}}}',
+     "it is not a record of the labs"),
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "", "solved": true}}}',
+     "it is not a record of the labs"),
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "", "solved": 0, "x": 1}}}',
+     "it is not a record of the labs"),
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "%s", "solved": 0}}}'
+     % ("r" * (MAX_HISTORY + 1)), "it is not a record of the labs"),
     (f'{{"v": {VERSION + 1}, "checks": {{}}}}', "it was written by another version of the labs"),
     ("[" * 100_000, "it is too large"),
     ("[" * 5_000 + "]" * 5_000, "it is not a record of the labs"),  # nested deep, but not too long
 ])
 def test_a_damaged_or_foreign_record_is_set_aside_with_the_reason(text, problem):
-    assert read_record(text) == ({}, problem)
+    assert read_record(text) == (Record(), problem)
 
 
 def test_a_record_of_too_many_checks_or_too_long_is_refused():
@@ -53,6 +76,8 @@ def test_a_record_of_too_many_checks_or_too_long_is_refused():
 
 def test_writing_refuses_what_it_could_not_read_back():
     with pytest.raises(ValueError):
-        write_record({"activity": "guessed"})
+        write_record(Record({"activity": "guessed"}))
     with pytest.raises(ValueError):
-        write_record({"not a name": "solved"})
+        write_record(Record({"not a name": "solved"}))
+    with pytest.raises(ValueError):
+        write_record(Record(practice={"practice": PracticeRecord(1, "rz", 0)}))

@@ -13,7 +13,7 @@ from harness.checks import answer
 from harness.notebooks import lab_namespace
 from harness.voila import REPO
 from widgets import Check
-from widgets.core.progress_record import read_record, write_record
+from widgets.core.progress_record import PracticeRecord, Record, read_record, write_record
 from widgets.lecture.progress import LabProgress
 from widgets.lecture.pulse import PulseRecorder
 from widgets.lecture.pulse_store import PulseStore
@@ -26,6 +26,13 @@ def browser_answers(progress, text="", status="ready"):
     with progress.store.hold_trait_notifications():
         progress.store.loaded = text
         progress.store.status = status
+
+
+def kept_checks(progress):
+    """The checks of the record the lab last gave the browser to keep."""
+    record, problem = read_record(progress.store.saved)
+    assert problem == ""
+    return record.checks
 
 
 @pytest.fixture
@@ -41,9 +48,9 @@ def test_solved_and_shown_checks_are_written_for_the_browser(lab2):
     assert progress.notice == "Your progress in this lab is kept in this browser."
     assert progress.store.key == "02-entry-dot-product"
     assert answer(lab["activity"], "-12")
-    assert read_record(progress.store.saved) == ({"activity": "solved"}, "")
+    assert kept_checks(progress) == {"activity": "solved"}
     lab["row_check"].show_answer()
-    assert read_record(progress.store.saved) == ({"activity": "solved", "row_check": "shown"}, "")
+    assert kept_checks(progress) == {"activity": "solved", "row_check": "shown"}
 
 
 def test_a_reload_restores_each_check_and_opens_its_views_without_a_pulse_event(lab2, tmp_path):
@@ -51,7 +58,7 @@ def test_a_reload_restores_each_check_and_opens_its_views_without_a_pulse_event(
     store = PulseStore(tmp_path)
     PulseRecorder(store, "lab02", visitor="v1").watch_all(lab)
     assert not lab["explorer"].opened
-    browser_answers(progress, write_record({"activity": "solved", "row_check": "solved", "gone": "solved"}))
+    browser_answers(progress, write_record(Record({"activity": "solved", "row_check": "solved", "gone": "solved"})))
     activity, row_check = lab["activity"], lab["row_check"]
     assert activity.solved and row_check.solved and (activity.attempts, row_check.attempts) == (0, 0)
     assert lab["explorer"].opened  # it waits for both: both are solved
@@ -62,12 +69,12 @@ def test_a_reload_restores_each_check_and_opens_its_views_without_a_pulse_event(
         events = connection.execute("SELECT check_id FROM events").fetchall()
     assert events == [("activity",)]  # only the submit just above: restoring told the pulse nothing
     # A check of the record that the lab no longer has ("gone") is dropped from the browser's record.
-    assert read_record(progress.store.saved) == ({"activity": "solved", "row_check": "solved"}, "")
+    assert kept_checks(progress) == {"activity": "solved", "row_check": "solved"}
 
 
 def test_an_answer_seen_earlier_is_restored_as_seen_and_a_right_answer_still_counts_as_shown(lab2):
     lab, progress = lab2
-    browser_answers(progress, write_record({"activity": "shown"}))
+    browser_answers(progress, write_record(Record({"activity": "shown"})))
     activity = lab["activity"]
     assert activity.shown and not activity.solved and activity.settled
     assert answer(activity, "-12") and not activity.solved
@@ -82,7 +89,7 @@ def test_a_damaged_record_is_set_aside_and_the_lab_starts_afresh(lab2, monkeypat
     assert "set aside because it is not a record of the labs" in progress.notice
     assert not lab["activity"].answered
     assert answer(lab["activity"], "-12")  # and the lab works, and keeps this one
-    assert read_record(progress.store.saved) == ({"activity": "solved"}, "")
+    assert kept_checks(progress) == {"activity": "solved"}
 
 
 @pytest.mark.parametrize("status, words", [
@@ -98,7 +105,7 @@ def test_a_browser_that_keeps_nothing_leaves_the_lab_working_and_says_so(lab2, s
 
 def test_the_browser_may_answer_before_the_checks_exist():
     progress = LabProgress()
-    browser_answers(progress, write_record({"sum_check": "solved"}))
+    browser_answers(progress, write_record(Record({"sum_check": "solved"})))
     check = Check("2 + 2?", 4.0)
     progress.watch_all({"sum_check": check}, lab="demo")
     assert check.solved and progress.restored == 1
@@ -108,9 +115,34 @@ def test_forget_my_progress_empties_the_record(lab2, monkeypatch):
     lab, progress = lab2
     sent = []
     monkeypatch.setattr(progress.store, "send", sent.append)
-    browser_answers(progress, write_record({"activity": "solved"}))
+    browser_answers(progress, write_record(Record({"activity": "solved"})))
     progress.forget()
     assert sent == [{"clear": True}]  # even when nothing was written this visit
     assert progress.store.saved == "" and "keeps nothing of this lab now" in progress.notice
     assert answer(lab["row_check"], [[-18, -8, -12]])
-    assert read_record(progress.store.saved) == ({"row_check": "solved"}, "")
+    assert kept_checks(progress) == {"row_check": "solved"}
+
+
+def test_a_practice_is_kept_and_a_reload_carries_on_from_it():
+    lab = lab_namespace(LAB_2)
+    progress = lab["lecture"].progress.watch_all(lab, lab="02-entry-dot-product")
+    browser_answers(progress)
+    practice = lab["practice"]
+    seed = practice.seed
+    practice.start()
+    assert answer(practice.checks[0], practice.checks[0]._typed_answer())
+    practice.new_numbers()
+    practice.new_numbers()  # the second problem skipped
+    saved = progress.store.saved
+    assert read_record(saved)[0].practice == {"practice": PracticeRecord(seed + 2, "rk", 1)}
+
+    again = lab_namespace(LAB_2)  # a reload: a new kernel, the browser's record
+    progress = again["lecture"].progress.watch_all(again, lab="02-entry-dot-product")
+    browser_answers(progress, saved)
+    practice = again["practice"]
+    assert (practice.seed, practice.history, practice.solved, practice.started) == (seed + 2, "rk", 1, False)
+    assert progress.notice.startswith("Welcome back: your practice from your last visit restored.")
+    assert progress.store.saved == ""  # nothing new for the browser: it keeps that record already
+    practice.start()
+    assert practice.problem.seed == seed + 2 and answer(practice.checks[0], practice.checks[0]._typed_answer())
+    assert read_record(progress.store.saved)[0].practice == {"practice": PracticeRecord(seed + 3, "rkr", 2)}

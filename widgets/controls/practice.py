@@ -4,7 +4,11 @@
 per part that names the usual mistakes, a "New numbers" button, the seed of
 the instance (so a link ``?seed=`` gives the whole room the same numbers) and
 a streak: problems solved in a row without a wrong answer or a peek at the
-solution.  It opens on a Start button and builds its first problem when
+solution.  How each problem ended is kept in its `history` (right first time,
+after a wrong answer, with the solution shown, or skipped with *New numbers*),
+from which the header shows the learner's level in the skill
+(`widgets.core.mastery`); a lab's progress keeps it in the browser and gives
+it back with `restore`.  It opens on a Start button and builds its first problem when
 pressed: a page with several practices (lab 8 has two) loads as fast as one
 without, which counts when a whole lecture hall opens it at once.
 """
@@ -13,6 +17,9 @@ import secrets
 
 from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, VBox
 from traitlets import Bool, Int, TraitError, Unicode, observe, validate
+
+from ..core.mastery import OUTCOMES, describe, goal, trim
+from ..core.progress_record import PracticeRecord
 
 from .owned import OwnsChildren
 from .check import Check
@@ -56,7 +63,10 @@ class Practice(OwnsChildren, VBox):
     streak : int
         Problems solved in a row without a wrong answer or the solution shown.
     solved : int
-        Problems solved in all.
+        Problems solved in all (without the solution shown).
+    history : str
+        How the recent problems ended, one letter each, oldest first
+        (`widgets.core.mastery.OUTCOMES`).
     checks : tuple of Check
         One per part of the instance shown (read-only).
 
@@ -69,17 +79,20 @@ class Practice(OwnsChildren, VBox):
     >>> part = p.problem.parts[0]
     >>> p.checks[0].answer_input.value = str(part.answer)
     >>> _ = p.checks[0].submit()
-    >>> p.streak, p.solved
-    (1, 1)
+    >>> p.streak, p.solved, p.history
+    (1, 1, 'r')
     >>> p.new_numbers(); p.seed
     8
+    >>> p.new_numbers(); p.history, p.streak  # skipped before it was solved
+    ('rk', 0)
     """
 
     skill = Unicode(read_only=True, help="The skill practised.")
     seed = Int(0, help="Seed of the instance shown (0 to MAX_SEED).")
     streak = Int(0, read_only=True, help="Solved in a row without a slip or a peek.")
-    solved = Int(0, read_only=True, help="Problems solved in all.")
+    solved = Int(0, read_only=True, help="Problems solved in all, without the solution shown.")
     started = Bool(False, read_only=True, help="Whether a problem is shown.")
+    history = Unicode("", read_only=True, help="How the recent problems ended, one letter each.")
 
     def __init__(self, skill, seed=None, *, lecture=None, **kwargs):
         super().__init__(**kwargs)
@@ -88,7 +101,8 @@ class Practice(OwnsChildren, VBox):
         self.set_trait("skill", skill)
         self._checks = ()
         self._problem = None
-        self._clean = True  # no wrong answer and no solution shown on this instance
+        self._slips = set()  # "wrong" and "shown", as they happen on the instance shown
+        self._finished = False  # the instance shown is solved, or was skipped
         self._heading = self._own(HTML().add_class("practice-heading"))
         self._given = self._own(HTMLMath().add_class("practice-given"))
         self._new = self._own(Button(
@@ -142,8 +156,34 @@ class Practice(OwnsChildren, VBox):
         self._show()
         self.children = [self._header, self._given, self._parts, self._seed]
 
+    @property
+    def level(self):
+        """The learner's level in this skill and what it rests on (`widgets.core.mastery.describe`)."""
+        return describe(self.history)
+
+    @property
+    def record(self):
+        """Where this practice stands, to keep for the next visit: the next problem is the one
+        after the instance shown once that is solved."""
+        seed = (self.seed + 1) % (MAX_SEED + 1) if self._finished and self.started else self.seed
+        return PracticeRecord(seed, self.history, self.solved)
+
+    def restore(self, record):
+        """Carry on from an earlier visit (a `PracticeRecord`): its history, count and streak, and
+        its next problem unless a link set the seed or a problem is already shown."""
+        history = trim(record.history)
+        with self.hold_trait_notifications():
+            self.set_trait("history", history)
+            self.set_trait("solved", record.solved)
+            self.set_trait("streak", len(history) - len(history.rstrip("r")))
+        if not self.started and (self._lecture is None or self._lecture.seed is None):
+            self.seed = record.seed
+        self._render_heading()
+
     def new_numbers(self):
-        """Move to the next instance, as the "New numbers" button does."""
+        """Move to the next instance, as the "New numbers" button does; one left unsolved is skipped."""
+        if self.started and not self._finished:
+            self._ended("k")
         self.seed = (self.seed + 1) % (MAX_SEED + 1)
 
     @validate("seed")
@@ -175,37 +215,48 @@ class Practice(OwnsChildren, VBox):
         )
         for check in self._checks:
             check.observe(self._on_attempt, names="attempts")
-            check.observe(self._on_answered, names="answered")
-            check.observe(self._on_solved, names="solved")
-        self._clean = True
+            check.observe(self._on_settled, names=["solved", "shown"])
+        self._slips, self._finished = set(), False
         self._given.value = self._problem.given
         self._parts.children = self._checks
         self._render_heading()
 
-    def _slipped(self):
-        if self._clean:
-            self._clean = False
+    def _slipped(self, how):
+        first = not self._slips
+        self._slips.add(how)
+        if first and not self._finished:
             self.set_trait("streak", 0)
             self._render_heading()
 
     def _on_attempt(self, change):
         if not change["owner"].solved:
-            self._slipped()  # a wrong answer
+            self._slipped("wrong")
 
-    def _on_answered(self, change):
-        if change["owner"].attempts == 0:
-            self._slipped()  # the solution shown before any answer
 
-    def _on_solved(self, change):
-        if all(check.solved for check in self._checks):
-            with self.hold_trait_notifications():
+    def _ended(self, outcome):
+        assert outcome in OUTCOMES
+        self._finished = True
+        with self.hold_trait_notifications():
+            self.set_trait("history", trim(self.history + outcome))
+            if outcome in "rs":  # a problem whose solution was shown is not solved
                 self.set_trait("solved", self.solved + 1)
-                self.set_trait("streak", self.streak + 1 if self._clean else 0)
-            self._render_heading()
+            self.set_trait("streak", self.streak + 1 if outcome == "r" else 0)
+        self._render_heading()
+
+    def _on_settled(self, change):
+        if change["name"] == "shown":
+            self._slipped("shown")  # the solution seen before the answer
+        if not self._finished and all(check.solved or check.shown for check in self._checks):
+            self._ended("h" if "shown" in self._slips else "s" if self._slips else "r")
 
     def _render_heading(self):
         self._heading.value = f"<b>Practice: {TITLES[self.skill]}</b>"
-        self._score.value = f"Streak: <b>{self.streak}</b> · solved: {self.solved}"
+        next_level = goal(self.history)
+        self._score.value = (
+            f"Streak: <b>{self.streak}</b> · solved: {self.solved}"
+            f'<br><span class="practice-level">Level: {self.level}</span>'
+            + (f'<br><span class="practice-goal" style="font-size:0.9em">{next_level}</span>' if next_level else "")
+        )
         # For the lecturer who gives the room one problem, under it rather than in every learner's face.
         self._seed.value = (
             f'<i class="practice-seed">Problem {self.seed}: a link ending in '

@@ -1,4 +1,5 @@
-"""A learner's record of one lab, as kept in the browser: which checks were solved and which seen.
+"""A learner's record of one lab, as kept in the browser: which checks were solved and which seen,
+and where each practice stands.
 
 The record travels as JSON text through the browser's storage, which the
 learner (or another page of the site) can change: `read_record` reads it
@@ -7,22 +8,28 @@ writes what `read_record` accepts.  Pure Python: no widget, no numpy.
 
 Examples
 --------
->>> text = write_record({"activity": "solved", "row_check": "shown"})
+>>> record = Record({"activity": "solved"}, {"practice": PracticeRecord(8, "rs", 2)})
+>>> text = write_record(record)
 >>> text
-'{"v":1,"checks":{"activity":"solved","row_check":"shown"}}'
->>> read_record(text)
-({'activity': 'solved', 'row_check': 'shown'}, '')
->>> read_record('{"v": 2, "checks": {}}')
-({}, 'it was written by another version of the labs')
+'{"v":2,"checks":{"activity":"solved"},"practice":{"practice":{"seed":8,"history":"rs","solved":2}}}'
+>>> read_record(text) == (record, "")
+True
+>>> read_record('{"v": 1, "checks": {"activity": "shown"}}')  # the first version had no practice
+(Record(checks={'activity': 'shown'}, practice={}), '')
+>>> read_record('{"v": 3, "checks": {}}')
+(Record(checks={}, practice={}), 'it was written by another version of the labs')
 """
 
 import json
 import re
+from dataclasses import dataclass, field
 
-__all__ = ["MAX_CHARS", "STATES", "VERSION", "read_record", "write_record"]
+from .mastery import trim
 
-#: The version this code writes and reads; a record of another version is set aside.
-VERSION = 1
+__all__ = ["MAX_CHARS", "STATES", "VERSION", "PracticeRecord", "Record", "read_record", "write_record"]
+
+#: The version this code writes; it reads this one and the one before (checks only).
+VERSION = 2
 #: The longest record read: far more than the checks of any lab need.
 MAX_CHARS = 20_000
 #: How a check ended: right (``solved``), or with its answer seen first (``shown``).
@@ -30,10 +37,57 @@ STATES = ("solved", "shown")
 #: A check's name in a lab: a Python identifier, as the notebook names it.
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}\Z")
 _MAX_CHECKS = 200
+_MAX_SEED = 999_999  # as widgets.core.practice.MAX_SEED, which needs numpy
+_MAX_SOLVED = 10**6
+_NOT_OURS = "it is not a record of the labs"
+
+
+@dataclass(frozen=True)
+class PracticeRecord:
+    """Where one practice stands: the problem to show next, how recent problems ended, how many were solved.
+
+    Attributes
+    ----------
+    seed : int
+        The seed of the problem to show on the next visit.
+    history : str
+        One letter per problem (`widgets.core.mastery.OUTCOMES`), oldest first.
+    solved : int
+        Problems solved in all.
+    """
+
+    seed: int = 0
+    history: str = ""
+    solved: int = 0
+
+
+@dataclass(frozen=True)
+class Record:
+    """One lab's record: each check's state (one of `STATES`) and each practice's `PracticeRecord`, by name."""
+
+    checks: dict = field(default_factory=dict)
+    practice: dict = field(default_factory=dict)
+
+
+def _count(value, top):
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top
+
+
+def _practice(entry):
+    """The `PracticeRecord` of one entry as the browser kept it, or None if it is not one."""
+    if not isinstance(entry, dict) or set(entry) != {"seed", "history", "solved"}:
+        return None
+    if not (_count(entry["seed"], _MAX_SEED) and _count(entry["solved"], _MAX_SOLVED)):
+        return None
+    try:
+        history = trim(entry["history"])
+    except ValueError:
+        return None
+    return PracticeRecord(entry["seed"], history, entry["solved"]) if history == entry["history"] else None
 
 
 def read_record(text):
-    """The checks a record holds, and why it was set aside (``""`` if it was read).
+    """What a record holds, and why it was set aside (``""`` if it was read).
 
     Parameters
     ----------
@@ -42,48 +96,57 @@ def read_record(text):
 
     Returns
     -------
-    (dict of str to str, str)
-        Each check's name and its state (one of `STATES`), and a reason for
-        the learner when the record cannot be read (then the dict is empty).
+    (Record, str)
+        The record, and a reason for the learner when it cannot be read
+        (then the record is empty).
 
     Examples
     --------
     >>> read_record("")
-    ({}, '')
-    >>> read_record("not json")
-    ({}, 'it is not a record of the labs')
-    >>> read_record('{"v": 1, "checks": {"activity": "maybe"}}')
-    ({}, 'it is not a record of the labs')
-    >>> read_record("x" * (MAX_CHARS + 1))
-    ({}, 'it is too large')
+    (Record(checks={}, practice={}), '')
+    >>> read_record("not json")[1]
+    'it is not a record of the labs'
+    >>> read_record('{"v": 1, "checks": {"activity": "maybe"}}')[1]
+    'it is not a record of the labs'
+    >>> read_record("x" * (MAX_CHARS + 1))[1]
+    'it is too large'
     """
     if not text:
-        return {}, ""
+        return Record(), ""
     if len(text) > MAX_CHARS:
-        return {}, "it is too large"
+        return Record(), "it is too large"
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        return {}, "it is not a record of the labs"
-    if not isinstance(data, dict) or not isinstance(data.get("v"), int) or isinstance(data["v"], bool):
-        return {}, "it is not a record of the labs"
-    if data["v"] != VERSION:
-        return {}, "it was written by another version of the labs"
+        return Record(), _NOT_OURS
+    if not isinstance(data, dict) or not _count(data.get("v"), 10**9):
+        return Record(), _NOT_OURS
+    if data["v"] not in (1, VERSION):
+        return Record(), "it was written by another version of the labs"
     checks = data.get("checks")
+    practice = data.get("practice", {}) if data["v"] == VERSION else {}
     if (
-        set(data) != {"v", "checks"}
-        or not isinstance(checks, dict)
-        or len(checks) > _MAX_CHECKS
+        set(data) != ({"v", "checks", "practice"} if data["v"] == VERSION else {"v", "checks"})
+        or not isinstance(checks, dict) or not isinstance(practice, dict)
+        or len(checks) + len(practice) > _MAX_CHECKS
         or not all(isinstance(name, str) and _NAME.match(name) and state in STATES
                    for name, state in checks.items())
     ):
-        return {}, "it is not a record of the labs"
-    return dict(checks), ""
+        return Record(), _NOT_OURS
+    kept = {name: _practice(entry) for name, entry in practice.items()}
+    if not all(_NAME.match(name) and entry is not None for name, entry in kept.items()):
+        return Record(), _NOT_OURS
+    return Record(dict(checks), kept), ""
 
 
-def write_record(checks):
-    """The record of `checks` (check name to one of `STATES`) as the text `read_record` reads."""
-    for name, state in checks.items():
+def write_record(record):
+    """The `Record` as the text `read_record` reads; refused if it could not be read back."""
+    for name, state in record.checks.items():
         if not _NAME.match(name) or state not in STATES:
             raise ValueError(f"cannot record check {name!r} as {state!r}")
-    return json.dumps({"v": VERSION, "checks": dict(checks)}, separators=(",", ":"))
+    practice = {name: {"seed": entry.seed, "history": entry.history, "solved": entry.solved}
+                for name, entry in record.practice.items()}
+    if not all(_NAME.match(name) and _practice(entry) for name, entry in practice.items()):
+        raise ValueError(f"cannot record practice {practice!r}")
+    return json.dumps({"v": VERSION, "checks": dict(record.checks), "practice": practice},
+                      separators=(",", ":"))

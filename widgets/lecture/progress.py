@@ -2,10 +2,11 @@
 
 `LabProgress` sits in the lab's `LectureBar`.  Once the lab's checks exist
 (`LectureBar.apply_url`, the last cell, calls `watch_all`), each check
-solved, or whose answer was seen first, is written to the browser
+solved, or whose answer was seen first, and where each practice stands (its
+next problem, how recent problems ended, its count) are written to the browser
 (`DeviceStore`) as a small record (`widgets.core.progress_record`).  When the
-page is drawn the browser sends back what it kept, and every check recorded
-there is restored (`Check.restore`): a reload, a closed laptop lid whose
+page is drawn the browser sends back what it kept, and every check and
+practice recorded there is restored (`Check.restore`, `Practice.restore`): a reload, a closed laptop lid whose
 kernel was culled, or a restarted server loses nothing.  A record that cannot
 be read is set aside with a notice; a browser that keeps nothing (a private
 window, storage turned off or full) leaves the lab working and says once that
@@ -22,7 +23,8 @@ from ..controls.alerts import WARNING_COLOR
 from ..controls.check import Check
 from ..controls.device_store import DeviceStore
 from ..controls.owned import OwnsChildren
-from ..core.progress_record import MAX_CHARS, read_record, write_record
+from ..controls.practice import Practice
+from ..core.progress_record import MAX_CHARS, Record, read_record, write_record
 from .namespace import named, user_namespace
 from .pulse import lab_name
 
@@ -63,9 +65,11 @@ class LabProgress(OwnsChildren, HBox):
         ).add_class("progress-forget"))
         self._forget.on_click(lambda _button: self.forget())
         self._checks = {}  # name to Check, once watched
-        self._record = {}  # name to state, as the browser keeps it
+        self._practices = {}  # name to Practice, once watched
+        self._record = Record()  # as the browser keeps it
         self._restoring = False
-        self.restored = 0
+        self.restored = 0  # checks restored
+        self.restored_practice = 0
         self.store.observe(self._on_status, names="status")
         self.children = [self.store, self._notice, self._forget]
         self.add_class("lab-progress")
@@ -76,17 +80,23 @@ class LabProgress(OwnsChildren, HBox):
         return html.unescape(re.sub(r"<[^>]+>", "", self._notice.value))
 
     def watch_all(self, namespace=None, lab=None):
-        """Keep every `Check` of `namespace` (default: the notebook's), under `lab` (default: this page's).
+        """Keep every `Check` and `Practice` of `namespace` (default: the notebook's), under `lab`
+        (default: this page's).
 
         Returns
         -------
         LabProgress
             This object, so one line makes and starts it.
         """
-        for name, check in named(user_namespace() if namespace is None else namespace, Check):
+        namespace = user_namespace() if namespace is None else namespace
+        for name, check in named(namespace, Check):
             if name not in self._checks:
                 self._checks[name] = check
                 check.observe(self._on_check, names=["solved", "shown"])
+        for name, practice in named(namespace, Practice):
+            if name not in self._practices:
+                self._practices[name] = practice
+                practice.observe(self._on_practice, names=["history", "seed"])
         self.store.key = lab or _page_name()
         if self.store.status:  # the browser answered before the checks existed
             self._on_status()
@@ -94,7 +104,7 @@ class LabProgress(OwnsChildren, HBox):
 
     def forget(self):
         """Remove this lab's record from the browser; this page keeps its answers until reloaded."""
-        self._record = {}
+        self._record = Record()
         self.store.clear()
         self._say("This browser keeps nothing of this lab now: a reload starts afresh.")
 
@@ -119,30 +129,51 @@ class LabProgress(OwnsChildren, HBox):
         self._restore(record)
         if self._record != record:  # solved here before the browser answered
             self.store.saved = write_record(self._record)
-        if self.restored:
-            answers = "answer" if self.restored == 1 else "answers"
-            return self._say(f"Welcome back: {self.restored} {answers} from your last visit "
+        kept = [f"{self.restored} answer{'s' * (self.restored != 1)}"] * bool(self.restored)
+        kept += ["your practice"] * bool(self.restored_practice)
+        if kept:
+            return self._say(f"Welcome back: {' and '.join(kept)} from your last visit "
                              "restored. Your progress is kept in this browser.")
         return self._say("Your progress in this lab is kept in this browser.")
 
     def _restore(self, record):
         self._restoring = True
         try:
-            for name, state in record.items():
+            for name, state in record.checks.items():
                 check = self._checks.get(name)
                 if check is not None and not (check.solved or check.shown):
                     check.restore(state)
                     self.restored += 1
+            for name, kept in record.practice.items():
+                practice = self._practices.get(name)
+                if practice is not None and not practice.history:
+                    practice.restore(kept)
+                    self.restored_practice += 1
         finally:
             self._restoring = False
-        self._record = {**{name: state for name, state in record.items() if name in self._checks},
-                        **self._record}
+        # What this visit did before the browser answered wins over what it kept.
+        self._record = Record(
+            {**{name: state for name, state in record.checks.items() if name in self._checks},
+             **self._record.checks},
+            {name: practice.record for name, practice in self._practices.items()
+             if practice.history or name in record.practice},
+        )
 
     def _on_check(self, change):
         if not change["new"] or self._restoring:
             return
         name = next(name for name, check in self._checks.items() if check is change["owner"])
-        self._record[name] = "solved" if change["owner"].solved else "shown"
+        self._record.checks[name] = "solved" if change["owner"].solved else "shown"
+        self._save()
+
+    def _on_practice(self, change):
+        if self._restoring:
+            return
+        name = next(name for name, practice in self._practices.items() if practice is change["owner"])
+        self._record.practice[name] = change["owner"].record
+        self._save()
+
+    def _save(self):
         if self.store.status in ("ready", "full"):
             self.store.saved = write_record(self._record)
 

@@ -1,0 +1,63 @@
+"""Practice keeps how each problem ended (right first time, after a slip, with the solution shown,
+skipped), shows the learner's level from it, and carries on from a kept record."""
+
+from harness.checks import answer
+from widgets import LectureBar, Practice
+from widgets.core.progress_record import PracticeRecord
+
+
+def right(practice, k=0):
+    """Answer part `k` of the problem shown right, typed as a learner would."""
+    return answer(practice.checks[k], practice.checks[k]._typed_answer())
+
+
+def test_each_problem_ends_one_way_and_the_level_follows():
+    practice = Practice("entry", seed=10)
+    practice.start()
+    assert right(practice)  # right first time
+    practice.new_numbers()
+    assert not answer(practice.checks[0], "1000") and right(practice)  # after a slip
+    practice.new_numbers()
+    practice.checks[0]._solution_toggle.value = True  # the solution, before any answer
+    assert practice.history == "rsh" and practice.streak == 0
+    right(practice)  # still "shown": the problem ended when the solution was seen
+    practice.new_numbers()
+    practice.new_numbers()  # nothing answered: skipped
+    assert (practice.history, practice.solved, practice.streak) == ("rshk", 2, 0)
+    assert practice.level == "attempted: 1 of 4 problems right first time"
+    for _ in range(3):
+        right(practice)
+        practice.new_numbers()
+    assert practice.history == "rshkrrr" and practice.level.startswith("attempted: 3 of your last 5")
+    right(practice)
+    assert practice.streak == 4 and "Level: familiar: 4 of your last 5" in practice._score.value
+
+
+def test_a_problem_of_several_parts_ends_when_every_part_is_done():
+    practice = Practice("composition", seed=4)
+    practice.start()
+    assert len(practice.checks) > 1
+    right(practice, 0)
+    assert practice.history == "" and practice.record.seed == 4  # unfinished: the same problem next time
+    for k in range(1, len(practice.checks)):
+        right(practice, k)
+    assert practice.history == "r" and practice.record == PracticeRecord(5, "r", 1)  # the next problem
+
+
+def test_a_kept_record_carries_on_where_the_learner_was():
+    practice = Practice("score")
+    practice.restore(PracticeRecord(42, "srrr", 3))
+    assert (practice.seed, practice.streak, practice.solved, practice.history) == (42, 3, 3, "srrr")
+    assert "Level: familiar" in practice._score.value and "?seed=42" in practice._seed.value
+    practice.start()
+    assert practice.problem.seed == 42
+    right(practice)
+    assert practice.record == PracticeRecord(43, "srrrr", 4)
+
+
+def test_a_lecturers_seed_wins_over_the_kept_one():
+    bar = LectureBar()
+    bar.seed = 7
+    practice = Practice("score", lecture=bar)
+    practice.restore(PracticeRecord(42, "rr", 2))
+    assert practice.seed == 7 and practice.history == "rr"

@@ -1,0 +1,105 @@
+"""A learner's level in one practised skill, from how their recent problems ended.
+
+A practice keeps its history as a short string, one letter per problem, oldest
+first (`OUTCOMES`): right first time, right after a wrong answer, solved with
+the solution shown, or skipped with *New numbers* before it was solved.  Only
+a problem right first time counts towards a level: a skipped problem is not
+solved, and one solved with the solution shown was solved "with help".  The
+levels follow Khan Academy's: *familiar* at 70 % of the recent problems,
+*proficient* at 100 %; `goal` says what the next one takes.  (Their
+*mastered* needs a mixed review, which the labs do not have yet.)  Pure
+Python: no widget, no numpy.
+
+Examples
+--------
+>>> level("rrsr"), level("rrrrr"), level("rk")
+('familiar', 'proficient', 'attempted')
+>>> describe("rrsr"), goal("rrsr")
+('familiar: 3 of 4 problems right first time', 'Proficient: your last 5 problems right first time.')
+"""
+
+__all__ = ["LEVELS", "MAX_HISTORY", "OUTCOMES", "WINDOW", "describe", "goal", "level", "trim"]
+
+#: How a problem ended, by its letter in a history.
+OUTCOMES = {
+    "r": "right first time",
+    "s": "right after a wrong answer",
+    "h": "solved with the solution shown",
+    "k": "skipped before it was solved",
+}
+#: The levels, lowest first.
+LEVELS = ("not started", "attempted", "familiar", "proficient")
+#: The recent problems a level is judged on.
+WINDOW = 5
+#: The most problems a history keeps (the oldest go first).
+MAX_HISTORY = 40
+_FEWEST = 3  # no level above "attempted" from fewer problems than this
+_FAMILIAR = 0.7
+
+
+def trim(history):
+    """The `history` with only its last `MAX_HISTORY` problems, refused if it holds another letter.
+
+    >>> trim("rk" * 30) == ("rk" * 30)[-MAX_HISTORY:]
+    True
+    """
+    if not isinstance(history, str) or set(history) - set(OUTCOMES):
+        raise ValueError(f"a practice history is letters of {''.join(OUTCOMES)}, not {history!r}")
+    return history[-MAX_HISTORY:]
+
+
+def _recent(history):
+    recent = trim(history)[-WINDOW:]
+    return recent.count("r"), len(recent)
+
+
+def level(history):
+    """The level (one of `LEVELS`) of a practice `history`.
+
+    Parameters
+    ----------
+    history : str
+        One letter of `OUTCOMES` per problem, oldest first.
+
+    Examples
+    --------
+    >>> [level(h) for h in ("", "s", "rr", "rrs", "rrrsr", "srrrrr")]
+    ['not started', 'attempted', 'attempted', 'attempted', 'familiar', 'proficient']
+    """
+    right, seen = _recent(history)
+    if seen == 0:
+        return "not started"
+    if len(history) < _FEWEST or right < _FAMILIAR * seen:
+        return "attempted"
+    return "proficient" if right == seen == WINDOW else "familiar"
+
+
+def describe(history):
+    """The level of `history` with the count it rests on, for the learner.
+
+    >>> describe(""), describe("r"), describe("rk")
+    ('not started', 'attempted: 1 of 1 problem right first time', 'attempted: 1 of 2 problems right first time')
+    >>> describe("rrrrrr")
+    'proficient: 5 of your last 5 problems right first time'
+    """
+    right, seen = _recent(history)
+    if seen == 0:
+        return level(history)
+    last = "your last " if len(history) > seen else ""
+    return f"{level(history)}: {right} of {last}{seen} problem{'s' * (seen != 1)} right first time"
+
+
+def goal(history):
+    """What the next level takes, in a sentence; ``""`` at the top.
+
+    >>> goal("")
+    'Familiar: 70 % of your last 5 problems right first time, from 3 problems.'
+    >>> goal("rrrrr")
+    ''
+    """
+    now = level(history)
+    if now in ("not started", "attempted"):
+        return f"Familiar: 70 % of your last {WINDOW} problems right first time, from {_FEWEST} problems."
+    if now == "familiar":
+        return f"Proficient: your last {WINDOW} problems right first time."
+    return ""
