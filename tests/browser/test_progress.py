@@ -58,6 +58,11 @@ def test_a_reload_restores_the_solved_checks_their_views_and_the_practice(voila_
     expect(page.locator(".practice-streak")).to_contain_text("Streak: 1 · solved: 1")
     page.locator(".practice-new").click()  # Start
     expect(page.locator(".practice-seed")).to_contain_text(f"Problem {seed + 1}:")
+    # Help that fades: a nudge first, then the method, before any answer.
+    page.locator(".lab02-practice .hint-next").click()
+    page.locator(".lab02-practice .hint-next").click()
+    expect(page.locator(".lab02-practice .hint-text")).to_contain_text("Hint 2 (the method):")
+    expect(page.locator(".lab02-practice .hint-next")).to_have_text("Another hint: the first step")
     page.locator(".lab02-practice").scroll_into_view_if_needed()
     screenshot(page, "progress-02-practice-restored")
     expect(page.locator(".lab02-check [role=status]")).to_have_text("Solved on an earlier visit.")

@@ -61,3 +61,21 @@ def test_a_lecturers_seed_wins_over_the_kept_one():
     practice = Practice("score", lecture=bar)
     practice.restore(PracticeRecord(42, "rr", 2))
     assert practice.seed == 7 and practice.history == "rr"
+
+
+def test_hints_open_a_level_at_a_time_before_any_answer_and_count_as_help():
+    practice = Practice("dense", seed=3)
+    practice.start()
+    ladder = practice._ladders[0]
+    assert ladder.button.description == "Hint: a nudge" and ladder.opened == 0
+    ladder.button.click()
+    assert ladder.opened == 1 and "Hint 1 (a nudge):" in ladder._shown.value and "Hint 2" not in ladder._shown.value
+    assert ladder.button.description == "Another hint: the method"
+    ladder.button.click()
+    ladder.button.click()
+    assert "Hint 3 (the first step):" in ladder._shown.value and ladder.button.layout.display == "none"
+    assert practice.streak == 0 and right(practice)
+    assert practice.history == "a" and practice.solved == 1  # solved, with help
+    assert practice.level == "attempted: 0 of 1 problem right first time"
+    practice.new_numbers()
+    assert practice._ladders[0].opened == 0 and practice._ladders[0].comm is not None

@@ -17,6 +17,7 @@ from ipywidgets.widgets.widget import _instances
 from ipywidgets.widgets.widget_style import Style
 
 from widgets.controls.check import Check
+from widgets.controls.hint_ladder import HintLadder
 from widgets.controls.map_picker import MapPicker
 from widgets.controls.owned import OwnsChildren
 from widgets.controls.matrix_editor import MatrixEditor
@@ -53,6 +54,14 @@ from widgets.views.vertex_plot import VertexPlot
 A = [[1.0, 2.0], [3.0, 4.0]]
 B = [[0.0, 1.0], [1.0, 0.0]]
 
+def practised(practice):
+    """A practice started, a hint opened and moved on: the parts it replaced must be closed too."""
+    practice.start()
+    practice._ladders[0].open_next()
+    practice.new_numbers()
+    return practice
+
+
 # name: build(given) -> the composite; `given` holds what the caller passes in.
 COMPOSITES = {
     "MatrixView": lambda given: MatrixView(A, name="A"),
@@ -63,9 +72,10 @@ COMPOSITES = {
     "TokenLines": lambda given: TokenLines([[0.5, 0.5], [1.0, 0.0]], ["a", "b"]),
     "VertexPlot": lambda given: VertexPlot(),
     "Check": lambda given: Check("Compute $AB$.", np.eye(2), hint="Rows.", solution="$AB$"),
+    "HintLadder": lambda given: HintLadder(["Row 1.", "Dot it."], ["a nudge", "the method"]),
     "MapPicker": lambda given: MapPicker(),
     "MatrixEditor": lambda given: MatrixEditor(A, resizable=True),
-    "Practice": lambda given: Practice("entry", seed=1, lecture=given["lecture"]),
+    "Practice": lambda given: practised(Practice("entry", seed=1, lecture=given["lecture"])),
     "Reveal": lambda given: Reveal(given["view"], lecture=given["lecture"]),
     "SliderEntry": lambda given: SliderEntry(given["slider"]),
     "WeightSliders": lambda given: WeightSliders(3),

@@ -4,8 +4,10 @@
 per part that names the usual mistakes, a "New numbers" button, the seed of
 the instance (so a link ``?seed=`` gives the whole room the same numbers) and
 a streak: problems solved in a row without a wrong answer or a peek at the
-solution.  How each problem ended is kept in its `history` (right first time,
-after a wrong answer, with the solution shown, or skipped with *New numbers*),
+solution.  Each part has hints in levels, asked for at any time (a nudge, the
+method, the first step: help that fades).  How each problem ended is kept in
+its `history` (right first time, with a hint, after a wrong answer, with the
+solution shown, or skipped with *New numbers*),
 from which the header shows the learner's level in the skill
 (`widgets.core.mastery`); a lab's progress keeps it in the browser and gives
 it back with `restore`.  It opens on a Start button and builds its first problem when
@@ -23,6 +25,8 @@ from ..core.progress_record import PracticeRecord
 
 from .owned import OwnsChildren
 from .check import Check
+from .hint_ladder import HintLadder
+from ..text.practice_hints import LEVELS, hints
 from ..core.practice import MAX_SEED, SKILLS, make_problem
 
 __all__ = ["Practice"]
@@ -99,7 +103,7 @@ class Practice(OwnsChildren, VBox):
         if skill not in SKILLS:
             raise TraitError(f"unknown skill {skill!r}: choose one of {', '.join(SKILLS)}")
         self.set_trait("skill", skill)
-        self._checks = ()
+        self._checks = self._ladders = ()
         self._problem = None
         self._slips = set()  # "wrong" and "shown", as they happen on the instance shown
         self._finished = False  # the instance shown is solved, or was skipped
@@ -206,19 +210,21 @@ class Practice(OwnsChildren, VBox):
 
     def _show(self):
         self._problem = make_problem(self.skill, self.seed)
-        for check in self._checks:
-            check.close()
+        for widget in (*self._checks, *self._ladders):
+            widget.close()
         self._checks = tuple(
             self._own(Check(part.prompt, part.answer, mistakes=part.mistakes, solution=part.solution,
                             tol=part.tol, name=part.name).add_class("practice-check"))
             for part in self._problem.parts
         )
-        for check in self._checks:
+        self._ladders = tuple(self._own(HintLadder(levels, LEVELS)) for levels in hints(self._problem))
+        for check, ladder in zip(self._checks, self._ladders):
             check.observe(self._on_attempt, names="attempts")
             check.observe(self._on_settled, names=["solved", "shown"])
+            ladder.observe(lambda _change: self._slipped("hint"), names="opened")
         self._slips, self._finished = set(), False
         self._given.value = self._problem.given
-        self._parts.children = self._checks
+        self._parts.children = [box for pair in zip(self._checks, self._ladders) for box in pair]
         self._render_heading()
 
     def _slipped(self, how):
@@ -238,7 +244,7 @@ class Practice(OwnsChildren, VBox):
         self._finished = True
         with self.hold_trait_notifications():
             self.set_trait("history", trim(self.history + outcome))
-            if outcome in "rs":  # a problem whose solution was shown is not solved
+            if outcome in "ras":  # a problem whose solution was shown is not solved
                 self.set_trait("solved", self.solved + 1)
             self.set_trait("streak", self.streak + 1 if outcome == "r" else 0)
         self._render_heading()
@@ -247,7 +253,8 @@ class Practice(OwnsChildren, VBox):
         if change["name"] == "shown":
             self._slipped("shown")  # the solution seen before the answer
         if not self._finished and all(check.solved or check.shown for check in self._checks):
-            self._ended("h" if "shown" in self._slips else "s" if self._slips else "r")
+            slips = self._slips
+            self._ended("h" if "shown" in slips else "a" if "hint" in slips else "s" if slips else "r")
 
     def _render_heading(self):
         self._heading.value = f"<b>Practice: {TITLES[self.skill]}</b>"

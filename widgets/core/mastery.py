@@ -1,10 +1,11 @@
 """A learner's level in one practised skill, from how their recent problems ended.
 
 A practice keeps its history as a short string, one letter per problem, oldest
-first (`OUTCOMES`): right first time, right after a wrong answer, solved with
-the solution shown, or skipped with *New numbers* before it was solved.  Only
-a problem right first time counts towards a level: a skipped problem is not
-solved, and one solved with the solution shown was solved "with help".  The
+first (`OUTCOMES`): right first time, right after a hint, right after a wrong
+answer, solved with the solution shown, or skipped with *New numbers* before
+it was solved.  Only a problem right first time, unhelped, counts towards a
+level (as a hint does on Khan Academy): a skipped problem is not solved, and
+one solved with a hint or the solution shown was solved with help.  The
 levels follow Khan Academy's: *familiar* at 70 % of the recent problems,
 *proficient* at 100 %; `goal` says what the next one takes.  (Their
 *mastered* needs a mixed review, which the labs do not have yet.)  Pure
@@ -23,6 +24,7 @@ __all__ = ["LEVELS", "MAX_HISTORY", "OUTCOMES", "WINDOW", "describe", "goal", "l
 #: How a problem ended, by its letter in a history.
 OUTCOMES = {
     "r": "right first time",
+    "a": "right after asking for a hint",
     "s": "right after a wrong answer",
     "h": "solved with the solution shown",
     "k": "skipped before it was solved",

@@ -24,7 +24,8 @@ from .dense_layer import relu
 from .parsing import latex_number
 from .mistakes import Mistake, entry_mistakes, shape_mistakes
 
-__all__ = ["MAX_SEED", "Part", "Problem", "SKILLS", "latex_matrix", "make_problem", "tells_every_slip_apart"]
+__all__ = ["MAX_SEED", "Part", "Problem", "SKILLS", "latex_matrix", "fraction_latex", "make_problem", "score_latex",
+           "tells_every_slip_apart"]
 
 #: Seeds run from 0 to this (a link's ``?seed=`` is checked against it).
 MAX_SEED = 999_999
@@ -300,7 +301,8 @@ _WEIGHT_ROWS = (
 )
 
 
-def _fraction(w):
+def fraction_latex(w):
+    """A weight of `_WEIGHT_ROWS` as LaTeX: ``\\tfrac14``."""
     return {0: "0", 0.25: r"\tfrac14", 0.5: r"\tfrac12", 0.75: r"\tfrac34", 1: "1"}[w]
 
 
@@ -322,12 +324,12 @@ def output_problem(rng, seed):
                 "you kept only the value with the largest weight: every value with a weight "
                 "above 0 contributes its share."),
     )
-    terms = " + ".join(rf"{_fraction(w[j])}{latex_matrix(V[[j]])}" for j in range(n))
+    terms = " + ".join(rf"{fraction_latex(w[j])}{latex_matrix(V[[j]])}" for j in range(n))
     solution = (
         rf"Each value row is scaled by its weight and the results added: "
         rf"$$\mathbf{{h}}_{i}^\top = {terms} = {latex_matrix(answer)}.$$"
     )
-    weights = ", ".join(_fraction(x) for x in w)
+    weights = ", ".join(fraction_latex(x) for x in w)
     given = (
         rf"Row {i} of $A_{{\text{{att}}}}$ is $({weights})$ and the values are the rows of "
         rf"$V = {latex_matrix(V)}$."
@@ -344,7 +346,7 @@ def output_problem(rng, seed):
 _EXP_ROWS = ((1, 1, 2), (1, 2, 3), (2, 1, 1), (1, 3), (2, 2, 4), (1, 2, 1), (3, 1), (1, 1, 1, 3), (1, 2, 2, 3))
 
 
-def _score_latex(e, shift, factor=1):
+def score_latex(e, shift, factor=1):
     """The score ``shift + factor·ln e`` as LaTeX (``2 + \\ln 3``, ``4 + 2\\ln 3``)."""
     log = "" if e == 1 else (rf"\ln {e}" if factor == 1 else rf"{factor}\ln {e}")
     if shift == 0:
@@ -389,7 +391,7 @@ def softmax_problem(rng, seed):
             "you divided the scores by their sum without exponentiating: softmax divides e^score "
             "by the sum of e^score.",
         ))
-    listed = ", ".join(_score_latex(int(e), root * shift, root) for e in exps)
+    listed = ", ".join(score_latex(int(e), root * shift, root) for e in exps)
     exp_list = ", ".join(str(int(e)) for e in exps)
     shift_note = (
         rf"(the common ${shift}$ multiplies every $e^{{s}}$ by $e^{{{shift}}}$ and cancels) "
@@ -397,7 +399,7 @@ def softmax_problem(rng, seed):
     )
     scaled = (
         rf"Divided by $\sqrt{{d_k}} = {root}$, the scores are "
-        rf"$({', '.join(_score_latex(int(e), shift) for e in exps)})$. " if d_k > 1 else ""
+        rf"$({', '.join(score_latex(int(e), shift) for e in exps)})$. " if d_k > 1 else ""
     )
     solution = (
         rf"{scaled}$e^{{s}}$ of the scores {shift_note}is proportional to ${exp_list}$, "
@@ -412,7 +414,7 @@ def softmax_problem(rng, seed):
         given = rf"A row of scores: $({listed})$."
         prompt = r"Compute the softmax of this row (one row; fractions such as 1/4 are fine)."
     part = Part(prompt, answer, tuple(mistakes), solution, tol=5e-3, name="weights")
-    return Problem("softmax", seed, given, (part,), dict(scores=scores, d_k=d_k))
+    return Problem("softmax", seed, given, (part,), dict(scores=scores, d_k=d_k, exps=exps, shift=shift))
 
 
 @_redrawn_until_every_slip_tells

@@ -1,0 +1,33 @@
+"""widgets.text.practice_hints: three levels of hints for every part of every practice problem,
+none of which gives the answer away."""
+
+import numpy as np
+import pytest
+
+from widgets.core.parsing import latex_number
+from widgets.core.practice import SKILLS, latex_matrix, make_problem
+from widgets.text.practice_hints import LEVELS, hints
+
+
+@pytest.mark.parametrize("skill", SKILLS)
+def test_every_part_has_a_hint_per_level_and_none_shows_the_answer(skill):
+    for seed in range(0, 999_999, 997):  # a thousand problems, spread over the seeds
+        problem = make_problem(skill, seed)
+        ladders = hints(problem)
+        assert len(ladders) == len(problem.parts)
+        for part, ladder in zip(problem.parts, ladders):
+            assert len(ladder) == len(LEVELS) == len(set(ladder))
+            for hint in ladder:
+                assert hint.count("$") % 2 == 0 and "{" not in hint.replace("$", " ").split(" ")[0]
+                if isinstance(part.answer, np.ndarray):  # a matrix answer is never written out whole
+                    assert latex_matrix(part.answer) not in hint, (skill, seed, hint)
+                elif skill in ("entry", "score"):  # nor a sum's value, as one product of it
+                    assert not hint.endswith(f"= {latex_number(part.answer)}$."), (skill, seed, hint)
+
+
+def test_the_first_step_is_one_step_of_this_problem():
+    problem = make_problem("entry", 7)
+    A, B, i, j = (problem.data[k] for k in ("A", "B", "i", "j"))
+    assert hints(problem)[0][2].startswith(f"Product 1 of {A.shape[1]}: $({A[i, 0]:g})({B[0, j]:g}) =")
+    softmax = make_problem("softmax", 1)
+    assert "cancels: keep $3$" in hints(softmax)[0][2]

@@ -1,0 +1,66 @@
+"""Help that fades: hints that open one level at a time, asked for whenever the learner likes.
+
+A `HintLadder` holds a few hints, least first (a nudge, the method, the first
+step: `widgets.text.practice_hints`).  Its one button opens the next, and says
+which comes; the hints opened stay in sight, so the learner reads the nudge
+before the method.  `opened` counts them, so a practice can count a problem
+solved after a hint as solved with help.
+"""
+
+from ipywidgets import Button, HTMLMath, Layout, VBox
+from traitlets import Int
+
+from .owned import OwnsChildren
+
+__all__ = ["HintLadder"]
+
+
+class HintLadder(OwnsChildren, VBox):
+    """Hints in levels behind one button.
+
+    Parameters
+    ----------
+    hints : sequence of str
+        HTML with ``$...$`` LaTeX, least help first.
+    levels : sequence of str
+        What each hint is ("a nudge"), named on the button before it opens.
+
+    Examples
+    --------
+    >>> ladder = HintLadder(["Row 1 only.", "Dot it with column 2."], ["a nudge", "the method"])
+    >>> ladder.open_next(); ladder.opened, ladder.button.description
+    (1, 'Another hint: the method')
+    >>> ladder.open_next(); ladder.open_next(); ladder.opened, ladder.button.layout.display
+    (2, 'none')
+    """
+
+    opened = Int(0, read_only=True, help="How many hints are open.")
+
+    def __init__(self, hints, levels, **kwargs):
+        super().__init__(layout=Layout(align_items="flex-start"), **kwargs)  # the button as wide as its words
+        if len(hints) != len(levels) or not hints:
+            raise ValueError("a hint ladder needs one level name per hint, and at least one hint")
+        self._hints, self._levels = tuple(hints), tuple(levels)
+        self.button = self._own(Button(
+            description=f"Hint: {levels[0]}", icon="lightbulb-o", layout=Layout(width="auto"),
+            tooltip="A little help; more if you ask again",
+        ).add_class("hint-next"))
+        self.button.on_click(lambda _button: self.open_next())
+        self._shown = self._own(HTMLMath().add_class("hint-text"))
+        self.children = [self.button]
+        self.add_class("hint-ladder")
+
+    def open_next(self):
+        """Open the next hint, as the button does; nothing once all are open."""
+        if self.opened == len(self._hints):
+            return
+        self.set_trait("opened", self.opened + 1)
+        self._shown.value = "".join(
+            f"<p><b>Hint {k + 1} ({self._levels[k]}):</b> {hint}</p>"
+            for k, hint in enumerate(self._hints[:self.opened])
+        )
+        if self.opened < len(self._hints):
+            self.button.description = f"Another hint: {self._levels[self.opened]}"
+        else:
+            self.button.layout.display = "none"
+        self.children = [self._shown, self.button]

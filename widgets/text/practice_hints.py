@@ -1,0 +1,138 @@
+r"""Hints in levels for a practice problem: a nudge, then the method, then the first step.
+
+Each level gives a little more and none gives the answer: the first step is
+one term of a sum, one product of a dot product, one shape.  A learner may
+ask before answering at all (LEARNING.md: help that fades); `Practice` counts
+a problem solved after a hint as solved with help.
+
+>>> from widgets.core.practice import make_problem
+>>> nudge, method, first = hints(make_problem("entry", 7))[0]
+>>> "row" in method and "column" in method
+True
+"""
+
+import numpy as np
+
+from ..core.parsing import latex_number
+from ..core.practice import fraction_latex, latex_matrix, score_latex
+
+__all__ = ["LEVELS", "hints"]
+
+#: What each level is, in the order they open.
+LEVELS = ("a nudge", "the method", "the first step")
+
+
+def _product(a, b):
+    return rf"({latex_number(a)})({latex_number(b)}) = {latex_number(a * b)}"
+
+
+def _step(terms, answer):
+    """The first of `terms` (arrays or numbers) that is not the whole answer, or None: the first
+    step must not give it away when the other terms happen to cancel."""
+    return next((k for k, term in enumerate(terms) if not np.array_equal(term, answer)), None)
+
+
+def _vector(v):
+    return "(" + ", ".join(latex_number(x) for x in v) + ")"
+
+
+def _column(problem):
+    A, B, j = problem.data["A"], problem.data["B"], problem.data["j"]
+    terms = [B[k, j] * A[:, [k]] for k in range(A.shape[1])]
+    k = _step(terms, A @ B[:, [j]]) or 0  # a term unlike the answer: B's column j is not all zeros
+    return ((
+        rf"Column {j + 1} of $AB$ comes from column {j + 1} of $B$ alone, and all of $A$.",
+        rf"Use the entries of column {j + 1} of $B$ as weights on the columns of $A$, and add.",
+        rf"One term: ${latex_number(B[k, j])}$ times column {k + 1} of $A$ is ${latex_matrix(terms[k])}$.",
+    ),)
+
+
+def _entry(problem):
+    A, B, i, j = (problem.data[k] for k in ("A", "B", "i", "j"))
+    k = _step(A[i] * B[:, j], A[i] @ B[:, j])
+    return ((
+        rf"Only row {i + 1} of $A$ and column {j + 1} of $B$ are needed.",
+        rf"Multiply row {i + 1} of $A$ and column {j + 1} of $B$ entry by entry, and add the products.",
+        rf"Product {k + 1} of {A.shape[1]}: ${_product(A[i, k], B[k, j])}$." if k is not None else
+        rf"Row {i + 1} of $A$ is ${_vector(A[i])}$ and column {j + 1} of $B$ is ${_vector(B[:, j])}$.",
+    ),)
+
+
+def _composition(problem):
+    m, n, k = (problem.data[x] for x in ("m", "n", "k"))
+    return (
+        ("The inner sizes of a product must agree.",
+         "The inner sizes drop out; the outer ones give the shape.",
+         rf"Write the shapes in the order of the product: $({m}\times{n})({n}\times{k})$."),
+        (r"In $A(B\mathbf{x})$, which matrix meets $\mathbf{x}$ first?",
+         r"A matrix with $c$ columns takes vectors with $c$ entries.",
+         rf"$\mathbf{{x}}$ goes into $B$, which is ${n}\times{k}$."),
+        (r"Which matrix does the result come out of?",
+         r"A matrix with $r$ rows returns vectors with $r$ entries.",
+         rf"The result comes out of $A$, which is ${m}\times{n}$."),
+    )
+
+
+def _score(problem):
+    Q, K, i, j = (problem.data[k] for k in ("Q", "K", "i", "j"))
+    d = _step(Q[i] * K[j], Q[i] @ K[j])
+    return ((
+        rf"$S_{{{i + 1}{j + 1}}}$ pairs query {i + 1} with key {j + 1}.",
+        rf"$\mathbf{{q}}_{i + 1}$ is row {i + 1} of $Q$ and $\mathbf{{k}}_{j + 1}$ is row {j + 1} of $K$: "
+        "multiply them entry by entry and add.",
+        rf"Product {d + 1} of {Q.shape[1]}: ${_product(Q[i, d], K[j, d])}$." if d is not None else
+        rf"$\mathbf{{q}}_{i + 1} = {_vector(Q[i])}$ and $\mathbf{{k}}_{j + 1} = {_vector(K[j])}$.",
+    ),)
+
+
+def _output(problem):
+    w, V, i = problem.data["weights"], problem.data["V"], problem.data["i"]
+    h = (w @ V)[None, :]
+    first = _step([w[k] * V[[k]] if w[k] else h for k in range(len(w))], h)  # values never 0: one tells
+    return ((
+        rf"$\mathbf{{h}}_{i + 1}$ is a weighted average of the values.",
+        rf"Scale each row of $V$ by its weight in row {i + 1} of $A_{{\text{{att}}}}$, then add the rows.",
+        rf"Value {first + 1} has weight ${fraction_latex(w[first])}$: it adds "
+        rf"${latex_matrix(w[first] * V[[first]])}$.",
+    ),)
+
+
+def _softmax(problem):
+    d_k, exps, shift = (problem.data[k] for k in ("d_k", "exps", "shift"))
+    scale = rf"Divide the scores by $\sqrt{{d_k}} = {int(d_k ** 0.5)}$ first. " if d_k > 1 else ""
+    score, first = score_latex(int(exps[0]), shift), int(exps[0])
+    if not shift:
+        value = rf"$e^{{{score}}} = {first}$"
+    elif first == 1:
+        value = rf"$e^{{{shift}}}$ is a factor of every $e^{{s}}$ and cancels: keep $1$"
+    else:
+        value = (rf"$e^{{{score}}} = {first}\,e^{{{shift}}}$, and $e^{{{shift}}}$ is a factor of every "
+                 rf"$e^{{s}}$ and cancels: keep ${first}$")
+    return ((
+        "Softmax turns scores into weights that are all positive and add up to 1.",
+        rf"{scale}Each weight is $e^{{s}}$ over the sum of $e^{{s}}$ of the row; $e^{{\ln a}} = a$.",
+        rf"{'Scaled, the' if d_k > 1 else 'The'} first score is ${score}$: {value}.",
+    ),)
+
+
+def _dense(problem):
+    W, x = problem.data["W"], problem.data["x"]
+    row = " + ".join(_product(W[0, k], x[k, 0]).split(" = ")[0] for k in range(W.shape[1]))
+    return ((
+        r"Three steps, in order: $W\mathbf{x}$, then $+\,\mathbf{b}$, then ReLU.",
+        r"Entry $i$ of $W\mathbf{x}$ is row $i$ of $W$ dotted with $\mathbf{x}$; ReLU sets each "
+        "negative entry to 0 and keeps the rest.",
+        rf"Entry 1 of $W\mathbf{{x}}$: ${row} = {latex_number(W[0] @ x[:, 0])}$.",
+    ),)
+
+
+_BY_SKILL = {
+    "column": _column, "entry": _entry, "composition": _composition, "score": _score,
+    "output": _output, "softmax": _softmax, "dense": _dense,
+}
+
+
+def hints(problem):
+    """The hints of each part of `problem` (a `widgets.core.practice.Problem`): a tuple per part,
+    one string (HTML with ``$...$`` LaTeX) per level of `LEVELS`."""
+    return _BY_SKILL[problem.skill](problem)
