@@ -79,3 +79,19 @@ def test_hints_open_a_level_at_a_time_before_any_answer_and_count_as_help():
     assert practice.level == "attempted: 0 of 1 problem right first time"
     practice.new_numbers()
     assert practice._ladders[0].opened == 0 and practice._ladders[0].comm is not None
+
+
+def test_a_product_asks_its_shape_first_and_none_is_an_answer():
+    practice = Practice("product", seed=1)  # A is 2×3 and B 3×3: AB exists
+    practice.start()
+    shape_check, product_check = practice.checks
+    assert practice._parts.children == (shape_check, practice._ladders[0])  # "compute AB" would say it exists
+    assert not answer(shape_check, "none") and "inner sizes agree" in shape_check.feedback
+    assert answer(shape_check, "2x3") and product_check in practice._parts.children
+    assert right(practice, 1) and practice.history == "s"
+
+    practice.seed = 0  # A is 3×3 and B 1×2: no product
+    (only,) = practice.checks
+    assert not answer(only, "3x2") and "the inner sizes must agree, so AB does not exist" in only.feedback
+    assert answer(only, "does not exist") and only.reading == "Read as: no product."
+    assert practice.history == "ss"

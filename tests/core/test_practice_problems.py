@@ -56,6 +56,14 @@ def test_answers_match_the_math(seed):
     np.testing.assert_allclose(got, (d["A"] @ d["B"])[:, [d["j"]]])
     d, (got,) = answer("entry")
     assert got == (d["A"] @ d["B"])[d["i"], d["j"]]
+    d, got = answer("product")
+    if d["A"].shape[1] == d["B"].shape[0]:
+        assert got[0] == (d["A"].shape[0], d["B"].shape[1])
+        np.testing.assert_allclose(got[1], d["A"] @ d["B"])
+    else:
+        assert got == [()]  # "none": AB does not exist
+    d, (got,) = answer("points")
+    np.testing.assert_allclose(got, (d["A"] @ d["X"]).T if d["as_rows"] else d["A"] @ d["X"])
     d, got = answer("composition")
     assert got == [(d["m"], d["k"]), d["k"], d["m"]]
     d, (got,) = answer("score")
@@ -134,6 +142,8 @@ def test_a_third_of_the_softmax_practice_scales_by_the_square_root_of_d_k_and_na
 @pytest.mark.parametrize("skill, sizes", [
     ("column", lambda d: (d["A"].shape, d["B"].shape)),
     ("entry", lambda d: (d["A"].shape, d["B"].shape)),
+    ("product", lambda d: (d["A"].shape, d["B"].shape)),
+    ("points", lambda d: (d["X"].shape, d["as_rows"])),
     ("score", lambda d: d["Q"].shape),
     ("dense", lambda d: d["W"].shape),
 ])
@@ -147,3 +157,15 @@ def test_entry_practice_asks_off_the_diagonal_and_often_of_a_product_that_is_not
     problems = [make_problem("entry", seed).data for seed in range(300)]
     assert all(d["i"] != d["j"] for d in problems)
     assert sum(d["A"].shape[0] != d["B"].shape[1] for d in problems) > 100
+
+
+def test_a_third_of_the_product_practice_has_no_product_and_the_rest_is_by_hand():
+    problems = [make_problem("product", seed) for seed in SWEEP]
+    none = [p for p in problems if p.parts[0].answer == ()]
+    assert 0.25 < len(none) / len(problems) < 0.42
+    assert all(len(p.parts) == 1 and p.parts[0].mistakes[0].name == "outer" for p in none)
+    for problem in problems:
+        A, B = problem.data["A"], problem.data["B"]
+        assert A.shape[1] <= 3 and A.shape[0] * B.shape[1] <= 6  # few terms, few entries
+    shapes = {p.parts[-1].answer.shape for p in problems if len(p.parts) == 2}
+    assert {(1, 1), (1, 3), (3, 1), (2, 2), (2, 3), (3, 2)} <= shapes

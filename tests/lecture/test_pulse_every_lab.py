@@ -21,6 +21,7 @@ def answer_everything(lab: dict) -> int:
     """Check one answer in every Check of the lab (practices started first); return how many."""
     checks = [value for value in lab.values() if isinstance(value, Check)]
     for practice in (value for value in lab.values() if isinstance(value, Practice)):
+        practice.seed = 1  # as a link's ?seed=1: one problem for every view (a product may have one part or two)
         practice.start()
         checks.extend(practice.checks)
     for check in checks:

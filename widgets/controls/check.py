@@ -22,7 +22,7 @@ from .matrix_editor import MatrixEditor
 from .traits import validate_matrix
 from .alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR
 from ..core.parsing import format_number, parse_number, parse_shape
-from ..core.shapes import format_shape
+from ..core.shapes import NO_PRODUCT, format_shape
 
 __all__ = ["Check"]
 
@@ -43,7 +43,7 @@ def _reading(got, mode):
     if mode == "matrix":
         return f"Read as a {format_shape(np.shape(got))} matrix."
     if mode == "shape":
-        return f"Read as the shape {format_shape(got)}."
+        return "Read as: no product." if got == NO_PRODUCT else f"Read as the shape {format_shape(got)}."
     shown = format_number(got)
     about = "" if float(shown) == got else "≈ "  # rounded for display: say so
     return f"Read as {about}{shown.replace('-', chr(0x2212))}."
@@ -71,8 +71,9 @@ class Check(OwnsChildren, VBox):
         The question, HTML with ``$...$`` LaTeX.
     answer : array_like, float, tuple of int or str
         A 2-D matrix (nested lists or array), a number, a shape such as
-        ``(4, 2)`` (a tuple of two ints), or with `choices` the correct
-        choice.
+        ``(4, 2)`` (a tuple of two ints; ``()``, `NO_PRODUCT`, where the
+        product does not exist and "none" is the answer), or with
+        `choices` the correct choice.
     choices : list of str or dict of str to str, optional
         Makes this a multiple-choice question.  As a dict, each choice maps
         to its own explanation, shown when it is picked (for the right one,
@@ -310,8 +311,8 @@ class Check(OwnsChildren, VBox):
         if isinstance(answer, tuple) and all(
             isinstance(d, numbers.Integral) and not isinstance(d, bool) for d in answer
         ):
-            if len(answer) != 2 or min(answer) < 1:
-                raise TraitError(f"a shape answer must be (rows, columns) >= 1, got {answer!r}")
+            if answer != NO_PRODUCT and (len(answer) != 2 or min(answer) < 1):
+                raise TraitError(f"a shape answer must be (rows, columns) >= 1, or (), got {answer!r}")
             return "shape", tuple(int(d) for d in answer)
         if isinstance(answer, numbers.Real) and not isinstance(answer, bool):
             try:
@@ -384,7 +385,7 @@ class Check(OwnsChildren, VBox):
             except ValueError as err:
                 return None, str(err)
         try:
-            return parse_shape(text), ""
+            return parse_shape(text, none=True), ""
         except ValueError as err:
             return None, str(err)
 

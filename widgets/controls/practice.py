@@ -1,18 +1,19 @@
-"""Endless practice of one skill on fresh numbers, with a streak.
+"""Endless practice of one skill on fresh numbers, with a streak, a level and hints in levels.
 
 `Practice` shows one instance of a skill (`widgets.core.practice`), a `Check`
 per part that names the usual mistakes, a "New numbers" button, the seed of
 the instance (so a link ``?seed=`` gives the whole room the same numbers) and
-a streak: problems solved in a row without a wrong answer or a peek at the
-solution.  Each part has hints in levels, asked for at any time (a nudge, the
+a streak: problems solved in a row without a wrong answer, a hint or a peek at
+the solution.  A problem of several parts shows the next part once one is
+done.  Each part has hints in levels, asked for at any time (a nudge, the
 method, the first step: help that fades).  How each problem ended is kept in
 its `history` (right first time, with a hint, after a wrong answer, with the
-solution shown, or skipped with *New numbers*),
-from which the header shows the learner's level in the skill
-(`widgets.core.mastery`); a lab's progress keeps it in the browser and gives
-it back with `restore`.  It opens on a Start button and builds its first problem when
-pressed: a page with several practices (lab 8 has two) loads as fast as one
-without, which counts when a whole lecture hall opens it at once.
+solution shown, or skipped with *New numbers*), from which the header shows
+the learner's level in the skill (`widgets.core.mastery`); a lab's progress
+keeps it in the browser and gives it back with `restore`.  It opens on a
+Start button and builds its first problem when pressed: a page with several
+practices (lab 8 has two) loads as fast as one without, which counts when a
+whole lecture hall opens it at once.
 """
 
 import secrets
@@ -35,7 +36,9 @@ __all__ = ["Practice"]
 TITLES = {
     "column": "a column of AB",
     "entry": "one entry of AB",
+    "product": "the whole product AB",
     "composition": "shapes of a composition",
+    "points": "a map applied to many points",
     "score": "one score q·k",
     "output": "one output row of H",
     "softmax": "a softmax row",
@@ -224,8 +227,15 @@ class Practice(OwnsChildren, VBox):
             ladder.observe(lambda _change: self._slipped("hint"), names="opened")
         self._slips, self._finished = set(), False
         self._given.value = self._problem.given
-        self._parts.children = [box for pair in zip(self._checks, self._ladders) for box in pair]
+        self._show_parts()
         self._render_heading()
+
+    def _show_parts(self):
+        """The parts up to the first one not yet done: the next question can tell the answer to
+        this one ("Now compute AB" says that AB exists)."""
+        done = [check.solved or check.shown for check in self._checks]
+        shown = done.index(False) + 1 if False in done else len(done)
+        self._parts.children = [box for pair in zip(self._checks[:shown], self._ladders[:shown]) for box in pair]
 
     def _slipped(self, how):
         first = not self._slips
@@ -252,6 +262,7 @@ class Practice(OwnsChildren, VBox):
     def _on_settled(self, change):
         if change["name"] == "shown":
             self._slipped("shown")  # the solution seen before the answer
+        self._show_parts()
         if not self._finished and all(check.solved or check.shown for check in self._checks):
             slips = self._slips
             self._ended("h" if "shown" in slips else "a" if "hint" in slips else "s" if slips else "r")

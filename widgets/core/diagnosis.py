@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .parsing import format_number
-from .shapes import format_shape
+from .shapes import NO_PRODUCT, format_shape
 from .wording import entries_in_words
 
 __all__ = ["Diagnosis", "Mistake", "compare_matrices", "describe_positions", "diagnose"]
@@ -259,6 +259,10 @@ def _either(found):
 
 
 def _shape_pattern(got, answer):
+    if got == NO_PRODUCT:
+        return Diagnosis(False, "none", "not quite: compare the inner sizes again.")
+    if answer == NO_PRODUCT:
+        return Diagnosis(False, "shape", "not quite: before the outer sizes, compare the inner ones.")
     rows_off, cols_off = (g != a for g, a in zip(got, answer))
     if rows_off and cols_off:
         return Diagnosis(False, "shape", f"not quite: in {format_shape(got)} both numbers are off")

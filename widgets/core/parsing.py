@@ -19,6 +19,8 @@ import re
 import unicodedata
 from fractions import Fraction
 
+from .shapes import NO_PRODUCT
+
 __all__ = ["parse_number", "parse_shape", "format_number", "latex_number", "html_number"]
 
 # Only ASCII digits: ``str.isdigit``/``float`` would also accept other scripts.
@@ -305,7 +307,12 @@ class _Arithmetic:
         return result
 
 
-def parse_shape(text):
+#: What a learner may type for a product that does not exist (lower case, spaces for punctuation).
+_NONE = {"none", "no", "no product", "does not exist", "doesn t exist", "it does not exist", "not defined",
+         "undefined", "dne", "no shape", "impossible"}
+
+
+def parse_shape(text, none=False):
     """Read a shape typed as ``4x2``, ``4×2``, ``4 by 2``, ``4-by-2``, ``(4, 2)`` or ``ℝ^{4×2}``.
 
     Parameters
@@ -314,6 +321,9 @@ def parse_shape(text):
         What the learner typed.  ``ℝ`` may be ``R``, the exponent in
         braces, parentheses or brackets (``R^(4x2)``), or in superscripts
         (``ℝ⁴ˣ²``); LaTeX's ``\\mathbb{R}`` and ``\\times`` are read too.
+    none : bool, optional
+        Also read "none" (or "does not exist", "undefined") as
+        `widgets.core.shapes.NO_PRODUCT`: the answer where a product has no shape.
 
     Returns
     -------
@@ -331,11 +341,15 @@ def parse_shape(text):
     ((4, 2), (4, 2), (4, 2))
     >>> parse_shape("ℝ^{4×2}"), parse_shape("R^(4x2)"), parse_shape("ℝ⁴ˣ²")
     ((4, 2), (4, 2), (4, 2))
+    >>> parse_shape("None", none=True), parse_shape("does not exist", none=True)
+    ((), ())
     >>> parse_shape("four by two")
     Traceback (most recent call last):
         ...
     ValueError: 'four by two' is not a shape: write it as rows×columns
     """
+    if none and re.sub(r"[\s'’.!-]+", " ", text).strip().lower() in _NONE:
+        return NO_PRODUCT
     plain = text.translate(_SUPERSCRIPTS)
     if plain != text:  # ℝ⁴ˣ²: the raised part is the exponent
         plain = re.sub(r"([ℝR])\s*([0-9×]+)", r"\1^{\2}", plain, count=1)
@@ -345,7 +359,8 @@ def parse_shape(text):
     if match is None:
         if re.search(r"[ℝR]\s*\^", plain):
             raise ValueError(f"{text!r} is not a shape: write it as ℝ^{{rows×columns}}, in braces")
-        raise ValueError(f"{text!r} is not a shape: write it as rows×columns")
+        raise ValueError(f"{text!r} is not a shape: write it as rows×columns"
+                         + (", or none if there is no product" if none else ""))
     sizes = [size for size in match.groups() if size is not None]
     try:
         return int(sizes[0]), int(sizes[1])

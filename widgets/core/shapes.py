@@ -12,8 +12,12 @@ import operator
 import numpy as np
 
 __all__ = [
-    "ShapeError", "format_shape", "check_product_shapes", "as_finite_array", "as_matrix", "check_index",
+    "NO_PRODUCT", "ShapeError", "format_shape", "check_product_shapes", "as_finite_array", "as_matrix", "check_index",
 ]
+
+
+#: The "shape" of a product that does not exist, as a shape question's answer ("none").
+NO_PRODUCT = ()
 
 
 class ShapeError(ValueError):
@@ -69,10 +73,10 @@ def format_shape(shape):
 
     Examples
     --------
-    >>> format_shape((2, 3))
-    '2×3'
+    >>> format_shape((2, 3)), format_shape(NO_PRODUCT)
+    ('2×3', 'none')
     """
-    return "×".join(str(operator.index(d)) for d in shape)
+    return "×".join(str(operator.index(d)) for d in shape) if shape != NO_PRODUCT else "none"
 
 
 def check_product_shapes(a_shape, b_shape, names=("A", "B")):

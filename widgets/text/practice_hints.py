@@ -58,6 +58,42 @@ def _entry(problem):
     ),)
 
 
+def _product_hints(problem):
+    A, B = problem.data["A"], problem.data["B"]
+    (m, n), (rows_b, p) = A.shape, B.shape
+    shape = (
+        "Before any arithmetic: does the product exist?",
+        "$AB$ exists only when the inner sizes agree (the columns of $A$, the rows of $B$); "
+        "then it has the rows of $A$ and the columns of $B$.",
+        rf"$A$ is ${m}\times{n}$ and $B$ is ${rows_b}\times{p}$.",
+    )
+    if rows_b != n:
+        return (shape,)
+    k = _step(A[0] * B[:, 0], A[0] @ B[:, 0])
+    first = (rf"Entry $(1, 1)$ has the product ${_product(A[0, k], B[k, 0])}$; add the other "
+             "products of row 1 and column 1." if k is not None else
+             rf"Entry $(1, 1)$ dots ${_vector(A[0])}$ with ${_vector(B[:, 0])}$.")
+    return (shape, (
+        "Each entry of $AB$ is one row of $A$ with one column of $B$.",
+        r"Entry $(i, j)$: multiply row $i$ of $A$ and column $j$ of $B$ entry by entry, and add.",
+        first,
+    ))
+
+
+def _points(problem):
+    A, X, as_rows = problem.data["A"], problem.data["X"], problem.data["as_rows"]
+    dot = " + ".join(_product(A[0, k], X[k, 0]).split(" = ")[0] for k in range(2))
+    where = (r"its image $A\mathbf{x}$ goes in the same row of $PA^\top$, written as a row" if as_rows
+             else r"its image $A\mathbf{x}$ is the same column of $Y$")
+    return ((
+        "Each point moves on its own: apply $A$ to one point at a time.",
+        rf"Take one point $\mathbf{{x}}$: {where}. Row $i$ of $A$ dotted with $\mathbf{{x}}$ gives "
+        "coordinate $i$.",
+        rf"The first point is ${_vector(X[:, 0])}$; the first coordinate of its image is "
+        rf"${dot} = {latex_number(A[0] @ X[:, 0])}$.",
+    ),)
+
+
 def _composition(problem):
     m, n, k = (problem.data[x] for x in ("m", "n", "k"))
     return (
@@ -127,7 +163,8 @@ def _dense(problem):
 
 
 _BY_SKILL = {
-    "column": _column, "entry": _entry, "composition": _composition, "score": _score,
+    "column": _column, "entry": _entry, "product": _product_hints, "points": _points,
+    "composition": _composition, "score": _score,
     "output": _output, "softmax": _softmax, "dense": _dense,
 }
 

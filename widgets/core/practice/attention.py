@@ -1,0 +1,167 @@
+"""Practice of attention's steps: a score q·k, a softmax row, an output row of weighted values."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..parsing import latex_number
+from ..mistakes import Mistake
+from .problems import Part, Problem, latex_matrix, redrawn_until_every_slip_tells, sizes, small
+
+__all__ = ["fraction_latex", "output_problem", "score_latex", "score_problem", "softmax_problem"]
+
+
+@redrawn_until_every_slip_tells
+def score_problem(rng, seed):
+    """One score S_ij = q_i · k_j from Q and K, tokens as rows: 3 or 4 tokens, d_k 2 or 3."""
+    tokens, d_k = sizes(rng, (3, 4), (2, 3))
+    Q, K = small(rng, (tokens, d_k)), small(rng, (tokens, d_k))
+    i, j = (int(x) for x in rng.choice(tokens, size=2, replace=False))
+    answer = float(Q[i] @ K[j])
+    mistakes = (
+        Mistake("swapped", float(Q[j] @ K[i]),
+                f"that is S_{j + 1}{i + 1} = q_{j + 1}·k_{i + 1}: the first index picks the query "
+                f"(row {i + 1} of Q), the second the key (row {j + 1} of K)."),
+        Mistake("query-query", float(Q[i] @ Q[j]),
+                f"you dotted two queries: the score pairs query {i + 1} with key {j + 1}, a row of K."),
+        Mistake("key-key", float(K[i] @ K[j]),
+                f"you dotted two keys: the score pairs query {i + 1} (a row of Q) with key {j + 1}."),
+        Mistake("diagonal", float(Q[i] @ K[i]),
+                f"that is S_{i + 1}{i + 1}: use key {j + 1}, row {j + 1} of K."),
+    )
+    products = " + ".join(rf"({latex_number(Q[i, d])})({latex_number(K[j, d])})" for d in range(d_k))
+    solution = (
+        rf"$\mathbf{{q}}_{i + 1}$ is row {i + 1} of $Q$ and $\mathbf{{k}}_{j + 1}$ is row {j + 1} of $K$: "
+        rf"$$S_{{{i + 1}{j + 1}}} = {products} = {latex_number(answer)}.$$"
+    )
+    given = rf"Tokens are rows: $Q = {latex_matrix(Q)}$, $\quad K = {latex_matrix(K)}$"
+    part = Part(
+        rf"Compute the score $S_{{{i + 1}{j + 1}}} = \mathbf{{q}}_{i + 1}\cdot\mathbf{{k}}_{j + 1}$.",
+        answer, mistakes, solution,
+    )
+    return Problem("score", seed, given, (part,), dict(Q=Q, K=K, i=i, j=j))
+
+
+#: Weight rows that sum to 1 with entries a learner can multiply by hand (never all
+#: equal: then the plain average would be right and teach nothing about weights).
+_WEIGHT_ROWS = (
+    (1 / 2, 1 / 4, 1 / 4), (1 / 4, 1 / 2, 1 / 4), (0, 1 / 2, 1 / 2), (1 / 2, 0, 1 / 2),
+    (3 / 4, 1 / 4, 0), (1 / 4, 3 / 4, 0, 0), (1 / 2, 1 / 4, 0, 1 / 4),
+    (0, 1 / 2, 1 / 4, 1 / 4), (1 / 4, 0, 3 / 4, 0),
+)
+
+
+def fraction_latex(w):
+    """A weight of `_WEIGHT_ROWS` as LaTeX: ``\\tfrac14``."""
+    return {0: "0", 0.25: r"\tfrac14", 0.5: r"\tfrac12", 0.75: r"\tfrac34", 1: "1"}[w]
+
+
+@redrawn_until_every_slip_tells
+def output_problem(rng, seed):
+    """One output h_i = sum_j A_att[i, j] v_j from a row of weights and the values."""
+    w = np.array(_WEIGHT_ROWS[int(rng.integers(len(_WEIGHT_ROWS)))])
+    n = len(w)
+    w = w[rng.permutation(n)]
+    V = 4 * small(rng, (n, 2), -2, 2)
+    i = int(rng.integers(1, n + 1))  # a row A_att has: it is n×n
+    answer = (w @ V)[None, :]
+    mistakes = (
+        Mistake("unweighted", V.mean(axis=0)[None, :],
+                "that is the plain average of the values: weight each value by its A_att entry."),
+        Mistake("sum", V.sum(axis=0)[None, :],
+                "you added the values without their weights: multiply each by its A_att entry first."),
+        Mistake("largest", V[[int(np.argmax(w))]],
+                "you kept only the value with the largest weight: every value with a weight "
+                "above 0 contributes its share."),
+    )
+    terms = " + ".join(rf"{fraction_latex(w[j])}{latex_matrix(V[[j]])}" for j in range(n))
+    solution = (
+        rf"Each value row is scaled by its weight and the results added: "
+        rf"$$\mathbf{{h}}_{i}^\top = {terms} = {latex_matrix(answer)}.$$"
+    )
+    weights = ", ".join(fraction_latex(x) for x in w)
+    given = (
+        rf"Row {i} of $A_{{\text{{att}}}}$ is $({weights})$ and the values are the rows of "
+        rf"$V = {latex_matrix(V)}$."
+    )
+    part = Part(
+        rf"Compute $\mathbf{{h}}_{i}^\top$, row {i} of $H = A_{{\text{{att}}}} V$.",
+        answer, mistakes, solution, name=f"h{i}",
+    )
+    return Problem("output", seed, given, (part,), dict(weights=w, V=V, i=i - 1))
+
+
+#: exp(score) for each score ln 1 = 0, ln 2, ln 3, ln 4: rows whose sum is easy to divide by (never all
+#: equal: equal scores give equal weights, and the "uniform" slip would be right).
+_EXP_ROWS = ((1, 1, 2), (1, 2, 3), (2, 1, 1), (1, 3), (2, 2, 4), (1, 2, 1), (3, 1), (1, 1, 1, 3), (1, 2, 2, 3))
+
+
+def score_latex(e, shift, factor=1):
+    """The score ``shift + factor·ln e`` as LaTeX (``2 + \\ln 3``, ``4 + 2\\ln 3``)."""
+    log = "" if e == 1 else (rf"\ln {e}" if factor == 1 else rf"{factor}\ln {e}")
+    if shift == 0:
+        return log or "0"
+    return f"{shift} + {log}" if log else str(shift)
+
+
+@redrawn_until_every_slip_tells
+def softmax_problem(rng, seed):
+    """A softmax row with scores like 0, ln 2, ln 3 (plus a shift): weights by hand.
+
+    In a third of the problems the scores are a row of ``S`` for queries and
+    keys of ``d_k = 4`` entries, to be scaled by ``√d_k = 2`` first (its
+    slips: no scaling, or ``d_k`` for ``√d_k``).
+    """
+    exps = np.array(_EXP_ROWS[int(rng.integers(len(_EXP_ROWS)))], dtype=float)
+    exps = exps[rng.permutation(len(exps))]
+    shift = int(rng.choice([0, 0, 1, -1, 2]))
+    d_k = 4 if rng.integers(3) == 0 else 1
+    root = int(np.sqrt(d_k))
+    scores = root * (np.log(exps) + shift)  # what the learner is given
+    answer = (exps / exps.sum())[None, :]
+    mistakes = [
+        Mistake("unnormalised", exps[None, :],
+                "you took the exponentials but did not divide by their sum: the weights must add up to 1."),
+        Mistake("uniform", np.full((1, len(exps)), 1 / len(exps)),
+                "equal weights ignore the scores: a larger score gets a larger share."),
+        Mistake("one-hot", (exps == exps.max())[None, :] / np.count_nonzero(exps == exps.max()),
+                "you gave all the weight to the largest score: softmax gives every score a share, "
+                "e^score over the sum of e^score, so smaller scores keep smaller but nonzero weights."),
+    ]
+    if d_k > 1:
+        mistakes += [
+            Mistake("unscaled", (exps**root / (exps**root).sum())[None, :],
+                    f"you took the softmax of the raw scores: divide them by √d_k = {root} first."),
+            Mistake("d_k", (exps**(root / d_k) / (exps**(root / d_k)).sum())[None, :],
+                    f"you divided the scores by d_k = {d_k}: the scale is its square root, √d_k = {root}."),
+        ]
+    if abs(scores.sum()) > 1e-9:
+        mistakes.append(Mistake(
+            "no-exp", (scores / scores.sum())[None, :],
+            "you divided the scores by their sum without exponentiating: softmax divides e^score "
+            "by the sum of e^score.",
+        ))
+    listed = ", ".join(score_latex(int(e), root * shift, root) for e in exps)
+    exp_list = ", ".join(str(int(e)) for e in exps)
+    shift_note = (
+        rf"(the common ${shift}$ multiplies every $e^{{s}}$ by $e^{{{shift}}}$ and cancels) "
+        if shift else ""
+    )
+    scaled = (
+        rf"Divided by $\sqrt{{d_k}} = {root}$, the scores are "
+        rf"$({', '.join(score_latex(int(e), shift) for e in exps)})$. " if d_k > 1 else ""
+    )
+    solution = (
+        rf"{scaled}$e^{{s}}$ of the scores {shift_note}is proportional to ${exp_list}$, "
+        rf"which sum to ${int(exps.sum())}$: each weight is its share, "
+        rf"$${latex_matrix(answer)}.$$"
+    )
+    if d_k > 1:
+        given = (rf"A row of scores $S_i = ({listed})$, for queries and keys of $d_k = {d_k}$ entries.")
+        prompt = (r"Compute the weights $\operatorname{softmax}(S_i/\sqrt{d_k})$ "
+                  r"(one row; fractions such as 1/4 are fine).")
+    else:
+        given = rf"A row of scores: $({listed})$."
+        prompt = r"Compute the softmax of this row (one row; fractions such as 1/4 are fine)."
+    part = Part(prompt, answer, tuple(mistakes), solution, tol=5e-3, name="weights")
+    return Problem("softmax", seed, given, (part,), dict(scores=scores, d_k=d_k, exps=exps, shift=shift))

@@ -1,0 +1,141 @@
+"""What a practice problem is (`Problem`, `Part`) and what every generator shares: small integers,
+sizes that vary, and the rule that every planned slip gives its own answer."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..parsing import latex_number
+
+__all__ = ["MAX_SEED", "Part", "Problem", "latex_matrix", "redrawn_until_every_slip_tells", "sizes", "small",
+           "tells_every_slip_apart"]
+
+#: Seeds run from 0 to this (a link's ``?seed=`` is checked against it).
+MAX_SEED = 999_999
+
+
+@dataclass(frozen=True)
+class Part:
+    """One answer to give.
+
+    Attributes
+    ----------
+    prompt : str
+        The question, HTML with ``$...$`` LaTeX.
+    answer : numpy.ndarray, float or tuple of int
+        A 2-D matrix, a number or a shape.
+    mistakes : tuple of Mistake
+        The usual wrong answers, each with its explanation.
+    solution : str
+        A worked solution (HTML with LaTeX).
+    tol : float
+        Tolerance per entry (larger where the learner rounds, e.g. softmax).
+    name : str
+        What a matrix answer is called in its editor.
+    """
+
+    prompt: str
+    answer: object
+    mistakes: tuple = ()
+    solution: str = ""
+    tol: float = 1e-9
+    name: str = "Answer"
+
+    def __eq__(self, other):
+        return isinstance(other, Part) and _key(self) == _key(other)
+
+    __hash__ = None
+
+
+def _key(part):
+    answer = part.answer
+    answer = answer.tolist() if isinstance(answer, np.ndarray) else answer
+    return (part.prompt, repr(answer), part.solution, part.tol, part.name)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One instance of a skill: the given numbers and the parts to answer.
+
+    Attributes
+    ----------
+    skill : str
+    seed : int
+    given : str
+        The numbers, as HTML with LaTeX.
+    parts : tuple of Part
+    data : dict
+        The same numbers as arrays and indices (0-based), by name.
+    """
+
+    skill: str
+    seed: int
+    given: str
+    parts: tuple
+    data: dict = field(default_factory=dict, compare=False)
+
+
+def latex_matrix(M):
+    r"""A matrix as LaTeX ``bmatrix``.
+
+    >>> latex_matrix([[1, -2], [0.5, 3]])
+    '\\begin{bmatrix}1 & -2 \\\\ 0.5 & 3\\end{bmatrix}'
+    """
+    rows = np.atleast_2d(np.asarray(M, dtype=float))
+    body = r" \\ ".join(" & ".join(latex_number(x) for x in row) for row in rows)
+    return rf"\begin{{bmatrix}}{body}\end{{bmatrix}}"
+
+
+def _same(a, b, tol):
+    """Whether two answers (matrices, numbers or shapes) are the same within `tol` per entry."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return a.shape == b.shape and bool(np.allclose(a, b, rtol=0, atol=tol))
+
+
+def tells_every_slip_apart(part):
+    """Whether each of the part's planned mistakes gives an answer unlike the right one and unlike the others.
+
+    A slip that gives the right answer (entry (j, i) of a diagonal entry, a
+    uniform softmax of equal scores) is judged right, and two slips with one
+    value are told apart by neither: the learner would be told the wrong cause.
+
+    >>> from widgets.core.mistakes import Mistake
+    >>> tells_every_slip_apart(Part("", 4.0, (Mistake("a", 3.0, ""), Mistake("b", 5.0, ""))))
+    True
+    >>> tells_every_slip_apart(Part("", 4.0, (Mistake("a", 3.0, ""), Mistake("b", 3.0, ""))))
+    False
+    """
+    values = [part.answer, *(mistake.value for mistake in part.mistakes)]
+    return not any(_same(a, b, part.tol) for a, b in itertools.combinations(values, 2))
+
+
+def redrawn_until_every_slip_tells(generate):
+    """A generator of problems from a seed, drawing ``generate(rng, seed)`` again until every
+    part tells its slips apart (`tells_every_slip_apart`)."""
+
+    @functools.wraps(generate)
+    def from_seed(seed):
+        rng = np.random.default_rng(seed)
+        while True:
+            problem = generate(rng, seed)
+            if all(tells_every_slip_apart(part) for part in problem.parts):
+                return problem
+
+    return from_seed
+
+
+def small(rng, shape, low=-3, high=3):
+    """Small integers, never a row or column of zeros (nothing to compute there)."""
+    while True:
+        M = rng.integers(low, high + 1, size=shape).astype(float)
+        if np.all(np.any(M != 0, axis=0)) and np.all(np.any(M != 0, axis=1)):
+            return M
+
+
+def sizes(rng, *choices):
+    """One size drawn from each of `choices` (sequences of ints): the shapes a problem varies over."""
+    return tuple(int(rng.choice(options)) for options in choices)
