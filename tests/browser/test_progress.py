@@ -72,7 +72,18 @@ def test_a_reload_restores_the_solved_checks_their_views_and_the_practice(voila_
     screenshot(page, "progress-02-restored")
     problems.assert_clean()
 
+    # The gallery's map reads the same record: lab 2 done, its practice level, and where to go on.
+    open_lab(page, f"{voila_server.url}/voila/render/index.ipynb", "progress-gallery")
+    progress = page.locator(".gallery-progress")
+    expect(progress).to_contain_text("Next: lab 3, Properties of the product →")
+    expect(progress).to_contain_text("Lab 2, One entry as a dot product: 2 of 2 questions solved; "
+                                     "practice: attempted")
+    expect(progress.locator("li")).to_have_count(1)  # only the labs started
+    progress.scroll_into_view_if_needed()
+    screenshot(page, "progress-gallery")
+
     # Forget my progress: the browser keeps nothing of this lab; the next visit starts afresh.
+    open_lab(page, url(voila_server), "progress-02-before-forgetting")
     page.locator(".progress-forget").click()
     expect(notice).to_contain_text("keeps nothing of this lab now")
     page.wait_for_function(f"() => localStorage.getItem({KEY!r}) === null")

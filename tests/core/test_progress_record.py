@@ -17,9 +17,9 @@ practice_records = st.builds(PracticeRecord, st.integers(0, 999_999),
 
 @settings(max_examples=200, deadline=None)
 @given(st.dictionaries(names, st.sampled_from(STATES), max_size=30),
-       st.dictionaries(names, practice_records, max_size=5))
-def test_what_is_written_reads_back_the_same(checks, practice):
-    record = Record(checks, practice)
+       st.dictionaries(names, practice_records, max_size=5), st.integers(0, 200))
+def test_what_is_written_reads_back_the_same(checks, practice, total):
+    record = Record(checks, practice, total)
     assert read_record(write_record(record)) == (record, "")
 
 
@@ -49,17 +49,19 @@ def test_any_text_is_read_or_set_aside_and_never_raises(text):
     ('{"v": 1, "checks": {"activity": 1}}', "it is not a record of the labs"),
     ('{"v": 1, "checks": []}', "it is not a record of the labs"),
     ('{"v": 1, "checks": {}, "practice": {}}', "it is not a record of the labs"),  # not in version 1
-    ('{"v": 2, "checks": {}}', "it is not a record of the labs"),
-    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": -1, "history": "", "solved": 0}}}',
+    ('{"v": 2, "checks": {}, "practice": {}}', "it is not a record of the labs"),  # no total
+    ('{"v": 2, "checks": {}, "practice": {}, "total": -1}', "it is not a record of the labs"),
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": -1, "history": "", "solved": 0}}, "total": 0}',
      "it is not a record of the labs"),
-    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "rx", "solved": 0}}}',
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "rx", "solved": 0}}, "total": 0}',
      "it is not a record of the labs"),
-    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "", "solved": true}}}',
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "", "solved": true}}, "total": 0}',
      "it is not a record of the labs"),
-    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "", "solved": 0, "x": 1}}}',
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "", "solved": 0, "x": 1}}, "total": 0}',
      "it is not a record of the labs"),
-    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "%s", "solved": 0}}}'
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "%s", "solved": 0}}, "total": 0}'
      % ("r" * (MAX_HISTORY + 1)), "it is not a record of the labs"),
+    ('{"v": 2, "checks": {}, "practice": {}, "total": 201}', "it is not a record of the labs"),
     (f'{{"v": {VERSION + 1}, "checks": {{}}}}', "it was written by another version of the labs"),
     ("[" * 100_000, "it is too large"),
     ("[" * 5_000 + "]" * 5_000, "it is not a record of the labs"),  # nested deep, but not too long

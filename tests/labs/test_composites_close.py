@@ -40,6 +40,7 @@ from widgets.labs.row_picture import RowPicture
 from widgets.labs.score_reveals import PartsReveal, ScoresReveal, ShapesReveal
 from widgets.labs.rows_or_columns import RowsOrColumns
 from widgets.labs.shape_checker import ShapeChecker
+from widgets.lecture.course_progress import CourseProgress
 from widgets.lecture.bar import LectureBar
 from widgets.lecture.progress import LabProgress
 from widgets.lecture.pulse_board import LabPanel
@@ -93,6 +94,7 @@ COMPOSITES = {
     "ShapeChecker": lambda given: ShapeChecker(),
     "LectureBar": lambda given: LectureBar(),
     "LabProgress": lambda given: LabProgress(),
+    "CourseProgress": lambda given: CourseProgress([("01-columns", "The product by columns")]),
     "LabPanel": lambda given: LabPanel("lab01"),
     "ValuesPlot": lambda given: ValuesPlot([[1, 0], [0, 1]], [[0.5, 0.5]], focus=0),
     "AttentionExplorer": lambda given: AttentionExplorer(parts=PARTS),

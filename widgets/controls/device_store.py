@@ -4,14 +4,15 @@
 build step, no import) with nothing to see.  When its view is drawn and it
 has a `key`, it reads what the browser keeps under that key and sends it to
 the kernel as `loaded`, with `status` saying whether storage works; whatever
-the kernel puts in `saved` it writes back ("" removes the key).  The key is
+the kernel puts in `saved` it writes back ("" removes the key).  It may also
+read other labs' keys (`peek`, into `peeked`), never writing them.  The key is
 prefixed with the server's base URL, so that on a JupyterHub each user's
 pages (``/user/<name>/``) keep their own records.  The text is never run:
 the kernel reads it strictly (`widgets.core.progress_record`).
 """
 
 import anywidget
-from traitlets import Int, Unicode
+from traitlets import Dict, Int, List, Unicode
 
 __all__ = ["DeviceStore"]
 
@@ -50,12 +51,22 @@ function render({ model, el }) {
     model.set("status", status);
     model.save_changes();
   };
-  const load = () => {
-    if (!model.get("key")) return;
-    if (!storage) return report("unavailable", "");
+  const read = (key) => {
     let text = null;
-    try { text = storage.getItem(where()); } catch (error) { text = null; }
-    report("ready", text === null ? "" : String(text).slice(0, model.get("max_chars") + 1));
+    try { text = storage.getItem(PREFIX + baseUrl() + key); } catch (error) { text = null; }
+    return text === null ? null : String(text).slice(0, model.get("max_chars") + 1);
+  };
+  const load = () => {
+    const key = model.get("key"), peek = model.get("peek") || [];
+    if (!key && !peek.length) return;
+    if (!storage) return report("unavailable", key ? "" : undefined);
+    const peeked = {};
+    for (const other of peek) {
+      const text = typeof other === "string" ? read(other) : null;
+      if (text !== null) peeked[other] = text;
+    }
+    model.set("peeked", peeked);
+    report("ready", key ? (read(key) ?? "") : undefined);
   };
   const write = () => {
     if (!storage || !model.get("key")) return;
@@ -81,10 +92,12 @@ function render({ model, el }) {
   };
   load();
   model.on("change:key", load);
+  model.on("change:peek", load);
   model.on("change:saved", write);
   model.on("msg:custom", onMessage);
   return () => {
     model.off("change:key", load);
+    model.off("change:peek", load);
     model.off("change:saved", write);
     model.off("msg:custom", onMessage);
   };
@@ -111,6 +124,9 @@ class DeviceStore(anywidget.AnyWidget):
     status = Unicode(
         "", help="'' until the view reports; then 'ready', 'unavailable' (no storage) or 'full'."
     ).tag(sync=True)
+    peek = List(Unicode(), help="Other labs' keys, only read: the gallery's map of every lab.").tag(sync=True)
+    peeked = Dict(help="What the browser kept under each key of `peek` (keys with nothing are left out).").tag(
+        sync=True)
     max_chars = Int(20_000, help="The longest text read back: one character more marks it too long.").tag(sync=True)
 
     def set_aside(self):

@@ -8,16 +8,16 @@ writes what `read_record` accepts.  Pure Python: no widget, no numpy.
 
 Examples
 --------
->>> record = Record({"activity": "solved"}, {"practice": PracticeRecord(8, "rs", 2)})
+>>> record = Record({"activity": "solved"}, {"practice": PracticeRecord(8, "rs", 2)}, total=5)
 >>> text = write_record(record)
 >>> text
-'{"v":2,"checks":{"activity":"solved"},"practice":{"practice":{"seed":8,"history":"rs","solved":2}}}'
+'{"v":2,"checks":{"activity":"solved"},"practice":{"practice":{"seed":8,"history":"rs","solved":2}},"total":5}'
 >>> read_record(text) == (record, "")
 True
 >>> read_record('{"v": 1, "checks": {"activity": "shown"}}')  # the first version had no practice
-(Record(checks={'activity': 'shown'}, practice={}), '')
->>> read_record('{"v": 3, "checks": {}}')
-(Record(checks={}, practice={}), 'it was written by another version of the labs')
+(Record(checks={'activity': 'shown'}, practice={}, total=0), '')
+>>> read_record('{"v": 3, "checks": {}}')[1]
+'it was written by another version of the labs'
 """
 
 import json
@@ -63,10 +63,12 @@ class PracticeRecord:
 
 @dataclass(frozen=True)
 class Record:
-    """One lab's record: each check's state (one of `STATES`) and each practice's `PracticeRecord`, by name."""
+    """One lab's record: each check's state (one of `STATES`) and each practice's `PracticeRecord`, by
+    name, and how many checks the lab has (for the gallery's map; 0 where a record does not say)."""
 
     checks: dict = field(default_factory=dict)
     practice: dict = field(default_factory=dict)
+    total: int = 0
 
 
 def _count(value, top):
@@ -103,7 +105,7 @@ def read_record(text):
     Examples
     --------
     >>> read_record("")
-    (Record(checks={}, practice={}), '')
+    (Record(checks={}, practice={}, total=0), '')
     >>> read_record("not json")[1]
     'it is not a record of the labs'
     >>> read_record('{"v": 1, "checks": {"activity": "maybe"}}')[1]
@@ -125,9 +127,10 @@ def read_record(text):
         return Record(), "it was written by another version of the labs"
     checks = data.get("checks")
     practice = data.get("practice", {}) if data["v"] == VERSION else {}
+    total = data.get("total", 0) if data["v"] == VERSION else 0
     if (
-        set(data) != ({"v", "checks", "practice"} if data["v"] == VERSION else {"v", "checks"})
-        or not isinstance(checks, dict) or not isinstance(practice, dict)
+        set(data) != ({"v", "checks", "practice", "total"} if data["v"] == VERSION else {"v", "checks"})
+        or not isinstance(checks, dict) or not isinstance(practice, dict) or not _count(total, _MAX_CHECKS)
         or len(checks) + len(practice) > _MAX_CHECKS
         or not all(isinstance(name, str) and _NAME.match(name) and state in STATES
                    for name, state in checks.items())
@@ -136,7 +139,7 @@ def read_record(text):
     kept = {name: _practice(entry) for name, entry in practice.items()}
     if not all(_NAME.match(name) and entry is not None for name, entry in kept.items()):
         return Record(), _NOT_OURS
-    return Record(dict(checks), kept), ""
+    return Record(dict(checks), kept, total), ""
 
 
 def write_record(record):
@@ -148,5 +151,7 @@ def write_record(record):
                 for name, entry in record.practice.items()}
     if not all(_NAME.match(name) and _practice(entry) for name, entry in practice.items()):
         raise ValueError(f"cannot record practice {practice!r}")
-    return json.dumps({"v": VERSION, "checks": dict(record.checks), "practice": practice},
+    if not _count(record.total, _MAX_CHECKS):
+        raise ValueError(f"cannot record {record.total!r} checks")
+    return json.dumps({"v": VERSION, "checks": dict(record.checks), "practice": practice, "total": record.total},
                       separators=(",", ":"))

@@ -127,8 +127,8 @@ class LabProgress(OwnsChildren, HBox):
             return self._say(f"A saved record of this lab was set aside because {problem}: "
                              "the lab starts afresh.", warn=True)
         self._restore(record)
-        if self._record != record:  # solved here before the browser answered
-            self.store.saved = write_record(self._record)
+        if self._record != record:  # solved here before the browser answered, or the lab changed
+            self._save()
         kept = [f"{self.restored} answer{'s' * (self.restored != 1)}"] * bool(self.restored)
         kept += ["your practice"] * bool(self.restored_practice)
         if kept:
@@ -157,6 +157,7 @@ class LabProgress(OwnsChildren, HBox):
              **self._record.checks},
             {name: practice.record for name, practice in self._practices.items()
              if practice.history or name in record.practice},
+            total=len(self._checks),
         )
 
     def _on_check(self, change):
@@ -175,7 +176,7 @@ class LabProgress(OwnsChildren, HBox):
 
     def _save(self):
         if self.store.status in ("ready", "full"):
-            self.store.saved = write_record(self._record)
+            self.store.saved = write_record(Record(self._record.checks, self._record.practice, len(self._checks)))
 
     def _say(self, words, warn=False):
         style = f"color:{WARNING_COLOR}" if warn else _QUIET

@@ -1,0 +1,59 @@
+"""widgets.lecture.course_progress: the gallery's map of every lab, from the records the browser keeps.
+
+The browser's side (`DeviceStore`'s view) is played by setting the store's `peeked` and `status` as
+its view does; tests/browser/test_progress.py reads real records in Chromium."""
+from __future__ import annotations
+
+from harness.voila import REPO
+from widgets.core.progress_record import PracticeRecord, Record, write_record
+from widgets.lecture.course_progress import CourseProgress, lab_titles
+
+LABS = lab_titles(REPO / "labs")
+
+
+def browser_answers(course, records, status="ready"):
+    with course.store.hold_trait_notifications():
+        course.store.peeked = {name: write_record(record) if isinstance(record, Record) else record
+                               for name, record in records.items()}
+        course.store.status = status
+
+
+def test_every_numbered_lab_is_listed_with_its_title():
+    assert [name for name, _ in LABS][:2] == ["01-product-by-columns", "02-entry-dot-product"]
+    assert len(LABS) == 10 and dict(LABS)["09-softmax-weights"] == "From scores to weights: the softmax"
+    assert CourseProgress(LABS).store.peek == [name for name, _ in LABS]
+
+
+def test_a_new_learner_is_sent_to_lab_1():
+    course = CourseProgress(LABS)
+    browser_answers(course, {})
+    assert "Nothing answered yet in this browser: start with lab 1" in course.summary
+
+
+def test_each_lab_shows_its_questions_and_practice_and_the_next_lab_to_continue():
+    course = CourseProgress(LABS)
+    browser_answers(course, {
+        "01-product-by-columns": Record({"a": "solved", "b": "solved"}, {}, total=2),
+        "02-entry-dot-product": Record({"a": "solved", "b": "shown"}, {"practice": PracticeRecord(3, "rrr", 3)},
+                                       total=3),
+        "04-composition": '{"v": 2, "damaged',
+    })
+    summary = " ".join(course.summary.split())
+    assert "Continue with lab 2, One entry as a dot product →" in summary
+    assert "Lab 1, The product by columns : 2 of 2 questions solved" in summary
+    assert "Lab 2, One entry as a dot product : 1 of 3 questions solved, 1 with the answer seen first; " \
+           "practice: familiar" in summary
+    assert "Lab 4" not in summary and "Lab 3" not in summary  # not started, or damaged: left to the lab
+    assert 'href="02-entry-dot-product.ipynb"' in course._view.value
+
+
+def test_when_every_started_lab_is_done_the_next_one_is_offered():
+    course = CourseProgress(LABS)
+    browser_answers(course, {"01-product-by-columns": Record({"a": "solved"}, {}, total=1)})
+    assert "Next: lab 2, One entry as a dot product →" in " ".join(course.summary.split())
+
+
+def test_a_browser_that_keeps_nothing_says_so():
+    course = CourseProgress(LABS)
+    browser_answers(course, {}, status="unavailable")
+    assert "your progress cannot be shown" in course.summary

@@ -1,0 +1,133 @@
+"""The gallery's map of the learner's progress: every lab, from what their browser keeps.
+
+`CourseProgress` reads each lab's record (`widgets.core.progress_record`,
+written by the lab's `LabProgress`) through one `DeviceStore` that only
+peeks, and shows per lab started how many of its questions were solved (and how many
+answers were seen first), the level of its practice
+(`widgets.core.mastery`), and a link that says *Continue* where the learner
+left a lab unfinished.  Above the list, one link to the lab to do next.  A
+browser that keeps nothing says so; a record that cannot be read is counted
+as not started, and left for the lab itself to set aside.
+"""
+
+import html
+import json
+import re
+from pathlib import Path
+
+from ipywidgets import HTML, VBox
+
+from ..controls.device_store import DeviceStore
+from ..controls.owned import OwnsChildren
+from ..core.mastery import LEVELS, level
+from ..core.progress_record import MAX_CHARS, read_record
+
+__all__ = ["CourseProgress", "lab_titles"]
+
+
+def _link(name, words):
+    """A link to lab `name` in the theme's link colour (a widget's HTML does not colour links)."""
+    return (f'<a href="{html.escape(name)}.ipynb" style="color:var(--jp-content-link-color)">'
+            f"{words}</a>")
+
+
+def lab_titles(folder="."):
+    """Each numbered lab in `folder` (``NN-name.ipynb``) and its title, the first heading of the
+    notebook without its "Lab N:" prefix, in order."""
+    labs = []
+    for path in sorted(Path(folder).glob("[0-9][0-9]-*.ipynb")):
+        title = path.stem
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            text = "".join(cell["source"]).strip()
+            if cell["cell_type"] == "markdown" and text.startswith("# "):
+                title = text.splitlines()[0][2:].split(":", 1)[-1].strip()
+                break
+        labs.append((path.stem, title))
+    return labs
+
+
+class CourseProgress(OwnsChildren, VBox):
+    """Every lab's progress in this browser, with the lab to continue; see the module.
+
+    Parameters
+    ----------
+    labs : sequence of (str, str)
+        Each lab's name (its notebook without ``.ipynb``, as its record is kept) and title.
+
+    Examples
+    --------
+    >>> course = CourseProgress([("01-columns", "The product by columns"), ("02-entry", "One entry")])
+    >>> with course.store.hold_trait_notifications():
+    ...     course.store.peeked = {"01-columns": '{"v":2,"checks":{"a":"solved"},"practice":{},"total":3}'}
+    ...     course.store.status = "ready"
+    >>> course.rows[0]
+    ('01-columns', 'The product by columns', 1, 0, 3, 'not started')
+    >>> "Continue with lab 1" in course.summary
+    True
+    """
+
+    def __init__(self, labs, **kwargs):
+        super().__init__(**kwargs)
+        self._labs = tuple(labs)
+        self.rows = ()
+        self.store = self._own(DeviceStore(peek=[name for name, _ in self._labs], max_chars=MAX_CHARS))
+        self._view = self._own(HTML().add_class("course-progress-list"))
+        self.store.observe(self._on_status, names="status")
+        self.children = [self.store, self._view]
+        self.add_class("course-progress")
+        self._say("Your progress shows here once the page has loaded.")
+
+    @property
+    def summary(self):
+        """What the learner reads, as plain text."""
+        return html.unescape(re.sub(r"<[^>]+>", " ", self._view.value))
+
+    def _on_status(self, change=None):
+        if self.store.status == "unavailable":
+            return self._say("This browser keeps nothing for these pages (a private window, or storage "
+                             "turned off): your progress cannot be shown.")
+        if self.store.status != "ready":
+            return None
+        rows = []
+        for name, title in self._labs:
+            record, problem = read_record(self.store.peeked.get(name, ""))
+            if problem:
+                record, _ = read_record("")
+            solved = sum(state == "solved" for state in record.checks.values())
+            seen = len(record.checks) - solved
+            practised = [kept.history for kept in record.practice.values()]
+            best = max((level(history) for history in practised), key=LEVELS.index, default=LEVELS[0])
+            rows.append((name, title, solved, seen, record.total, best))
+        self.rows = tuple(rows)
+        return self._render()
+
+    def _render(self):
+        if not any(solved or seen or practice != LEVELS[0] for _, _, solved, seen, _, practice in self.rows):
+            return self._say("Nothing answered yet in this browser: start with lab 1, and your progress "
+                             "in every lab will show here.")
+        started = [k for k, row in enumerate(self.rows) if row[2] or row[3] or row[5] != LEVELS[0]]
+        unfinished = [k for k in started if self.rows[k][2] < self.rows[k][4]]
+        following = [k for k in range(started[-1] + 1, len(self.rows))]
+        nxt = (unfinished or following or started)[0]
+        name, title = self.rows[nxt][:2]
+        verb = "Continue with" if nxt in started else "Next:"
+        items = "".join(self._item(k, self.rows[k]) for k in started)
+        self._view.value = (
+            f'<p class="course-progress-next">{_link(name, f"<b>{verb} lab {nxt + 1}, {html.escape(title)} →</b>")}'
+            f'</p><ul style="padding-left:1.2em; margin:0.3em 0">{items}</ul>'
+        )
+        return None
+
+    @staticmethod
+    def _item(k, row):
+        """One started lab: its questions solved and seen, and its practice's level."""
+        name, title, solved, seen, total, practice = row
+        of = f" of {total}" if total else ""
+        state = f"{solved}{of} questions solved" + (f", {seen} with the answer seen first" if seen else "")
+        if practice != LEVELS[0]:
+            state += f"; practice: {practice}"
+        return f"<li>{_link(name, f'Lab {k + 1}, {html.escape(title)}')}: {html.escape(state)}</li>"
+
+    def _say(self, words):
+        self._view.value = f"<p>{html.escape(words)}</p>"
+        return None
