@@ -96,8 +96,12 @@ hub-proxy:
 		exit 1; \
 	fi
 
+# Everything, in two runs: the fast tier on two workers, then the tests that drive
+# a server, a browser or a kernel, one at a time (they time what they watch, and
+# share the machine's two cores with the servers they start).
 test: $(VENV)/.test-installed chromium engines hub-proxy
-	$(PY) -m pytest --durations=30
+	$(PY) -m pytest -q $(FAST_ARGS)
+	$(PY) -m pytest --durations=30 -m "browser or notebook or slow"
 
 # The fast tier leaves out the browser and notebook folders, so it never imports
 # Playwright or starts a kernel (tests/harness/test_tiers.py fails if it does), and
