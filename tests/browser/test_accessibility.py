@@ -96,7 +96,7 @@ def test_lab_passes_axe_in_normal_and_presenter_mode(path, theme, voila_server, 
     assert axe_problems(page, axe) == [], f"{path.name}, {theme} theme"
 
     presenter = page.locator(".lecture-presenter button, button.lecture-presenter")
-    if path.stem != "index":  # the gallery has no lecture bar
+    if path.stem[:2].isdigit():  # the gallery and the mixed review have no lecture bar
         presenter.first.click()
         page.wait_for_function(PRESENTER_ON_JS, timeout=15_000)
         page.wait_for_timeout(300)  # the template's names follow the new layout once per burst

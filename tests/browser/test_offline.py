@@ -98,7 +98,7 @@ def test_every_page_complete_with_the_outside_blocked(voila_server, page, lab):
     found = assert_complete_offline(
         page, voila_server.url, f"{voila_server.url}/voila/render/{lab}?reveal=1", f"offline-{lab[:-6]}"
     )
-    if lab != "index.ipynb":  # the gallery is a list of links
+    if lab[:2].isdigit():  # the gallery is a list of links; a first visit's review has nothing to ask
         assert found["formulas"] > 0, f"{lab}: no formula typeset"
 
 

@@ -82,6 +82,16 @@ def test_a_reload_restores_the_solved_checks_their_views_and_the_practice(voila_
     progress.scroll_into_view_if_needed()
     screenshot(page, "progress-gallery")
 
+    # The mixed review draws on lab 2, the one lab visited, and keeps what it finds.
+    open_lab(page, f"{voila_server.url}/voila/render/review.ipynb", "progress-review")
+    expect(page.locator(".review-intro")).to_contain_text("1 problem from the labs you have visited")
+    seed = int(re.search(r"Problem (\d+)", page.locator(".review .practice-seed").text_content()).group(1))
+    answer_check(page, ".review .practice-check", format_number(make_problem("entry", seed).parts[0].answer))
+    expect(page.locator(".review-summary")).to_contain_text("One entry of AB: right first time.")
+    expect(page.locator(".review-summary")).to_contain_text("Every problem right first time.")
+    page.wait_for_function("() => (localStorage.getItem('matmul-labs//review') || '').includes('\"entry\"')")
+    screenshot(page, "progress-review")
+
     # Forget my progress: the browser keeps nothing of this lab; the next visit starts afresh.
     open_lab(page, url(voila_server), "progress-02-before-forgetting")
     page.locator(".progress-forget").click()

@@ -41,7 +41,7 @@ def test_a_problem_of_several_parts_ends_when_every_part_is_done():
     assert practice.history == "" and practice.record.seed == 4  # unfinished: the same problem next time
     for k in range(1, len(practice.checks)):
         right(practice, k)
-    assert practice.history == "r" and practice.record == PracticeRecord(5, "r", 1)  # the next problem
+    assert practice.history == "r" and practice.record == PracticeRecord(5, "r", 1, "composition")  # the next problem
 
 
 def test_a_kept_record_carries_on_where_the_learner_was():
@@ -52,7 +52,7 @@ def test_a_kept_record_carries_on_where_the_learner_was():
     practice.start()
     assert practice.problem.seed == 42
     right(practice)
-    assert practice.record == PracticeRecord(43, "srrrr", 4)
+    assert practice.record == PracticeRecord(43, "srrrr", 4, "score")
 
 
 def test_a_lecturers_seed_wins_over_the_kept_one():

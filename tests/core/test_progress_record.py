@@ -12,7 +12,8 @@ from widgets.core.progress_record import (MAX_CHARS, STATES, VERSION, PracticeRe
 
 names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,20}", fullmatch=True)
 practice_records = st.builds(PracticeRecord, st.integers(0, 999_999),
-                             st.text(alphabet="".join(OUTCOMES), max_size=MAX_HISTORY), st.integers(0, 10**6))
+                             st.text(alphabet="".join(OUTCOMES), max_size=MAX_HISTORY), st.integers(0, 10**6),
+                             st.sampled_from(["", "entry", "softmax"]))
 
 
 @settings(max_examples=200, deadline=None)
@@ -51,17 +52,19 @@ def test_any_text_is_read_or_set_aside_and_never_raises(text):
     ('{"v": 1, "checks": {}, "practice": {}}', "it is not a record of the labs"),  # not in version 1
     ('{"v": 2, "checks": {}, "practice": {}}', "it is not a record of the labs"),  # no total
     ('{"v": 2, "checks": {}, "practice": {}, "total": -1}', "it is not a record of the labs"),
-    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": -1, "history": "", "solved": 0}}, "total": 0}',
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": -1, "history": "", "solved": 0, "skill": ""}}, "total": 0}',
      "it is not a record of the labs"),
-    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "rx", "solved": 0}}, "total": 0}',
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "rx", "solved": 0, "skill": ""}}, "total": 0}',
      "it is not a record of the labs"),
-    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "", "solved": true}}, "total": 0}',
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "", "solved": true, "skill": ""}}, "total": 0}',
      "it is not a record of the labs"),
-    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "", "solved": 0, "x": 1}}, "total": 0}',
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "", "solved": 0, "skill": "", "x": 1}}, "total": 0}',
      "it is not a record of the labs"),
-    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "%s", "solved": 0}}, "total": 0}'
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "%s", "solved": 0, "skill": ""}}, "total": 0}'
      % ("r" * (MAX_HISTORY + 1)), "it is not a record of the labs"),
     ('{"v": 2, "checks": {}, "practice": {}, "total": 201}', "it is not a record of the labs"),
+    ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "", "solved": 0, "skill": "no!"}}, '
+     '"total": 0}', "it is not a record of the labs"),
     (f'{{"v": {VERSION + 1}, "checks": {{}}}}', "it was written by another version of the labs"),
     ("[" * 100_000, "it is too large"),
     ("[" * 5_000 + "]" * 5_000, "it is not a record of the labs"),  # nested deep, but not too long

@@ -41,6 +41,7 @@ from widgets.labs.score_reveals import PartsReveal, ScoresReveal, ShapesReveal
 from widgets.labs.rows_or_columns import RowsOrColumns
 from widgets.labs.shape_checker import ShapeChecker
 from widgets.lecture.course_progress import CourseProgress
+from widgets.lecture.review import MixedReview
 from widgets.lecture.bar import LectureBar
 from widgets.lecture.progress import LabProgress
 from widgets.lecture.pulse_board import LabPanel
@@ -61,6 +62,16 @@ def practised(practice):
     practice._ladders[0].open_next()
     practice.new_numbers()
     return practice
+
+
+def reviewed(review):
+    """A mixed review whose first round was drawn, then replaced by another."""
+    lab = '{"v":2,"checks":{},"practice":{"p":{"seed":1,"history":"r","solved":1,"skill":"entry"}},"total":1}'
+    with review.store.hold_trait_notifications():
+        review.store.peeked = {"02-entry": lab}
+        review.store.status = "ready"
+    review.new_round()
+    return review
 
 
 # name: build(given) -> the composite; `given` holds what the caller passes in.
@@ -95,6 +106,7 @@ COMPOSITES = {
     "LectureBar": lambda given: LectureBar(),
     "LabProgress": lambda given: LabProgress(),
     "CourseProgress": lambda given: CourseProgress([("01-columns", "The product by columns")]),
+    "MixedReview": lambda given: reviewed(MixedReview([("02-entry", "One entry")])),
     "LabPanel": lambda given: LabPanel("lab01"),
     "ValuesPlot": lambda given: ValuesPlot([[1, 0], [0, 1]], [[0.5, 0.5]], focus=0),
     "AttentionExplorer": lambda given: AttentionExplorer(parts=PARTS),

@@ -21,7 +21,7 @@ def browser_answers(course, records, status="ready"):
 def test_every_numbered_lab_is_listed_with_its_title():
     assert [name for name, _ in LABS][:2] == ["01-product-by-columns", "02-entry-dot-product"]
     assert len(LABS) == 10 and dict(LABS)["09-softmax-weights"] == "From scores to weights: the softmax"
-    assert CourseProgress(LABS).store.peek == [name for name, _ in LABS]
+    assert CourseProgress(LABS).store.peek == [name for name, _ in LABS] + ["review"]
 
 
 def test_a_new_learner_is_sent_to_lab_1():
@@ -34,7 +34,7 @@ def test_each_lab_shows_its_questions_and_practice_and_the_next_lab_to_continue(
     course = CourseProgress(LABS)
     browser_answers(course, {
         "01-product-by-columns": Record({"a": "solved", "b": "solved"}, {}, total=2),
-        "02-entry-dot-product": Record({"a": "solved", "b": "shown"}, {"practice": PracticeRecord(3, "rrr", 3)},
+        "02-entry-dot-product": Record({"a": "solved", "b": "shown"}, {"practice": PracticeRecord(3, "rrr", 3, "entry")},
                                        total=3),
         "04-composition": '{"v": 2, "damaged',
     })
@@ -57,3 +57,16 @@ def test_a_browser_that_keeps_nothing_says_so():
     course = CourseProgress(LABS)
     browser_answers(course, {}, status="unavailable")
     assert "your progress cannot be shown" in course.summary
+
+
+def test_a_skill_proficient_in_its_lab_is_mastered_after_the_mixed_review():
+    course = CourseProgress(LABS)
+    lab = Record({"a": "solved"}, {"practice": PracticeRecord(3, "rrrrr", 5, "entry")}, total=2)
+    browser_answers(course, {"02-entry-dot-product": lab})
+    assert course.rows[1][-1] == "proficient"
+    browser_answers(course, {"02-entry-dot-product": lab, "review": Record(practice={
+        "entry": PracticeRecord(0, "sr", 2, "entry")})}, status="")
+    browser_answers(course, {"02-entry-dot-product": lab, "review": Record(practice={
+        "entry": PracticeRecord(0, "sr", 2, "entry")})})
+    assert course.rows[1][-1] == "mastered" and "practice: mastered" in course.summary
+    assert 'href="review.ipynb"' in course._view.value

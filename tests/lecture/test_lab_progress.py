@@ -134,7 +134,7 @@ def test_a_practice_is_kept_and_a_reload_carries_on_from_it():
     practice.new_numbers()
     practice.new_numbers()  # the second problem skipped
     saved = progress.store.saved
-    assert read_record(saved)[0].practice == {"practice": PracticeRecord(seed + 2, "rk", 1)}
+    assert read_record(saved)[0].practice == {"practice": PracticeRecord(seed + 2, "rk", 1, "entry")}
 
     again = lab_namespace(LAB_2)  # a reload: a new kernel, the browser's record
     progress = again["lecture"].progress.watch_all(again, lab="02-entry-dot-product")
@@ -145,4 +145,18 @@ def test_a_practice_is_kept_and_a_reload_carries_on_from_it():
     assert progress.store.saved == ""  # nothing new for the browser: it keeps that record already
     practice.start()
     assert practice.problem.seed == seed + 2 and answer(practice.checks[0], practice.checks[0]._typed_answer())
-    assert read_record(progress.store.saved)[0].practice == {"practice": PracticeRecord(seed + 3, "rkr", 2)}
+    assert read_record(progress.store.saved)[0].practice == {"practice": PracticeRecord(seed + 3, "rkr", 2, "entry")}
+
+
+def test_a_practice_proficient_in_the_lab_shows_mastered_after_the_mixed_review():
+    lab = lab_namespace(LAB_2)
+    progress = lab["lecture"].progress.watch_all(lab, lab="02-entry-dot-product")
+    kept = write_record(Record(practice={"practice": PracticeRecord(9, "rrrrr", 5, "entry")}, total=2))
+    review = write_record(Record(practice={"entry": PracticeRecord(0, "r", 1, "entry")}))
+    with progress.store.hold_trait_notifications():
+        progress.store.loaded = kept
+        progress.store.peeked = {"review": review}
+        progress.store.status = "ready"
+    assert progress.store.peek == ["review"]
+    assert lab["practice"].level.startswith("mastered: 5 of 5")
+    assert "Level: mastered" in lab["practice"]._score.value

@@ -58,6 +58,9 @@ class Practice(OwnsChildren, VBox):
         to ``seed + 1``, so a room that starts from one link stays in step.
     lecture : LectureBar, optional
         Follow its `seed` (``?seed=``): set from the link.
+    plain : bool, optional
+        Show only the problem, without the streak, the level or the problem number's link (a
+        round of the mixed review, which keeps its own record).  Default False.
     **kwargs
         Passed to `VBox`.
 
@@ -100,8 +103,9 @@ class Practice(OwnsChildren, VBox):
     solved = Int(0, read_only=True, help="Problems solved in all, without the solution shown.")
     started = Bool(False, read_only=True, help="Whether a problem is shown.")
     history = Unicode("", read_only=True, help="How the recent problems ended, one letter each.")
+    reviewed = Unicode("", help="How this skill's problems in the mixed review ended: 'mastered' needs one.")
 
-    def __init__(self, skill, seed=None, *, lecture=None, **kwargs):
+    def __init__(self, skill, seed=None, *, lecture=None, plain=False, **kwargs):
         super().__init__(**kwargs)
         if skill not in SKILLS:
             raise TraitError(f"unknown skill {skill!r}: choose one of {', '.join(SKILLS)}")
@@ -119,9 +123,9 @@ class Practice(OwnsChildren, VBox):
             layout=Layout(width="auto"),
         ).add_class("practice-new"))
         self._new.on_click(lambda _button: self.new_numbers() if self.started else self.start())
-        self._score = self._own(HTML().add_class("practice-streak"))
+        self._score = self._own(HTML(layout=Layout(display="none" if plain else "")).add_class("practice-streak"))
         self._parts = self._own(VBox())
-        self._seed = self._own(HTML())
+        self._seed = self._own(HTML(layout=self._score.layout))  # shown and hidden with the streak
         self.add_class("practice")
         self.add_class(f"practice-{skill}")
         self._header = self._own(HBox(
@@ -166,14 +170,14 @@ class Practice(OwnsChildren, VBox):
     @property
     def level(self):
         """The learner's level in this skill and what it rests on (`widgets.core.mastery.describe`)."""
-        return describe(self.history)
+        return describe(self.history, self.reviewed)
 
     @property
     def record(self):
         """Where this practice stands, to keep for the next visit: the next problem is the one
         after the instance shown once that is solved."""
         seed = (self.seed + 1) % (MAX_SEED + 1) if self._finished and self.started else self.seed
-        return PracticeRecord(seed, self.history, self.solved)
+        return PracticeRecord(seed, self.history, self.solved, self.skill)
 
     def restore(self, record):
         """Carry on from an earlier visit (a `PracticeRecord`): its history, count and streak, and
@@ -199,6 +203,10 @@ class Practice(OwnsChildren, VBox):
         if not 0 <= seed <= MAX_SEED:
             raise TraitError(f"seed must be from 0 to {MAX_SEED}, got {seed}")
         return seed
+
+    @observe("reviewed")
+    def _on_reviewed(self, change):
+        self._render_heading()
 
     @observe("seed")
     def _on_seed_change(self, change):
@@ -269,7 +277,7 @@ class Practice(OwnsChildren, VBox):
 
     def _render_heading(self):
         self._heading.value = f"<b>Practice: {TITLES[self.skill]}</b>"
-        next_level = goal(self.history)
+        next_level = goal(self.history, self.reviewed)
         self._score.value = (
             f"Streak: <b>{self.streak}</b> · solved: {self.solved}"
             f'<br><span class="practice-level">Level: {self.level}</span>'

@@ -7,9 +7,9 @@ it was solved.  Only a problem right first time, unhelped, counts towards a
 level (as a hint does on Khan Academy): a skipped problem is not solved, and
 one solved with a hint or the solution shown was solved with help.  The
 levels follow Khan Academy's: *familiar* at 70 % of the recent problems,
-*proficient* at 100 %; `goal` says what the next one takes.  (Their
-*mastered* needs a mixed review, which the labs do not have yet.)  Pure
-Python: no widget, no numpy.
+*proficient* at 100 %, and *mastered* once proficient with the skill's last
+problem in a mixed review (labs/review.ipynb) right first time; `goal` says
+what the next one takes.  Pure Python: no widget, no numpy.
 
 Examples
 --------
@@ -30,7 +30,7 @@ OUTCOMES = {
     "k": "skipped before it was solved",
 }
 #: The levels, lowest first.
-LEVELS = ("not started", "attempted", "familiar", "proficient")
+LEVELS = ("not started", "attempted", "familiar", "proficient", "mastered")
 #: The recent problems a level is judged on.
 WINDOW = 5
 #: The most problems a history keeps (the oldest go first).
@@ -55,29 +55,35 @@ def _recent(history):
     return recent.count("r"), len(recent)
 
 
-def level(history):
+def level(history, reviewed=""):
     """The level (one of `LEVELS`) of a practice `history`.
 
     Parameters
     ----------
     history : str
         One letter of `OUTCOMES` per problem, oldest first.
+    reviewed : str
+        How the skill's problems in the mixed review ended, in the same letters.
 
     Examples
     --------
     >>> [level(h) for h in ("", "s", "rr", "rrs", "rrrsr", "srrrrr")]
     ['not started', 'attempted', 'attempted', 'attempted', 'familiar', 'proficient']
+    >>> level("rrrrr", reviewed="sr"), level("rrrrr", reviewed="rs"), level("rrrr", reviewed="r")
+    ('mastered', 'proficient', 'familiar')
     """
     right, seen = _recent(history)
     if seen == 0:
         return "not started"
     if len(history) < _FEWEST or right < _FAMILIAR * seen:
         return "attempted"
-    return "proficient" if right == seen == WINDOW else "familiar"
+    if right == seen == WINDOW:
+        return "mastered" if trim(reviewed).endswith("r") else "proficient"
+    return "familiar"
 
 
-def describe(history):
-    """The level of `history` with the count it rests on, for the learner.
+def describe(history, reviewed=""):
+    """The level of `history` (and `reviewed`, as in `level`) with the count it rests on, for the learner.
 
     >>> describe(""), describe("r"), describe("rk")
     ('not started', 'attempted: 1 of 1 problem right first time', 'attempted: 1 of 2 problems right first time')
@@ -88,20 +94,24 @@ def describe(history):
     if seen == 0:
         return level(history)
     last = "your last " if len(history) > seen else ""
-    return f"{level(history)}: {right} of {last}{seen} problem{'s' * (seen != 1)} right first time"
+    return f"{level(history, reviewed)}: {right} of {last}{seen} problem{'s' * (seen != 1)} right first time"
 
 
-def goal(history):
+def goal(history, reviewed=""):
     """What the next level takes, in a sentence; ``""`` at the top.
 
     >>> goal("")
     'Familiar: 70 % of your last 5 problems right first time, from 3 problems.'
     >>> goal("rrrrr")
+    'Mastered: right first time in the mixed review as well.'
+    >>> goal("rrrrr", reviewed="r")
     ''
     """
-    now = level(history)
+    now = level(history, reviewed)
     if now in ("not started", "attempted"):
         return f"Familiar: 70 % of your last {WINDOW} problems right first time, from {_FEWEST} problems."
     if now == "familiar":
         return f"Proficient: your last {WINDOW} problems right first time."
+    if now == "proficient":
+        return "Mastered: right first time in the mixed review as well."
     return ""

@@ -8,10 +8,10 @@ writes what `read_record` accepts.  Pure Python: no widget, no numpy.
 
 Examples
 --------
->>> record = Record({"activity": "solved"}, {"practice": PracticeRecord(8, "rs", 2)}, total=5)
+>>> record = Record({"activity": "solved"}, {"practice": PracticeRecord(8, "rs", 2, "entry")}, total=5)
 >>> text = write_record(record)
->>> text
-'{"v":2,"checks":{"activity":"solved"},"practice":{"practice":{"seed":8,"history":"rs","solved":2}},"total":5}'
+>>> text[:75]
+'{"v":2,"checks":{"activity":"solved"},"practice":{"practice":{"seed":8,"his'
 >>> read_record(text) == (record, "")
 True
 >>> read_record('{"v": 1, "checks": {"activity": "shown"}}')  # the first version had no practice
@@ -26,10 +26,12 @@ from dataclasses import dataclass, field
 
 from .mastery import trim
 
-__all__ = ["MAX_CHARS", "STATES", "VERSION", "PracticeRecord", "Record", "read_record", "write_record"]
+__all__ = ["MAX_CHARS", "REVIEW_KEY", "STATES", "VERSION", "PracticeRecord", "Record", "read_record", "write_record"]
 
 #: The version this code writes; it reads this one and the one before (checks only).
 VERSION = 2
+#: Where the mixed review keeps its record (labs/review.ipynb): a practice entry per skill reviewed.
+REVIEW_KEY = "review"
 #: The longest record read: far more than the checks of any lab need.
 MAX_CHARS = 20_000
 #: How a check ended: right (``solved``), or with its answer seen first (``shown``).
@@ -54,11 +56,14 @@ class PracticeRecord:
         One letter per problem (`widgets.core.mastery.OUTCOMES`), oldest first.
     solved : int
         Problems solved in all.
+    skill : str
+        The skill practised (a key of `widgets.core.practice.SKILLS`): the mixed review draws on it.
     """
 
     seed: int = 0
     history: str = ""
     solved: int = 0
+    skill: str = ""
 
 
 @dataclass(frozen=True)
@@ -77,15 +82,19 @@ def _count(value, top):
 
 def _practice(entry):
     """The `PracticeRecord` of one entry as the browser kept it, or None if it is not one."""
-    if not isinstance(entry, dict) or set(entry) != {"seed", "history", "solved"}:
+    if not isinstance(entry, dict) or set(entry) != {"seed", "history", "solved", "skill"}:
         return None
     if not (_count(entry["seed"], _MAX_SEED) and _count(entry["solved"], _MAX_SOLVED)):
+        return None
+    if not isinstance(entry["skill"], str) or not (entry["skill"] == "" or _NAME.match(entry["skill"])):
         return None
     try:
         history = trim(entry["history"])
     except ValueError:
         return None
-    return PracticeRecord(entry["seed"], history, entry["solved"]) if history == entry["history"] else None
+    if history != entry["history"]:
+        return None
+    return PracticeRecord(entry["seed"], history, entry["solved"], entry["skill"])
 
 
 def read_record(text):
@@ -147,7 +156,7 @@ def write_record(record):
     for name, state in record.checks.items():
         if not _NAME.match(name) or state not in STATES:
             raise ValueError(f"cannot record check {name!r} as {state!r}")
-    practice = {name: {"seed": entry.seed, "history": entry.history, "solved": entry.solved}
+    practice = {name: {"seed": entry.seed, "history": entry.history, "solved": entry.solved, "skill": entry.skill}
                 for name, entry in record.practice.items()}
     if not all(_NAME.match(name) and _practice(entry) for name, entry in practice.items()):
         raise ValueError(f"cannot record practice {practice!r}")

@@ -2,11 +2,12 @@
 
 `CourseProgress` reads each lab's record (`widgets.core.progress_record`,
 written by the lab's `LabProgress`) through one `DeviceStore` that only
-peeks, and shows per lab started how many of its questions were solved (and how many
-answers were seen first), the level of its practice
-(`widgets.core.mastery`), and a link that says *Continue* where the learner
-left a lab unfinished.  Above the list, one link to the lab to do next.  A
-browser that keeps nothing says so; a record that cannot be read is counted
+peeks, and shows per lab started how many of its questions were solved (and
+how many answers were seen first) and the level of its practice
+(`widgets.core.mastery`, with the mixed review's record for *mastered*).
+Above the list, a link to the lab to continue (the first one started and not
+finished) or the next one, and one to the mixed review.  A browser that
+keeps nothing says so; a record that cannot be read is counted
 as not started, and left for the lab itself to set aside.
 """
 
@@ -20,7 +21,7 @@ from ipywidgets import HTML, VBox
 from ..controls.device_store import DeviceStore
 from ..controls.owned import OwnsChildren
 from ..core.mastery import LEVELS, level
-from ..core.progress_record import MAX_CHARS, read_record
+from ..core.progress_record import MAX_CHARS, REVIEW_KEY, read_record
 
 __all__ = ["CourseProgress", "lab_titles"]
 
@@ -70,7 +71,8 @@ class CourseProgress(OwnsChildren, VBox):
         super().__init__(**kwargs)
         self._labs = tuple(labs)
         self.rows = ()
-        self.store = self._own(DeviceStore(peek=[name for name, _ in self._labs], max_chars=MAX_CHARS))
+        self.store = self._own(DeviceStore(peek=[name for name, _ in self._labs] + [REVIEW_KEY],
+                                           max_chars=MAX_CHARS))
         self._view = self._own(HTML().add_class("course-progress-list"))
         self.store.observe(self._on_status, names="status")
         self.children = [self.store, self._view]
@@ -88,6 +90,8 @@ class CourseProgress(OwnsChildren, VBox):
                              "turned off): your progress cannot be shown.")
         if self.store.status != "ready":
             return None
+        review, problem = read_record(self.store.peeked.get(REVIEW_KEY, ""))
+        reviewed = {} if problem else {skill: kept.history for skill, kept in review.practice.items()}
         rows = []
         for name, title in self._labs:
             record, problem = read_record(self.store.peeked.get(name, ""))
@@ -95,8 +99,8 @@ class CourseProgress(OwnsChildren, VBox):
                 record, _ = read_record("")
             solved = sum(state == "solved" for state in record.checks.values())
             seen = len(record.checks) - solved
-            practised = [kept.history for kept in record.practice.values()]
-            best = max((level(history) for history in practised), key=LEVELS.index, default=LEVELS[0])
+            best = max((level(kept.history, reviewed.get(kept.skill, "")) for kept in record.practice.values()),
+                       key=LEVELS.index, default=LEVELS[0])
             rows.append((name, title, solved, seen, record.total, best))
         self.rows = tuple(rows)
         return self._render()
@@ -114,7 +118,8 @@ class CourseProgress(OwnsChildren, VBox):
         items = "".join(self._item(k, self.rows[k]) for k in started)
         self._view.value = (
             f'<p class="course-progress-next">{_link(name, f"<b>{verb} lab {nxt + 1}, {html.escape(title)} →</b>")}'
-            f'</p><ul style="padding-left:1.2em; margin:0.3em 0">{items}</ul>'
+            f' or {_link("review", "a mixed review of the labs you have visited")}.</p>'
+            f'<ul style="padding-left:1.2em; margin:0.3em 0">{items}</ul>'
         )
         return None
 

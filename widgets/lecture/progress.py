@@ -24,7 +24,7 @@ from ..controls.check import Check
 from ..controls.device_store import DeviceStore
 from ..controls.owned import OwnsChildren
 from ..controls.practice import Practice
-from ..core.progress_record import MAX_CHARS, Record, read_record, write_record
+from ..core.progress_record import MAX_CHARS, REVIEW_KEY, Record, read_record, write_record
 from .namespace import named, user_namespace
 from .pulse import lab_name
 
@@ -57,7 +57,8 @@ class LabProgress(OwnsChildren, HBox):
 
     def __init__(self, **kwargs):
         super().__init__(layout=Layout(align_items="center", grid_gap="0 0.5em"), **kwargs)
-        self.store = self._own(DeviceStore(max_chars=MAX_CHARS))
+        # The mixed review's record too (only read): a practice shows "mastered" after it.
+        self.store = self._own(DeviceStore(max_chars=MAX_CHARS, peek=[REVIEW_KEY]))
         self._notice = self._own(HTML().add_class("progress-notice"))
         self._forget = self._own(Button(
             description="Forget my progress", tooltip="Remove what this browser keeps of this lab",
@@ -66,7 +67,7 @@ class LabProgress(OwnsChildren, HBox):
         self._forget.on_click(lambda _button: self.forget())
         self._checks = {}  # name to Check, once watched
         self._practices = {}  # name to Practice, once watched
-        self._record = Record()  # as the browser keeps it
+        self._states = {}  # check name to its state, as the browser keeps it
         self._restoring = False
         self.restored = 0  # checks restored
         self.restored_practice = 0
@@ -104,7 +105,7 @@ class LabProgress(OwnsChildren, HBox):
 
     def forget(self):
         """Remove this lab's record from the browser; this page keeps its answers until reloaded."""
-        self._record = Record()
+        self._states = {}
         self.store.clear()
         self._say("This browser keeps nothing of this lab now: a reload starts afresh.")
 
@@ -127,8 +128,9 @@ class LabProgress(OwnsChildren, HBox):
             return self._say(f"A saved record of this lab was set aside because {problem}: "
                              "the lab starts afresh.", warn=True)
         self._restore(record)
-        if self._record != record:  # solved here before the browser answered, or the lab changed
-            self._save()
+        self._read_review()
+        if (record.checks or record.practice) and self._current() != record:
+            self._save()  # solved here before the browser answered, or the lab changed: say so
         kept = [f"{self.restored} answer{'s' * (self.restored != 1)}"] * bool(self.restored)
         kept += ["your practice"] * bool(self.restored_practice)
         if kept:
@@ -152,31 +154,38 @@ class LabProgress(OwnsChildren, HBox):
         finally:
             self._restoring = False
         # What this visit did before the browser answered wins over what it kept.
-        self._record = Record(
-            {**{name: state for name, state in record.checks.items() if name in self._checks},
-             **self._record.checks},
-            {name: practice.record for name, practice in self._practices.items()
-             if practice.history or name in record.practice},
-            total=len(self._checks),
-        )
+        self._states = {**{name: state for name, state in record.checks.items() if name in self._checks},
+                        **self._states}
+
+    def _read_review(self):
+        review, problem = read_record(self.store.peeked.get(REVIEW_KEY, ""))
+        for practice in self._practices.values():
+            kept = review.practice.get(practice.skill) if not problem else None
+            practice.reviewed = kept.history if kept is not None else ""
 
     def _on_check(self, change):
         if not change["new"] or self._restoring:
             return
         name = next(name for name, check in self._checks.items() if check is change["owner"])
-        self._record.checks[name] = "solved" if change["owner"].solved else "shown"
+        self._states[name] = "solved" if change["owner"].solved else "shown"
         self._save()
 
     def _on_practice(self, change):
-        if self._restoring:
-            return
-        name = next(name for name, practice in self._practices.items() if practice is change["owner"])
-        self._record.practice[name] = change["owner"].record
-        self._save()
+        if not self._restoring:
+            self._save()
+
+    def _current(self):
+        """The record as it stands: every check's state, and every practice (its skill too, for the
+        mixed review)."""
+        practice = {name: practice.record for name, practice in self._practices.items()}
+        return Record(dict(self._states), practice, len(self._checks))
 
     def _save(self):
-        if self.store.status in ("ready", "full"):
-            self.store.saved = write_record(Record(self._record.checks, self._record.practice, len(self._checks)))
+        current = self._current()
+        if self.store.status in ("ready", "full") and (
+            current.checks or self.store.saved or any(kept.history for kept in current.practice.values())
+        ):  # once there is anything to keep
+            self.store.saved = write_record(current)
 
     def _say(self, words, warn=False):
         style = f"color:{WARNING_COLOR}" if warn else _QUIET

@@ -1,0 +1,74 @@
+"""widgets.lecture.review: a round of mixed problems from the labs visited, kept in the review's record,
+and the level it gives a lab's practice ("mastered").  The browser's side is played in-process; the
+review page runs in Chromium in tests/browser/test_progress.py."""
+from __future__ import annotations
+
+import random
+
+from harness.checks import answer
+from harness.voila import REPO
+from widgets.core.progress_record import PracticeRecord, Record, read_record, write_record
+from widgets.lecture.course_progress import lab_titles
+from widgets.lecture.review import MixedReview
+
+LABS = lab_titles(REPO / "labs")
+VISITED = {
+    "02-entry-dot-product": Record({"activity": "solved"}, {"practice": PracticeRecord(1, "rrrrr", 5, "entry")}, 2),
+    "07-queries-keys-scores": Record({}, {"practice": PracticeRecord(1, "s", 1, "score")}, 8),
+    "09-softmax-weights": Record({"a": "shown"}, {"practice": PracticeRecord(1, "", 0, "softmax")}, 4),
+}
+
+
+def browser_answers(review, records, loaded="", status="ready"):
+    with review.store.hold_trait_notifications():
+        review.store.peeked = {name: write_record(record) for name, record in records.items()}
+        review.store.loaded = loaded
+        review.store.status = status
+
+
+def right(practice):
+    for check in practice.checks:
+        assert answer(check, check._typed_answer())
+
+
+def test_nothing_visited_nothing_to_review():
+    review = MixedReview(LABS)
+    browser_answers(review, {})
+    assert review.practices == () and "Nothing to review yet" in review._intro.value
+
+
+def test_a_round_mixes_the_visited_skills_keeps_each_outcome_and_points_back_to_the_lab():
+    review = MixedReview(LABS, rng=random.Random(5))
+    browser_answers(review, VISITED)
+    assert sorted(p.skill for p in review.practices) == ["entry", "score", "softmax"]
+    assert all(p.started and p._score.layout.display == "none" for p in review.practices)
+    for practice in review.practices:
+        if practice.skill == "softmax":
+            assert not answer(practice.checks[0], [[1, 0]])  # a wrong answer first
+        right(practice)
+    kept, problem = read_record(review.store.saved)
+    assert problem == "" and {skill: entry.history for skill, entry in kept.practice.items()} == {
+        "entry": "r", "score": "r", "softmax": "s"}
+    summary = review._summary.value
+    assert "One entry of AB: right first time (mastered)." in summary
+    assert "To go over:" in summary and 'href="09-softmax-weights.ipynb"' in summary
+    assert review._after.layout.display == ""
+
+    first = review.practices
+    review._again.click()  # another round: the last one's problems are closed
+    assert all(p.comm is None for p in first) and len(review.practices) == 3
+
+
+def test_a_later_visit_adds_to_the_kept_review_and_a_damaged_one_is_set_aside(monkeypatch):
+    review = MixedReview(LABS, rng=random.Random(1))
+    earlier = write_record(Record(practice={"entry": PracticeRecord(0, "s", 1, "entry")}))
+    browser_answers(review, VISITED, loaded=earlier)
+    entry = next(p for p in review.practices if p.skill == "entry")
+    right(entry)
+    assert read_record(review.store.saved)[0].practice["entry"] == PracticeRecord(0, "sr", 2, "entry")
+
+    sent = []
+    damaged = MixedReview(LABS)
+    monkeypatch.setattr(damaged.store, "send", sent.append)
+    browser_answers(damaged, VISITED, loaded='{"v": 2, "oops"')
+    assert sent == [{"set_aside": True}] and len(damaged.practices) == 3

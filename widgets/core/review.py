@@ -1,0 +1,42 @@
+"""The mixed review's round: which skills to draw fresh problems from, and in what order.
+
+A round takes the skills of the labs the learner has visited, puts the
+weakest first (by `widgets.core.mastery.level`), among equals the ones
+reviewed least, and keeps a handful; then it shuffles them, so that no two
+problems in a row tell the learner which skill comes next (interleaving,
+LEARNING.md).  Pure Python: no widget, no numpy.
+
+>>> import random
+>>> skills = {"entry": ("rrrrr", "r"), "softmax": ("s", ""), "score": ("rrr", "")}
+>>> sorted(choose(skills, random.Random(1), size=2))
+['score', 'softmax']
+"""
+
+from .mastery import LEVELS, level
+
+__all__ = ["ROUND", "choose"]
+
+#: Problems in a round: a handful, done in a few minutes.
+ROUND = 4
+
+
+def choose(skills, rng, size=ROUND):
+    """The skills of one round, at most `size`, each once, in a shuffled order.
+
+    Parameters
+    ----------
+    skills : dict of str to (str, str)
+        Each visited skill's practice history and review history
+        (`widgets.core.mastery.OUTCOMES` letters, oldest first).
+    rng : random.Random
+        Breaks ties and shuffles: a round is not the same twice.
+    size : int
+        The most skills a round takes.
+    """
+    order = sorted(
+        skills,
+        key=lambda skill: (LEVELS.index(level(*skills[skill])), len(skills[skill][1]), rng.random()),
+    )
+    chosen = order[:size]
+    rng.shuffle(chosen)
+    return chosen

@@ -1,0 +1,154 @@
+"""The mixed review: a round of fresh problems from every lab visited, mixed, the weakest skills first.
+
+`MixedReview` reads, through one `DeviceStore`, what the browser keeps of
+each lab (which skills it practises and how the learner's problems there
+ended) and of earlier reviews, under `REVIEW_KEY`.  A round
+(`widgets.core.review.choose`) is a handful of problems, one `Practice`
+each, in shuffled order.  How each ended is added to that skill's review
+history and kept: a skill proficient in its lab becomes *mastered* once its
+last review problem is right first time (`widgets.core.mastery.level`), as
+the lab and the gallery then show.  After the round, each problem that was
+not right first time points back to the lab that teaches it.
+"""
+
+import html
+import random
+
+from ipywidgets import HTML, Button, HBox, Layout, VBox
+
+from ..controls.device_store import DeviceStore
+from ..controls.owned import OwnsChildren
+from ..controls.practice import TITLES, Practice
+from ..core.mastery import OUTCOMES, level, trim
+from ..core.practice import MAX_SEED
+from ..core.progress_record import MAX_CHARS, REVIEW_KEY, PracticeRecord, Record, read_record, write_record
+from ..core.review import choose
+
+__all__ = ["MixedReview"]
+
+
+def _link(name, words):
+    return f'<a href="{html.escape(name)}.ipynb" style="color:var(--jp-content-link-color)">{words}</a>'
+
+
+class MixedReview(OwnsChildren, VBox):
+    """Rounds of mixed problems from the labs visited; see the module.
+
+    Parameters
+    ----------
+    labs : sequence of (str, str)
+        Each lab's name (as its record is kept) and title (`lab_titles`).
+    rng : random.Random, optional
+        Chooses and shuffles the rounds and their numbers.
+
+    Examples
+    --------
+    >>> review = MixedReview([("02-entry", "One entry")], rng=random.Random(3))
+    >>> lab = '{"v":2,"checks":{},"practice":{"practice":{"seed":1,"history":"rrrrr","solved":5,"skill":"entry"}},"total":2}'
+    >>> with review.store.hold_trait_notifications():
+    ...     review.store.peeked = {"02-entry": lab}
+    ...     review.store.status = "ready"
+    >>> [practice.skill for practice in review.practices]
+    ['entry']
+    """
+
+    def __init__(self, labs, rng=None, **kwargs):
+        super().__init__(**kwargs)
+        self._labs = tuple(labs)
+        self._rng = rng or random.Random()
+        self._visited = {}  # skill to (its practice history in the lab, the lab's name and title)
+        self._reviewed = {}  # skill to its PracticeRecord in the review's own record
+        self.practices = ()
+        self.store = self._own(DeviceStore(key=REVIEW_KEY, peek=[name for name, _ in self._labs],
+                                           max_chars=MAX_CHARS))
+        self._intro = self._own(HTML().add_class("review-intro"))
+        self._round = self._own(VBox())
+        self._summary = self._own(HTML().add_class("review-summary"))
+        self._again = self._own(Button(description="Another round", icon="refresh", layout=Layout(
+            width="auto")).add_class("review-again"))
+        self._again.on_click(lambda _button: self.new_round())
+        self._after = self._own(HBox([self._again], layout=Layout(display="none")))  # as wide as its words
+        self.store.observe(self._on_status, names="status")
+        self.children = [self.store, self._intro, self._round, self._summary, self._after]
+        self.add_class("mixed-review")
+        self._say("The review starts once the page has loaded.")
+
+    def new_round(self):
+        """Close the round shown and draw the next, as *Another round* does."""
+        for practice in self.practices:
+            practice.close()
+        history = {skill: (kept[0], self._reviewed.get(skill, PracticeRecord()).history)
+                   for skill, kept in self._visited.items()}
+        skills = choose(history, self._rng)
+        self.practices = tuple(
+            self._own(Practice(skill, seed=self._rng.randrange(MAX_SEED + 1), plain=True).add_class(
+                f"review-problem-{k}")) for k, skill in enumerate(skills)
+        )
+        boxes = []
+        for k, practice in enumerate(self.practices):
+            name, title = self._visited[practice.skill][1:]
+            boxes.append(self._own(HTML(f"<h3>Problem {k + 1} of {len(skills)}</h3><p>From "
+                                        f"{_link(name, html.escape(title))}.</p>")))
+            boxes.append(practice)
+            practice.start()
+            practice.observe(self._on_outcome, names="history")
+        self._round.children = boxes
+        self._summary.value = ""
+        self._after.layout.display = "none"
+        self._say(f"{len(skills)} problem{'s' * (len(skills) != 1)} from the labs you have visited, "
+                  "the skills you are least sure of first, in mixed order.")
+
+    # -- browser ----------------------------------------------------------------
+
+    def _on_status(self, change):
+        if self.store.status == "unavailable":
+            return self._say("This browser keeps nothing for these pages (a private window, or storage "
+                             "turned off): the review cannot see which labs you have visited.")
+        if self.store.status != "ready" or self.practices:
+            return None
+        for name, title in self._labs:
+            record, problem = read_record(self.store.peeked.get(name, ""))
+            for kept in ([] if problem else record.practice.values()):
+                if kept.skill in TITLES and kept.skill not in self._visited:
+                    self._visited[kept.skill] = (kept.history, name, title)
+        review, problem = read_record(self.store.loaded)
+        if problem:
+            self.store.set_aside()
+        self._reviewed = {} if problem else dict(review.practice)
+        if not self._visited:
+            return self._say("Nothing to review yet: answer a question or two in a lab, and its skills "
+                             "come into the review.")
+        return self.new_round()
+
+    def _on_outcome(self, change):
+        practice, outcome = change["owner"], change["new"][-1:]
+        if not outcome:
+            return
+        kept = self._reviewed.get(practice.skill, PracticeRecord(skill=practice.skill))
+        self._reviewed[practice.skill] = PracticeRecord(
+            0, trim(kept.history + outcome), kept.solved + (outcome in "ras"), practice.skill)
+        if self.store.status in ("ready", "full"):
+            self.store.saved = write_record(Record(practice=dict(self._reviewed)))
+        if all(p.history for p in self.practices):
+            self._sum_up()
+
+    def _sum_up(self):
+        lines, again = [], []
+        for practice in self.practices:
+            history, name, title = self._visited[practice.skill]
+            ended = OUTCOMES[practice.history[-1]]
+            mastered = level(history, self._reviewed[practice.skill].history) == "mastered"
+            what = TITLES[practice.skill]
+            lines.append(f"<li>{html.escape(what[0].upper() + what[1:])}: {ended}"
+                         f"{' (mastered)' if mastered else ''}.</li>")
+            if practice.history[-1] != "r":
+                again.append(f"<li>{_link(name, html.escape(title))}, for {html.escape(TITLES[practice.skill])}"
+                             "</li>")
+        to_go_over = (f"<p><b>To go over:</b></p><ul>{''.join(again)}</ul>" if again
+                      else "<p>Every problem right first time.</p>")
+        self._summary.value = f"<p><b>This round:</b></p><ul>{''.join(lines)}</ul>{to_go_over}"
+        self._after.layout.display = ""
+
+    def _say(self, words):
+        self._intro.value = f"<p>{html.escape(words)}</p>"
+        return None
