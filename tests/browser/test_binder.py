@@ -54,6 +54,6 @@ def binder_rehearsal(tmp_path_factory):
 def test_binder_rehearsal_serves_the_gallery_and_a_lab(binder_rehearsal, page):
     open_lab(page, f"{binder_rehearsal}/voila/render/labs/index.ipynb", "binder-gallery")
     assert "matmul-labs" in page.inner_text("body")
-    first_lab = page.eval_on_selector("a[href$='.ipynb']", "a => a.href")
+    first_lab = page.eval_on_selector(".matmul-gallery-card a[href$='.ipynb']", "a => a.href")
     open_lab(page, first_lab, "binder-first-lab")
     assert page.locator(".jupyter-widgets input").count() > 0

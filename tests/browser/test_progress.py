@@ -92,8 +92,19 @@ def test_a_reload_restores_the_solved_checks_their_views_and_the_practice(voila_
     page.wait_for_function("() => (localStorage.getItem('matmul-labs//review') || '').includes('\"entry\"')")
     screenshot(page, "progress-review")
 
+    # Start afresh: the record goes, and the page opens again with nothing answered.
+    open_lab(page, url(voila_server), "progress-02-before-afresh")
+    expect(page.locator(".lab02-product")).to_have_count(1)
+    with page.expect_navigation():
+        page.locator(".progress-afresh").click()
+    open_lab(page, page.url, "progress-02-afresh")  # waits for the reloaded page's widgets
+    expect(notice).to_have_text("Your progress in this lab is kept in this browser.")
+    expect(page.locator(".lab02-product")).to_have_count(0)
+    answer_check(page, ".lab02-check", "-12")
+    expect(page.locator(".lab02-check [role=status]")).to_contain_text("Correct!")
+    page.wait_for_function(f"() => localStorage.getItem({KEY!r}) !== null")
+
     # Forget my progress: the browser keeps nothing of this lab; the next visit starts afresh.
-    open_lab(page, url(voila_server), "progress-02-before-forgetting")
     page.locator(".progress-forget").click()
     expect(notice).to_contain_text("keeps nothing of this lab now")
     page.wait_for_function(f"() => localStorage.getItem({KEY!r}) === null")
@@ -130,3 +141,37 @@ def test_a_damaged_record_is_set_aside_and_the_lab_starts_afresh(voila_server, p
     expect(page.locator(".lab02-check [role=status]")).to_contain_text("Correct!")
     page.wait_for_function(f"() => localStorage.getItem({KEY!r}) !== null")  # a fresh record
     problems.assert_clean()
+
+
+def test_progress_moves_to_another_browser_by_a_code(voila_server, browser):
+    """Two browser contexts are two profiles: the code exported in one brings lab 2 back in the other."""
+    gallery = f"{voila_server.url}/voila/render/index.ipynb"
+    here, there = (browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(2))
+    try:
+        page = here.new_page()
+        open_lab(page, url(voila_server), "progress-move-from")
+        answer_check(page, ".lab02-check", "-12")
+        page.wait_for_function(f"() => localStorage.getItem({KEY!r}) !== null")
+        open_lab(page, gallery, "progress-move-gallery")
+        page.locator(".progress-move").click()
+        code = page.locator(".progress-code textarea").input_value()
+        assert code.startswith("ML1-")
+
+        other = there.new_page()
+        problems = open_lab(other, gallery, "progress-move-to")
+        expect(other.locator(".gallery-progress")).to_contain_text("Nothing answered yet")
+        other.locator(".progress-move").click()
+        other.locator(".progress-code textarea").fill(code[:20])
+        other.locator(".progress-bring").click()
+        expect(other.locator(".progress-code-said")).to_contain_text("This code cannot be used")
+        other.locator(".progress-code textarea").fill(code)
+        other.locator(".progress-bring").click()
+        expect(other.locator(".progress-code-said")).to_contain_text("Brought here: your progress in 1 page.")
+        expect(other.locator(".gallery-progress")).to_contain_text("Lab 2, One entry as a dot product: 1 of 2")
+        screenshot(other, "progress-move-brought")
+        problems.assert_clean()
+        open_lab(other, url(voila_server), "progress-move-restored")
+        expect(other.locator(".progress-notice")).to_contain_text("Welcome back: 1 answer from your last visit")
+    finally:
+        here.close()
+        there.close()

@@ -164,17 +164,23 @@ def test_multiple_choice():
     assert ex.attempts == 2
 
 
-def test_solution_toggle():
+def test_solution_toggle_opens_the_worked_solution_one_step_at_a_time():
     ex = Check("Compute $AB$.", AB, solution="Columns first.\n\n$AB = ...$")
     assert ex._solution is None  # not built, so neither drawn nor typeset, until asked for
     assert len(ex.children) == 5  # prompt, sizing note, editor, buttons, feedback
     ex._solution_toggle.value = True
-    assert ex.children[-1] is ex._solution
+    assert ex.children[-1] is ex._solution_box and ex.shown
+    assert ex._solution.value == "<p>Columns first.</p>"
+    assert ex._next_step.description == "Next step (2 of 2)" and ex._next_step.layout.display == ""
+    ex._next_step.click()
     assert ex._solution.value == "<p>Columns first.</p><p>$AB = ...$</p>"
-    assert ex._solution.layout.display == ""
+    assert ex._next_step.layout.display == "none"
+    assert ex._solution_box.layout.display == ""
     assert ex._solution_toggle.description == "Hide solution"
     ex._solution_toggle.value = False
-    assert ex._solution.layout.display == "none"
+    assert ex._solution_box.layout.display == "none"
+    ex._solution_toggle.value = True
+    assert ex._solution.value.count("<p>") == 2  # the steps opened stay open
     assert Check("No solution", 1)._solution is None
 
 

@@ -73,6 +73,9 @@ def test_answers_match_the_math(seed):
     assert np.isclose(d["weights"].sum(), 1)
     d, (got,) = answer("softmax")
     np.testing.assert_allclose(got, softmax_rows(d["scores"][None, :] / np.sqrt(d["d_k"])))
+    d, got = answer("chain")
+    assert got == [(d["n"], d["d_k"]), (d["n"], d["n"]), (d["n"], d["n"]), (d["n"], d["d_v"])]
+    assert len({d["n"], d["d"], d["d_k"], d["d_v"]}) == 4
     d, (got,) = answer("dense")
     z = d["W"] @ d["x"] + d["b"]
     np.testing.assert_allclose(got, relu(z))

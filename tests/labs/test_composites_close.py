@@ -42,6 +42,7 @@ from widgets.labs.rows_or_columns import RowsOrColumns
 from widgets.labs.shape_checker import ShapeChecker
 from widgets.lecture.course_progress import CourseProgress
 from widgets.lecture.review import MixedReview
+from widgets.lecture.self_check import SelfCheck
 from widgets.lecture.bar import LectureBar
 from widgets.lecture.progress import LabProgress
 from widgets.lecture.pulse_board import LabPanel
@@ -55,6 +56,13 @@ from widgets.views.vertex_plot import VertexPlot
 
 A = [[1.0, 2.0], [3.0, 4.0]]
 B = [[0.0, 1.0], [1.0, 0.0]]
+
+def with_solution_open(check):
+    """A check whose worked solution was opened, and its next step: the widgets that shows are built then."""
+    check._solution_toggle.value = True
+    check._next_step.click()
+    return check
+
 
 def practised(practice):
     """A practice started, a hint opened and moved on: the parts it replaced must be closed too."""
@@ -83,7 +91,8 @@ COMPOSITES = {
     "OrderPanel": lambda given: OrderPanel(A, B),
     "TokenLines": lambda given: TokenLines([[0.5, 0.5], [1.0, 0.0]], ["a", "b"]),
     "VertexPlot": lambda given: VertexPlot(),
-    "Check": lambda given: Check("Compute $AB$.", np.eye(2), hint="Rows.", solution="$AB$"),
+    "Check": lambda given: with_solution_open(Check("Compute $AB$.", np.eye(2), hint="Rows.",
+                                                    solution="Rows first.\n\n$AB$")),
     "HintLadder": lambda given: HintLadder(["Row 1.", "Dot it."], ["a nudge", "the method"]),
     "MapPicker": lambda given: MapPicker(),
     "MatrixEditor": lambda given: MatrixEditor(A, resizable=True),
@@ -107,6 +116,7 @@ COMPOSITES = {
     "LabProgress": lambda given: LabProgress(),
     "CourseProgress": lambda given: CourseProgress([("01-columns", "The product by columns")]),
     "MixedReview": lambda given: reviewed(MixedReview([("02-entry", "One entry")])),
+    "SelfCheck": lambda given: SelfCheck(),
     "LabPanel": lambda given: LabPanel("lab01"),
     "ValuesPlot": lambda given: ValuesPlot([[1, 0], [0, 1]], [[0.5, 0.5]], focus=0),
     "AttentionExplorer": lambda given: AttentionExplorer(parts=PARTS),

@@ -37,7 +37,7 @@ def test_exercise_1_names_a_forgotten_bias_a_transpose_and_a_row(lab):
     ex.answer_input.cells[0][0].value = "1"  # typed, as in the browser
     ex.answer_input.cells[1][0].value = "10/2"
     assert ex.submit() is True and ex.solved and ex.attempts == 6
-    assert r"2 \cdot 1 + (-1) \cdot 2 + 1" in ex._solution_text
+    assert r"2 \cdot 1 + (-1) \cdot 2 + 1" in "".join(ex._steps)
 
 
 def test_exercise_2_names_a_forgotten_relu_and_an_absolute_value(lab):

@@ -69,4 +69,21 @@ def test_a_skill_proficient_in_its_lab_is_mastered_after_the_mixed_review():
     browser_answers(course, {"02-entry-dot-product": lab, "review": Record(practice={
         "entry": PracticeRecord(0, "sr", 2, "entry")})})
     assert course.rows[1][-1] == "mastered" and "practice: mastered" in course.summary
-    assert 'href="review.ipynb"' in course._view.value
+
+
+def test_progress_moves_by_a_code_and_a_bad_code_changes_nothing(monkeypatch):
+    here = CourseProgress(LABS)
+    browser_answers(here, {"02-entry-dot-product": Record({"activity": "solved"}, {}, total=2)})
+    here._move.value = True  # Move my progress to another device
+    code = here._code.value
+    assert code.startswith("ML1-") and here._moving.layout.display == ""
+
+    there = CourseProgress(LABS)
+    browser_answers(there, {})
+    sent = []
+    monkeypatch.setattr(there.store, "send", sent.append)
+    there.bring(code[:-5])
+    assert sent == [] and "This code cannot be used" in there._told.value
+    there.bring(code)
+    assert sent == [{"put": {"02-entry-dot-product": here.store.peeked["02-entry-dot-product"]}}]
+    assert "Brought here: your progress in 1 page." in there._told.value

@@ -160,3 +160,12 @@ def test_a_practice_proficient_in_the_lab_shows_mastered_after_the_mixed_review(
     assert progress.store.peek == ["review"]
     assert lab["practice"].level.startswith("mastered: 5 of 5")
     assert "Level: mastered" in lab["practice"]._score.value
+
+
+def test_start_afresh_forgets_the_lab_and_reloads_the_page(lab2, monkeypatch):
+    lab, progress = lab2
+    sent = []
+    monkeypatch.setattr(progress.store, "send", sent.append)
+    browser_answers(progress, write_record(Record({"activity": "solved"})))
+    progress._afresh.click()
+    assert sent == [{"clear": True}, {"reload": True}] and progress.store.saved == ""

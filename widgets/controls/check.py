@@ -30,8 +30,8 @@ _COLORS = {"right": SUCCESS_COLOR, "wrong": ERROR_COLOR, "invalid": WARNING_COLO
 
 
 def _paragraphs(text):
-    parts = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
-    return "".join(f"<p>{p}</p>" for p in parts)
+    """The paragraphs of `text` (blank lines between them), each as HTML: a worked solution's steps."""
+    return [f"<p>{p.strip()}</p>" for p in re.split(r"\n\s*\n", text) if p.strip()]
 
 
 def _reading(got, mode):
@@ -205,7 +205,7 @@ class Check(OwnsChildren, VBox):
             ))
             # Built when first shown: a hidden solution would still be typeset
             # by MathJax, and drawn, as the page loads, for every exercise on it.
-            self._solution_text = _paragraphs(solution)
+            self._steps, self._steps_shown = _paragraphs(solution), 1
             self._solution_toggle.observe(self._on_toggle_solution, names="value")
             buttons.append(self._solution_toggle)
         self._input.observe(self._on_input_change, names="value")
@@ -404,7 +404,20 @@ class Check(OwnsChildren, VBox):
             self.show_answer()
             self.set_trait("answered", True)  # (solved already: the solution reads as a worked example)
             if self._solution is None:
-                self._solution = self._own(HTMLMath(self._solution_text))
-                self.children = [*self.children, self._solution]
-        self._solution.layout.display = "" if shown else "none"
+                self._solution = self._own(HTMLMath())
+                self._next_step = self._own(Button(layout=Layout(width="auto")).add_class("check-next-step"))
+                self._next_step.on_click(lambda _button: self._show_steps(self._steps_shown + 1))
+                self._solution_box = self._own(VBox([self._solution, self._next_step],
+                                                    layout=Layout(align_items="flex-start")))
+                self.children = [*self.children, self._solution_box]
+                self._show_steps(1)
+        self._solution_box.layout.display = "" if shown else "none"
         self._solution_toggle.description = "Hide solution" if shown else "Show solution"
+
+    def _show_steps(self, count):
+        """Show the worked solution's first `count` steps, and a button for the next while there is one."""
+        self._steps_shown = min(count, len(self._steps))
+        self._solution.value = "".join(self._steps[:self._steps_shown])
+        left = len(self._steps) - self._steps_shown
+        self._next_step.description = f"Next step ({self._steps_shown + 1} of {len(self._steps)})"
+        self._next_step.layout.display = "" if left else "none"

@@ -5,7 +5,8 @@ build step, no import) with nothing to see.  When its view is drawn and it
 has a `key`, it reads what the browser keeps under that key and sends it to
 the kernel as `loaded`, with `status` saying whether storage works; whatever
 the kernel puts in `saved` it writes back ("" removes the key).  It may also
-read other labs' keys (`peek`, into `peeked`), never writing them.  The key is
+read other labs' keys (`peek`, into `peeked`), and write them only when told
+to (`put`: progress brought from another device).  The key is
 prefixed with the server's base URL, so that on a JupyterHub each user's
 pages (``/user/<name>/``) keep their own records.  The text is never run:
 the kernel reads it strictly (`widgets.core.progress_record`).
@@ -79,8 +80,17 @@ function render({ model, el }) {
     }
   };
   const onMessage = (message) => {
-    if (!storage || !message || !model.get("key")) return;
+    if (!storage || !message) return;
     try {
+      if (message.put && typeof message.put === "object") {  // only this page's own keys
+        const allowed = new Set([model.get("key"), ...(model.get("peek") || [])].filter(Boolean));
+        for (const [key, text] of Object.entries(message.put)) {
+          if (allowed.has(key) && typeof text === "string") storage.setItem(PREFIX + baseUrl() + key, text);
+        }
+        return load();
+      }
+      if (message.reload === true) return window.location.reload();
+      if (!model.get("key")) return;
       if (message.set_aside === true) {
         const text = storage.getItem(where());
         if (text !== null) storage.setItem(where() + "#set-aside", text);
@@ -132,6 +142,15 @@ class DeviceStore(anywidget.AnyWidget):
     def set_aside(self):
         """Move the kept text to a key of its own (``#set-aside``): kept for inspection, never read again."""
         self.send({"set_aside": True})
+
+    def put(self, texts):
+        """Write `texts` (a key of this store or of its `peek` to its text) into the browser, then read
+        them back as when the view was drawn: a progress code brought from another device."""
+        self.send({"put": dict(texts)})
+
+    def reload_page(self):
+        """Reload the page the view is on (after `clear`, a lab opens afresh)."""
+        self.send({"reload": True})
 
     def clear(self):
         """Remove the kept text (whatever `saved` holds: it may not have changed since)."""

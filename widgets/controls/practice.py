@@ -42,6 +42,7 @@ TITLES = {
     "score": "one score q·k",
     "output": "one output row of H",
     "softmax": "a softmax row",
+    "chain": "the shapes from X to H",
     "dense": "a dense layer with ReLU",
 }
 
@@ -99,7 +100,7 @@ class Practice(OwnsChildren, VBox):
 
     skill = Unicode(read_only=True, help="The skill practised.")
     seed = Int(0, help="Seed of the instance shown (0 to MAX_SEED).")
-    streak = Int(0, read_only=True, help="Solved in a row without a slip or a peek.")
+    streak = Int(0, read_only=True, help="Solved in a row without a slip, a hint or a peek.")
     solved = Int(0, read_only=True, help="Problems solved in all, without the solution shown.")
     started = Bool(False, read_only=True, help="Whether a problem is shown.")
     history = Unicode("", read_only=True, help="How the recent problems ended, one letter each.")
@@ -112,7 +113,7 @@ class Practice(OwnsChildren, VBox):
         self.set_trait("skill", skill)
         self._checks = self._ladders = ()
         self._problem = None
-        self._slips = set()  # "wrong" and "shown", as they happen on the instance shown
+        self._slips = set()  # "wrong", "hint" and "shown", as they happen on the instance shown
         self._finished = False  # the instance shown is solved, or was skipped
         self._heading = self._own(HTML().add_class("practice-heading"))
         self._given = self._own(HTMLMath().add_class("practice-given"))

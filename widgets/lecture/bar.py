@@ -29,8 +29,10 @@ from ..controls.alerts import SUCCESS_COLOR, WARNING_COLOR
 from ..controls.traits import FiniteFloat
 from ..core.shapes import format_shape
 from ..core.wording import in_words
-from .namespace import user_namespace
+from ..controls.check import Check
+from .namespace import named, user_namespace
 from .progress import LabProgress
+from .self_check import SelfCheck, sections_of
 from .pulse import PulseRecorder
 from .query import read_query_string
 
@@ -293,6 +295,8 @@ class LectureBar(OwnsChildren, HBox):
         # widget is shown; emptying it switches presenter mode off again.
         self._style = self._own(HTML(layout=Layout(display="none")).add_class("lecture-style"))
         self.progress = self._own(LabProgress())
+        # Shown where the lab puts it (near its end), filled once the checks are known.
+        self.self_check = self._own(SelfCheck())
         link((self._toggle, "value"), (self, "presenter"))
         self.zoom = zoom
         self.presenter = presenter
@@ -370,6 +374,7 @@ class LectureBar(OwnsChildren, HBox):
         names = user_namespace()
         self.pulse = PulseRecorder.from_environment().watch_all(names)
         self.progress.watch_all(names)
+        self.self_check.watch(dict(named(names, Check)), sections_of(f"{self.progress.store.key}.ipynb"))
         return applied
 
     def _style_css(self):

@@ -6,8 +6,9 @@ peeks, and shows per lab started how many of its questions were solved (and
 how many answers were seen first) and the level of its practice
 (`widgets.core.mastery`, with the mixed review's record for *mastered*).
 Above the list, a link to the lab to continue (the first one started and not
-finished) or the next one, and one to the mixed review.  A browser that
-keeps nothing says so; a record that cannot be read is counted
+finished) or the next one.  *Move my progress
+to another device* gives the whole of it as a code (`progress_code`), and
+brings another device's code here.  A browser that keeps nothing says so; a record that cannot be read is counted
 as not started, and left for the lab itself to set aside.
 """
 
@@ -16,20 +17,17 @@ import json
 import re
 from pathlib import Path
 
-from ipywidgets import HTML, VBox
+from ipywidgets import HTML, Button, Layout, Textarea, ToggleButton, VBox
 
+from ..controls.alerts import WARNING_COLOR
 from ..controls.device_store import DeviceStore
 from ..controls.owned import OwnsChildren
 from ..core.mastery import LEVELS, level
+from ..core.progress_code import read_code, write_code
 from ..core.progress_record import MAX_CHARS, REVIEW_KEY, read_record
+from ..text.html_math import link_html
 
 __all__ = ["CourseProgress", "lab_titles"]
-
-
-def _link(name, words):
-    """A link to lab `name` in the theme's link colour (a widget's HTML does not colour links)."""
-    return (f'<a href="{html.escape(name)}.ipynb" style="color:var(--jp-content-link-color)">'
-            f"{words}</a>")
 
 
 def lab_titles(folder="."):
@@ -74,8 +72,25 @@ class CourseProgress(OwnsChildren, VBox):
         self.store = self._own(DeviceStore(peek=[name for name, _ in self._labs] + [REVIEW_KEY],
                                            max_chars=MAX_CHARS))
         self._view = self._own(HTML().add_class("course-progress-list"))
-        self.store.observe(self._on_status, names="status")
-        self.children = [self.store, self._view]
+        self._move = self._own(ToggleButton(
+            description="Move my progress to another device", icon="exchange", layout=Layout(width="auto"),
+            tooltip="A code that carries this browser's progress to another, or brings another's here",
+        ).add_class("progress-move"))
+        self._code = self._own(Textarea(placeholder="ML1-…", layout=Layout(width="100%", height="6em"),
+                                        description="Progress code", style={"description_width": "initial"})
+                               .add_class("progress-code"))
+        self._bring = self._own(Button(description="Bring this code's progress here", layout=Layout(width="auto"))
+                                .add_class("progress-bring"))
+        self._told = self._own(HTML().add_class("progress-code-said"))
+        self._moving = self._own(VBox([self._own(HTML(
+            "<p>Copy this code to your other device and paste it there, in place of its own code; or paste "
+            "a code from another device here. <i>Bring this code's progress here</i> replaces what this "
+            "browser keeps of the labs in the code.</p>")), self._code, self._bring, self._told],
+            layout=Layout(display="none")))
+        self._move.observe(self._on_move, names="value")
+        self._bring.on_click(lambda _button: self.bring(self._code.value))
+        self.store.observe(self._on_status, names=["status", "peeked"])
+        self.children = [self.store, self._view, self._move, self._moving]
         self.add_class("course-progress")
         self._say("Your progress shows here once the page has loaded.")
 
@@ -83,6 +98,32 @@ class CourseProgress(OwnsChildren, VBox):
     def summary(self):
         """What the learner reads, as plain text."""
         return html.unescape(re.sub(r"<[^>]+>", " ", self._view.value))
+
+    def export_code(self):
+        """Everything this browser keeps of the labs and the review, as one code (`write_code`)."""
+        return write_code(dict(self.store.peeked))
+
+    def bring(self, code):
+        """Write the records of a code from another device into this browser (`read_code`), as
+        *Bring this code's progress here* does; say why a code is refused."""
+        records, problem = read_code(code)
+        if problem:
+            return self._tell(f"This code cannot be used: {problem}. Copy it again, whole.", warn=True)
+        if not records or records == dict(self.store.peeked):
+            return self._tell("This code holds nothing this browser does not keep already.")
+        self.store.put(records)
+        return self._tell(f"Brought here: your progress in {len(records)} page{'s' * (len(records) != 1)}. "
+                          "Open a lab and it carries on from there.")
+
+    def _on_move(self, change):
+        self._moving.layout.display = "" if change["new"] else "none"
+        if change["new"]:
+            self._code.value = self.export_code() if self.store.peeked else ""
+            self._told.value = ""
+
+    def _tell(self, words, warn=False):
+        color = WARNING_COLOR if warn else "var(--jp-ui-font-color1)"
+        self._told.value = f'<p role="status" style="color:{color}">{html.escape(words)}</p>'
 
     def _on_status(self, change=None):
         if self.store.status == "unavailable":
@@ -117,8 +158,8 @@ class CourseProgress(OwnsChildren, VBox):
         verb = "Continue with" if nxt in started else "Next:"
         items = "".join(self._item(k, self.rows[k]) for k in started)
         self._view.value = (
-            f'<p class="course-progress-next">{_link(name, f"<b>{verb} lab {nxt + 1}, {html.escape(title)} →</b>")}'
-            f' or {_link("review", "a mixed review of the labs you have visited")}.</p>'
+            f'<p class="course-progress-next">{link_html(name + ".ipynb", f"<b>{verb} lab {nxt + 1}, {html.escape(title)} →</b>")}'
+            "</p>"
             f'<ul style="padding-left:1.2em; margin:0.3em 0">{items}</ul>'
         )
         return None
@@ -131,7 +172,7 @@ class CourseProgress(OwnsChildren, VBox):
         state = f"{solved}{of} questions solved" + (f", {seen} with the answer seen first" if seen else "")
         if practice != LEVELS[0]:
             state += f"; practice: {practice}"
-        return f"<li>{_link(name, f'Lab {k + 1}, {html.escape(title)}')}: {html.escape(state)}</li>"
+        return f"<li>{link_html(name + '.ipynb', f'Lab {k + 1}, {html.escape(title)}')}: {html.escape(state)}</li>"
 
     def _say(self, words):
         self._view.value = f"<p>{html.escape(words)}</p>"

@@ -11,7 +11,7 @@ kernel was culled, or a restarted server loses nothing.  A record that cannot
 be read is set aside with a notice; a browser that keeps nothing (a private
 window, storage turned off or full) leaves the lab working and says once that
 progress will not be kept.  *Forget my progress* clears the record (a shared
-computer).
+computer); *Start afresh* clears it and opens the lab again, nothing answered.
 """
 
 import html
@@ -65,6 +65,11 @@ class LabProgress(OwnsChildren, HBox):
             layout=Layout(width="auto", display="none"),
         ).add_class("progress-forget"))
         self._forget.on_click(lambda _button: self.forget())
+        self._afresh = self._own(Button(
+            description="Start afresh", tooltip="Forget this lab's progress and open it again, nothing answered",
+            layout=self._forget.layout,  # shown and hidden with Forget
+        ).add_class("progress-afresh"))
+        self._afresh.on_click(lambda _button: self.start_afresh())
         self._checks = {}  # name to Check, once watched
         self._practices = {}  # name to Practice, once watched
         self._states = {}  # check name to its state, as the browser keeps it
@@ -72,7 +77,7 @@ class LabProgress(OwnsChildren, HBox):
         self.restored = 0  # checks restored
         self.restored_practice = 0
         self.store.observe(self._on_status, names="status")
-        self.children = [self.store, self._notice, self._forget]
+        self.children = [self.store, self._notice, self._forget, self._afresh]
         self.add_class("lab-progress")
 
     @property
@@ -108,6 +113,11 @@ class LabProgress(OwnsChildren, HBox):
         self._states = {}
         self.store.clear()
         self._say("This browser keeps nothing of this lab now: a reload starts afresh.")
+
+    def start_afresh(self):
+        """Forget this lab's progress and reload the page: every question unanswered, every view closed."""
+        self.forget()
+        self.store.reload_page()
 
     # -- browser ----------------------------------------------------------------
 
@@ -150,7 +160,7 @@ class LabProgress(OwnsChildren, HBox):
                 practice = self._practices.get(name)
                 if practice is not None and not practice.history:
                     practice.restore(kept)
-                    self.restored_practice += 1
+                    self.restored_practice += bool(kept.history)  # a practice never started: nothing to welcome
         finally:
             self._restoring = False
         # What this visit did before the browser answered wins over what it kept.

@@ -23,12 +23,9 @@ from ..core.mastery import OUTCOMES, level, trim
 from ..core.practice import MAX_SEED
 from ..core.progress_record import MAX_CHARS, REVIEW_KEY, PracticeRecord, Record, read_record, write_record
 from ..core.review import choose
+from ..text.html_math import link_html
 
 __all__ = ["MixedReview"]
-
-
-def _link(name, words):
-    return f'<a href="{html.escape(name)}.ipynb" style="color:var(--jp-content-link-color)">{words}</a>'
 
 
 class MixedReview(OwnsChildren, VBox):
@@ -88,7 +85,7 @@ class MixedReview(OwnsChildren, VBox):
         for k, practice in enumerate(self.practices):
             name, title = self._visited[practice.skill][1:]
             boxes.append(self._own(HTML(f"<h3>Problem {k + 1} of {len(skills)}</h3><p>From "
-                                        f"{_link(name, html.escape(title))}.</p>")))
+                                        f"{link_html(name + '.ipynb', html.escape(title))}.</p>")))
             boxes.append(practice)
             practice.start()
             practice.observe(self._on_outcome, names="history")
@@ -142,7 +139,7 @@ class MixedReview(OwnsChildren, VBox):
             lines.append(f"<li>{html.escape(what[0].upper() + what[1:])}: {ended}"
                          f"{' (mastered)' if mastered else ''}.</li>")
             if practice.history[-1] != "r":
-                again.append(f"<li>{_link(name, html.escape(title))}, for {html.escape(TITLES[practice.skill])}"
+                again.append(f"<li>{link_html(name + '.ipynb', html.escape(title))}, for {html.escape(TITLES[practice.skill])}"
                              "</li>")
         to_go_over = (f"<p><b>To go over:</b></p><ul>{''.join(again)}</ul>" if again
                       else "<p>Every problem right first time.</p>")

@@ -25,6 +25,7 @@ __all__ = [
     "HIGHLIGHT_COLOR",
     "PENDING_COLOR",
     "bracket_table",
+    "link_html",
     "column_html",
     "emphasis",
     "formula_html",
@@ -176,3 +177,14 @@ def symbols_html(label):
     """
     text = _LETTERS.sub(lambda m: f"<i>{m.group(0)}</i>", html.escape(label))
     return text.replace("\N{MODIFIER LETTER CAPITAL T}", "<sup>T</sup>")
+
+
+def link_html(href, words):
+    """A link as HTML, `words` already HTML: in the theme's link colour and underlined, so that it is
+    told apart from the text around it without its colour (a widget's HTML does not style links).
+
+    >>> link_html("02-entry.ipynb", "Lab 2")
+    '<a href="02-entry.ipynb" style="color:var(--jp-content-link-color); text-decoration:underline">Lab 2</a>'
+    """
+    return (f'<a href="{html.escape(href, quote=True)}" '
+            f'style="color:var(--jp-content-link-color); text-decoration:underline">{words}</a>')

@@ -151,6 +151,24 @@ def _softmax(problem):
     ),)
 
 
+def _chain(problem):
+    n, d, d_k, d_v = (problem.data[k] for k in ("n", "d", "d_k", "d_v"))
+    return (
+        ("A product has the rows of its left factor and the columns of its right one.",
+         "The inner sizes must agree, and they drop out.",
+         rf"$X$ is ${n}\times{d}$ and $W_Q$ is ${d}\times{d_k}$."),
+        ("$S$ compares every query with every key.",
+         r"$K^\top$ turns the keys, rows of $K$, into columns.",
+         rf"$Q$ is ${n}\times{d_k}$, and so is $K$."),
+        ("Dividing by a number and a softmax change the entries.",
+         "Softmax turns each row of scores into a row of weights.",
+         r"$A_{\text{att}}$ has a row of weights for each row of $S$."),
+        ("Each output row mixes the rows of $V$.",
+         r"$V = XW_V$; then the inner sizes of $A_{\text{att}}V$ drop out.",
+         rf"$W_V$ is ${d}\times{d_v}$."),
+    )
+
+
 def _dense(problem):
     W, x = problem.data["W"], problem.data["x"]
     row = " + ".join(_product(W[0, k], x[k, 0]).split(" = ")[0] for k in range(W.shape[1]))
@@ -165,7 +183,7 @@ def _dense(problem):
 _BY_SKILL = {
     "column": _column, "entry": _entry, "product": _product_hints, "points": _points,
     "composition": _composition, "score": _score,
-    "output": _output, "softmax": _softmax, "dense": _dense,
+    "output": _output, "chain": _chain, "softmax": _softmax, "dense": _dense,
 }
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .attention import fraction_latex, output_problem, score_latex, score_problem, softmax_problem
+from .attention import chain_problem, fraction_latex, output_problem, score_latex, score_problem, softmax_problem
 from .layers import dense_problem
 from .problems import MAX_SEED, Part, Problem, latex_matrix, tells_every_slip_apart
 from .products import column_problem, composition_problem, entry_problem, points_problem, product_problem
@@ -34,6 +34,7 @@ SKILLS = {
     "score": score_problem,
     "output": output_problem,
     "softmax": softmax_problem,
+    "chain": chain_problem,
     "dense": dense_problem,
 }
 

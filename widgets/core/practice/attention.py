@@ -1,14 +1,15 @@
-"""Practice of attention's steps: a score q·k, a softmax row, an output row of weighted values."""
+"""Practice of attention's steps: a score q·k, a softmax row, an output row of weighted values, and
+the shapes from X to H."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from ..parsing import latex_number
-from ..mistakes import Mistake
-from .problems import Part, Problem, latex_matrix, redrawn_until_every_slip_tells, sizes, small
+from ..mistakes import Mistake, shape_mistakes
+from .problems import Part, Problem, latex_matrix, redrawn_until_every_slip_tells, sizes, small, told_apart
 
-__all__ = ["fraction_latex", "output_problem", "score_latex", "score_problem", "softmax_problem"]
+__all__ = ["chain_problem", "fraction_latex", "output_problem", "score_latex", "score_problem", "softmax_problem"]
 
 
 @redrawn_until_every_slip_tells
@@ -31,8 +32,10 @@ def score_problem(rng, seed):
     )
     products = " + ".join(rf"({latex_number(Q[i, d])})({latex_number(K[j, d])})" for d in range(d_k))
     solution = (
-        rf"$\mathbf{{q}}_{i + 1}$ is row {i + 1} of $Q$ and $\mathbf{{k}}_{j + 1}$ is row {j + 1} of $K$: "
-        rf"$$S_{{{i + 1}{j + 1}}} = {products} = {latex_number(answer)}.$$"
+        rf"$\mathbf{{q}}_{i + 1}$ is row {i + 1} of $Q$, ${latex_matrix(Q[[i]])}$, and $\mathbf{{k}}_{j + 1}$ "
+        rf"is row {j + 1} of $K$, ${latex_matrix(K[[j]])}$."
+        "\n\n"
+        rf"Multiply them entry by entry and add: $$S_{{{i + 1}{j + 1}}} = {products} = {latex_number(answer)}.$$"
     )
     given = rf"Tokens are rows: $Q = {latex_matrix(Q)}$, $\quad K = {latex_matrix(K)}$"
     part = Part(
@@ -76,8 +79,9 @@ def output_problem(rng, seed):
     )
     terms = " + ".join(rf"{fraction_latex(w[j])}{latex_matrix(V[[j]])}" for j in range(n))
     solution = (
-        rf"Each value row is scaled by its weight and the results added: "
-        rf"$$\mathbf{{h}}_{i}^\top = {terms} = {latex_matrix(answer)}.$$"
+        rf"Each value row, a row of $V$, is scaled by its weight in row {i} of $A_{{\text{{att}}}}$."
+        "\n\n"
+        rf"The scaled rows are added: $$\mathbf{{h}}_{i}^\top = {terms} = {latex_matrix(answer)}.$$"
     )
     weights = ", ".join(fraction_latex(x) for x in w)
     given = (
@@ -152,9 +156,11 @@ def softmax_problem(rng, seed):
         rf"$({', '.join(score_latex(int(e), shift) for e in exps)})$. " if d_k > 1 else ""
     )
     solution = (
-        rf"{scaled}$e^{{s}}$ of the scores {shift_note}is proportional to ${exp_list}$, "
-        rf"which sum to ${int(exps.sum())}$: each weight is its share, "
-        rf"$${latex_matrix(answer)}.$$"
+        (f"{scaled}\n\n" if scaled else "")
+        + rf"$e^{{s}}$ of the scores {shift_note}is proportional to ${exp_list}$, which sum to "
+        rf"${int(exps.sum())}$."
+        "\n\n"
+        rf"Each weight is its share of that sum: $${latex_matrix(answer)}.$$"
     )
     if d_k > 1:
         given = (rf"A row of scores $S_i = ({listed})$, for queries and keys of $d_k = {d_k}$ entries.")
@@ -165,3 +171,43 @@ def softmax_problem(rng, seed):
         prompt = r"Compute the softmax of this row (one row; fractions such as 1/4 are fine)."
     part = Part(prompt, answer, tuple(mistakes), solution, tol=5e-3, name="weights")
     return Problem("softmax", seed, given, (part,), dict(scores=scores, d_k=d_k, exps=exps, shift=shift))
+
+
+def chain_problem(seed):
+    """The shapes along attention, X → Q → S → A_att → H, one question at a time: n tokens of d
+    features, W_Q and W_K d×d_k, W_V d×d_v, the four sizes all different, so that every slip (a
+    size kept where it drops out, the transpose forgotten, a row for the matrix) has its own answer."""
+    rng = np.random.default_rng(seed)
+    n, d, d_k, d_v = (int(x) for x in rng.choice(np.arange(2, 9), size=4, replace=False))
+    given = (rf"$X$ holds {n} tokens as rows, with {d} features each: $X$ is ${n}\times{d}$. "
+             rf"$W_Q$ and $W_K$ are ${d}\times{d_k}$, and $W_V$ is ${d}\times{d_v}$.")
+    shape = " (rows×columns)"
+    parts = (
+        Part(r"What is the shape of $Q = XW_Q$?" + shape, (n, d_k),
+             tuple(told_apart(shape_mistakes((n, d), (d, d_k), names=("X", "W_Q")), (n, d_k))),
+             rf"$({n}\times{d})({d}\times{d_k})$: the inner {d}s drop out, so $Q$ is ${n}\times{d_k}$: "
+             "a query of $d_k$ entries per token.", name="Q"),
+        Part(r"What is the shape of the scores $S = QK^\top$?" + shape, (n, n), (
+            Mistake("QtK", (d_k, d_k), f"{d_k}×{d_k} is the shape of QᵀK: S = QKᵀ pairs each query, a row "
+                    "of Q, with each key, a row of K, so it has a row and a column per token."),
+            Mistake("Q", (n, d_k), f"that is the shape of Q (and K): S holds one score for each pair of "
+                    f"tokens, {n} by {n}."),
+        ), rf"$K$ is ${n}\times{d_k}$ like $Q$, so $K^\top$ is ${d_k}\times{n}$ and "
+           rf"$({n}\times{d_k})({d_k}\times{n})$ gives ${n}\times{n}$: a score per pair of tokens.", name="S"),
+        Part(r"What is the shape of the weights $A_{\text{att}} = \operatorname{softmax}(S/\sqrt{d_k})$?" + shape,
+             (n, n), (
+                 Mistake("one-row", (1, n), "softmax acts on every row of S, not only one: each query gets "
+                         "its own row of weights."),
+                 Mistake("d_k", (n, d_k), "dividing by √d_k and taking the softmax change the numbers, not "
+                         "the shape: A_att is the shape of S."),
+             ), rf"Softmax turns each row of $S$ into weights and keeps its shape: ${n}\times{n}$.", name="A_att"),
+        Part(r"What is the shape of the output $H = A_{\text{att}}V$?" + shape, (n, d_v),
+             tuple(told_apart([
+                 *shape_mistakes((n, n), (n, d_v), names=("A_att", "V")),
+                 Mistake("X", (n, d), f"that is the shape of X: each output row mixes the rows of V, "
+                         f"which have d_v = {d_v} entries (W_V is {d}×{d_v})."),
+             ], (n, d_v))),
+             rf"$V = XW_V$ is ${n}\times{d_v}$, and $({n}\times{n})({n}\times{d_v})$ gives ${n}\times{d_v}$: "
+             "one output row per token, as long as a value.", name="H"),
+    )
+    return Problem("chain", seed, given, parts, dict(n=n, d=d, d_k=d_k, d_v=d_v))

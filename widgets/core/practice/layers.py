@@ -32,8 +32,14 @@ def dense_problem(rng, seed):
             "you used the columns of W where its rows go: entry i of Wx is row i of W dotted with x.",
         ))
     solution = (
-        rf"$$W\mathbf{{x}} + \mathbf{{b}} = {latex_matrix(W @ x)} + {latex_matrix(b)} = {latex_matrix(z)},"
-        rf"\qquad \operatorname{{ReLU}} \to {latex_matrix(answer)}.$$"
+        rf"Each entry of $W\mathbf{{x}}$ is a row of $W$ dotted with $\mathbf{{x}}$: "
+        rf"$$W\mathbf{{x}} = {latex_matrix(W @ x)}.$$"
+        "\n\n"
+        rf"Add $\mathbf{{b}}$: $$W\mathbf{{x}} + \mathbf{{b}} = {latex_matrix(W @ x)} + {latex_matrix(b)} "
+        rf"= {latex_matrix(z)}.$$"
+        "\n\n"
+        rf"ReLU sets each negative entry to 0: $$\operatorname{{ReLU}}(W\mathbf{{x}} + \mathbf{{b}}) = "
+        rf"{latex_matrix(answer)}.$$"
     )
     given = (
         rf"$W = {latex_matrix(W)}$, $\quad \mathbf{{x}} = {latex_matrix(x)}$, "

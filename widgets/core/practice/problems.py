@@ -12,7 +12,7 @@ import numpy as np
 from ..parsing import latex_number
 
 __all__ = ["MAX_SEED", "Part", "Problem", "latex_matrix", "redrawn_until_every_slip_tells", "sizes", "small",
-           "tells_every_slip_apart"]
+           "tells_every_slip_apart", "told_apart"]
 
 #: Seeds run from 0 to this (a link's ``?seed=`` is checked against it).
 MAX_SEED = 999_999
@@ -139,3 +139,15 @@ def small(rng, shape, low=-3, high=3):
 def sizes(rng, *choices):
     """One size drawn from each of `choices` (sequences of ints): the shapes a problem varies over."""
     return tuple(int(rng.choice(options)) for options in choices)
+
+
+def told_apart(mistakes, answer):
+    """`mistakes` without those equal to the answer or to an earlier one: on a square or a 1-row
+    product some slips give the right answer, or each other's, and could not be named."""
+    kept, seen = [], [answer]
+    for mistake in mistakes:
+        if not any(np.shape(mistake.value) == np.shape(value) and np.array_equal(mistake.value, value)
+                   for value in seen):
+            seen.append(mistake.value)
+            kept.append(mistake)
+    return kept

@@ -8,7 +8,7 @@ import numpy as np
 from ..parsing import latex_number
 from ..mistakes import Mistake, entry_mistakes, product_mistakes, shape_mistakes
 from ..shapes import NO_PRODUCT
-from .problems import Part, Problem, latex_matrix, redrawn_until_every_slip_tells, sizes, small
+from .problems import Part, Problem, latex_matrix, redrawn_until_every_slip_tells, sizes, small, told_apart
 
 __all__ = ["column_problem", "composition_problem", "entry_problem", "points_problem", "product_problem"]
 
@@ -38,8 +38,9 @@ def column_problem(rng, seed):
         rf"({latex_number(B[k, j])})\,{latex_matrix(A[:, [k]])}" for k in range(n)
     )
     solution = (
-        rf"Column {j + 1} of $B$ holds the weights on the columns of $A$: "
-        rf"$$A\mathbf{{b}}_{j + 1} = {weights} = {latex_matrix(answer)}.$$"
+        rf"Column {j + 1} of $B$, ${latex_matrix(B[:, [j]])}$, holds the weights on the columns of $A$."
+        "\n\n"
+        rf"Each column of $A$ times its weight, added: $$A\mathbf{{b}}_{j + 1} = {weights} = {latex_matrix(answer)}.$$"
     )
     given = rf"$A = {latex_matrix(A)}$, $\quad B = {latex_matrix(B)}$"
     part = Part(
@@ -64,8 +65,9 @@ def entry_problem(rng, seed):
         rf"({latex_number(A[i, k])})({latex_number(B[k, j])})" for k in range(n)
     )
     solution = (
-        rf"Row {i + 1} of $A$ dotted with column {j + 1} of $B$: "
-        rf"$$(AB)_{{{i + 1}{j + 1}}} = {products} = {latex_number(answer)}.$$"
+        rf"Row {i + 1} of $A$ is ${latex_matrix(A[[i]])}$ and column {j + 1} of $B$ is ${latex_matrix(B[:, [j]])}$."
+        "\n\n"
+        rf"Multiply them entry by entry and add: $$(AB)_{{{i + 1}{j + 1}}} = {products} = {latex_number(answer)}.$$"
     )
     given = rf"$A = {latex_matrix(A)}$, $\quad B = {latex_matrix(B)}$"
     part = Part(
@@ -121,18 +123,6 @@ def composition_problem(rng, seed):
     return Problem("composition", seed, given, parts, dict(m=m, n=n, k=k))
 
 
-def _told_apart(mistakes, answer):
-    """`mistakes` without those equal to the answer or to an earlier one: on a square or a 1-row
-    product some slips give the right answer, or each other's, and could not be named."""
-    kept, seen = [], [answer]
-    for mistake in mistakes:
-        if not any(np.shape(mistake.value) == np.shape(value) and np.array_equal(mistake.value, value)
-                   for value in seen):
-            seen.append(mistake.value)
-            kept.append(mistake)
-    return kept
-
-
 @redrawn_until_every_slip_tells
 def product_problem(rng, seed):
     """The whole product AB, or that it does not exist: A is m×n and B n'×p, m and p from 1 to 3,
@@ -156,12 +146,12 @@ def product_problem(rng, seed):
         solution = (rf"$A$ is ${m}\times{n}$ and $B$ is ${rows_b}\times{p}$: the inner sizes ${n}$ and "
                     rf"${rows_b}$ differ, so $AB$ does not exist (each entry would dot a row of {n} "
                     rf"numbers with a column of {rows_b}).")
-        part = Part(prompt, NO_PRODUCT, tuple(_told_apart(mistakes, NO_PRODUCT)), solution, name="shape")
+        part = Part(prompt, NO_PRODUCT, tuple(told_apart(mistakes, NO_PRODUCT)), solution, name="shape")
         return Problem("product", seed, given, (part,), dict(A=A, B=B))
     exists = Mistake("none", NO_PRODUCT, f"A has {n} columns and B has {n} rows: the inner sizes agree, "
                      "so AB exists; its shape is the outer sizes.")
     shape = Part(
-        prompt, (m, p), tuple(_told_apart([*shape_mistakes((m, n), (n, p)), exists], (m, p))),
+        prompt, (m, p), tuple(told_apart([*shape_mistakes((m, n), (n, p)), exists], (m, p))),
         rf"$({m}\times{n})({n}\times{p})$: the inner sizes agree and drop out, so $AB$ is ${m}\times{p}$.",
         name="shape",
     )
@@ -211,7 +201,7 @@ def points_problem(rng, seed):
         where = r"Row $j$ of $PA^\top$ is point $j$ times $A^\top$, the image $A\mathbf{x}_j$ written as a row"
         given = (rf"$A = {latex_matrix(A)}$ maps the points ${listed}$, stored as the rows of "
                  rf"$P = {latex_matrix(X.T)}$.")
-    solution = (rf"{where}: the first point goes to ${latex_matrix(A @ X[:, [0]])}$ written as a "
-                rf"{'row' if as_rows else 'column'}, and so on: $${latex_matrix(answer)}.$$")
-    part = Part(prompt, answer, tuple(_told_apart(mistakes, answer)), solution, name=name)
+    solution = (rf"{where}: the first point goes to ${latex_matrix(A @ X[:, [0]])}$, written as a "
+                rf"{'row' if as_rows else 'column'}." "\n\n" rf"And so on for each point: $${latex_matrix(answer)}.$$")
+    part = Part(prompt, answer, tuple(told_apart(mistakes, answer)), solution, name=name)
     return Problem("points", seed, given, (part,), dict(A=A, X=X, as_rows=as_rows))

@@ -1,0 +1,35 @@
+"""widgets.lecture.self_check: the end-of-lab account of the learner's answers and named mistakes."""
+from __future__ import annotations
+
+from harness.checks import answer
+from harness.notebooks import lab_namespace
+from harness.voila import REPO
+from widgets import Check
+from widgets.lecture.namespace import named
+from widgets.lecture.self_check import sections_of
+
+LABS = sorted((REPO / "labs").glob("[0-9][0-9]-*.ipynb"))
+LAB_2 = REPO / "labs" / "02-entry-dot-product.ipynb"
+
+
+def test_every_check_of_every_lab_sits_in_a_section():
+    for path in LABS:
+        lab = lab_namespace(path)
+        sections = sections_of(path)
+        names = [name for name, _ in named(lab, Check)]
+        assert names and all(sections.get(name) for name in names), (path.stem, names, sections)
+
+
+def test_the_account_follows_the_answers_and_lists_each_named_mistake_with_its_section():
+    lab = lab_namespace(LAB_2)
+    summary = lab["lecture"].self_check
+    summary.watch(dict(named(lab, Check)), sections_of(LAB_2))
+    assert summary.account == "0 of 2 questions answered."
+    assert not answer(lab["activity"], "-6")  # a usual slip: a term dropped or entry (3, 2)
+    assert answer(lab["activity"], "-12")
+    lab["row_check"].show_answer()
+    assert summary.account == "2 of 2 questions answered: 1 after a wrong answer, 1 with the answer seen first."
+    view = summary._view.value
+    assert "<b>Entry (2,3) of AB</b>" in view and lab["activity"].feedback == "Correct!"
+    assert 'href="#Activity:-one-entry,-without-the-rest"' in view
+    assert "See Activity: one entry, without the rest." in view

@@ -1,0 +1,142 @@
+"""The end-of-lab self-check: what the learner solved, and how, and the mistakes the checks named.
+
+`SelfCheck` sits near the end of a lab (``lecture.self_check``).  Once the
+lab's checks are known (`LabProgress.watch_all` hands them over, with the
+section of the lab each one sits in, from `sections_of`), it keeps a short
+account up to date: how many questions were answered, right first time,
+after a wrong answer, or with the answer seen first, solved on an earlier
+visit; and each mistake a check named, in its own words, with a link to the
+section that explains it.  Nothing is stored: it reads the checks as they are.
+"""
+
+import html
+import json
+import re
+from pathlib import Path
+
+from ipywidgets import HTML, VBox
+
+from ..controls.owned import OwnsChildren
+from ..text.html_math import link_html
+
+__all__ = ["SelfCheck", "sections_of"]
+
+_HEADING = re.compile(r"^#{1,3}\s+(.+?)\s*$", re.M)
+_CHECK = re.compile(r"^(\w+) = Check\(", re.M)
+
+
+def sections_of(path):
+    """Each check a lab notebook names (``name = Check(...)``) and the heading of the section it is in.
+
+    >>> from widgets.lecture.self_check import sections_of
+    >>> sections = sections_of(Path(__file__).parents[2] / "labs" / "02-entry-dot-product.ipynb")
+    >>> sections["activity"]
+    'Activity: one entry, without the rest'
+    """
+    sections, heading = {}, ""
+    if not Path(path).is_file():  # a lab run outside its folder: no sections to link to
+        return sections
+    for cell in json.loads(Path(path).read_text(encoding="utf-8"))["cells"]:
+        text = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            found = _HEADING.findall(text)
+            heading = found[-1] if found else heading
+        else:
+            sections.update((name, heading) for name in _CHECK.findall(text))
+    return sections
+
+
+def _anchor(heading):
+    """The id JupyterLab's markdown renderer gives a heading (spaces to dashes), as a link."""
+    return "#" + heading.replace(" ", "-")
+
+
+def _plain(heading):
+    """A heading as words: its LaTeX dollars and backslashes dropped."""
+    return re.sub(r"[$\\]", "", heading)
+
+
+class SelfCheck(OwnsChildren, VBox):
+    """A lab's self-check, kept up to date as the learner answers; see the module.
+
+    Examples
+    --------
+    >>> from widgets import Check
+    >>> check = Check("2 + 2?", 4.0, title="A sum")
+    >>> summary = SelfCheck()
+    >>> summary.watch({"sum_check": check}, {"sum_check": "Sums"})
+    >>> check.answer_input.value = "5"; _ = check.submit()
+    >>> check.answer_input.value = "4"; _ = check.submit()
+    >>> summary.account
+    '1 of 1 question answered: 1 after a wrong answer.'
+    """
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._checks = {}
+        self._sections = {}
+        self._named = {}  # check name to the distinct mistakes it named, in order
+        self._view = self._own(HTML().add_class("self-check-view"))
+        self.children = [self._view]
+        self.add_class("self-check")
+        self._render()
+
+    @property
+    def account(self):
+        """The first line, as plain text."""
+        first = self._view.value.split("</p>")[0]
+        return html.unescape(re.sub(r"<[^>]+>", "", first))
+
+    def watch(self, checks, sections):
+        """Follow `checks` (name to Check), each in the section `sections` names (name to heading)."""
+        self._sections.update(sections)
+        for name, check in checks.items():
+            if name not in self._checks:
+                self._checks[name] = check
+                check.observe(lambda change, name=name: self._on_change(name, change),
+                              names=["attempts", "solved", "shown"])
+        self._render()
+
+    def _on_change(self, name, change):
+        check = change["owner"]
+        if change["name"] == "attempts" and check.mistake and not check.solved:
+            named = self._named.setdefault(name, [])
+            if check.feedback not in named:
+                named.append(check.feedback)
+        self._render()
+
+    def _render(self):
+        states = [self._state(check) for check in self._checks.values()]
+        answered = [state for state in states if state]
+        if not self._checks:
+            self._view.value = "<p>Answer the questions of this lab, and this list says how you did.</p>"
+            return
+        kinds = [(state, sum(s == state for s in answered)) for state in
+                 ("right first time", "after a wrong answer", "with the answer seen first", "solved on an earlier visit")]
+        how = ", ".join(f"{count} {state}" for state, count in kinds if count)
+        total = len(self._checks)
+        account = (f"{len(answered)} of {total} question{'s' * (total != 1)} answered"
+                   + (f": {how}." if how else "."))
+        items = "".join(
+            f"<li><b>{html.escape(self._title(name))}</b>: {html.escape(message)} "
+            + link_html(_anchor(self._sections.get(name, "")),
+                        f"See {html.escape(_plain(self._sections.get(name, 'the question')))}.") + "</li>"
+            for name, messages in self._named.items() for message in messages
+        )
+        named = (f"<p>The mistakes your answers made, to look at again:</p><ul>{items}</ul>" if items
+                 else "<p>No answer so far made a mistake the labs name.</p>" if answered else "")
+        self._view.value = f"<p>{html.escape(account)}</p>{named}"
+
+    def _title(self, name):
+        check = self._checks[name]
+        return check.title or _plain(self._sections.get(name, "")) or name
+
+    @staticmethod
+    def _state(check):
+        if check.shown:
+            return "with the answer seen first"
+        if check.solved:
+            if check.attempts == 0:
+                return "solved on an earlier visit"
+            return "right first time" if check.attempts == 1 else "after a wrong answer"
+        return ""
