@@ -25,11 +25,14 @@ def test_the_account_follows_the_answers_and_lists_each_named_mistake_with_its_s
     summary = lab["lecture"].self_check
     summary.watch(dict(named(lab, Check)), sections_of(LAB_2))
     assert summary.account == "0 of 2 questions answered."
-    assert not answer(lab["activity"], "-6")  # a usual slip: a term dropped or entry (3, 2)
+    assert not answer(lab["activity"], "-7") and lab["activity"].mistake == "entries"  # nothing it names
+    assert summary._named == {}
+    assert not answer(lab["activity"], "12") and lab["activity"].mistake == "sign"  # a usual slip
     assert answer(lab["activity"], "-12")
     lab["row_check"].show_answer()
     assert summary.account == "2 of 2 questions answered: 1 after a wrong answer, 1 with the answer seen first."
     view = summary._view.value
     assert "<b>Entry (2,3) of AB</b>" in view and lab["activity"].feedback == "Correct!"
     assert 'href="#Activity:-one-entry,-without-the-rest"' in view
+    assert "right size, wrong sign: recheck the signs of the products. <a" in view
     assert "See Activity: one entry, without the rest." in view

@@ -66,7 +66,7 @@ class CourseProgress(OwnsChildren, VBox):
     """
 
     def __init__(self, labs, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(layout=Layout(align_items="flex-start"), **kwargs)  # buttons as wide as their words
         self._labs = tuple(labs)
         self.rows = ()
         self.store = self._own(DeviceStore(peek=[name for name, _ in self._labs] + [REVIEW_KEY],
@@ -86,7 +86,7 @@ class CourseProgress(OwnsChildren, VBox):
             "<p>Copy this code to your other device and paste it there, in place of its own code; or paste "
             "a code from another device here. <i>Bring this code's progress here</i> replaces what this "
             "browser keeps of the labs in the code.</p>")), self._code, self._bring, self._told],
-            layout=Layout(display="none")))
+            layout=Layout(display="none", width="100%")))
         self._move.observe(self._on_move, names="value")
         self._bring.on_click(lambda _button: self.bring(self._code.value))
         self.store.observe(self._on_status, names=["status", "peeked"])

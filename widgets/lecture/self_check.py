@@ -1,12 +1,13 @@
 """The end-of-lab self-check: what the learner solved, and how, and the mistakes the checks named.
 
 `SelfCheck` sits near the end of a lab (``lecture.self_check``).  Once the
-lab's checks are known (`LabProgress.watch_all` hands them over, with the
+lab's checks are known (`LectureBar.apply_url` hands them over, with the
 section of the lab each one sits in, from `sections_of`), it keeps a short
 account up to date: how many questions were answered, right first time,
 after a wrong answer, or with the answer seen first, solved on an earlier
-visit; and each mistake a check named, in its own words, with a link to the
-section that explains it.  Nothing is stored: it reads the checks as they are.
+visit; and each mistake a check named (not a plain "not quite"), in its own
+words, with a link to the section that explains it.  Nothing is stored: it
+reads the checks as they are.
 """
 
 import html
@@ -23,6 +24,8 @@ __all__ = ["SelfCheck", "sections_of"]
 
 _HEADING = re.compile(r"^#{1,3}\s+(.+?)\s*$", re.M)
 _CHECK = re.compile(r"^(\w+) = Check\(", re.M)
+#: What `widgets.core.diagnosis` calls an answer that is off in no way it names ("not quite: ...").
+_UNNAMED = {"", "entries", "shape"}
 
 
 def sections_of(path):
@@ -99,10 +102,11 @@ class SelfCheck(OwnsChildren, VBox):
 
     def _on_change(self, name, change):
         check = change["owner"]
-        if change["name"] == "attempts" and check.mistake and not check.solved:
+        if change["name"] == "attempts" and check.mistake not in _UNNAMED and not check.solved:
             named = self._named.setdefault(name, [])
-            if check.feedback not in named:
-                named.append(check.feedback)
+            message = check.feedback.rstrip(". ") + "."
+            if message not in named:
+                named.append(message)
         self._render()
 
     def _render(self):
