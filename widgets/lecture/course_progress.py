@@ -157,11 +157,9 @@ class CourseProgress(OwnsChildren, VBox):
         name, title = self.rows[nxt][:2]
         verb = "Continue with" if nxt in started else "Next:"
         items = "".join(self._item(k, self.rows[k]) for k in started)
-        self._view.value = (
-            f'<p class="course-progress-next">{link_html(name + ".ipynb", f"<b>{verb} lab {nxt + 1}, {html.escape(title)} →</b>")}'
-            "</p>"
-            f'<ul style="padding-left:1.2em; margin:0.3em 0">{items}</ul>'
-        )
+        to_next = link_html(name + ".ipynb", f"<b>{verb} lab {nxt + 1}, {html.escape(title)} →</b>")
+        self._view.value = (f'<p class="course-progress-next">{to_next}</p>'
+                            f'<ul style="padding-left:1.2em; margin:0.3em 0">{items}</ul>')
         return None
 
     @staticmethod

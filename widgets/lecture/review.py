@@ -41,7 +41,8 @@ class MixedReview(OwnsChildren, VBox):
     Examples
     --------
     >>> review = MixedReview([("02-entry", "One entry")], rng=random.Random(3))
-    >>> lab = '{"v":2,"checks":{},"practice":{"practice":{"seed":1,"history":"rrrrr","solved":5,"skill":"entry"}},"total":2}'
+    >>> from widgets.core.progress_record import PracticeRecord, Record, write_record
+    >>> lab = write_record(Record(practice={"practice": PracticeRecord(1, "rrrrr", 5, "entry")}, total=2))
     >>> with review.store.hold_trait_notifications():
     ...     review.store.peeked = {"02-entry": lab}
     ...     review.store.status = "ready"
@@ -139,8 +140,7 @@ class MixedReview(OwnsChildren, VBox):
             lines.append(f"<li>{html.escape(what[0].upper() + what[1:])}: {ended}"
                          f"{' (mastered)' if mastered else ''}.</li>")
             if practice.history[-1] != "r":
-                again.append(f"<li>{link_html(name + '.ipynb', html.escape(title))}, for {html.escape(TITLES[practice.skill])}"
-                             "</li>")
+                again.append(f"<li>{link_html(name + '.ipynb', html.escape(title))}, for {html.escape(what)}</li>")
         to_go_over = (f"<p><b>To go over:</b></p><ul>{''.join(again)}</ul>" if again
                       else "<p>Every problem right first time.</p>")
         self._summary.value = f"<p><b>This round:</b></p><ul>{''.join(lines)}</ul>{to_go_over}"

@@ -26,6 +26,8 @@ _HEADING = re.compile(r"^#{1,3}\s+(.+?)\s*$", re.M)
 _CHECK = re.compile(r"^(\w+) = Check\(", re.M)
 #: What `widgets.core.diagnosis` calls an answer that is off in no way it names ("not quite: ...").
 _UNNAMED = {"", "entries", "shape"}
+#: How an answered check ended, in the order the account counts them.
+_STATES = ("right first time", "after a wrong answer", "with the answer seen first", "solved on an earlier visit")
 
 
 def sections_of(path):
@@ -115,8 +117,7 @@ class SelfCheck(OwnsChildren, VBox):
         if not self._checks:
             self._view.value = "<p>Answer the questions of this lab, and this list says how you did.</p>"
             return
-        kinds = [(state, sum(s == state for s in answered)) for state in
-                 ("right first time", "after a wrong answer", "with the answer seen first", "solved on an earlier visit")]
+        kinds = [(state, sum(s == state for s in answered)) for state in _STATES]
         how = ", ".join(f"{count} {state}" for state, count in kinds if count)
         total = len(self._checks)
         account = (f"{len(answered)} of {total} question{'s' * (total != 1)} answered"
