@@ -211,7 +211,7 @@ def test_check_gives_feedback(demo):
         commit(page.locator(".demo-check .widget-text input").nth(index), text)
     check.click()
     expect(feedback).to_contain_text("entry (2,2) is off")
-    expect(feedback).to_contain_text("Hint:")
+    expect(page.locator(".demo-check .hint-text")).to_contain_text("Hint 1 (a nudge):")
     snap(page, ".demo-check", "widgets-demo-check-wrong")
 
     commit(page.locator(".demo-check .widget-text input").nth(3), "3")

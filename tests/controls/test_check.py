@@ -48,7 +48,8 @@ def test_wrong_entries_are_named_one_based():
     ex.answer_input.value = [[6, 19], [8, 3]]
     assert ex.submit() is False
     assert ex.feedback == "row 2 off, the others right: entries (2,1) and (2,2) are off."
-    assert "Hint:" in ex._feedback.value and "row $i$" in ex._feedback.value
+    # The miss opens the first hint; the feedback names the slip.
+    assert ex.hints.opened == 1 and "row $i$" in ex.hints._shown.value and "row $i$" not in ex._feedback.value
     ex.answer_input.value = [[6, 1], [1, -3]]
     ex.submit()
     assert ex.feedback == "entries (1,2) and (2,1) are off"
@@ -107,7 +108,7 @@ def test_number_answer():
     ex.answer_input.value = "12"
     ex.submit()
     assert ex.mistake == "sign" and ex.attempts == 2
-    assert "Row 2 of A." in ex._feedback.value
+    assert "Row 2 of A." in ex.hints._shown.value
     ex.answer_input.value = "-24/2"
     assert ex.submit() is True
     assert ex.attempts == 3 and ex.solved
@@ -373,3 +374,78 @@ def test_restore_leaves_a_check_answered_this_visit_and_refuses_an_unknown_state
     assert check.solved and not check.shown and check.attempts == 1
     with pytest.raises(TraitError):
         Check("2 + 2?", 4.0).restore("guessed")
+
+
+def test_hints_open_one_level_at_a_time_before_any_answer_and_say_how_the_check_was_solved():
+    check = Check("2 + 2?", 4.0, hint=["Add.", "Count on from 2.", "2 + 1 = 3, then one more."])
+    assert check.hints.button.description == "Hint: a nudge" and not check.hinted
+    check.hints.open_next()
+    assert check.hinted and check.attempts == 0 and "Hint 1 (a nudge):</b> Add." in check.hints._shown.value
+    check.answer_input.value = "4"
+    check.submit()
+    assert check.solved and check.outcome == "helped"
+
+
+@pytest.mark.parametrize("hinted, answers, outcome", [
+    (False, ["4"], "solved"), (True, ["4"], "helped"), (False, ["5", "4"], "retried"), (True, ["5", "4"], "retried"),
+])
+def test_the_outcome_says_first_try_after_a_hint_or_after_a_wrong_answer(hinted, answers, outcome):
+    check = Check("2 + 2?", 4.0, hint=["Add.", "Count on."])
+    if hinted:
+        check.hints.open_next()
+    for typed in answers:
+        check.answer_input.value = typed
+        check.submit()
+    assert check.outcome == outcome and check.given == "4"
+
+
+def test_a_miss_opens_the_first_hint_only_and_a_hint_after_solving_is_not_help():
+    check = Check("2 + 2?", 4.0, hint=["Add.", "Count on."])
+    check.answer_input.value = "5"
+    check.submit()
+    assert check.hints.opened == 1
+    check.answer_input.value = "6"
+    check.submit()
+    assert check.hints.opened == 1  # more only when asked for
+    solved = Check("2 + 2?", 4.0, hint="Add.")
+    solved.answer_input.value = "4"
+    solved.submit()
+    solved.hints.open_next()
+    assert solved.outcome == "solved" and not solved.hinted
+    with pytest.raises(TraitError):
+        Check("2 + 2?", 4.0, hint=["a", "b", "c", "d"])
+    assert Check("2 + 2?", 4.0).hints is None
+
+
+def test_showing_the_answer_ends_the_check_as_shown():
+    check = Check("2 + 2?", 4.0, solution="Two and two.")
+    check.show_answer()
+    assert check.outcome == "shown" and not check.solved
+
+
+@pytest.mark.parametrize("answer, typed, kept", [
+    (4.0, "2*3", "2*3"),
+    ((2, 3), "3x2", "3x2"),
+    ([[1, 2]], [[1, 3]], "[[1.0,3.0]]"),
+])
+def test_the_last_answer_checked_is_given_back_on_a_later_visit_unjudged(answer, typed, kept):
+    check = Check("?", answer)
+    check.answer_input.value = typed
+    check.submit()
+    assert check.given == kept
+    later = Check("?", answer)
+    later.restore_given(kept)
+    assert later.given == kept and later.attempts == 0 and not later.answered
+    assert "Your last answer from an earlier visit" in later._feedback.value
+    assert np.array_equal(later.answer_input.value, typed) if not isinstance(typed, str) else (
+        later.answer_input.value == typed)
+
+
+def test_a_given_answer_the_input_cannot_hold_is_left_out():
+    choice = Check("Which?", "a", choices=["a", "b"])
+    choice.restore_given("c")
+    assert choice.answer_input.value is None and choice.given == ""
+    matrix = Check("?", [[1, 2]])
+    matrix.restore_given("not json")
+    matrix.restore_given('"text"')
+    assert matrix.given == "" and matrix.answer_input.shape == (1, 1)

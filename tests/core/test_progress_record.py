@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from widgets.core.mastery import MAX_HISTORY, OUTCOMES
-from widgets.core.progress_record import (MAX_CHARS, STATES, VERSION, PracticeRecord, Record, read_record,
+from widgets.core.progress_record import (MAX_ANSWER, MAX_CHARS, STATES, VERSION, PracticeRecord, Record, read_record,
                                           write_record)
 
 names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,20}", fullmatch=True)
@@ -18,14 +18,33 @@ practice_records = st.builds(PracticeRecord, st.integers(0, 999_999),
 
 @settings(max_examples=200, deadline=None)
 @given(st.dictionaries(names, st.sampled_from(STATES), max_size=30),
-       st.dictionaries(names, practice_records, max_size=5), st.integers(0, 200))
-def test_what_is_written_reads_back_the_same(checks, practice, total):
-    record = Record(checks, practice, total)
+       st.dictionaries(names, practice_records, max_size=5), st.integers(0, 200),
+       st.dictionaries(names, st.text(max_size=MAX_ANSWER), max_size=10))
+def test_what_is_written_reads_back_the_same(checks, practice, total, answers):
+    record = Record(checks, practice, total, answers)
     assert read_record(write_record(record)) == (record, "")
 
 
 def test_a_record_of_the_first_version_keeps_its_checks():
     assert read_record('{"v": 1, "checks": {"activity": "solved"}}') == (Record({"activity": "solved"}), "")
+
+
+def test_a_record_of_the_second_version_keeps_its_practice_and_knows_only_two_states():
+    practice = '{"practice": {"seed": 3, "history": "r", "solved": 1, "skill": "entry"}}'
+    text = '{"v": 2, "checks": {"activity": "%s"}, "practice": %s, "total": 2}'
+    assert read_record(text % ("solved", practice)) == (
+        Record({"activity": "solved"}, {"practice": PracticeRecord(3, "r", 1, "entry")}, 2), "")
+    assert read_record(text % ("helped", practice))[1] == "it is not a record of the labs"
+
+
+def test_an_answer_too_long_is_refused_when_read_and_left_out_when_written():
+    long = {"activity": "1" * (MAX_ANSWER + 1)}
+    text = json.dumps({"v": VERSION, "checks": {}, "practice": {}, "total": 1, "answers": long})
+    assert read_record(text)[1] == "it is not a record of the labs"
+    assert read_record(write_record(Record(answers=long)))[0].answers == {}
+    for answers in ({"activity": 4}, ["4"], {"not a name": "4"}):
+        text = json.dumps({"v": VERSION, "checks": {}, "practice": {}, "total": 1, "answers": answers})
+        assert read_record(text)[1] == "it is not a record of the labs"
 
 
 @settings(max_examples=300, deadline=None)

@@ -18,7 +18,7 @@ def test_check_accepts_the_syllabus_answer_and_rejects_a_wrong_one(lab):
     assert activity.submit() is False and activity.mistake == "sign"
     assert activity.feedback.startswith("a sign slip: entry (2,2) has the right size but the wrong sign")
     assert activity.reading == "Read as a 2×2 matrix."
-    assert "<b>Hint:</b> Do one column at a time" in activity._feedback.value  # what the learner sees
+    assert "Do one column at a time" in activity.hints._shown.value  # the miss opened the first hint
     assert stepper.opened is False  # the stepper holds the answer: a first wrong one opens nothing to copy
 
     box.value = [[16, 19], [9, -3]]  # one product's sign inside entry (1,1): 5 + 6 + 5

@@ -25,7 +25,7 @@ def test_check_accepts_minus_12_and_rejects_12(lab):
     box.value = "12"  # sign dropped
     assert activity.submit() is False
     assert activity.feedback == "right size, wrong sign: recheck the signs of the products."
-    assert "<b>Hint:</b> The $(2,3)$-entry uses row $2$ of $A$ and column $3$ of $B$" in activity._feedback.value
+    assert "The $(2,3)$-entry uses row $2$ of $A$ and column $3$ of $B$" in activity.hints._shown.value
     assert (explorer.opened, rows.opened) == (False, False)  # both wait for the row question too: it asks row 2 of AB
 
     box.value = "-1"  # entry (3,2)

@@ -30,7 +30,7 @@ def test_exercise_1_names_a_forgotten_bias_a_transpose_and_a_row(lab):
     assert answer(ex, [[0], [6]]) is False and ex.mistake == "no-bias"  # forgot b
     assert answer(ex, [[3], [4]]) is False and ex.mistake == "transpose"  # W transposed
     assert answer(ex, [[1], [7]]) is False and ex.feedback.startswith("row 2 off")  # b_2 added instead of subtracted
-    assert "Hint:" in ex._feedback.value and "b_2 = -1" in ex._feedback.value
+    assert ex.hints.opened == 1 and "b_2 = -1" in ex.hints._shown.value
     ex.answer_input.resize(1, 2)
     assert answer(ex, [[1, 5]]) is False and ex.mistake == "row" and "as a row" in ex.feedback
     ex.answer_input.resize(2, 1)
@@ -45,7 +45,7 @@ def test_exercise_2_names_a_forgotten_relu_and_an_absolute_value(lab):
     ex = lab["check_relu"]
     assert answer(ex, "zero") is False and ex.attempts == 0, "unreadable answer counted"
     assert answer(ex, "-1") is False and ex.mistake == "no-relu" and "before ReLU" in ex.feedback  # forgot the ReLU
-    assert "never outputs a negative number" in ex._feedback.value
+    assert "never outputs a negative number" in ex.hints._shown.value  # the miss opened the first hint
     assert answer(ex, "1") is False and ex.mistake == "abs"
     assert answer(ex, "0") is True and ex.solved
 

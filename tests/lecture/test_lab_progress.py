@@ -72,6 +72,33 @@ def test_a_reload_restores_each_check_and_opens_its_views_without_a_pulse_event(
     assert kept_checks(progress) == {"activity": "solved", "row_check": "solved"}
 
 
+def test_the_record_says_how_each_check_ended_and_keeps_the_last_answer_of_one_still_open(lab2):
+    lab, progress = lab2
+    browser_answers(progress)
+    activity, row_check = lab["activity"], lab["row_check"]
+    activity.hints.open_next()
+    assert answer(activity, "-12")
+    assert not answer(row_check, [[-18, -8, 12]])
+    record, _ = read_record(progress.store.saved)
+    assert record.checks == {"activity": "helped"} and record.answers == {"row_check": "[[-18.0,-8.0,12.0]]"}
+    assert answer(row_check, [[-18, -8, -12]])
+    record, _ = read_record(progress.store.saved)
+    assert record.checks == {"activity": "helped", "row_check": "retried"} and record.answers == {}
+
+
+def test_a_reload_gives_back_an_unfinished_answer_unjudged():
+    lab = lab_namespace(LAB_2)
+    progress = lab["lecture"].progress.watch_all(lab, lab="02-entry-dot-product")
+    browser_answers(progress, write_record(Record({"activity": "retried"}, answers={"row_check": "[[1,2,3]]",
+                                                                                      "activity": "7"})))
+    activity, row_check = lab["activity"], lab["row_check"]
+    assert activity.solved and activity.outcome == "retried" and activity.answer_input.value == "-12"
+    assert row_check.answer_input.value.tolist() == [[1, 2, 3]] and row_check.attempts == 0
+    assert not row_check.answered and not lab["explorer"].opened
+    assert progress.notice.startswith("Welcome back: 1 answer and 1 unfinished answer from your last visit")
+    assert not row_check.submit() and row_check.attempts == 1  # checked as it stands
+
+
 def test_an_answer_seen_earlier_is_restored_as_seen_and_a_right_answer_still_counts_as_shown(lab2):
     lab, progress = lab2
     browser_answers(progress, write_record(Record({"activity": "shown"})))

@@ -36,3 +36,12 @@ def test_the_account_follows_the_answers_and_lists_each_named_mistake_with_its_s
     assert 'href="#Activity:-one-entry,-without-the-rest"' in view
     assert "right size, wrong sign: recheck the signs of the products. <a" in view
     assert "See Activity: one entry, without the rest." in view
+
+
+def test_an_answer_right_after_a_hint_is_counted_as_such():
+    lab = lab_namespace(LAB_2)
+    summary = lab["lecture"].self_check
+    summary.watch(dict(named(lab, Check)), sections_of(LAB_2))
+    lab["activity"].hints.open_next()
+    assert answer(lab["activity"], "-12")
+    assert summary.account == "1 of 2 questions answered: 1 after a hint."

@@ -8,6 +8,7 @@ reading and judging are numpy-only, in `widgets.core.parsing` (`parse_number`,
 """
 
 import html
+import json
 import math
 import numbers
 import re
@@ -16,15 +17,19 @@ import numpy as np
 from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, RadioButtons, Text, ToggleButton, VBox
 from traitlets import Bool, Int, TraitError, Unicode
 
+from .hint_ladder import HintLadder
 from .owned import OwnsChildren
+from ..text.practice_hints import LEVELS
 from ..core.diagnosis import diagnose
 from .matrix_editor import MatrixEditor
 from .traits import validate_matrix
 from .alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR
 from ..core.parsing import format_number, parse_number, parse_shape
+# How a check ends (`Check.outcome`) is what the learner's record keeps of it.
+from ..core.progress_record import STATES as OUTCOMES
 from ..core.shapes import NO_PRODUCT, format_shape
 
-__all__ = ["Check"]
+__all__ = ["OUTCOMES", "Check"]
 
 _COLORS = {"right": SUCCESS_COLOR, "wrong": ERROR_COLOR, "invalid": WARNING_COLOR}
 
@@ -49,6 +54,37 @@ def _reading(got, mode):
     return f"Read as {about}{shown.replace('-', chr(0x2212))}."
 
 
+def _classify(answer, choices, name):
+    """The kind of input an answer needs (matrix, number, shape or choice) and the answer, checked."""
+    if choices is not None:
+        try:
+            choices = list(choices)
+        except TypeError:
+            raise TraitError(f"choices must be a list of options, got {choices!r}") from None
+        try:
+            found = answer in choices
+        except (TypeError, ValueError):  # e.g. an array answer: `==` is elementwise
+            found = False
+        if not found:
+            raise TraitError(f"answer {answer!r} is not one of the choices {choices!r}")
+        return "choice", answer
+    if isinstance(answer, tuple) and all(
+        isinstance(d, numbers.Integral) and not isinstance(d, bool) for d in answer
+    ):
+        if answer != NO_PRODUCT and (len(answer) != 2 or min(answer) < 1):
+            raise TraitError(f"a shape answer must be (rows, columns) >= 1, or (), got {answer!r}")
+        return "shape", tuple(int(d) for d in answer)
+    if isinstance(answer, numbers.Real) and not isinstance(answer, bool):
+        try:
+            finite = math.isfinite(answer)
+        except OverflowError:  # an int past 1e308
+            finite = False
+        if not finite:
+            raise TraitError(f"a number answer must be finite, got {answer!r}")
+        return "number", float(answer)
+    return "matrix", validate_matrix(answer, name=name)
+
+
 class Check(OwnsChildren, VBox):
     r"""An exercise with an answer box, a Check button and feedback.
 
@@ -57,8 +93,10 @@ class Check(OwnsChildren, VBox):
     number or a shape; radio buttons for multiple choice.  The feedback
     starts with how a typed answer was read (`reading`).  A wrong answer gets
     feedback that names the mistake where it is a usual one (`mistakes`), or
-    says what is off, plus the `hint`; an unreadable one (not a number, no
-    choice made) gets a message and does not count as an attempt.
+    says what is off, and opens the first `hint`; an unreadable one (not a
+    number, no choice made) gets a message and does not count as an attempt.
+    Hints come in levels (a nudge, the method, the first step), one per
+    press of their button, asked for at any time (`HintLadder`).
 
     A number may be typed as on paper (``-0.25``, ``-1/4``, ``-¼``, a
     decimal comma ``-0,25``) or worked out (``2*(-4) + 4*(-1)``); a shape
@@ -83,8 +121,10 @@ class Check(OwnsChildren, VBox):
         equal to one of them is told which slip it is.  Whatever the list,
         a matrix answer with one sign wrong, or some columns right and
         others not, is told so.
-    hint : str, optional
-        HTML/LaTeX shown with the feedback on a wrong answer.
+    hint : str or sequence of str, optional
+        Help in levels, least first: a nudge, the method, the first step
+        (never the answer); HTML with LaTeX.  Offered before any answer; a
+        wrong answer opens the first level if none is open yet.
     solution : str, optional
         A worked solution (HTML with LaTeX; blank lines separate
         paragraphs) revealed by a "Show solution" toggle.
@@ -128,6 +168,12 @@ class Check(OwnsChildren, VBox):
         True once the answer was shown before it was solved (the solution
         opened, or a view holding it, `show_answer`): a right answer after
         that counts as shown, not solved (`solved` stays False).
+    hinted : bool
+        True once a hint was opened before the answer was solved.
+    outcome : str
+        How the check ended, one of `OUTCOMES` (``"solved"`` right first
+        time, ``"helped"`` after a hint, ``"retried"`` after a wrong answer,
+        ``"shown"``), or ``""`` while it is open.
     answer_input : ipywidgets.Widget
         The input widget (`MatrixEditor`, `Text` or `RadioButtons`).
 
@@ -143,8 +189,8 @@ class Check(OwnsChildren, VBox):
     >>> ex.submit(), ex.mistake, ex.reading
     (False, 'sign', 'Read as a 2×2 matrix.')
     >>> ex.answer_input.cells[1][1].value = "-3"
-    >>> ex.submit(), ex.solved, ex.attempts
-    (True, True, 3)
+    >>> ex.submit(), ex.solved, ex.attempts, ex.outcome
+    (True, True, 3, 'retried')
     """
 
     attempts = Int(0, read_only=True, help="Number of answers checked.")
@@ -159,6 +205,9 @@ class Check(OwnsChildren, VBox):
         False, read_only=True, help="True once solved, answered wrong twice, or the answer shown."
     )
     shown = Bool(False, read_only=True, help="True once the answer was shown before it was solved.")
+    hinted = Bool(False, read_only=True, help="True once a hint was opened before the answer was solved.")
+    outcome = Unicode("", read_only=True, help="How the check ended (one of OUTCOMES), or '' while open.")
+    given = Unicode("", read_only=True, help="The last answer checked, as text (a matrix as JSON), or ''.")
     title = Unicode("", help="A few words naming the question, for the lecturer's class pulse.")
 
     def __init__(
@@ -177,7 +226,6 @@ class Check(OwnsChildren, VBox):
     ):
         super().__init__(**kwargs)
         self.title = title
-        self._hint = hint
         self._mistakes = tuple(mistakes)
         self._explanations = dict(choices) if isinstance(choices, dict) else {}
         try:
@@ -186,7 +234,7 @@ class Check(OwnsChildren, VBox):
             self._tol = math.nan
         if not (math.isfinite(self._tol) and self._tol >= 0):
             raise TraitError(f"tol must be a finite number >= 0, got {tol!r}")
-        self._mode, self._answer = self._classify(answer, choices, name)
+        self._mode, self._answer = _classify(answer, choices, name)
 
         self._prompt = self._own(HTMLMath(prompt))
         self._input = self._own(self._make_input(name, choices))
@@ -211,10 +259,23 @@ class Check(OwnsChildren, VBox):
         self._input.observe(self._on_input_change, names="value")
 
         children = [self._prompt, self._input, self._own(HBox(buttons)), self._feedback]
+        hints = [hint] if isinstance(hint, str) else list(hint)
+        self._hints = None
+        if any(hints):
+            if len(hints) > len(LEVELS) or not all(isinstance(h, str) and h for h in hints):
+                raise TraitError(f"hint must be a text or up to {len(LEVELS)} texts, least help first")
+            self._hints = self._own(HintLadder(hints, LEVELS[:len(hints)]))
+            self._hints.observe(self._on_hint, names="opened")
+            children.append(self._hints)
         if self._mode == "matrix":
             # The editor opens at 1×1: the size is part of the answer.
             children.insert(1, self._own(HTML("<i>Pick the number of rows and columns, then type the entries.</i>")))
         self.children = children
+
+    @property
+    def hints(self):
+        """The `HintLadder` of this check's hints, or None without hints."""
+        return self._hints
 
     @property
     def answer_input(self):
@@ -238,14 +299,17 @@ class Check(OwnsChildren, VBox):
                 self.set_trait("answered", True)
             if status == "right" and not self.shown:
                 self.set_trait("solved", True)
+                self.set_trait("outcome", "retried" if self.attempts > 1 else "helped" if self.hinted else "solved")
             if self.solved or self.attempts >= 2:
                 self.set_trait("settled", True)
+            if status != "invalid":
+                self.set_trait("given", self._given_text())
             self.set_trait("mistake", mistake)
             self.set_trait("reading", reading)
             self.set_trait("feedback", message)
         text = html.escape(message)
-        if status == "wrong" and self._hint:
-            text += f"<br><b>Hint:</b> {self._hint}"
+        if status == "wrong" and self._hints is not None and not self._hints.opened:
+            self._hints.open_next()
         # The reading first, in grey, then the verdict in its colour: one box, one announcement.
         echo = (
             f'<span class="check-reading" style="color:#555">{html.escape(reading)}</span><br>'
@@ -261,28 +325,51 @@ class Check(OwnsChildren, VBox):
             return
         with self.hold_trait_notifications():
             self.set_trait("shown", True)
+            self.set_trait("outcome", "shown")
             self.set_trait("settled", True)
             self.set_trait("answered", True)
 
     def restore(self, state):
-        """Show this check as it ended on an earlier visit: ``"solved"`` (its answer filled in) or
-        ``"shown"`` (its answer seen first).  No attempt is counted, so the class pulse hears
-        nothing; the views waiting for it open as they did then.  A check already solved or
+        """Show this check as it ended on an earlier visit, one of `OUTCOMES`: solved (its answer
+        filled in) or ``"shown"`` (its answer seen first).  No attempt is counted, so the class pulse
+        hears nothing; the views waiting for it open as they did then.  A check already solved or
         shown this visit stays as it is."""
-        if state not in ("solved", "shown"):
-            raise TraitError(f"a check is restored as 'solved' or 'shown', not {state!r}")
+        if state not in OUTCOMES:
+            raise TraitError(f"a check is restored as one of {OUTCOMES}, not {state!r}")
         if self.solved or self.shown:
             return
-        if state == "solved":
+        if state != "shown":
             self._input.value = self._typed_answer()
         with self.hold_trait_notifications():
             self.set_trait("answered", True)
             self.set_trait("settled", True)
-            self.set_trait(state, True)
-        words = ("Solved on an earlier visit." if state == "solved"
+            self.set_trait("solved" if state != "shown" else "shown", True)
+            self.set_trait("outcome", state)
+        words = ("Solved on an earlier visit." if state != "shown"
                  else "You saw this answer on an earlier visit: try it again.")
-        color = SUCCESS_COLOR if state == "solved" else WARNING_COLOR
+        color = SUCCESS_COLOR if state != "shown" else WARNING_COLOR
         self._feedback.value = f'<div class="check-restored" style="color:{color}">{words}</div>'
+
+    def restore_given(self, given):
+        """Put back the answer last checked on an earlier visit (`given`), unjudged, so the learner
+        carries on from it; an answer this input cannot hold is left out."""
+        if self.answered or not isinstance(given, str):
+            return
+        try:
+            value = json.loads(given) if self._mode == "matrix" else given
+            if self._mode == "choice" and value not in self._input.options:
+                return
+            self._input.value = value
+        except (ValueError, TypeError, TraitError):
+            return
+        self.set_trait("given", given)
+        self._feedback.value = '<div class="check-restored">Your last answer from an earlier visit: check it again.</div>'
+
+    def _given_text(self):
+        """The input's answer as `given` keeps it: the text typed, the choice, a matrix as JSON."""
+        if self._mode == "matrix":
+            return json.dumps(np.asarray(self._input.value).tolist(), separators=(",", ":"))
+        return str(self._input.value)
 
     def _typed_answer(self):
         """The right answer as the input holds it: a matrix, a choice, or the text a learner types."""
@@ -293,36 +380,6 @@ class Check(OwnsChildren, VBox):
         return format_number(self._answer)
 
     # -- setup ---------------------------------------------------------------
-
-    @staticmethod
-    def _classify(answer, choices, name):
-        if choices is not None:
-            try:
-                choices = list(choices)
-            except TypeError:
-                raise TraitError(f"choices must be a list of options, got {choices!r}") from None
-            try:
-                found = answer in choices
-            except (TypeError, ValueError):  # e.g. an array answer: `==` is elementwise
-                found = False
-            if not found:
-                raise TraitError(f"answer {answer!r} is not one of the choices {choices!r}")
-            return "choice", answer
-        if isinstance(answer, tuple) and all(
-            isinstance(d, numbers.Integral) and not isinstance(d, bool) for d in answer
-        ):
-            if answer != NO_PRODUCT and (len(answer) != 2 or min(answer) < 1):
-                raise TraitError(f"a shape answer must be (rows, columns) >= 1, or (), got {answer!r}")
-            return "shape", tuple(int(d) for d in answer)
-        if isinstance(answer, numbers.Real) and not isinstance(answer, bool):
-            try:
-                finite = math.isfinite(answer)
-            except OverflowError:  # an int past 1e308
-                finite = False
-            if not finite:
-                raise TraitError(f"a number answer must be finite, got {answer!r}")
-            return "number", float(answer)
-        return "matrix", validate_matrix(answer, name=name)
 
     def _make_input(self, name, choices):
         if self._mode == "matrix":
@@ -397,6 +454,10 @@ class Check(OwnsChildren, VBox):
             self.set_trait("feedback", "")
             self.set_trait("reading", "")
         self._feedback.value = ""
+
+    def _on_hint(self, change):
+        if not (self.solved or self.shown):
+            self.set_trait("hinted", True)
 
     def _on_toggle_solution(self, change):
         shown = change["new"]

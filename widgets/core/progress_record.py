@@ -1,5 +1,6 @@
-"""A learner's record of one lab, as kept in the browser: which checks were solved and which seen,
-and where each practice stands.
+"""A learner's record of one lab, as kept in the browser: how each check ended (right first time,
+after a hint, after a wrong answer, or seen first), the last answer of each check still open, and
+where each practice stands.
 
 The record travels as JSON text through the browser's storage, which the
 learner (or another page of the site) can change: `read_record` reads it
@@ -11,12 +12,12 @@ Examples
 >>> record = Record({"activity": "solved"}, {"practice": PracticeRecord(8, "rs", 2, "entry")}, total=5)
 >>> text = write_record(record)
 >>> text[:75]
-'{"v":2,"checks":{"activity":"solved"},"practice":{"practice":{"seed":8,"his'
+'{"v":3,"checks":{"activity":"solved"},"practice":{"practice":{"seed":8,"his'
 >>> read_record(text) == (record, "")
 True
 >>> read_record('{"v": 1, "checks": {"activity": "shown"}}')  # the first version had no practice
-(Record(checks={'activity': 'shown'}, practice={}, total=0), '')
->>> read_record('{"v": 3, "checks": {}}')[1]
+(Record(checks={'activity': 'shown'}, practice={}, total=0, answers={}), '')
+>>> read_record('{"v": 4, "checks": {}}')[1]
 'it was written by another version of the labs'
 """
 
@@ -26,16 +27,23 @@ from dataclasses import dataclass, field
 
 from .mastery import trim
 
-__all__ = ["MAX_CHARS", "REVIEW_KEY", "STATES", "VERSION", "PracticeRecord", "Record", "read_record", "write_record"]
+__all__ = ["MAX_ANSWER", "MAX_CHARS", "REVIEW_KEY", "STATES", "VERSION", "PracticeRecord", "Record", "read_record", "write_record"]
 
-#: The version this code writes; it reads this one and the one before (checks only).
-VERSION = 2
+#: The version this code writes; it reads this one and those before (1: checks only; 2: no answers).
+VERSION = 3
+#: The keys of a record, by version.
+_KEYS = {1: {"v", "checks"}, 2: {"v", "checks", "practice", "total"}, 3: {"v", "checks", "practice", "total", "answers"}}
 #: Where the mixed review keeps its record (labs/review.ipynb): a practice entry per skill reviewed.
 REVIEW_KEY = "review"
 #: The longest record read: far more than the checks of any lab need.
 MAX_CHARS = 20_000
-#: How a check ended: right (``solved``), or with its answer seen first (``shown``).
-STATES = ("solved", "shown")
+#: How a check ended: right first time (``solved``; before version 3, right at all), after a hint
+#: (``helped``), after a wrong answer (``retried``), or with its answer seen first (``shown``).
+STATES = ("solved", "helped", "retried", "shown")
+#: The states of versions 1 and 2: right at all, or seen first.
+_EARLIER_STATES = ("solved", "shown")
+#: The longest answer kept of a check still open: a 6×6 matrix of short numbers fits.
+MAX_ANSWER = 400
 #: A check's name in a lab: a Python identifier, as the notebook names it.
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}\Z")
 _MAX_CHECKS = 200
@@ -69,11 +77,13 @@ class PracticeRecord:
 @dataclass(frozen=True)
 class Record:
     """One lab's record: each check's state (one of `STATES`) and each practice's `PracticeRecord`, by
-    name, and how many checks the lab has (for the gallery's map; 0 where a record does not say)."""
+    name; how many checks the lab has (for the gallery's map; 0 where a record does not say); the last
+    answer checked of each check still open (`Check.given`), by name."""
 
     checks: dict = field(default_factory=dict)
     practice: dict = field(default_factory=dict)
     total: int = 0
+    answers: dict = field(default_factory=dict)
 
 
 def _count(value, top):
@@ -114,7 +124,7 @@ def read_record(text):
     Examples
     --------
     >>> read_record("")
-    (Record(checks={}, practice={}, total=0), '')
+    (Record(checks={}, practice={}, total=0, answers={}), '')
     >>> read_record("not json")[1]
     'it is not a record of the labs'
     >>> read_record('{"v": 1, "checks": {"activity": "maybe"}}')[1]
@@ -132,23 +142,26 @@ def read_record(text):
         return Record(), _NOT_OURS
     if not isinstance(data, dict) or not _count(data.get("v"), 10**9):
         return Record(), _NOT_OURS
-    if data["v"] not in (1, VERSION):
+    if data["v"] not in _KEYS:
         return Record(), "it was written by another version of the labs"
-    checks = data.get("checks")
-    practice = data.get("practice", {}) if data["v"] == VERSION else {}
-    total = data.get("total", 0) if data["v"] == VERSION else 0
+    version = data["v"]
+    checks, practice = data.get("checks"), data.get("practice", {})
+    total, answers = data.get("total", 0), data.get("answers", {})
     if (
-        set(data) != ({"v", "checks", "practice", "total"} if data["v"] == VERSION else {"v", "checks"})
-        or not isinstance(checks, dict) or not isinstance(practice, dict) or not _count(total, _MAX_CHECKS)
-        or len(checks) + len(practice) > _MAX_CHECKS
-        or not all(isinstance(name, str) and _NAME.match(name) and state in STATES
+        set(data) != _KEYS[version]
+        or not isinstance(checks, dict) or not isinstance(practice, dict) or not isinstance(answers, dict)
+        or not _count(total, _MAX_CHECKS)
+        or len(checks) + len(practice) + len(answers) > _MAX_CHECKS
+        or not all(isinstance(name, str) and _NAME.match(name) and state in (STATES if version == VERSION else _EARLIER_STATES)
                    for name, state in checks.items())
+        or not all(isinstance(name, str) and _NAME.match(name) and isinstance(text, str) and len(text) <= MAX_ANSWER
+                   for name, text in answers.items())
     ):
         return Record(), _NOT_OURS
     kept = {name: _practice(entry) for name, entry in practice.items()}
     if not all(_NAME.match(name) and entry is not None for name, entry in kept.items()):
         return Record(), _NOT_OURS
-    return Record(dict(checks), kept, total), ""
+    return Record(dict(checks), kept, total, dict(answers)), ""
 
 
 def write_record(record):
@@ -162,5 +175,8 @@ def write_record(record):
         raise ValueError(f"cannot record practice {practice!r}")
     if not _count(record.total, _MAX_CHECKS):
         raise ValueError(f"cannot record {record.total!r} checks")
-    return json.dumps({"v": VERSION, "checks": dict(record.checks), "practice": practice, "total": record.total},
-                      separators=(",", ":"))
+    answers = {name: text for name, text in record.answers.items() if len(text) <= MAX_ANSWER}  # a longer one: left
+    if not all(_NAME.match(name) and isinstance(text, str) for name, text in answers.items()):
+        raise ValueError(f"cannot record answers {answers!r}")
+    return json.dumps({"v": VERSION, "checks": dict(record.checks), "practice": practice, "total": record.total,
+                       "answers": answers}, separators=(",", ":"))

@@ -138,7 +138,7 @@ class CourseProgress(OwnsChildren, VBox):
             record, problem = read_record(self.store.peeked.get(name, ""))
             if problem:
                 record, _ = read_record("")
-            solved = sum(state == "solved" for state in record.checks.values())
+            solved = sum(state != "shown" for state in record.checks.values())
             seen = len(record.checks) - solved
             best = max((level(kept.history, reviewed.get(kept.skill, "")) for kept in record.practice.values()),
                        key=LEVELS.index, default=LEVELS[0])

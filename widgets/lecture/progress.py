@@ -1,12 +1,14 @@
 """The learner's progress in one lab, kept in their browser and restored on the next visit.
 
 `LabProgress` sits in the lab's `LectureBar`.  Once the lab's checks exist
-(`LectureBar.apply_url`, the last cell, calls `watch_all`), each check
-solved, or whose answer was seen first, and where each practice stands (its
-next problem, how recent problems ended, its count) are written to the browser
-(`DeviceStore`) as a small record (`widgets.core.progress_record`).  When the
-page is drawn the browser sends back what it kept, and every check and
-practice recorded there is restored (`Check.restore`, `Practice.restore`): a reload, a closed laptop lid whose
+(`LectureBar.apply_url`, the last cell, calls `watch_all`), how each check
+ended (right first time, after a hint, after a wrong answer, or with its answer
+seen first), the last answer checked of each check still open, and where each
+practice stands (its next problem, how recent problems ended, its count) are
+written to the browser (`DeviceStore`) as a small record
+(`widgets.core.progress_record`).  When the page is drawn the browser sends back
+what it kept, and every check, answer and practice recorded there is restored
+(`Check.restore`, `Check.restore_given`, `Practice.restore`): a reload, a closed laptop lid whose
 kernel was culled, or a restarted server loses nothing.  A record that cannot
 be read is set aside with a notice; a browser that keeps nothing (a private
 window, storage turned off or full) leaves the lab working and says once that
@@ -75,6 +77,7 @@ class LabProgress(OwnsChildren, HBox):
         self._states = {}  # check name to its state, as the browser keeps it
         self._restoring = False
         self.restored = 0  # checks restored
+        self.restored_given = 0  # answers of open checks restored
         self.restored_practice = 0
         self.store.observe(self._on_status, names="status")
         self.children = [self.store, self._notice, self._forget, self._afresh]
@@ -98,7 +101,7 @@ class LabProgress(OwnsChildren, HBox):
         for name, check in named(namespace, Check):
             if name not in self._checks:
                 self._checks[name] = check
-                check.observe(self._on_check, names=["solved", "shown"])
+                check.observe(self._on_check, names=["outcome", "given"])
         for name, practice in named(namespace, Practice):
             if name not in self._practices:
                 self._practices[name] = practice
@@ -142,9 +145,12 @@ class LabProgress(OwnsChildren, HBox):
         if (record.checks or record.practice) and self._current() != record:
             self._save()  # solved here before the browser answered, or the lab changed: say so
         kept = [f"{self.restored} answer{'s' * (self.restored != 1)}"] * bool(self.restored)
+        kept += [f"{self.restored_given} unfinished answer{'s' * (self.restored_given != 1)}"] * bool(
+            self.restored_given)
         kept += ["your practice"] * bool(self.restored_practice)
         if kept:
-            return self._say(f"Welcome back: {' and '.join(kept)} from your last visit "
+            kept = ", ".join(kept[:-1]) + " and " + kept[-1] if len(kept) > 1 else kept[0]
+            return self._say(f"Welcome back: {kept} from your last visit "
                              "restored. Your progress is kept in this browser.")
         return self._say("Your progress in this lab is kept in this browser.")
 
@@ -156,6 +162,11 @@ class LabProgress(OwnsChildren, HBox):
                 if check is not None and not (check.solved or check.shown):
                     check.restore(state)
                     self.restored += 1
+            for name, given in record.answers.items():
+                check = self._checks.get(name)
+                if check is not None and name not in record.checks and not check.answered:
+                    check.restore_given(given)
+                    self.restored_given += check.given == given
             for name, kept in record.practice.items():
                 practice = self._practices.get(name)
                 if practice is not None and not practice.history:
@@ -176,8 +187,9 @@ class LabProgress(OwnsChildren, HBox):
     def _on_check(self, change):
         if not change["new"] or self._restoring:
             return
-        name = next(name for name, check in self._checks.items() if check is change["owner"])
-        self._states[name] = "solved" if change["owner"].solved else "shown"
+        if change["name"] == "outcome":
+            name = next(name for name, check in self._checks.items() if check is change["owner"])
+            self._states[name] = change["new"]
         self._save()
 
     def _on_practice(self, change):
@@ -188,12 +200,15 @@ class LabProgress(OwnsChildren, HBox):
         """The record as it stands: every check's state, and every practice (its skill too, for the
         mixed review)."""
         practice = {name: practice.record for name, practice in self._practices.items()}
-        return Record(dict(self._states), practice, len(self._checks))
+        answers = {name: check.given for name, check in self._checks.items()
+                   if check.given and name not in self._states}
+        return Record(dict(self._states), practice, len(self._checks), answers)
 
     def _save(self):
         current = self._current()
         if self.store.status in ("ready", "full") and (
-            current.checks or self.store.saved or any(kept.history for kept in current.practice.values())
+            current.checks or current.answers or self.store.saved
+            or any(kept.history for kept in current.practice.values())
         ):  # once there is anything to keep
             self.store.saved = write_record(current)
 

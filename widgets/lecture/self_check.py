@@ -4,8 +4,8 @@
 lab's checks are known (`LectureBar.apply_url` hands them over, with the
 section of the lab each one sits in, from `sections_of`), it keeps a short
 account up to date: how many questions were answered, right first time,
-after a wrong answer, or with the answer seen first, solved on an earlier
-visit; and each mistake a check named (not a plain "not quite"), in its own
+after a hint, after a wrong answer, or with the answer seen first, solved on
+an earlier visit; and each mistake a check named (not a plain "not quite"), in its own
 words, with a link to the section that explains it.  Nothing is stored: it
 reads the checks as they are.
 """
@@ -26,8 +26,10 @@ _HEADING = re.compile(r"^#{1,3}\s+(.+?)\s*$", re.M)
 _CHECK = re.compile(r"^(\w+) = Check\(", re.M)
 #: What `widgets.core.diagnosis` calls an answer that is off in no way it names ("not quite: ...").
 _UNNAMED = {"", "entries", "shape"}
-#: How an answered check ended, in the order the account counts them.
-_STATES = ("right first time", "after a wrong answer", "with the answer seen first", "solved on an earlier visit")
+#: How an answered check ended (`Check.outcome`), in the words and the order the account counts them.
+_WORDS = {"solved": "right first time", "helped": "after a hint", "retried": "after a wrong answer",
+          "shown": "with the answer seen first"}
+_STATES = (*_WORDS.values(), "solved on an earlier visit")
 
 
 def sections_of(path):
@@ -138,10 +140,6 @@ class SelfCheck(OwnsChildren, VBox):
 
     @staticmethod
     def _state(check):
-        if check.shown:
-            return "with the answer seen first"
-        if check.solved:
-            if check.attempts == 0:
-                return "solved on an earlier visit"
-            return "right first time" if check.attempts == 1 else "after a wrong answer"
-        return ""
+        if check.solved and not check.attempts:  # restored from the learner's record
+            return "solved on an earlier visit"
+        return _WORDS.get(check.outcome, "")
