@@ -33,7 +33,7 @@ import math
 import time
 from dataclasses import asdict, dataclass
 
-from suite import MB, REPO, log, psutil, short_cull, total_kernel_rss_mb, wait_idle
+from suite import MB, REPO, log, psutil, short_cull, wait_idle
 
 from harness.hall import ServerCPU, Visit, wave
 

@@ -9,7 +9,6 @@ import multiprocessing
 import os
 import signal
 import sqlite3
-import threading
 import time
 from pathlib import Path
 

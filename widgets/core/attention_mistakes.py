@@ -184,7 +184,6 @@ def weights_mistakes(S, row=None, *, d_k=None, temperature=1.0, mask=None, tol=5
     you set the masked scores to 0, but e⁰ = 1 still gives those tokens a share: a masked score is −∞, so e^(−∞) = 0 and token 2 gives no weight to the tokens after it.
     """
     S = np.atleast_2d(np.asarray(S, dtype=float))
-    L = S.shape[0]
     allowed = np.ones(S.shape, dtype=bool) if mask is None else np.asarray(mask, dtype=bool)
     scale = softmax_scale(d_k or 1, scaled=bool(d_k), temperature=temperature)  # checks T and d_k
     T = float(temperature)

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 
 from .mastery import trim
 
-__all__ = ["MAX_ANSWER", "MAX_CHARS", "REVIEW_KEY", "STATES", "VERSION", "PracticeRecord", "Record", "read_record", "write_record"]
+__all__ = ["MAX_ANSWER", "MAX_CHARS", "REVIEW_KEY", "STATES", "VERSION", "PracticeRecord", "Record", "read_record",
+           "read_records", "write_record"]
 
 #: The version this code writes; it reads this one and those before (1: checks only; 2: no answers).
 VERSION = 3
@@ -41,7 +42,7 @@ MAX_CHARS = 20_000
 #: (``helped``), after a wrong answer (``retried``), or with its answer seen first (``shown``).
 STATES = ("solved", "helped", "retried", "shown")
 #: The states of versions 1 and 2: right at all, or seen first.
-_EARLIER_STATES = ("solved", "shown")
+_STATES_OF = {1: ("solved", "shown"), 2: ("solved", "shown")}
 #: The longest answer kept of a check still open: a 6×6 matrix of short numbers fits.
 MAX_ANSWER = 400
 #: A check's name in a lab: a Python identifier, as the notebook names it.
@@ -152,7 +153,7 @@ def read_record(text):
         or not isinstance(checks, dict) or not isinstance(practice, dict) or not isinstance(answers, dict)
         or not _count(total, _MAX_CHECKS)
         or len(checks) + len(practice) + len(answers) > _MAX_CHECKS
-        or not all(isinstance(name, str) and _NAME.match(name) and state in (STATES if version == VERSION else _EARLIER_STATES)
+        or not all(isinstance(name, str) and _NAME.match(name) and state in _STATES_OF.get(version, STATES)
                    for name, state in checks.items())
         or not all(isinstance(name, str) and _NAME.match(name) and isinstance(text, str) and len(text) <= MAX_ANSWER
                    for name, text in answers.items())
@@ -162,6 +163,17 @@ def read_record(text):
     if not all(_NAME.match(name) and entry is not None for name, entry in kept.items()):
         return Record(), _NOT_OURS
     return Record(dict(checks), kept, total, dict(answers)), ""
+
+
+def read_records(texts, names):
+    """The record of each of `names` in `texts` (name to text, as a store that peeks gives them), by name:
+    an empty one where nothing was kept or what was kept is set aside.
+
+    >>> read_records({"02-entry": '{"v":1,"checks":{"activity":"solved"}}', "03": "junk"}, ["02-entry", "03"])
+    {'02-entry': Record(checks={'activity': 'solved'}, practice={}, total=0, answers={}), '03': Record(checks={}, practice={}, total=0, answers={})}
+    """
+    records = {name: read_record(texts.get(name, "")) for name in names}
+    return {name: Record() if problem else record for name, (record, problem) in records.items()}
 
 
 def write_record(record):

@@ -14,7 +14,6 @@ as not started, and left for the lab itself to set aside.
 
 import html
 import json
-import re
 from pathlib import Path
 
 from ipywidgets import HTML, Button, Layout, Textarea, ToggleButton, VBox
@@ -24,8 +23,8 @@ from ..controls.device_store import DeviceStore
 from ..controls.owned import OwnsChildren
 from ..core.mastery import LEVELS, level
 from ..core.progress_code import read_code, write_code
-from ..core.progress_record import MAX_CHARS, REVIEW_KEY, read_record
-from ..text.html_math import link_html
+from ..core.progress_record import MAX_CHARS, REVIEW_KEY, read_records
+from ..text.html_math import link_html, plain_text
 
 __all__ = ["CourseProgress", "lab_titles"]
 
@@ -97,7 +96,7 @@ class CourseProgress(OwnsChildren, VBox):
     @property
     def summary(self):
         """What the learner reads, as plain text."""
-        return html.unescape(re.sub(r"<[^>]+>", " ", self._view.value))
+        return plain_text(self._view.value, gap=" ")
 
     def export_code(self):
         """Everything this browser keeps of the labs and the review, as one code (`write_code`)."""
@@ -131,13 +130,11 @@ class CourseProgress(OwnsChildren, VBox):
                              "turned off): your progress cannot be shown.")
         if self.store.status != "ready":
             return None
-        review, problem = read_record(self.store.peeked.get(REVIEW_KEY, ""))
-        reviewed = {} if problem else {skill: kept.history for skill, kept in review.practice.items()}
+        records = read_records(self.store.peeked, [REVIEW_KEY, *(name for name, _ in self._labs)])
+        reviewed = {skill: kept.history for skill, kept in records[REVIEW_KEY].practice.items()}
         rows = []
         for name, title in self._labs:
-            record, problem = read_record(self.store.peeked.get(name, ""))
-            if problem:
-                record, _ = read_record("")
+            record = records[name]
             solved = sum(state != "shown" for state in record.checks.values())
             seen = len(record.checks) - solved
             best = max((level(kept.history, reviewed.get(kept.skill, "")) for kept in record.practice.values()),

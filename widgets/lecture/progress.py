@@ -18,7 +18,6 @@ computer); *Start afresh* clears it and opens the lab again, nothing answered.
 
 import html
 import os
-import re
 
 from ipywidgets import HTML, Button, HBox, Layout
 from ..controls.alerts import WARNING_COLOR
@@ -26,7 +25,8 @@ from ..controls.check import Check
 from ..controls.device_store import DeviceStore
 from ..controls.owned import OwnsChildren
 from ..controls.practice import Practice
-from ..core.progress_record import MAX_CHARS, REVIEW_KEY, Record, read_record, write_record
+from ..core.progress_record import MAX_CHARS, REVIEW_KEY, Record, read_record, read_records, write_record
+from ..text.html_math import plain_text
 from .namespace import named, user_namespace
 from .pulse import lab_name
 
@@ -86,7 +86,7 @@ class LabProgress(OwnsChildren, HBox):
     @property
     def notice(self):
         """What the learner is told about their progress, as plain text."""
-        return html.unescape(re.sub(r"<[^>]+>", "", self._notice.value))
+        return plain_text(self._notice.value)
 
     def watch_all(self, namespace=None, lab=None):
         """Keep every `Check` and `Practice` of `namespace` (default: the notebook's), under `lab`
@@ -179,9 +179,9 @@ class LabProgress(OwnsChildren, HBox):
                         **self._states}
 
     def _read_review(self):
-        review, problem = read_record(self.store.peeked.get(REVIEW_KEY, ""))
+        review = read_records(self.store.peeked, [REVIEW_KEY])[REVIEW_KEY]
         for practice in self._practices.values():
-            kept = review.practice.get(practice.skill) if not problem else None
+            kept = review.practice.get(practice.skill)
             practice.reviewed = kept.history if kept is not None else ""
 
     def _on_check(self, change):

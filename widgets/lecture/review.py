@@ -21,7 +21,7 @@ from ..controls.owned import OwnsChildren
 from ..controls.practice import TITLES, Practice
 from ..core.mastery import OUTCOMES, level, trim
 from ..core.practice import MAX_SEED
-from ..core.progress_record import MAX_CHARS, REVIEW_KEY, PracticeRecord, Record, read_record, write_record
+from ..core.progress_record import MAX_CHARS, REVIEW_KEY, PracticeRecord, Record, read_record, read_records, write_record
 from ..core.review import choose
 from ..text.html_math import link_html
 
@@ -104,9 +104,9 @@ class MixedReview(OwnsChildren, VBox):
                              "turned off): the review cannot see which labs you have visited.")
         if self.store.status != "ready" or self.practices:
             return None
+        records = read_records(self.store.peeked, [name for name, _ in self._labs])
         for name, title in self._labs:
-            record, problem = read_record(self.store.peeked.get(name, ""))
-            for kept in ([] if problem else record.practice.values()):
+            for kept in records[name].practice.values():
                 if kept.skill in TITLES and kept.skill not in self._visited:
                     self._visited[kept.skill] = (kept.history, name, title)
         review, problem = read_record(self.store.loaded)

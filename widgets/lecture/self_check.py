@@ -18,7 +18,7 @@ from pathlib import Path
 from ipywidgets import HTML, VBox
 
 from ..controls.owned import OwnsChildren
-from ..text.html_math import link_html
+from ..text.html_math import link_html, plain_text
 
 __all__ = ["SelfCheck", "sections_of"]
 
@@ -91,8 +91,7 @@ class SelfCheck(OwnsChildren, VBox):
     @property
     def account(self):
         """The first line, as plain text."""
-        first = self._view.value.split("</p>")[0]
-        return html.unescape(re.sub(r"<[^>]+>", "", first))
+        return plain_text(self._view.value.split("</p>")[0])
 
     def watch(self, checks, sections):
         """Follow `checks` (name to Check), each in the section `sections` names (name to heading)."""

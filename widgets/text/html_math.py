@@ -26,6 +26,7 @@ __all__ = [
     "PENDING_COLOR",
     "bracket_table",
     "link_html",
+    "plain_text",
     "column_html",
     "emphasis",
     "formula_html",
@@ -177,6 +178,16 @@ def symbols_html(label):
     """
     text = _LETTERS.sub(lambda m: f"<i>{m.group(0)}</i>", html.escape(label))
     return text.replace("\N{MODIFIER LETTER CAPITAL T}", "<sup>T</sup>")
+
+
+def plain_text(markup, gap=""):
+    """The words of some HTML as a reader sees them: tags dropped (each replaced by `gap`), entities
+    decoded.  For what a widget tells the learner, read back as text.
+
+    >>> plain_text('<p>Row <b>2</b> &amp; column 3</p><p>done</p>', gap=" ").split()
+    ['Row', '2', '&', 'column', '3', 'done']
+    """
+    return html.unescape(re.sub(r"<[^>]+>", gap, markup))
 
 
 def link_html(href, words):
