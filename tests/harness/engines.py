@@ -363,6 +363,7 @@ class PlaywrightMoves:
 # --- The smoke set: per page, the link to open and its main interaction, in moves either engine
 # makes. Each is the cheapest move of that lab's Chromium test (tests/browser/test_lab_0N.py).
 
+TEXT_JS = "(s) => document.querySelector(s)?.textContent || ''"
 SHOWS_JS = "([s, text]) => (document.querySelector(s)?.textContent || '').includes(text)"
 # The matrix answer under `s` shows a rows×cols grid of boxes.
 GRID_IS_JS = """
@@ -452,13 +453,28 @@ def _lab10(moves):  # a token edited in X changes the attention weights, not the
 
 
 def solve_and_reload(moves, reopen: Callable[[], None]) -> None:
-    """Solve lab 2's first check, `reopen` the page (a new kernel), and find it restored as solved;
-    then empty the browser's storage, so later pages of the same window start afresh."""
+    """Solve lab 2's first check and its practice's first problem, `reopen` the page (a new kernel), and
+    find both restored: the check as solved, the practice's count; then empty the browser's storage, so
+    later pages of the same window start afresh."""
+    import re
+
+    from widgets.core.parsing import format_number
+    from widgets.core.practice import make_problem
+
     _lab02(moves)
-    moves.wait("() => Object.keys(localStorage).some(k => k.endsWith('/02-entry-dot-product'))")
+    moves.click(".lab02-practice .practice-new")  # Start
+    shows(moves, ".lab02-practice .practice-seed", "Problem ")
+    seed = int(re.search(r"Problem (\d+)", moves.evaluate(TEXT_JS, ".lab02-practice .practice-seed")).group(1))
+    moves.type(".lab02-practice .practice-check .widget-text input",
+               format_number(make_problem("entry", seed).parts[0].answer))
+    moves.check(".lab02-practice .practice-check")
+    shows(moves, ".lab02-practice .practice-level", "1 of 1 problem right first time")
+    moves.wait("() => Object.entries(localStorage).some(([k, v]) => k.endsWith('/02-entry-dot-product')"
+               " && v.includes('\"history\":\"r\"'))")
     reopen()
     shows(moves, ".lab02-check .check-feedback", "Solved on an earlier visit.")
-    shows(moves, ".progress-notice", "Welcome back: 1 answer from your last visit restored.")
+    shows(moves, ".progress-notice", "Welcome back: 1 answer and your practice from your last visit restored.")
+    shows(moves, ".lab02-practice .practice-streak", "Streak: 1 · solved: 1")
     moves.evaluate("() => localStorage.clear()")
 
 
