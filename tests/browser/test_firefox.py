@@ -39,7 +39,7 @@ def test_page_renders_and_its_move_works(smoke, tab, voila_server):
     assert not requests, f"requests to other hosts: {requests}"
 
 
-def test_a_solved_check_survives_a_reload(tab, voila_server):
+def test_a_solved_check_and_a_practice_survive_a_reload(tab, voila_server):
     """The learner's progress, kept in Firefox's storage (tests/browser/test_progress.py has the rest)."""
     page, _ = tab
     moves = PlaywrightMoves(page)
