@@ -2,6 +2,7 @@
 the shape message when a learner resizes B."""
 from __future__ import annotations
 
+from harness.checks import answer
 from harness.notebooks import lab_fixture
 from harness.voila import REPO
 
@@ -35,6 +36,29 @@ def test_check_accepts_the_syllabus_answer_and_rejects_a_wrong_one(lab):
     assert activity.submit() is True
     assert activity.solved is False and activity.attempts == 4  # after the stepper: shown, not solved
     assert "Correct!" in activity._feedback.value and "counts as shown, not solved" in activity.feedback
+
+
+def test_the_hints_open_in_three_levels_and_leave_the_columns_to_the_learner(lab):
+    activity = lab["activity"]
+    ladder = activity.hints
+    assert activity.attempts == 0 and ladder.opened == 0  # asked for before any answer
+
+    ladder.open_next()
+    assert "column $j$ of $AB$ uses only column $j$ of $B$" in ladder._shown.value
+    assert "weights" not in ladder._shown.value and activity.hinted  # a nudge, not yet the method
+    ladder.open_next()
+    assert "weights on the columns of $A$" in ladder._shown.value and "negative weight" in ladder._shown.value
+    ladder.open_next()
+    first_step = ladder._shown.value.split("(the first step):</b>")[1]
+    # One term of column 1, worked with the activity's numbers: 5 times column 1 of A.
+    assert "$(5, -2, -1)$" in first_step
+    assert r"\begin{bmatrix}5\\15\end{bmatrix}" in first_step
+    # Neither column of AB = [[6, 19], [9, -3]] is in it: the learner adds the other terms.
+    assert r"6\\9" not in first_step and "19" not in first_step
+    assert ladder.opened == 3 and ladder.button.layout.display == "none"
+
+    assert answer(activity, [[6, 19], [9, -3]]) is True
+    assert activity.outcome == "helped"
 
 
 def test_shape_mismatch_shows_the_explanation_and_recovers(lab):

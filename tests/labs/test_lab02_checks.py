@@ -37,6 +37,27 @@ def test_check_accepts_minus_12_and_rejects_12(lab):
     assert activity.solved is True and activity.attempts == 3
 
 
+def test_the_hints_open_in_three_levels_and_leave_the_sum_to_the_learner(lab):
+    activity = lab["activity"]
+    ladder = activity.hints
+    assert activity.attempts == 0 and ladder.opened == 0  # asked for before any answer
+
+    ladder.open_next()
+    assert "row $2$ of $A$ and column $3$ of $B$ only" in ladder._shown.value
+    assert "product" not in ladder._shown.value  # a nudge: where to look, not yet how
+    ladder.open_next()
+    assert "entry by entry" in ladder._shown.value and "add the three products" in ladder._shown.value
+    ladder.open_next()
+    first_step = ladder._shown.value.split("(the first step):</b>")[1]
+    # The first of the three products, 2(-4), worked out; the other two and the sum are left.
+    assert "$(2, 4, 0)$" in first_step and "$(-4, -1, 1)$" in first_step and "$2(-4) = -8$" in first_step
+    assert "12" not in first_step  # the answer, −12, however it is typed
+    assert ladder.opened == 3 and ladder.button.layout.display == "none"
+
+    assert answer(activity, "-12") is True
+    assert activity.outcome == "helped" and activity.attempts == 1
+
+
 def test_row_check_names_a_column_and_opens_the_row_picture(lab):
     row_check, rows = lab["row_check"], lab["rows"]
     answer(lab["activity"], "-12")
