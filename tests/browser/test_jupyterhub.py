@@ -1,7 +1,8 @@
 """JupyterHub, rehearsed: ``deploy/jupyterhub_config.py`` run for real on loopback (JupyterHub,
 configurable-http-proxy, a local-process spawner, the dummy authenticator of its rehearsal mode and
 jupyterhub-idle-culler with a 30 s timeout). Two students log in in Chromium, each lands on the
-gallery of their own server, opens lab 8 and moves a weight; then their idle servers are culled."""
+gallery of their own server, opens lab 8 and moves a weight; one browser, shared by both in turn, keeps
+each one's progress apart; then their idle servers are culled."""
 from __future__ import annotations
 
 import re
@@ -10,12 +11,27 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
-from harness.browser import ERROR_OUTPUT_JS, READY_JS, open_lab, screenshot
+from harness.browser import ERROR_OUTPUT_JS, READY_JS, answer_check, open_lab, screenshot
 from harness.hub import Hub, kernels_of, missing_pieces
 
 STUDENTS = ("ada", "grace")
 GALLERY = "/voila/render/labs/index.ipynb"  # deploy/jupyterhub_config.py's default URL
 LAB_8 = "08-attention-weights.ipynb"
+LAB_2 = "02-entry-dot-product.ipynb"
+# Every key of the labs' records (widgets.controls.device_store) a page reads, writes or removes, in order.
+STORAGE_SPY_JS = """
+window.matmulKeysTouched = [];
+for (const name of ['getItem', 'setItem', 'removeItem']) {
+  const original = Storage.prototype[name];
+  Storage.prototype[name] = function (key, ...rest) {
+    if (this === window.localStorage && String(key).startsWith('matmul-labs/')) {
+      window.matmulKeysTouched.push(name + ' ' + key);
+    }
+    return original.call(this, key, ...rest);
+  };
+}
+"""
+KEPT_JS = "() => Object.fromEntries(Object.entries(localStorage))"
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +92,57 @@ def test_each_student_moves_a_lab_8_weight_in_their_own_kernel(hub, students):
     ada, grace = (kernels[name] for name in STUDENTS)
     assert ada and grace and not ada & grace, kernels
     assert servers["ada"].pid != servers["grace"].pid
+
+
+def log_in(page, hub, name):
+    """Log in as ``name`` on the hub's login form, landing on the hub's home (not the gallery: no kernel)."""
+    page.goto(f"{hub.url}/hub/login?next=/hub/home")
+    page.fill("#username_input", name)
+    page.fill("#password_input", "any password: the rehearsal's dummy authenticator")
+    page.click("#login_submit")
+    page.wait_for_url("**/hub/home")
+
+
+def test_one_browser_keeps_two_students_progress_apart(hub, students, browser):
+    """A shared computer: ada solves a check and logs out, grace logs in in the same browser and finds
+    nothing of ada's in lab 2 (her page never touches ada's record), ada comes back to her answer.
+
+    One origin serves every student's server (no subdomains), so they share one localStorage: the
+    record's key holds the server's base URL, /user/<name>/."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(STORAGE_SPY_JS)
+    page = context.new_page()
+    lab = {name: f"{hub.url}/user/{name}/voila/render/labs/{LAB_2}" for name in STUDENTS}
+    touched = "() => window.matmulKeysTouched.filter(entry => !entry.endsWith('/probe'))"
+    try:
+        log_in(page, hub, "ada")
+        open_lab(page, lab["ada"], "hub-progress-ada")
+        answer_check(page, ".lab02-check", "-12")
+        page.wait_for_function("() => Object.keys(localStorage).some(key => key.includes('/user/ada/'))")
+        kept = page.evaluate(KEPT_JS)
+        [key] = [key for key in kept if "/user/ada/" in key]
+        assert '"solved"' in kept[key], kept
+        page.goto(f"{hub.url}/hub/logout")
+        page.wait_for_url("**/hub/login**")
+
+        log_in(page, hub, "grace")
+        problems = open_lab(page, lab["grace"], "hub-progress-grace")
+        expect(page.locator(".progress-notice")).to_have_text("Your progress in this lab is kept in this browser.")
+        expect(page.locator(".lab02-check [role=status]")).to_have_text("")
+        read = page.evaluate(touched)
+        assert read and all("/user/grace/" in entry for entry in read), read
+        assert page.evaluate(KEPT_JS) == kept  # ada's record as she left it, and nothing of grace's
+        problems.assert_clean()
+        page.goto(f"{hub.url}/hub/logout")
+        page.wait_for_url("**/hub/login**")
+
+        log_in(page, hub, "ada")
+        open_lab(page, lab["ada"], "hub-progress-ada-again")
+        expect(page.locator(".progress-notice")).to_contain_text(
+            "Welcome back: 1 answer from your last visit restored.")
+        expect(page.locator(".lab02-check [role=status]")).to_have_text("Solved on an earlier visit.")
+    finally:
+        context.close()  # no page of it holds a kernel while the culler test waits for idle servers
 
 
 def test_idle_servers_are_stopped_by_the_culler(hub, students):

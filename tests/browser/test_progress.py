@@ -7,10 +7,14 @@ Firefox and WebKit run the reload in tests/browser/test_firefox.py and test_webk
 from __future__ import annotations
 
 import re
+import signal
 
 from playwright.sync_api import expect
 
-from harness.browser import answer_check, open_lab, screenshot
+from harness.browser import (LEAVING_TOLERATED, READY_JS, RENDERED_VIEWS_JS, PageProblems, answer_check, open_lab,
+                             screenshot)
+from harness.kernels import kernel_process, page_kernel_id
+from harness.voila import VoilaServer
 from widgets.core.parsing import format_number
 from widgets.core.practice import make_problem
 
@@ -111,6 +115,58 @@ def test_a_reload_restores_the_solved_checks_their_views_and_the_practice(voila_
     open_lab(page, url(voila_server), "progress-02-forgotten")
     expect(notice).to_have_text("Your progress in this lab is kept in this browser.")
     expect(page.locator(".lab02-product")).to_have_count(0)
+
+
+def solve_the_first_check(page):
+    """Answer lab 2's first check right and wait until the browser keeps it."""
+    answer_check(page, ".lab02-check", "-12")
+    expect(page.locator(".lab02-check [role=status]")).to_contain_text("Correct!")
+    page.wait_for_function(f"() => (localStorage.getItem({KEY!r}) || '').includes('\":\"solved\"')")
+
+
+def expect_the_first_check_restored(page):
+    expect(page.locator(".progress-notice")).to_contain_text(
+        "Welcome back: 1 answer from your last visit restored.")
+    expect(page.locator(".lab02-check [role=status]")).to_have_text("Solved on an earlier visit.")
+    expect(page.locator(".lab02-check input")).to_have_value("-12")
+
+
+def test_a_killed_kernel_loses_nothing_the_reload_restores_the_check(voila_server, page):
+    """The page's kernel killed (out of memory, say): the session-ended notice's Reload brings the check back.
+
+    Here, not in test_kernel_loss.py: that module's server serves tests/notebooks, not the labs.  The
+    shared server is not hurt: jupyter_client's restarter starts a fresh kernel under the killed one's id,
+    left without a page like any reloaded page's kernel, and culled as they are."""
+    open_lab(page, url(voila_server), "progress-02-before-kill", tolerated=LEAVING_TOLERATED)
+    solve_the_first_check(page)
+    kernel = page_kernel_id(page.content())
+    widgets = page.evaluate(RENDERED_VIEWS_JS)
+    kernel_process(voila_server, kernel).send_signal(signal.SIGKILL)
+
+    reload = page.get_by_role("button", name="Reload the page")  # the matmul template's notice
+    expect(reload).to_be_visible(timeout=30_000)  # the restarter looks every 3 s
+    with page.expect_navigation(timeout=90_000):
+        reload.click()
+    problems = PageProblems(tolerated=re.compile(LEAVING_TOLERATED)).watch(page)
+    page.wait_for_function(READY_JS, arg=widgets, timeout=90_000, polling=100)
+    assert page_kernel_id(page.content()) != kernel
+    expect_the_first_check_restored(page)
+    screenshot(page, "progress-02-after-kill")
+    problems.assert_clean()
+
+
+def test_a_restarted_server_loses_nothing_the_reload_restores_the_check(server_logs, page, tmp_path):
+    """The lecture server restarted (a deploy, a crash) on the same port, so the same origin and storage."""
+    server = VoilaServer().start(server_logs)
+    try:
+        open_lab(page, url(server), "progress-02-before-restart")
+        solve_the_first_check(page)
+        server.stop()  # the page stays open: its kernel is gone
+        server.start(tmp_path)  # the same port; a log of its own
+        open_lab(page, url(server), "progress-02-after-restart")
+        expect_the_first_check_restored(page)
+    finally:
+        server.stop()
 
 
 def test_a_browser_that_keeps_nothing_says_so_once_and_the_lab_works(voila_server, browser):
