@@ -169,6 +169,19 @@ def test_a_restarted_server_loses_nothing_the_reload_restores_the_check(server_l
         server.stop()
 
 
+def test_an_unfinished_answer_comes_back_unjudged(voila_server, page):
+    """A wrong answer left on the page is typed back after a reload, to be checked again."""
+    open_lab(page, url(voila_server), "progress-02-unfinished")
+    answer_check(page, ".lab02-check", "12")
+    expect(page.locator(".lab02-check [role=status]")).to_contain_text("wrong sign")
+    page.wait_for_function(f"() => (localStorage.getItem({KEY!r}) || '').includes('\"answers\":{{\"activity\":\"12\"}}')")
+    open_lab(page, url(voila_server), "progress-02-unfinished-restored")
+    expect(page.locator(".progress-notice")).to_contain_text("Welcome back: 1 unfinished answer from your last visit")
+    expect(page.locator(".lab02-check input")).to_have_value("12")
+    expect(page.locator(".lab02-check [role=status]")).to_have_text(
+        "Your last answer from an earlier visit: check it again.")
+
+
 def test_a_browser_that_keeps_nothing_says_so_once_and_the_lab_works(voila_server, browser):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(NO_STORAGE_JS)
