@@ -38,6 +38,35 @@ def test_the_picture_of_y_waits_for_an_answer_and_the_slips_are_named(lab):
     assert "shear" not in mystery.title  # the picture does not name the map
 
 
+
+def test_the_y_hints_open_in_three_levels_and_leave_the_sheared_corners_to_the_learner(lab):
+    y_check, mystery_panel = lab["y_check"], lab["mystery_panel"]
+    ladder = y_check.hints
+    assert y_check.attempts == 0 and ladder.opened == 0  # asked for before any answer
+
+    ladder.open_next()
+    assert "one column of $X$ gives one column of $Y$" in ladder._shown.value
+    assert "(x + y, y)" not in ladder._shown.value  # a nudge, not yet the map
+    ladder.open_next()
+    assert "Column $j$ of $Y$ is $A$ times column $j$ of $X$" in ladder._shown.value
+    assert "$(x + y, y)$" in ladder._shown.value
+    ladder.open_next()
+    first_step = ladder._shown.value.split("(the first step):</b>")[1]
+    # Column 2, the corner (1, 0), row by row of A; the corners that move, (2, 1) and (1, 1) in
+    # Y = [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]], are left to the learner.
+    assert "$(1, 0)$" in first_step
+    assert r"$1\cdot 1 + 1\cdot 0 = 1$" in first_step and r"$0\cdot 1 + 1\cdot 0 = 0$" in first_step
+    assert "(2, 1)" not in first_step and "(1, 1)" not in first_step
+    assert ladder.opened == 3 and ladder.button.layout.display == "none"
+    assert not mystery_panel.opened  # help is not the picture of Y
+    for name in ("map_check", "bottom_check", "top_check"):  # asked first, their hints give no column of Y
+        for _ in range(3):
+            lab[name].hints.open_next()
+        assert "(2, 1)" not in lab[name].hints._shown.value, name
+
+    assert type_matrix(y_check, [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]]) is True
+    assert y_check.outcome == "helped" and mystery_panel.opened
+
 def test_the_map_and_edge_choices_explain_each_wrong_pick(lab):
     map_check, bottom_check, top_check = lab["map_check"], lab["bottom_check"], lab["top_check"]
     assert not answer(map_check, "vertical shear") and "kept its height" in map_check.feedback

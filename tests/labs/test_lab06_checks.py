@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from harness.checks import answer
+from harness.checks import answer, type_matrix
 from harness.notebooks import lab_fixture
 from harness.voila import REPO
 from widgets import HOUSE
@@ -40,12 +40,35 @@ def test_exercise_1_names_a_forgotten_bias_a_transpose_and_a_row(lab):
     assert r"2 \cdot 1 + (-1) \cdot 2 + 1" in "".join(ex._steps)
 
 
+
+def test_the_yhat_hints_open_in_three_levels_and_leave_the_bias_and_row_2_to_the_learner(lab):
+    ex = lab["check_yhat"]
+    ladder = ex.hints
+    assert ex.attempts == 0 and ladder.opened == 0  # asked for before any answer
+
+    ladder.open_next()
+    assert "$w_{12} = -1$" in ladder._shown.value and "$b_2 = -1$" in ladder._shown.value
+    assert "plus $b_i$" not in ladder._shown.value  # a nudge: where to look, not yet how
+    ladder.open_next()
+    assert r"$\hat y_i = w_{i1}x_1 + w_{i2}x_2 + b_i$" in ladder._shown.value
+    ladder.open_next()
+    first_step = ladder._shown.value.split("(the first step):</b>")[1]
+    # Row 1 of Wx worked out, 2·1 + (−1)·2 = 0, before the bias; ŷ = (1, 5) is left to the learner.
+    assert r"$w_{11}x_1 + w_{12}x_2 = 2\cdot 1 + (-1)\cdot 2 = 0$" in first_step and "Add $b_1$" in first_step
+    assert "5" not in first_step and "(1," not in first_step
+    assert ladder.opened == 3 and ladder.button.layout.display == "none"
+
+    assert type_matrix(ex, [[1], [5]]) is True
+    assert ex.outcome == "helped" and ex.attempts == 1
+
 def test_exercise_2_names_a_forgotten_relu_and_an_absolute_value(lab):
     # The second output after ReLU with b = (1, -7) is max(0, -1) = 0.
     ex = lab["check_relu"]
     assert answer(ex, "zero") is False and ex.attempts == 0, "unreadable answer counted"
     assert answer(ex, "-1") is False and ex.mistake == "no-relu" and "before ReLU" in ex.feedback  # forgot the ReLU
-    assert "never outputs a negative number" in ex.hints._shown.value  # the miss opened the first hint
+    # The miss opened the first hint, the nudge: where to look; the method waits for a press.
+    assert ex.hints.opened == 1 and "Only the second output is asked for" in ex.hints._shown.value
+    assert "never outputs a negative number" not in ex.hints._shown.value
     assert answer(ex, "1") is False and ex.mistake == "abs"
     assert answer(ex, "0") is True and ex.solved
 

@@ -73,6 +73,38 @@ def test_s24_as_an_expression_and_a_number_opens_the_score_matrix(lab):
     np.testing.assert_allclose(explorer.result.S[1, 3], -0.25)
 
 
+
+def test_the_s24_hints_open_in_three_levels_and_leave_two_products_to_the_learner(lab):
+    ex = lab["check_s24_value"]
+    ladder = ex.hints
+    assert ex.attempts == 0 and ladder.opened == 0  # asked for before any answer
+
+    ladder.open_next()
+    assert "the query of token 2 and the key of token 4" in ladder._shown.value
+    assert "Multiply" not in ladder._shown.value  # a nudge: where to look, not yet how
+    ladder.open_next()
+    assert "Multiply matching entries" in ladder._shown.value and "add the three products" in ladder._shown.value
+    ladder.open_next()
+    first_step = ladder._shown.value.split("(the first step):</b>")[1]
+    # The first of the three products; the other two and the sum, −0.25, are left to the learner.
+    assert "Product 1 of 3: $q_{21}k_{41} = (0.5)(-1) = -0.5$" in first_step
+    assert "0.25" not in first_step and "1/4" not in first_step
+    assert ladder.opened == 3 and ladder.button.layout.display == "none"
+    assert not lab["scores_panel"].opened
+
+    assert answer(ex, "-0.25") is True
+    assert ex.outcome == "helped" and ex.attempts == 1
+
+
+def test_the_shape_hints_give_none_of_the_three_shapes_asked_for(lab):
+    # Q is 5×3, Kᵀ 3×5 and S 5×5: a hint of one shape question may not answer another, in any order.
+    for name in ("check_qkv", "check_kt", "check_s"):
+        ladder = lab[name].hints
+        for _ in range(3):
+            ladder.open_next()
+        shown = ladder._shown.value.replace(r"\times", "×").replace(" ", "")
+        assert not any(shape in shown for shape in ("5×3", "3×5", "5×5")), name
+
 def test_the_printed_shapes_open_after_the_shape_questions_and_the_line_question(lab):
     check_line, check_why, printed_panel = lab["check_line"], lab["check_why"], lab["printed_panel"]
     assert not answer(check_line, "Q = X_tokens @ WQ") and "no key is involved" in check_line.feedback

@@ -56,6 +56,22 @@ def test_h2_waits_for_an_answer_and_its_slips_are_named(lab):
     assert not check_h2.submit() and "is not a number" in check_h2.feedback
 
 
+def test_h2_hints_open_a_level_at_a_time_and_the_first_step_leaves_the_sum_to_do(lab):
+    check_h2 = lab["check_h2"]
+    ladder = check_h2.hints
+    assert check_h2.attempts == 0 and ladder.opened == 0
+    ladder.open_next()
+    assert "weighted average" in ladder._shown.value and "scale each row" not in ladder._shown.value
+    ladder.open_next()
+    assert "scale each row by its weight, then add" in ladder._shown.value
+    ladder.open_next()
+    first_step = ladder._shown.value.split("(the first step):</b>")[1]
+    assert r"\begin{bmatrix} 1 & 0 \end{bmatrix}" in first_step  # value 2's share, one term of four
+    assert "2 & 2" not in first_step and "(2, 2)" not in first_step
+    assert ladder.button.layout.display == "none" and check_h2.hinted
+    assert answer(check_h2, [[2, 2]]) and check_h2.outcome == "helped"
+
+
 def test_each_concept_choice_explains_itself_and_every_check_has_a_solution(lab):
     check_row, check_why = lab["check_row"], lab["check_why"]
     assert not answer(check_row, "how much every token takes from token i") and "column i" in check_row.feedback

@@ -34,6 +34,23 @@ def test_a_softmax_row_names_its_slips_and_opens_the_explorer(lab):
     np.testing.assert_allclose(explorer.result.A.sum(axis=1), 1)
 
 
+def test_softmax_hints_open_a_level_at_a_time_and_the_first_step_is_one_exponential(lab):
+    check = lab["check_softmax"]
+    ladder = check.hints
+    assert check.attempts == 0 and ladder.opened == 0
+    ladder.open_next()
+    assert r"e^{\ln a} = a" in ladder._shown.value and "Exponentiate" not in ladder._shown.value
+    ladder.open_next()
+    assert "Exponentiate each score" in ladder._shown.value and "divide each exponential" in ladder._shown.value
+    ladder.open_next()
+    first_step = ladder._shown.value.split("(the first step):</b>")[1]
+    assert r"e^{2\ln 2}" in first_step and "= 4" in first_step
+    for weight in ("1/2", "0.5", r"\tfrac12", "1/8", r"\tfrac18", "= 8"):  # neither a weight nor the sum
+        assert weight not in first_step, weight
+    assert ladder.button.layout.display == "none" and check.hinted
+    assert answer(check, [[0.5, 0.125, 0.25, 0.125]]) and check.outcome == "helped"
+
+
 def test_the_scale_and_mask_predictions_explain_each_choice(lab):
     check_scale, check_mask = lab["check_scale"], lab["check_mask"]
     for choice in list(lab["SCALE_CHOICES"])[1:]:

@@ -130,3 +130,14 @@ def test_css_classes_follow_one_scheme(path):
     assert names, f"{path.name} names no part for CSS and tests"
     off = [name for name in names if name != prefix and not name.startswith(prefix + "-")]
     assert off == [], f"{path.name}: classes must be {prefix} or {prefix}-<part>"
+
+
+@pytest.mark.parametrize("path", LABS, ids=lambda path: path.stem)
+def test_every_check_has_help_in_three_levels(path):
+    """A nudge, the method, the first step (widgets.text.practice_hints.LEVELS): help that fades."""
+    for source in code_cells(path):
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Check":
+                hint = next((keyword.value for keyword in node.keywords if keyword.arg == "hint"), None)
+                assert isinstance(hint, ast.Tuple) and len(hint.elts) == 3, (
+                    f"{path.name}, line {node.lineno} of its cell: a check's hint=(nudge, method, first step)")
