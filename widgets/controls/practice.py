@@ -287,7 +287,7 @@ class Practice(OwnsChildren, VBox):
         # For the lecturer who gives the room one problem, under it rather than in every learner's face.
         self._seed.value = (
             f'<i class="practice-seed">Problem {self.seed}: a link ending in '
-            f"<code>?seed={self.seed}</code> gives anyone these numbers.</i>"
+            f'<code style="white-space:nowrap">?seed={self.seed}</code> gives anyone these numbers.</i>'
         )
 
     def close(self):
