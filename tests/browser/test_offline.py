@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from conftest import LABS
-from harness.browser import open_lab
+from harness.browser import block_outside, open_lab
 from harness.voila import JupyterServer
 
 # The rendered Markdown that still holds TeX as text: MathJax that never loaded leaves it.
@@ -55,21 +55,6 @@ async () => {
 """
 # A glyph of Font Awesome's private-use range, as getComputedStyle quotes it.
 FA_GLYPH = re.compile('^"[\uf000-\uf8ff]"$')
-
-
-def block_outside(page, server_url: str) -> list[str]:
-    """Abort every request of ``page`` that is not to ``server_url``; return the list of their URLs."""
-    outside: list[str] = []
-
-    def route(route):
-        if route.request.url.startswith(server_url + "/"):
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort("namenotresolved")  # as an offline machine fails them
-
-    page.route("**/*", route)
-    return outside
 
 
 def assert_complete_offline(page, server_url: str, url: str, name: str) -> dict:

@@ -107,6 +107,21 @@ class PageProblems:
         assert not self.failed, f"failed requests: {self.failed}"
 
 
+def block_outside(page: Page, server_url: str) -> list[str]:
+    """Abort every request of ``page`` that is not to ``server_url``; return the list of their URLs."""
+    outside: list[str] = []
+
+    def route(route):
+        if route.request.url.startswith(server_url + "/"):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort("namenotresolved")  # as an offline machine fails them
+
+    page.route("**/*", route)
+    return outside
+
+
 def open_lab(
     page: Page, url: str, name: str, timeout: float = 90.0, tolerated: str | None = None
 ) -> PageProblems:

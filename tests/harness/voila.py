@@ -1,4 +1,5 @@
-"""Start and stop a real Voila server exactly as ``make serve`` does, or ``jupyter server`` as Binder does."""
+"""Start and stop a real Voila server exactly as ``make serve`` does, or ``jupyter server`` as Binder does
+(or ``jupyter lab``: ``JupyterServer(app="lab")``)."""
 from __future__ import annotations
 
 import os
@@ -35,11 +36,15 @@ def voila_args(root: str = "labs", port: int = 8866, host: str = "127.0.0.1") ->
 
 @dataclass
 class Server:
-    """A server process on a free loopback port: its address, its log, its kernels, and stopping it."""
+    """A server process on a free loopback port: its address, its log, its kernels, and stopping it.
+
+    ``token``: the one its API asks for ("": none), sent while waiting for it to answer.
+    """
 
     port: int = field(default_factory=free_port)
     process: subprocess.Popen | None = None
     log_path: Path | None = None
+    token: str = ""
 
     @property
     def url(self) -> str:
@@ -49,11 +54,13 @@ class Server:
         """This server, once ``path`` answers 200; raises (and stops it) if it exits or times out first."""
         name = type(self).__name__
         deadline = time.monotonic() + timeout
+        headers = {"Authorization": f"token {self.token}"} if self.token else {}
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"{name} exited with {self.process.returncode}:\n{self.log()}")
             try:
-                with urllib.request.urlopen(self.url + path, timeout=2) as response:
+                request = urllib.request.Request(self.url + path, headers=headers)
+                with urllib.request.urlopen(request, timeout=2) as response:
                     if response.status == 200:
                         return self
             except (urllib.error.URLError, ConnectionError, TimeoutError):
@@ -150,17 +157,20 @@ class JupyterServer(Server):
 
     Its labs are at ``/voila/render/labs/...``. ``jupyter`` is the command to
     run (a fresh venv's, say) and ``env`` the environment it runs in (``None``:
-    this one's).
+    this one's). ``app="lab"`` starts ``jupyter lab`` instead, and ``extra``
+    appends command-line configuration.
     """
 
     cwd: Path = REPO
     jupyter: tuple[str, ...] = (sys.executable, "-m", "jupyter")
     env: dict[str, str] | None = None
+    app: str = "server"
+    extra: tuple[str, ...] = ()
 
     def start(self, log_dir: Path, timeout: float = 60.0) -> "JupyterServer":
-        self.log_path = log_dir / f"jupyter-server-{self.port}.log"
-        command = [*self.jupyter, "server", "--no-browser", f"--port={self.port}",
-                   "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token="]
+        self.log_path = log_dir / f"jupyter-{self.app}-{self.port}.log"
+        command = [*self.jupyter, self.app, "--no-browser", f"--port={self.port}",
+                   "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={self.token}", *self.extra]
         if os.geteuid() == 0:
             command.append("--allow-root")
         with open(self.log_path, "wb") as log:

@@ -10,10 +10,13 @@ to (`put`: progress brought from another device).  The key is
 prefixed with the server's base URL, so that on a JupyterHub each user's
 pages (``/user/<name>/``) keep their own records.  The text is never run:
 the kernel reads it strictly (`widgets.core.progress_record`).
+
+A text read under a key is news to the kernel even when `status` stays "ready":
+see `DeviceStore.set_state` (JupyterLab draws the view before `key` is set).
 """
 
 import anywidget
-from traitlets import Dict, Int, List, Unicode
+from traitlets import Bunch, Dict, HasTraits, Int, List, Unicode
 
 __all__ = ["DeviceStore"]
 
@@ -138,6 +141,33 @@ class DeviceStore(anywidget.AnyWidget):
     peeked = Dict(help="What the browser kept under each key of `peek` (keys with nothing are left out).").tag(
         sync=True)
     max_chars = Int(20_000, help="The longest text read back: one character more marks it too long.").tag(sync=True)
+
+    def set_state(self, sync_data):
+        """Take the browser's report; if it brings a new `loaded` under an unchanged `status`, tell
+        `status`'s observers too, as a change of status would.
+
+        They read `loaded` when `status` changes, and a text read once the view is drawn comes with
+        the status it was drawn with: in JupyterLab (which draws a cell's widgets while the later cells
+        run) the view reports "ready" before the lab's last cell sets `key`, then the key's text with
+        "ready" again, and a returning learner's record would go unread.  Under Voila the view is drawn
+        after every cell has run, and one report carries both.
+
+        Examples
+        --------
+        >>> store, seen = DeviceStore(peek=["review"]), []
+        >>> store.observe(lambda change: seen.append(store.loaded), names="status")
+        >>> store.set_state({"peeked": {}, "status": "ready"})  # drawn before the key was set
+        >>> store.key = "02-entry-dot-product"
+        >>> store.set_state({"loaded": '{"v":1}', "status": "ready"})  # the key's text, read then
+        >>> seen
+        ['', '{"v":1}']
+        """
+        status, loaded = self.status, self.loaded
+        super().set_state(sync_data)
+        if status and self.status == status and self.loaded != loaded:
+            # Observers only (HasTraits', not the widget's notify_change): the browser holds this status.
+            HasTraits.notify_change(self, Bunch(name="status", old=status, new=status, owner=self,
+                                                type="change"))
 
     def set_aside(self):
         """Move the kept text to a key of its own (``#set-aside``): kept for inspection, never read again."""
