@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from playwright.sync_api import expect
+
 from harness.browser import LEAVING_TOLERATED, open_lab
-from harness.engines import OUTSIDE_PAGE, SMOKE, PlaywrightMoves, outside, solve_and_reload
+from harness.engines import OUTSIDE_PAGE, SMOKE, PlaywrightMoves, launch_firefox, outside, solve_and_reload
 
 @pytest.fixture(scope="module")
 def tab(firefox, voila_server):
@@ -46,3 +48,22 @@ def test_a_solved_check_and_a_practice_survive_a_reload(tab, voila_server):
     lab = f"{voila_server.url}/voila/render/02-entry-dot-product.ipynb"
     open_lab(page, lab, "firefox-progress-first-visit", tolerated=LEAVING_TOLERATED)
     solve_and_reload(moves, lambda: open_lab(page, lab, "firefox-progress-restored", tolerated=LEAVING_TOLERATED))
+
+
+def test_with_its_storage_turned_off_the_lab_says_so_once_and_works(playwright, voila_server):
+    """Firefox with web storage turned off in its settings (``dom.storage.enabled``), for real: its
+    ``window.localStorage`` is null (Chromium's is faked in tests/browser/test_progress.py)."""
+    firefox = launch_firefox(playwright, prefs={"dom.storage.enabled": False})
+    try:
+        page = firefox.new_page(viewport={"width": 1280, "height": 800})
+        assert page.evaluate("() => window.localStorage") is None
+        lab = f"{voila_server.url}/voila/render/02-entry-dot-product.ipynb"
+        problems = open_lab(page, lab, "firefox-progress-no-storage", tolerated=LEAVING_TOLERATED)
+        expect(page.locator(".progress-notice")).to_contain_text("your progress will not be kept after a reload")
+        moves = PlaywrightMoves(page)
+        moves.type(".lab02-check .widget-text input", "-12")
+        moves.check(".lab02-check")
+        expect(page.locator(".lab02-check [role=status]")).to_contain_text("Correct!")
+        problems.assert_clean()
+    finally:
+        firefox.close()

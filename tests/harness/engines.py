@@ -40,11 +40,12 @@ def require(path: str) -> None:
         pytest.fail(f"{path} not found: {INSTALL_HINT}")
 
 
-def launch_firefox(playwright):
+def launch_firefox(playwright, prefs=None):
     """Debian's Firefox ESR through Playwright's ``moz-firefox`` channel (WebDriver BiDi, no
-    Playwright build of Firefox: Playwright 1.60 to 1.64 drive it, 1.65 does not)."""
+    Playwright build of Firefox: Playwright 1.60 to 1.64 drive it, 1.65 does not), with the
+    preferences `prefs` (``about:config``'s names) set."""
     require(FIREFOX)
-    return playwright.firefox.launch(channel="moz-firefox", executable_path=FIREFOX)
+    return playwright.firefox.launch(channel="moz-firefox", executable_path=FIREFOX, firefox_user_prefs=prefs or {})
 
 
 def outside(url: str, server: str) -> bool:
