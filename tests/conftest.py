@@ -37,12 +37,6 @@ LABS = sorted((REPO / "labs").glob("*.ipynb"))
 _TESTS = Path(__file__).parent
 _FOLDER_MARKS = {_TESTS / "browser": "browser", _TESTS / "notebooks": "notebook"}
 _BROWSER_FIXTURES = {"playwright", "browser", "page", "firefox", "webkit", "voila_server", "server_logs"}
-# Modules that count a server's kernels and processes, time a hall of visitors, cull idle kernels or
-# start whole servers and hubs of their own are also marked `serial`: `make test` runs them alone, after
-# the rest has run on two workers, so that no other test's browser and kernels share their machine.
-_SERIAL = {"test_page_views.py", "test_faults.py", "test_warm_lecture.py", "test_make_serve.py", "test_binder.py",
-           "test_jupyterhub.py", "test_jupyterlab.py", "test_foundation.py", "test_kernel_loss.py",
-           "test_slow_widget_states.py", "test_steady_kernel.py"}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -56,8 +50,6 @@ def pytest_collection_modifyitems(config, items):
         module = getattr(item, "module", None)
         if module is not None and any(value is execute_notebook for value in vars(module).values()):
             item.add_marker(pytest.mark.notebook)
-        if path.name in _SERIAL:
-            item.add_marker(pytest.mark.serial)
 
 
 def pytest_unconfigure(config):
@@ -82,8 +74,8 @@ def playwright():
     """The one Playwright of the run: its sync API allows one per process, for every engine."""
     from playwright.sync_api import expect, sync_playwright  # only browser tests load Playwright
 
-    # A page's answer may wait behind the other worker's browser and kernels (make test runs two):
-    # an assertion waits up to 15 s for it, not Playwright's 5.
+    # On a loaded 2-core machine (CI beside other work) a kernel's answer can take seconds to reach
+    # the page: an assertion waits up to 15 s for it, not Playwright's 5.
     expect.set_options(timeout=15_000)
     with sync_playwright() as playwright:
         yield playwright

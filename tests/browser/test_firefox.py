@@ -41,13 +41,13 @@ def test_page_renders_and_its_move_works(smoke, tab, voila_server):
     assert not requests, f"requests to other hosts: {requests}"
 
 
-def test_a_solved_check_and_a_practice_survive_a_reload(tab, voila_server):
+def test_a_solved_check_and_a_practice_survive_a_reload_and_a_damaged_record_is_set_aside(tab, voila_server):
     """The learner's progress, kept in Firefox's storage (tests/browser/test_progress.py has the rest)."""
     page, _ = tab
     moves = PlaywrightMoves(page)
     lab = f"{voila_server.url}/voila/render/02-entry-dot-product.ipynb"
     open_lab(page, lab, "firefox-progress-first-visit", tolerated=LEAVING_TOLERATED)
-    solve_and_reload(moves, lambda: open_lab(page, lab, "firefox-progress-restored", tolerated=LEAVING_TOLERATED))
+    solve_and_reload(moves, lambda name: open_lab(page, lab, f"firefox-progress-{name}", tolerated=LEAVING_TOLERATED))
 
 
 def test_with_its_storage_turned_off_the_lab_says_so_once_and_works(playwright, voila_server):

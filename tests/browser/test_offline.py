@@ -1,5 +1,7 @@
 """A lab needs nothing from outside its server: a hall network that drops outside traffic
-still gets every lab complete, MathJax typeset and icons drawn.
+still gets every lab complete, MathJax typeset and icons drawn.  The same visit is every
+page's render test: no error output, no console error, no failed request, every widget drawn
+(``harness.browser.open_lab``), shot at a projector's 1280×800 and at 1920×1080 to look at.
 
 Each page is opened with every request to another host aborted and recorded
 (Playwright's router), under Voila as ``make serve`` runs it and under ``jupyter
@@ -19,7 +21,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from conftest import LABS
-from harness.browser import block_outside, open_lab
+from harness.browser import block_outside, open_lab, screenshot
 from harness.voila import JupyterServer
 
 # The rendered Markdown that still holds TeX as text: MathJax that never loaded leaves it.
@@ -35,9 +37,12 @@ TYPESET_JS = """
 })
 """
 # Each shown Font Awesome icon (an ipywidgets button's <i class="fa fa-...">): the
-# family it asks for, the glyph its ::before draws, and the state of the font faces.
+# family it asks for, the glyph its ::before draws, and the state of the font faces once
+# loaded from wherever the page's @font-face says (a browser starts the load when it first
+# lays an icon out, which on a busy machine may not have happened yet: asked for here).
 ICONS_JS = """
 async () => {
+  await document.fonts.load('900 1em "Font Awesome 5 Free"').catch(() => null);
   await document.fonts.ready;
   return {
     icons: Array.from(document.querySelectorAll('#rendered_cells .fa'))
@@ -62,7 +67,7 @@ def assert_complete_offline(page, server_url: str, url: str, name: str) -> dict:
     its formulas and drew its icons; return what was found."""
     outside = block_outside(page, server_url)
     # Outside requests are not the harness's "failed request" here: they are counted below.
-    open_lab(page, url, name, tolerated=rf"^(?!{re.escape(server_url)}/)")
+    problems = open_lab(page, url, name, tolerated=rf"^(?!{re.escape(server_url)}/)")
     try:  # MathJax typesets after the widgets have drawn; one that never loads leaves TeX as text
         page.wait_for_function(f"() => ({UNTYPESET_JS})().length === 0", timeout=20_000, polling=200)
     except PlaywrightTimeoutError:
@@ -75,16 +80,20 @@ def assert_complete_offline(page, server_url: str, url: str, name: str) -> dict:
         assert "Font Awesome 5 Free" in icon["family"] and FA_GLYPH.match(icon["glyph"]), f"{name}: {icon}"
     if icons["icons"]:
         assert icons["faces"] == ["loaded"], f"{name}: Font Awesome's font is {icons['faces']}"
+    problems.assert_clean()
     return {"formulas": math["formulas"], "icons": len(icons["icons"])}
 
 
 @pytest.mark.parametrize("lab", [path.name for path in LABS], ids=lambda name: name[:-6])
-def test_every_page_complete_with_the_outside_blocked(voila_server, page, lab):
+def test_every_page_renders_complete_with_the_outside_blocked(voila_server, page, lab):
+    """Every view open (``?reveal=1``): what a learner sees at the end of the lab."""
     found = assert_complete_offline(
-        page, voila_server.url, f"{voila_server.url}/voila/render/{lab}?reveal=1", f"offline-{lab[:-6]}"
+        page, voila_server.url, f"{voila_server.url}/voila/render/{lab}?reveal=1", f"lab-{lab[:-6]}"
     )
     if lab[:2].isdigit():  # the gallery is a list of links; a first visit's review has nothing to ask
         assert found["formulas"] > 0, f"{lab}: no formula typeset"
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    screenshot(page, f"lab-{lab[:-6]}-1920")
 
 
 @pytest.fixture(scope="module")

@@ -35,9 +35,9 @@ def test_page_renders_and_its_move_works(smoke, webkit, moves, voila_server):
     assert not webkit.outside, f"requests to other hosts: {webkit.outside}"
 
 
-def test_a_solved_check_and_a_practice_survive_a_reload(moves, voila_server):
+def test_a_solved_check_and_a_practice_survive_a_reload_and_a_damaged_record_is_set_aside(moves, voila_server):
     """The learner's progress, kept in WebKit's storage (tests/browser/test_progress.py has the rest)."""
     lab = f"{voila_server.url}/voila/render/02-entry-dot-product.ipynb"
     moves.open(lab, "webkit-progress-first-visit")
-    solve_and_reload(moves, lambda: moves.open(lab, "webkit-progress-restored"))
+    solve_and_reload(moves, lambda name: moves.open(lab, f"webkit-progress-{name}"))
     assert not moves.errors(), f"page errors: {moves.errors()}"

@@ -453,10 +453,11 @@ def _lab10(moves):  # a token edited in X changes the attention weights, not the
     shows(moves, ".lab10-change", "changed token 3 (tea)")
 
 
-def solve_and_reload(moves, reopen: Callable[[], None]) -> None:
-    """Solve lab 2's first check and its practice's first problem, `reopen` the page (a new kernel), and
-    find both restored: the check as solved, the practice's count; then empty the browser's storage, so
-    later pages of the same window start afresh."""
+def solve_and_reload(moves, reopen: Callable[[str], None]) -> None:
+    """Solve lab 2's first check and its practice's first problem, `reopen` the page (a new kernel, as a
+    culled one or a restarted server gives), and find both restored: the check as solved, the practice's
+    count; damage the record, reopen, and find it set aside; then empty the browser's storage, so later
+    pages of the same window start afresh.  `reopen` takes a word for the screenshot's name."""
     import re
 
     from widgets.core.parsing import format_number
@@ -472,10 +473,16 @@ def solve_and_reload(moves, reopen: Callable[[], None]) -> None:
     shows(moves, ".lab02-practice .practice-level", "1 of 1 problem right first time")
     moves.wait("() => Object.entries(localStorage).some(([k, v]) => k.endsWith('/02-entry-dot-product')"
                " && v.includes('\"history\":\"r\"'))")
-    reopen()
+    reopen("restored")
     shows(moves, ".lab02-check .check-feedback", "Solved on an earlier visit.")
     shows(moves, ".progress-notice", "Welcome back: 1 answer and your practice from your last visit restored.")
     shows(moves, ".lab02-practice .practice-streak", "Streak: 1 · solved: 1")
+    key = moves.evaluate("() => Object.keys(localStorage).find(key => key.endsWith('/02-entry-dot-product'))")
+    moves.evaluate("(key) => localStorage.setItem(key, '{\"v\": 1, \"checks\": \"<script>\"}')", key)
+    reopen("damaged")
+    shows(moves, ".progress-notice", "set aside because it is not a record of the labs")
+    moves.wait("(key) => localStorage.getItem(key) === null"
+               " && (localStorage.getItem(key + '#set-aside') || '').includes('<script>')", key)
     moves.evaluate("() => localStorage.clear()")
 
 

@@ -1,5 +1,5 @@
 """Every notebook in labs/ runs top to bottom in a kernel without an error (rendering them in Voila:
-tests/browser/test_labs_render.py)."""
+tests/browser/test_offline.py)."""
 from __future__ import annotations
 
 import pytest
