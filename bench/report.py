@@ -15,6 +15,7 @@ MEMORY_LIMIT = 1.15      # kernel RSS / bare kernel
 VISITORS_REQUIRED = 30
 WARM_ALL_PAGES_S = 5.0   # 30 visitors at once on a lab with a pool of 40: every page within 5 s
 WARM_TTI_P95_S = 5.0     # 100 visitors over 60 s with a pool of 100: all interactive, p95 under 5 s
+FIRST_VISIT_MB = 2.0     # lab 8's first visit, bytes on the wire (MiB)
 
 
 def build(raw: dict, meta: dict) -> dict:
@@ -23,8 +24,12 @@ def build(raw: dict, meta: dict) -> dict:
     names = _page_order(raw)
     pre, cold = raw.get("preheated", {}), raw.get("cold", {})
     inter = raw.get("interactions", {})
+    sent, plain = raw.get("transfer", {}), raw.get("transfer_plain", {})
     for name in names:
         row: dict = {}
+        if name in sent:
+            row["transfer"] = sent[name]
+            row["transfer_plain"] = plain.get(name)
         if name in pre:
             loads = pre[name]["loads"]
             row["tti_preheated_ms"] = summary(l["tti_ms"] for l in loads)
@@ -88,6 +93,9 @@ def misses(report: dict) -> list[str]:
                 and row["widget_outputs"] != row["widget_outputs_cold"]:
             out.append(f"{name}: a preheated page has {row['widget_outputs']} widget outputs, "
                        f"a cold one {row['widget_outputs_cold']}")
+        first = (row.get("transfer") or {}).get("first", {}).get("bytes")
+        if name == "08" and first is not None and first > FIRST_VISIT_MB * 2**20:
+            out.append(f"08: a first visit transfers {first / 2**20:.2f} MiB (target ≤ {FIRST_VISIT_MB} MiB)")
         for key in ("load_problems", "cold_problems", "interaction_problems"):
             if row.get(key):
                 out.append(f"{name}: {len(row[key])} {key.replace('_', ' ')}, e.g. {row[key][0]}")
@@ -248,6 +256,16 @@ def tables(report: dict) -> str:
     table("Messages per interaction (from the kernel, median [min–max])",
           ["page", "updates", "views changed", "echoes", "other comm", "frames in", "KiB in", "max excess"], rows)
 
+    rows = [[n, _num(p["transfer"]["first"]["bytes"] / 2**20, 2), p["transfer"]["first"]["responses"],
+             _num(p["transfer"]["repeat"]["bytes"] / 2**10), p["transfer"]["repeat"]["responses"],
+             _num(p["transfer_plain"]["first"]["bytes"] / 2**20, 2) if p.get("transfer_plain") else "—",
+             _x(ratio(p["transfer"]["first"]["bytes"], (p.get("transfer_plain") or {}).get("first", {}).get("bytes")))]
+            for n, p in pages.items() if p.get("transfer")]
+    table("Bytes on the wire (a first visit, empty cache; a repeat visit, a reload; compressed, as make serve "
+          "serves, and Voila's own uncompressed first visit)",
+          ["page", "first MiB", "responses", "repeat KiB", "responses", "uncompressed first MiB", "×uncompressed"],
+          rows)
+
     rows = [[n, fmt(p["kernel_rss_mb"], 1), _x(p["ratio"]["kernel_rss"])]
             for n, p in pages.items() if p.get("kernel_rss_mb", {}).get("n")]
     table("Kernel memory after render (RSS MB, median [min–max]; ratio to the bare kernel)",
@@ -333,7 +351,7 @@ def chart(report: dict, path) -> None:
 
 def _page_order(raw: dict) -> list[str]:
     seen: list[str] = []
-    for section in ("preheated", "cold", "interactions"):
+    for section in ("preheated", "cold", "interactions", "transfer"):
         for name in raw.get(section, {}):
             if name not in seen:
                 seen.append(name)

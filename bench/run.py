@@ -7,14 +7,16 @@
 
 Figures (names for --only): tti (time to interactive, preheated and cold),
 memory (kernel RSS), latency and messages (one pass of interactions),
-visitors, validate (the browserless visitor against Chromium), capacity
+transfer (bytes per first and repeat visit, compressed and not), visitors, validate (the browserless visitor against Chromium), capacity
 (browserless waves) and warm (browserless waves on a lab with a large pool).
 Page names for --only: 01 … 09, index; the baseline (and the bare kernel,
 for memory) are always measured, since every ratio needs them.
 
 Phases, each with its own Voila servers (labs/ and bench/, same options):
   1. lecture configuration (voila.json): preheated loads (time to interactive
-     and kernel memory), then the interactions;
+     and kernel memory), then the interactions; then (1b) the bytes of a
+     first and a repeat visit on fresh servers, make serve's (compressing)
+     and Voila's own (not);
   2. cold: ``--VoilaConfiguration.preheat_kernel=False``;
   3. visitors: the lecture configuration with a 10 s cull, labs/ only;
   4. validate and capacity: the same server, browserless visitors;
@@ -53,7 +55,7 @@ from suite import (  # noqa: E402
     wait_kernel_count,
 )
 
-FIGURES = ("tti", "memory", "latency", "messages", "visitors", "validate", "capacity", "warm")
+FIGURES = ("tti", "memory", "latency", "messages", "transfer", "visitors", "validate", "capacity", "warm")
 WARM_CASES = ("30:0:1", "30:0:40", "100:60:1", "100:60:100")  # visitors:over:pool (issue 15's targets)
 DEFAULT_VISITORS_LAB = "08"  # the most widget outputs, two plots, sliders
 
@@ -136,6 +138,14 @@ def main(argv=None) -> dict:
                         expected = {n: v["expected"] for n, v in raw["preheated"].items()}
                     if want & {"latency", "messages"}:
                         raw["interactions"] = run_interactions(browser, servers, [BASELINE, *labs], expected, args)
+            if "transfer" in want:
+                import transfer
+
+                log("phase 1b: bytes per first and repeat visit, compressed (make serve's Voila) and not")
+                with serving(("labs", "bench"), LECTURE, logs) as servers:
+                    raw["transfer"] = transfer.measure_transfer(browser, servers, [BASELINE, *labs])
+                with serving(("labs", "bench"), LECTURE, logs, module="voila") as servers:
+                    raw["transfer_plain"] = transfer.measure_transfer(browser, servers, [BASELINE, *labs])
             if "tti" in want:
                 log("phase 2: cold kernels (preheat_kernel=False)")
                 load_average["phase 2"] = _loadavg()

@@ -98,12 +98,13 @@ READY_AT_JS = f"""
 # ---------------------------------------------------------------- servers
 
 @contextmanager
-def serving(roots: tuple[str, ...], extra: tuple[str, ...], logs: Path):
-    """Start one Voila per root with the same options; stop them all afterwards."""
+def serving(roots: tuple[str, ...], extra: tuple[str, ...], logs: Path, module: str = VoilaServer.module):
+    """Start one Voila per root with the same options (`module`: ``make serve``'s, or ``voila``
+    itself); stop them all afterwards."""
     servers: dict[str, VoilaServer] = {}
     try:
         for root in roots:
-            servers[root] = VoilaServer(root=root, extra=extra).start(logs)
+            servers[root] = VoilaServer(root=root, extra=extra, module=module).start(logs)
         yield servers
     finally:
         for server in servers.values():

@@ -1,6 +1,7 @@
 """Start Voila with the class pulse on, and print the lecturer's link.
 
-``python -m labserver.pulse <Voila's arguments>`` is ``python -m voila`` with
+``python -m labserver.pulse <Voila's arguments>`` is Voila (``labserver.voila_app``, which
+compresses its responses) with
 two environment variables set first, which Voila's kernels inherit:
 ``MATMUL_PULSE_DIR``, the folder of the pulse's store (made if missing, only
 for this user, and refused inside the folder Voila serves), and
@@ -104,7 +105,7 @@ def main(argv=None):
         print(f"Keeping {ours['--pool']} kernels warm for {ours['--warm']}", flush=True)
     env = {**os.environ, **pulse_environment(served)}
     print(f"Class pulse, for the lecturer only: {pulse_link(argv, env['MATMUL_PULSE_TOKEN'])}", flush=True)
-    os.execvpe(sys.executable, [sys.executable, "-m", "voila", *argv], env)
+    os.execvpe(sys.executable, [sys.executable, "-m", "labserver.voila_app", *argv], env)
 
 
 def _take(arg, options):

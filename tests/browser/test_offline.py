@@ -1,5 +1,5 @@
-"""A lab needs nothing from outside its server: a hall network that drops outside traffic
-still gets every lab complete, MathJax typeset and icons drawn.  The same visit is every
+"""A lab needs nothing from outside its server, and gets what it needs compressed: a hall network
+that drops outside traffic still gets every lab complete, MathJax typeset and icons drawn.  The same visit is every
 page's render test: no error output, no console error, no failed request, every widget drawn
 (``harness.browser.open_lab``), shot at a projector's 1280×800 and at 1920×1080 to look at.
 
@@ -15,7 +15,9 @@ outside requests.
 """
 from __future__ import annotations
 
+import gzip
 import re
+import urllib.request
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -110,3 +112,19 @@ def test_a_lab_complete_under_jupyter_server_with_the_outside_blocked(jupyter_se
         page, jupyter_server, f"{jupyter_server}/voila/render/labs/{lab}?reveal=1", "offline-jupyter-server"
     )
     assert found["formulas"] > 0 and found["icons"] > 0, found
+
+
+def gzipped(url: str) -> tuple[str | None, int, int]:
+    """A response to `url` for a browser that accepts gzip: its encoding, its size sent and unpacked."""
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        body, encoding = response.read(), response.headers.get("Content-Encoding")
+    return encoding, len(body), len(gzip.decompress(body)) if encoding == "gzip" else len(body)
+
+
+def test_both_servers_compress_what_they_send(voila_server, jupyter_server):
+    """A first visit downloads megabytes of JavaScript: Voila as make serve runs it (labserver.voila_app)
+    and jupyter server (the labserver.compressed extension) gzip it for a browser that accepts it."""
+    for url in (f"{voila_server.url}/voila/static/voila.js", f"{jupyter_server}/voila/static/voila.js"):
+        encoding, sent, size = gzipped(url)
+        assert encoding == "gzip" and sent < size / 2, (url, encoding, sent, size)

@@ -1,6 +1,7 @@
 """Every lab on a phone (390×844, touch) and a tablet (768×1024): it fits the screen's width, its
 text is at least 16 px, its controls at least 24×24 px, its plots shrink to fit and cut nothing
-off, and a weight slider follows a finger.
+off, a formula wider than the screen scrolls in a shaded box of its own (never the prose), and a
+weight slider follows a finger.
 
 One page per lab, in a touch context laid out as a phone does: it opens at the phone's size with every held-back view open (``?reveal=1``),
 then the window is resized to the tablet's.  Screenshots: ``tests/artifacts/phone-lab-NN.png``
@@ -45,6 +46,27 @@ PAST_THE_SIDES_JS = """
   }
   return {page: [document.documentElement.scrollWidth, root.scrollWidth, root.clientWidth],
           width, found: found.slice(0, 8)};
+}
+"""
+# Prose that scrolls sideways with a wide formula, and a formula wider than its column without a
+# box of its own that scrolls it and shades the side where more of it lies (matmul_layout.css).
+WIDE_FORMULAS_JS = """
+() => {
+  const found = [];
+  const cells = document.querySelectorAll('#rendered_cells .jp-RenderedMarkdown');
+  for (const prose of cells) {
+    if (prose.checkVisibility() && prose.scrollWidth > prose.clientWidth + 1)
+      found.push(`prose scrolls sideways: "${prose.textContent.trim().slice(0, 40)}"`);
+  }
+  let wide = 0;
+  for (const formula of document.querySelectorAll('#rendered_cells .jp-RenderedMarkdown mjx-container[display="true"]')) {
+    if (!formula.checkVisibility() || formula.scrollWidth <= formula.clientWidth + 1) continue;
+    wide += 1;
+    const style = getComputedStyle(formula);
+    if (style.overflowX !== 'auto' || (style.backgroundImage.match(/gradient/g) || []).length !== 4)
+      found.push(`a wide formula with no scroll box or shade: "${formula.textContent.slice(0, 40)}"`);
+  }
+  return {found, wide};
 }
 """
 # Text that its own box cuts off (an ellipsis, a label too narrow for its words), with the width
@@ -151,6 +173,8 @@ def check_fits(page, size: dict) -> None:
     document_width, cells_width, cells_client = sides["page"]
     assert document_width <= size["width"] and cells_width <= cells_client, f"{where}: the page scrolls sideways"
     assert page.evaluate(CUT_TEXT_JS) == [], f"{where}: text cut off"
+    formulas = page.evaluate(WIDE_FORMULAS_JS)
+    assert formulas["found"] == [], f"{where}: {formulas}"
     assert page.evaluate(OVERLAPPING_CHOICES_JS) == [], f"{where}: choices drawn over each other"
     assert page.evaluate(SMALL_TEXT_JS, MIN_TEXT_PX) == [], f"{where}: text under {MIN_TEXT_PX} px"
     assert page.evaluate(SMALL_TARGETS_JS, MIN_TARGET_PX) == [], f"{where}: controls under 24×24 px"

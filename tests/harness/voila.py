@@ -104,11 +104,14 @@ class VoilaServer(Server):
     """A Voila process serving ``root`` from the repository root (so it reads ``voila.json``).
 
     ``extra`` appends command-line configuration, for tests that need, say,
-    a short cull timeout.
+    a short cull timeout.  ``module`` is what runs: ``make serve``'s Voila
+    (``labserver.voila_app``, compressing its responses), or ``voila`` itself
+    for the benchmark's uncompressed reference.
     """
 
     root: str = "labs"
     extra: tuple[str, ...] = ()
+    module: str = "labserver.voila_app"
 
     def start(self, log_dir: Path, timeout: float = 60.0) -> "VoilaServer":
         self.log_path = log_dir / f"voila-{self.port}.log"
@@ -124,7 +127,7 @@ class VoilaServer(Server):
 
     def command(self) -> list[str]:
         """The command line that starts this server."""
-        return [sys.executable, "-m", "voila", *voila_args(self.root, self.port), *self.extra]
+        return [sys.executable, "-m", self.module, *voila_args(self.root, self.port), *self.extra]
 
     def pool_filled(self, *notebooks: str) -> bool:
         """Voila has logged a full preheated pool for each of ``notebooks`` (paths under the root)."""

@@ -43,5 +43,6 @@ def test_main_prints_the_link_then_becomes_voila_with_the_variables(tmp_path, mo
         "Class pulse, for the lecturer only: "
         f"http://127.0.0.1:9000/voila/render/lecturer/pulse.ipynb?token={token}\n"
     )
-    assert ran["args"][1:] == ["-m", "voila", "labs", "--no-browser", "--port=9000", "--Voila.ip=127.0.0.1"]
+    assert ran["args"][1:] == ["-m", "labserver.voila_app",
+                               "labs", "--no-browser", "--port=9000", "--Voila.ip=127.0.0.1"]
     assert ran["env"]["MATMUL_PULSE_DIR"] == str(tmp_path / "store")

@@ -39,7 +39,7 @@ def test_make_serve_starts_voila_as_the_harness_does():
         cwd=REPO, capture_output=True, text=True, check=True,
     ).stdout
     # labserver.pulse sets the class pulse's folder and secret, prints the lecturer's
-    # link, then runs `python -m voila` with the same arguments in the same process.
+    # link, then runs Voila (labserver.voila_app) with the same arguments in the same process.
     [command] = [line for line in dry_run.splitlines() if " -m labserver.pulse " in line]
     assert command.split(" -m labserver.pulse ", 1)[1].split() == voila_args("labs", 4321)
 
