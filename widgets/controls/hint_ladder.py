@@ -46,7 +46,9 @@ class HintLadder(OwnsChildren, VBox):
             tooltip="A little help; more if you ask again",
         ).add_class("hint-next"))
         self.button.on_click(lambda _button: self.open_next())
-        self._shown = self._own(HTMLMath().add_class("hint-text"))
+        # The hints' view is made when the first one opens: most checks are answered without one,
+        # and a page builds, sends and draws every model it holds (lab 8 has seven checks).
+        self._shown = None
         self.children = [self.button]
         self.add_class("hint-ladder")
 
@@ -55,6 +57,8 @@ class HintLadder(OwnsChildren, VBox):
         if self.opened == len(self._hints):
             return
         self.set_trait("opened", self.opened + 1)
+        if self._shown is None:
+            self._shown = self._own(HTMLMath().add_class("hint-text"))
         self._shown.value = "".join(
             f"<p><b>Hint {k + 1} ({self._levels[k]}):</b> {hint}</p>"
             for k, hint in enumerate(self._hints[:self.opened])
