@@ -1,10 +1,13 @@
 """Every lab and the gallery, as a screen reader meets them: axe-core's rules (WCAG 2.x A and
 AA, contrast included) in the light and the dark theme and in presenter mode, and the names
-and text alternatives the template adds (share/jupyter/voila/templates/matmul/matmul_access.html).
+and text alternatives the template adds (share/jupyter/voila/templates/matmul/matmul_access.html);
+and presenter mode on a projector, at 1920×1080 and 1280×720: every bqplot figure larger than
+in normal mode and showing all it draws (`harness.figures.assert_presenter_mode_enlarges`).
 
-One page load per lab and theme: axe runs, presenter mode is switched on with its button on
-the same page, and axe runs again.  Every view is opened (``?reveal=1``) so the held-back
-ones are checked too.
+One page load per lab and theme: its figures are read at 1920×1080, axe runs at a laptop's
+1280×800, presenter mode is switched on with its button on the same page, axe runs again, and
+the figures are checked at each projector's size.  Every view is opened (``?reveal=1``) so the held-back ones are
+checked too.
 """
 from __future__ import annotations
 
@@ -13,9 +16,12 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import LABS
-from harness.browser import open_lab
+from harness.browser import open_lab, screenshot
+from harness.figures import assert_presenter_mode_enlarges, cut_off, figures, wait_for_figures
 
 
+# Where axe runs: a laptop's screen (the projector sizes follow, in presenter mode).
+LAPTOP = {"width": 1280, "height": 800}
 # True once presenter mode's zoom is in force on the page's cells.
 PRESENTER_ON_JS = """
 () => { const cell = document.querySelector('#rendered_cells > *');
@@ -88,17 +94,24 @@ def axe():
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("path", LABS, ids=[path.stem for path in LABS])
-def test_lab_passes_axe_in_normal_and_presenter_mode(path, theme, voila_server, page, axe):
+def test_lab_passes_axe_and_presenter_mode_enlarges_its_figures(path, theme, voila_server, page, axe):
     query = "?reveal=1" + ("&theme=dark" if theme == "dark" else "")
     name = f"access-{path.stem}-{theme}"
+    lecture = path.stem[:2].isdigit()  # the gallery and the mixed review have no lecture bar
+    page.set_viewport_size({"width": 1920, "height": 1080} if lecture else LAPTOP)
     problems = open_lab(page, f"{voila_server.url}/voila/render/{path.name}{query}", name)
+    if lecture:  # the figures in normal mode on a projector, to compare presenter mode's with
+        wait_for_figures(page)
+        normal = figures(page)
+        assert cut_off(page) == [], "normal mode"
+        page.set_viewport_size(LAPTOP)
     assert named(page) == []
     assert axe_problems(page, axe) == [], f"{path.name}, {theme} theme"
-
-    presenter = page.locator(".lecture-presenter button, button.lecture-presenter")
-    if path.stem[:2].isdigit():  # the gallery and the mixed review have no lecture bar
-        presenter.first.click()
+    if lecture:
+        page.locator(".lecture-presenter button, button.lecture-presenter").first.click()
         page.wait_for_function(PRESENTER_ON_JS, timeout=15_000)
         page.wait_for_timeout(300)  # the template's names follow the new layout once per burst
         assert axe_problems(page, axe) == [], f"{path.name}, {theme} theme, presenter mode"
+        assert_presenter_mode_enlarges(page, normal)
+        screenshot(page, f"projector-{path.stem[:2]}-{theme}-1280")
     problems.assert_clean()

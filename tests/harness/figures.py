@@ -1,9 +1,11 @@
 """What a page's bqplot figures and controls look like on a given screen: for the phone, tablet
-and projector tests (tests/browser/test_phones.py, test_projector.py)."""
+and projector tests (tests/browser/test_phones.py, test_accessibility.py)."""
 from __future__ import annotations
 
 import time
 from typing import TYPE_CHECKING
+
+from .kernels import wait_for
 
 if TYPE_CHECKING:  # only browser tests load Playwright
     from playwright.sync_api import Page
@@ -97,3 +99,43 @@ def wait_for_figures(page: Page, timeout: float = 15.0) -> None:
 def cut_off(page: Page) -> list[str]:
     """Each figure that cuts off part of its drawing, with what it cuts (empty when none does)."""
     return [f"{fig['name']}: {', '.join(fig['outside'][:4])}" for fig in figures(page) if fig["outside"]]
+
+
+#: The projectors presenter mode is checked on.
+PROJECTORS = [(1920, 1080), (1280, 720)]
+
+
+def _grown(normal: list[dict], shown: list[dict]) -> bool:
+    """Whether every figure's drawing has grown by a quarter of its normal box (so, on a page
+    with no figure, at once: an empty list of figures is no reason to wait)."""
+    return len(shown) == len(normal) and all(
+        after["plot_width"] - before["plot_width"] >= 0.25 * before["width"]
+        and after["plot_height"] - before["plot_height"] >= 0.25 * before["height"]
+        for before, after in zip(normal, shown)
+    )
+
+
+def assert_presenter_mode_enlarges(page: Page, normal: list[dict]) -> None:
+    """With presenter mode on, at each of `PROJECTORS`, every figure of `normal` (as `figures` read
+    them in normal mode) is a quarter larger, its drawing grown with it, and nothing cut off.
+
+    CSS ``zoom`` enlarges the page, and bqplot, which measures its box on screen, would draw the
+    enlarged size once more and cut the drawing off (`widgets.lecture.bar.presenter_css` zooms the
+    drawing back)."""
+    for width, height in PROJECTORS:
+        page.set_viewport_size({"width": width, "height": height})
+        wait_for_figures(page)
+        # bqplot redraws a figure 300 ms after its box changed, and only one it can see (see
+        # wait_for_figures): a pause in the redrawing is not proof of the new drawing. Wait, up to
+        # a bound, for the drawings to grow; a drawing that never grows still fails below.
+        wait_for(lambda: _grown(normal, figures(page)), 15)
+        shown = figures(page)
+        assert cut_off(page) == [], f"presenter mode at {width}×{height}"
+        assert [f["name"] for f in shown] == [f["name"] for f in normal]
+        for before, after in zip(normal, shown):
+            assert after["width"] >= 1.25 * before["width"], (after["name"], before, after)
+            assert after["height"] >= 1.25 * before["height"], (after["name"], before, after)
+            # The drawing grew with its box (its margins keep their size in pixels).
+            assert after["plot_width"] - before["plot_width"] >= 0.25 * before["width"], (before, after)
+            assert after["plot_height"] - before["plot_height"] >= 0.25 * before["height"], (before, after)
+            assert after["right"] <= width, f"{after['name']} reaches past the window's right edge"

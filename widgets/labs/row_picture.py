@@ -94,7 +94,7 @@ def row_picture_html(A, B, i, names=("A", "B"), digits=3):
             f'<td style="{_CELL}">{_weight(rc.weights[k], digits)}</td>'
             f'<td style="{_CELL}">×</td>'
             f'<td style="{_CELL}">{_row(rc.rows[k], digits, f"row {k + 1} of {names[1]}")}</td>'
-            f'<td style="{_CELL};color:#777">row {k + 1} of <i>{b}</i></td>'
+            f'<td style="{_CELL};color:var(--jp-ui-font-color1)">row {k + 1} of <i>{b}</i></td>'
             f'<td style="{_CELL}">=</td>'
             f'<td style="{_CELL}">{_row(rc.scaled[k], digits, f"{k + 1}: weighted row")}</td>'
             "</tr>"
