@@ -46,6 +46,17 @@ NAMES_JS = """
     const ratio = (Math.max(back, text) + 0.05) / (Math.min(back, text) + 0.05);
     if (ratio < 4.5) problems.push(`text box ${input.getAttribute('aria-label') || input.id}: contrast ${ratio.toFixed(2)}`);
   }
+  // The feedback colours (widgets.controls.alerts), wherever they are on the page: axe judges the
+  // contrast of what is in view only, and a result further down ("✓ holds") went unseen.
+  for (const el of document.querySelectorAll('#rendered_cells [style*="--matmul-"]')) {
+    if (!el.getClientRects().length || !el.textContent.trim()) continue;
+    let back = null;
+    for (let a = el; a && back === null; a = a.parentElement) back = luminance(getComputedStyle(a).backgroundColor);
+    const text = luminance(getComputedStyle(el).color);
+    if (back === null || text === null) continue;
+    const ratio = (Math.max(back, text) + 0.05) / (Math.min(back, text) + 0.05);
+    if (ratio < 4.5) problems.push(`"${el.textContent.trim().slice(0, 30)}" in ${getComputedStyle(el).color}: contrast ${ratio.toFixed(2)}`);
+  }
   for (const handle of document.querySelectorAll('#rendered_cells .noUi-handle'))
     if (!(handle.getAttribute('aria-label') || '').trim()) problems.push('slider handle without a name');
   for (const box of document.querySelectorAll('#rendered_cells .check-feedback'))

@@ -11,6 +11,7 @@ from traitlets import TraitError
 
 from widgets import SliderEntry
 from widgets.controls.matrix_editor import ERROR_BACKGROUND
+from widgets.controls.alerts import ERROR_COLOR
 from widgets.core.parsing import parse_number
 from widgets.controls.slider_entry import INVALID_CLASS
 from widgets.core.slider_values import read_slider_text, snap_to_step
@@ -35,7 +36,7 @@ def assert_bad(box, message, text):
     assert INVALID_CLASS in box.entry._dom_classes
     assert box.entry.style.background == ERROR_BACKGROUND
     assert box.message.layout.display is None
-    assert 'role="alert"' in box.message.value and 'color:#a94442' in box.message.value
+    assert 'role="alert"' in box.message.value and f'color:{ERROR_COLOR}' in box.message.value
 
 
 def assert_good(box):

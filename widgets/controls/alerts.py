@@ -3,7 +3,10 @@
 Every control and lab shows a failure the same way: a red block with
 ``role="alert"``, so that screen readers announce it and browser tests find it
 with ``[role=alert]``.  The three feedback colours (Bootstrap 3's text-danger,
-a darker success green and text-warning) live here once.
+a darker success green and text-warning) live here once, each a CSS variable
+with that colour as its fallback: the matmul template gives the dark theme
+lighter ones (``matmul_layout.css``), since these are 2.5–3.1:1 on its
+``#212121`` cells, under WCAG AA's 4.5:1.
 """
 
 import html
@@ -11,11 +14,11 @@ import html
 __all__ = ["ERROR_COLOR", "SUCCESS_COLOR", "WARNING_COLOR", "alert_html"]
 
 #: Errors and wrong answers.
-ERROR_COLOR = "#a94442"
+ERROR_COLOR = "var(--matmul-error, #a94442)"
 #: Right answers and properties that hold.
-SUCCESS_COLOR = "#1e7e34"
+SUCCESS_COLOR = "var(--matmul-success, #1e7e34)"
 #: Invalid input to a check, undefined results, caveats.
-WARNING_COLOR = "#8a6d3b"
+WARNING_COLOR = "var(--matmul-warning, #8a6d3b)"
 
 
 def alert_html(message, *, escape=True, tag="div", style=""):
@@ -36,14 +39,14 @@ def alert_html(message, *, escape=True, tag="div", style=""):
     Returns
     -------
     str
-        ``<tag role="alert" style="color:#a94442[; style]">message</tag>``.
+        ``<tag role="alert" style="color:ERROR_COLOR[; style]">message</tag>``.
 
     Examples
     --------
     >>> alert_html("B[1,1]: '5x' is not a number")
-    '<div role="alert" style="color:#a94442">B[1,1]: &#x27;5x&#x27; is not a number</div>'
+    '<div role="alert" style="color:var(--matmul-error, #a94442)">B[1,1]: &#x27;5x&#x27; is not a number</div>'
     >>> alert_html("<b>No row.</b>", escape=False, tag="span", style="line-height:1.4")
-    '<span role="alert" style="color:#a94442; line-height:1.4"><b>No row.</b></span>'
+    '<span role="alert" style="color:var(--matmul-error, #a94442); line-height:1.4"><b>No row.</b></span>'
     """
     body = html.escape(message) if escape else message
     extra = f"; {style}" if style else ""
