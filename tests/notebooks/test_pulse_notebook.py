@@ -24,4 +24,6 @@ def test_without_the_pulse_folder_the_page_says_the_pulse_is_off(monkeypatch):
     NotebookClient(notebook, timeout=120, kernel_name="python3",
                    resources={"metadata": {"path": str(PULSE.parent)}}).execute()
     (output,) = notebook.cells[-1].outputs
-    assert "The class pulse is off on this server" in output["data"]["text/plain"]
+    model_id = output["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+    states = notebook.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    assert "The class pulse is off on this server" in states[model_id]["state"]["value"]
