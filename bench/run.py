@@ -55,7 +55,8 @@ from suite import (  # noqa: E402
     wait_kernel_count,
 )
 
-FIGURES = ("tti", "memory", "latency", "messages", "transfer", "visitors", "validate", "capacity", "warm")
+FIGURES = ("tti", "memory", "latency", "messages", "models", "transfer", "visitors", "validate", "capacity",
+           "warm")
 WARM_CASES = ("30:0:1", "30:0:40", "100:60:1", "100:60:100")  # visitors:over:pool (issue 15's targets)
 DEFAULT_VISITORS_LAB = "08"  # the most widget outputs, two plots, sliders
 
@@ -138,6 +139,11 @@ def main(argv=None) -> dict:
                         expected = {n: v["expected"] for n, v in raw["preheated"].items()}
                     if want & {"latency", "messages"}:
                         raw["interactions"] = run_interactions(browser, servers, [BASELINE, *labs], expected, args)
+            if "models" in want:
+                import models
+
+                log("phase 1a: widget models per page (each notebook run once by nbclient)")
+                raw["models"] = models.measure_models([BASELINE, *labs])
             if "transfer" in want:
                 import transfer
 

@@ -14,8 +14,11 @@ from pathlib import Path
 import pytest
 
 
-def execute_notebook(path: Path, timeout: int = 120) -> None:
-    """Run every cell in a fresh kernel, from the notebook's folder; fail on any error output."""
+def execute_notebook(path: Path, timeout: int = 120):
+    """Run every cell in a fresh kernel, from the notebook's folder; fail on any error output.
+
+    Returns the executed notebook, its widgets' states in its metadata.
+    """
     # Imported here, not above: their import takes over a second (nbformat builds a schema
     # validator), which the fast tier, importing this module for `lab_namespace`, need not pay.
     import nbformat
@@ -37,6 +40,7 @@ def execute_notebook(path: Path, timeout: int = 120) -> None:
             assert not (output.output_type == "stream" and output.name == "stderr"), (
                 f"{path.name} cell {index} wrote to stderr: {output.text}"
             )
+    return notebook
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from traitlets import Bool, Int, TraitError, Unicode
 
 from .hint_ladder import HintLadder
 from .owned import OwnsChildren
+from .shared_models import shared_layout, shared_style
 from ..text.practice_hints import LEVELS
 from ..core.diagnosis import diagnose
 from .matrix_editor import MatrixEditor
@@ -236,20 +237,24 @@ class Check(OwnsChildren, VBox):
             raise TraitError(f"tol must be a finite number >= 0, got {tol!r}")
         self._mode, self._answer = _classify(answer, choices, name)
 
-        self._prompt = self._own(HTMLMath(prompt))
+        self._prompt = self._own(HTMLMath(prompt, layout=shared_layout(), style=shared_style(HTMLMath)))
         self._input = self._own(self._make_input(name, choices))
         self._check_button = self._own(Button(
-            description="Check", button_style="primary", tooltip="Check your answer"
+            description="Check", button_style="primary", tooltip="Check your answer",
+            layout=shared_layout(), style=shared_style(Button),
         ))
         self._check_button.on_click(lambda _button: self.submit())
         # The template makes this box a live region (role "status") as it is drawn, still
         # empty, so a screen reader announces each message; a region born with its text is not.
-        self._feedback = self._own(HTMLMath().add_class("check-feedback"))
+        self._feedback = self._own(
+            HTMLMath(layout=shared_layout(), style=shared_style(HTMLMath)).add_class("check-feedback")
+        )
         buttons = [self._check_button]
         self._solution_toggle = self._solution = None
         if solution:
             self._solution_toggle = self._own(ToggleButton(
-                description="Show solution", tooltip="Show or hide a worked solution"
+                description="Show solution", tooltip="Show or hide a worked solution",
+                layout=shared_layout(), style=shared_style(ToggleButton),
             ))
             # Built when first shown: a hidden solution would still be typeset
             # by MathJax, and drawn, as the page loads, for every exercise on it.
@@ -258,7 +263,7 @@ class Check(OwnsChildren, VBox):
             buttons.append(self._solution_toggle)
         self._input.observe(self._on_input_change, names="value")
 
-        children = [self._prompt, self._input, self._own(HBox(buttons)), self._feedback]
+        children = [self._prompt, self._input, self._own(HBox(buttons, layout=shared_layout())), self._feedback]
         hints = [hint] if isinstance(hint, str) else list(hint)
         self._hints = None
         if any(hints):
@@ -402,7 +407,7 @@ class Check(OwnsChildren, VBox):
             placeholder=placeholder,
             tooltip="Your answer",
             continuous_update=False,
-            style={"description_width": "initial"},
+            style=shared_style(Text, description_width="initial"),
         )
 
     # -- judging -------------------------------------------------------------

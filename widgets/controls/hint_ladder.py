@@ -11,6 +11,7 @@ from ipywidgets import Button, HTMLMath, Layout, VBox
 from traitlets import Int
 
 from .owned import OwnsChildren
+from .shared_models import shared_layout, shared_style
 
 __all__ = ["HintLadder"]
 
@@ -37,13 +38,14 @@ class HintLadder(OwnsChildren, VBox):
     opened = Int(0, read_only=True, help="How many hints are open.")
 
     def __init__(self, hints, levels, **kwargs):
-        super().__init__(layout=Layout(align_items="flex-start"), **kwargs)  # the button as wide as its words
+        # The button as wide as its words.
+        super().__init__(layout=shared_layout(align_items="flex-start"), **kwargs)
         if len(hints) != len(levels) or not hints:
             raise ValueError("a hint ladder needs one level name per hint, and at least one hint")
         self._hints, self._levels = tuple(hints), tuple(levels)
         self.button = self._own(Button(
             description=f"Hint: {levels[0]}", icon="lightbulb-o", layout=Layout(width="auto"),
-            tooltip="A little help; more if you ask again",
+            tooltip="A little help; more if you ask again", style=shared_style(Button),
         ).add_class("hint-next"))
         self.button.on_click(lambda _button: self.open_next())
         # The hints' view is made when the first one opens: most checks are answered without one,

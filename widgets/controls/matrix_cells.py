@@ -1,12 +1,14 @@
 """The cells of a `MatrixEditor`: one `Text` per entry, and the colours that mark them.
 
 Each cell carries its row and column as CSS classes (``mx-r1``, ``mx-c2``), so
-the highlighted row and column are tinted by one style sheet (`tint_css`)
-instead of a style on every cell, and moving the highlight is one update.  Only
-a bad entry paints its own cell.
+the highlighted row and column and the bad entries are painted by one style
+sheet (`tint_css`) instead of a style on every cell: moving the highlight is
+one update, and every cell shares the kernel's one unchangeable `TextStyle`.
 """
 
 from ipywidgets import Text
+
+from .shared_models import shared_layout, shared_style
 
 __all__ = [
     "CELL_WIDTH",
@@ -25,16 +27,14 @@ CROSS_BACKGROUND = "#ffe08a"
 CELL_WIDTH = "4.5em"
 
 
-def make_cell(i, j, text, tooltip, placeholder, *, disabled, layout):
+def make_cell(i, j, text, tooltip, placeholder, *, disabled):
     """The `Text` of cell ``(i, j)``, committed on Enter or when focus leaves it.
 
     `tooltip` is also its description, the input's ``<label>`` that a screen
-    reader announces, kept unseen by a zero width; `layout` is shared by every
-    cell of an editor.
+    reader announces, kept unseen by a zero width.  Its layout and style are
+    every cell's (`shared_layout`, `shared_style`).
 
-    >>> from ipywidgets import Layout
-    >>> layout = Layout(width=CELL_WIDTH)
-    >>> cell = make_cell(1, 2, "0.5", "A, row 2, column 3", "A[2,3]", disabled=False, layout=layout)
+    >>> cell = make_cell(1, 2, "0.5", "A, row 2, column 3", "A[2,3]", disabled=False)
     >>> cell.value, cell.description, cell._dom_classes
     ('0.5', 'A, row 2, column 3', ('mx-r1', 'mx-c2'))
     """
@@ -45,9 +45,9 @@ def make_cell(i, j, text, tooltip, placeholder, *, disabled, layout):
         description=tooltip,
         tooltip=tooltip,
         placeholder=placeholder,
-        layout=layout,
-        style={"description_width": "0px"},  # each cell paints its own
-        _dom_classes=(f"mx-r{i}", f"mx-c{j}"),  # for the highlight's style sheet
+        layout=shared_layout(width=CELL_WIDTH),
+        style=shared_style(Text, description_width="0px"),
+        _dom_classes=(f"mx-r{i}", f"mx-c{j}"),  # for the editor's style sheet
     )
 
 
@@ -82,8 +82,8 @@ def cell_background(i, j, bad, row, col):
     return None
 
 
-def tint_css(editor, row, col):
-    """The style sheet that tints row `row` and column `col` of the cells under `editor`.
+def tint_css(editor, row, col, bad=()):
+    """The style sheet that paints the cells under `editor`: row `row`, column `col`, and `bad`.
 
     Parameters
     ----------
@@ -91,11 +91,16 @@ def tint_css(editor, row, col):
         A CSS selector of the editor (its own class).
     row, col : int or None
         The highlighted row and column.
+    bad : iterable of (int, int)
+        The cells that hold a bad entry: their colour wins (the same
+        selector weight as a crossing, and later).
 
     Examples
     --------
     >>> tint_css(".ed", None, 1)
     '<style>.ed .mx-c1 input.widget-input {background-color: #fff3c4}</style>'
+    >>> tint_css(".ed", None, None, bad=[(0, 1)])
+    '<style>.ed .mx-r0.mx-c1 input.widget-input {background-color: #f8d7da}</style>'
     >>> tint_css(".ed", None, None)
     ''
     """
@@ -106,6 +111,7 @@ def tint_css(editor, row, col):
         places.append((f".mx-c{col}", HIGHLIGHT_BACKGROUND))
     if row is not None and col is not None:
         places.append((f".mx-r{row}.mx-c{col}", CROSS_BACKGROUND))
+    places.extend((f".mx-r{i}.mx-c{j}", ERROR_BACKGROUND) for i, j in sorted(bad))
     rules = [
         f"{editor} {selector} input.widget-input {{background-color: {color}}}"
         for selector, color in places

@@ -23,7 +23,6 @@ from .alerts import alert_html
 from .guard import Guard
 # The colours are named here too: they are the editor's, as other controls and tests read them.
 from .matrix_cells import (  # noqa: F401
-    CELL_WIDTH,
     CROSS_BACKGROUND,
     ERROR_BACKGROUND,
     HIGHLIGHT_BACKGROUND,
@@ -32,6 +31,7 @@ from .matrix_cells import (  # noqa: F401
     tint_css,
 )
 from .owned import OwnsChildren
+from .shared_models import shared_layout, shared_style
 from .traits import COLUMN, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 
 __all__ = ["MatrixEditor"]
@@ -158,21 +158,23 @@ class MatrixEditor(OwnsChildren, VBox):
         self._bad = {}  # (i, j) -> parse error message, without the cell name
         self._writing = Guard()  # up while Python writes cell texts
         self._edited_cell = None  # (i, j) while a cell edit assigns `value`
-        self._cell_layout = Layout(width=CELL_WIDTH)  # shared by every cell
 
-        self._title = self._own(HTML())
+        self._title = self._own(HTML(layout=shared_layout(), style=shared_style(HTML)))
         self._grid = self._own(GridBox(layout=Layout(grid_gap="2px 4px")))
-        self._error_html = self._own(HTML())
-        # The highlight is a style sheet for this editor's cells (each cell
-        # carries its row and column as classes), so moving it is one update
-        # of this invisible widget rather than one per cell tinted or cleared.
+        self._error_html = self._own(HTML(layout=shared_layout(), style=shared_style(HTML)))
+        # The highlight and the red of bad entries are a style sheet for this
+        # editor's cells (each cell carries its row and column as classes), so
+        # moving the highlight is one update of this invisible widget rather
+        # than one per cell tinted or cleared.
         self.add_class(f"matrix-editor-{self.model_id}")
-        self._tint = self._own(HTML(layout=Layout(display="none")))
+        self._tint = self._own(HTML(layout=Layout(display="none"), style=shared_style(HTML)))
         self._size_controls = None
         if self._resizable:
             self._rows_picker = self._make_picker("rows", 0)
             self._cols_picker = self._make_picker("columns", 1)
-            self._size_controls = self._own(HBox([self._rows_picker, self._cols_picker]))
+            self._size_controls = self._own(
+                HBox([self._rows_picker, self._cols_picker], layout=shared_layout())
+            )
 
         self.name = name
         self.read_only = read_only
@@ -314,9 +316,7 @@ class MatrixEditor(OwnsChildren, VBox):
 
     @observe("highlight_row", "highlight_col")
     def _on_highlight_change(self, change):
-        self._tint.value = tint_css(
-            f".matrix-editor-{self.model_id}", self.highlight_row, self.highlight_col
-        )
+        self._paint()
 
     def _on_cell_change(self, i, j, change):
         if self._writing:
@@ -325,7 +325,7 @@ class MatrixEditor(OwnsChildren, VBox):
             x = parse_number(change["new"])
         except ValueError as err:
             self._bad[(i, j)] = str(err)
-            self._paint(i, j)
+            self._paint()
             self._show_error()
             return
         self._bad.pop((i, j), None)
@@ -353,8 +353,8 @@ class MatrixEditor(OwnsChildren, VBox):
         picker = self._own(Dropdown(
             options=list(range(self._min_shape[axis], high + 1)),
             description=label,
-            style={"description_width": "initial"},
-            layout=Layout(width="auto"),
+            style=shared_style(Dropdown, description_width="initial"),
+            layout=shared_layout(width="auto"),
         ))
         picker.observe(self._on_picker_change, names="value")
         return picker
@@ -369,9 +369,11 @@ class MatrixEditor(OwnsChildren, VBox):
         """The colour cell ``(i, j)`` shows: a bad entry's, a highlight's, or None."""
         return cell_background(i, j, self._bad, self.highlight_row, self.highlight_col)
 
-    def _paint(self, i, j):
-        # Only a bad entry paints its own cell; highlights come from _tint_css.
-        self._cells[i][j].style.background = ERROR_BACKGROUND if (i, j) in self._bad else None
+    def _paint(self):
+        """Write the style sheet that tints the highlights and turns bad entries red."""
+        self._tint.value = tint_css(
+            f".matrix-editor-{self.model_id}", self.highlight_row, self.highlight_col, self._bad
+        )
 
     def _set_text(self, cell, text):
         with self._writing:
@@ -379,7 +381,7 @@ class MatrixEditor(OwnsChildren, VBox):
 
     def _finish_cell_edit(self, i, j):
         self._set_text(self._cells[i][j], format_number(self.value[i, j]))
-        self._paint(i, j)
+        self._paint()
         self._show_error()
 
     def _build_cells(self):
@@ -391,16 +393,13 @@ class MatrixEditor(OwnsChildren, VBox):
             for j in range(cols):
                 cell = make_cell(
                     i, j, format_number(self.value[i, j]), *self._cell_labels(i, j),
-                    disabled=self.read_only, layout=self._cell_layout,
+                    disabled=self.read_only,
                 )
                 cell.observe(functools.partial(self._on_cell_change, i, j), names="value")
                 row.append(cell)
             cells.append(tuple(row))
         self._cells = tuple(cells)
-        for i in range(rows):
-            for j in range(cols):
-                if (i, j) in self._bad:
-                    self._paint(i, j)
+        self._paint()
         with self._grid.hold_sync():
             self._grid.layout.grid_template_columns = f"repeat({cols}, max-content)"
             self._grid.children = [cell for row in self._cells for cell in row]
@@ -415,9 +414,8 @@ class MatrixEditor(OwnsChildren, VBox):
     def _write_cells(self):
         for i, row in enumerate(self._cells):
             for j, cell in enumerate(row):
-                with cell.hold_sync():
-                    self._set_text(cell, format_number(self.value[i, j]))
-                self._paint(i, j)
+                self._set_text(cell, format_number(self.value[i, j]))
+        self._paint()
 
     def _update_title(self):
         self._title.value = (

@@ -22,13 +22,16 @@ from .alerts import alert_html
 from .guard import Guard
 from .owned import OwnsChildren
 from .matrix_editor import ERROR_BACKGROUND
+from .shared_models import shared_layout, shared_style
 from ..core.parsing import format_number
 from ..core.slider_values import read_slider_text
 
 __all__ = ["SliderEntry"]
 
-#: CSS class of an entry that holds text the kernel did not accept.
+#: CSS class of an entry that holds text the kernel did not accept, and the rule that paints it.
 INVALID_CLASS = "slider-entry-invalid"
+INVALID_CSS = (f"<style>.{INVALID_CLASS}.widget-text input.widget-input "
+               f"{{background-color: {ERROR_BACKGROUND}}}</style>")
 ENTRY_WIDTH = "5em"
 
 
@@ -123,6 +126,7 @@ class SliderEntry(OwnsChildren, HBox):
             raise TraitError(
                 f"slider must be an IntSlider or a FloatSlider, got {type(slider).__name__}"
             )
+        kwargs.setdefault("layout", shared_layout(flex_flow="row wrap", align_items="center"))
         super().__init__(**kwargs)
         self._slider = slider
         self._writing = Guard()  # up while the kernel writes the entry's text
@@ -132,13 +136,13 @@ class SliderEntry(OwnsChildren, HBox):
             continuous_update=False,
             # The description is the input's <label>, what a screen reader
             # announces; a zero width keeps it unseen (the slider shows it).
-            style={"description_width": "0px"},
-            layout=Layout(width=entry_width, flex="0 0 auto"),
+            style=shared_style(Text, description_width="0px"),
+            layout=shared_layout(width=entry_width, flex="0 0 auto"),
         ).add_class("slider-entry-text"))
         # A full-width item of a wrapping row: the message goes on a line of its own.
-        self._message = self._own(HTML(layout=Layout(display="none", width="100%")).add_class(
-            "slider-entry-message"
-        ))
+        self._message = self._own(HTML(
+            layout=Layout(display="none", width="100%"), style=shared_style(HTML)
+        ).add_class("slider-entry-message"))
         self.digits = _step_digits(slider.step) if digits is None else digits
         self.name = (slider.description if name is None else name) or "value"
         self._show_value()
@@ -147,10 +151,6 @@ class SliderEntry(OwnsChildren, HBox):
         slider.observe(self._on_description, names="description")
         self._entry.observe(self._on_text, names="value")
         self.children = [slider, self._entry, self._message]
-        if self.layout.flex_flow is None:
-            self.layout.flex_flow = "row wrap"
-        if self.layout.align_items is None:
-            self.layout.align_items = "center"
         self.add_class("slider-entry")
 
     # -- public API ---------------------------------------------------------
@@ -254,18 +254,13 @@ class SliderEntry(OwnsChildren, HBox):
         if message == self.error:
             return
         self.set_trait("error", message)
-        entry = self._entry
-        with entry.hold_sync():
-            if message:
-                entry.add_class(INVALID_CLASS)
-                entry.style.background = ERROR_BACKGROUND
-            else:
-                entry.remove_class(INVALID_CLASS)
-                entry.style.background = None
         if message:
-            self._message.value = alert_html(message)
+            self._entry.add_class(INVALID_CLASS)
+            # The entry's style is shared: the message brings the rule that turns it red.
+            self._message.value = INVALID_CSS + alert_html(message)
             self._message.layout.display = None
         else:
+            self._entry.remove_class(INVALID_CLASS)
             self._message.layout.display = "none"
             self._message.value = ""
 

@@ -17,6 +17,7 @@ from ..core.simplex import SUM_TOLERANCE, normalise_weights, rebalance_weights, 
 from .slider_entry import SliderEntry
 from .guard import Guard
 from .owned import OwnsChildren
+from .shared_models import shared_layout, shared_style
 
 __all__ = ["WeightSliders"]
 
@@ -137,6 +138,8 @@ class WeightSliders(OwnsChildren, VBox):
                 step=0.01,
                 readout_format=".2f",
                 continuous_update=True,
+                layout=shared_layout(),
+                style=shared_style(FloatSlider),
             ))
             for _ in range(n)
         )
