@@ -30,7 +30,7 @@ class Recorder:
 
 def painted_red(editor, i, j):
     """The editor's style sheet turns cell (i, j) red."""
-    return f".mx-r{i}.mx-c{j} input.widget-input {{background-color: {ERROR_BACKGROUND}}}" in editor._tint.value
+    return f".mx-r{i}.mx-c{j} input.widget-input {{background-color: {ERROR_BACKGROUND}}}" in editor._title.value
 
 
 def texts(editor):
@@ -275,7 +275,7 @@ def test_resize_pickers():
 
 def test_not_resizable_has_no_pickers():
     A = MatrixEditor(A0)
-    assert len(A.children) == 4 and A._size_controls is None
+    assert len(A.children) == 3 and A._size_controls is None
 
 
 def test_read_only_disables_cells():
@@ -310,7 +310,7 @@ def test_a_resize_drops_the_highlights_past_the_new_edge():
     A = MatrixEditor(np.zeros((3, 3)), resizable=True, highlight_row=2, highlight_col=2)
     A.resize(2, 3)
     assert (A.highlight_row, A.highlight_col) == (None, 2)
-    assert ".mx-r" not in A._tint.value and ".mx-c2" in A._tint.value
+    assert ".mx-r" not in A._title.value and ".mx-c2" in A._title.value
 
 
 def test_highlight_is_one_style_sheet_update_not_one_per_cell():
@@ -320,23 +320,23 @@ def test_highlight_is_one_style_sheet_update_not_one_per_cell():
         for cell in row:
             cell.style.observe(sent.append, names="background")
     sheets = []
-    A._tint.observe(sheets.append, names="value")
+    A._title.observe(sheets.append, names="value")
     A.highlight_row, A.highlight_col = 2, 1
     assert sent == [] and len(sheets) == 2
-    css = A._tint.value
+    css = A._title.value
     editor = f".matrix-editor-{A.model_id}"
     assert f"{editor} .mx-r2 input.widget-input {{background-color: {HIGHLIGHT_BACKGROUND}}}" in css
     assert f"{editor} .mx-c1 input.widget-input" in css and ".mx-r2.mx-c1" in css
     assert {"mx-r2", "mx-c1"} <= set(A.cells[2][1]._dom_classes)
     A.highlight_row = A.highlight_col = None
-    assert A._tint.value == ""
+    assert "<style>" not in A._title.value
 
 
 def test_error_colour_wins_over_highlight():
     A = MatrixEditor(np.zeros((2, 2)), highlight_row=0)
     A.cells[0][0].value = "bad"
     assert painted_red(A, 0, 0) and A.background(0, 0) == ERROR_BACKGROUND
-    css = A._tint.value
+    css = A._title.value
     assert css.index(HIGHLIGHT_BACKGROUND) < css.index(ERROR_BACKGROUND)  # the later rule wins
     A.cells[0][0].value = "1"
     assert not painted_red(A, 0, 0)
@@ -345,7 +345,7 @@ def test_error_colour_wins_over_highlight():
 
 def test_children_assigned_once_layout():
     A = MatrixEditor(A0)
-    assert A.children == (A._title, A._grid, A._error_html, A._tint)
+    assert A.children == (A._title, A._grid, A._error_html)
     assert A.cells[0][0].layout.width == "4.5em"
 
 

@@ -73,7 +73,7 @@ def test_hints_open_a_level_at_a_time_before_any_answer_and_count_as_help():
     assert ladder.button.description == "Another hint: the method"
     ladder.button.click()
     ladder.button.click()
-    assert "Hint 3 (the first step):" in ladder._shown.value and ladder.button.layout.display == "none"
+    assert "Hint 3 (the first step):" in ladder._shown.value and ladder.button not in ladder.children
     assert practice.streak == 0 and right(practice)
     assert practice.history == "a" and practice.solved == 1  # solved, with help
     assert practice.level == "attempted: 0 of 1 problem right first time"

@@ -50,7 +50,10 @@ def test_wraps_the_slider_in_place_of_its_readout():
     k = shear_k().add_class("my-k")
     box = SliderEntry(k)
     assert box.slider is k and not k.readout
+    assert box.children == (k, box.entry)  # the message line comes with the first rejected entry
+    box.entry.value = "x"
     assert box.children == (k, box.entry, box.message)
+    box.entry.value = "1"
     assert "slider-entry" in box._dom_classes and "my-k" in k._dom_classes
     assert box.entry.value == "1" and not box.entry.continuous_update
     # The entry's accessible name, and its placeholder, are the control's name.

@@ -84,7 +84,7 @@ def check_editor(ed, bounds):
         for j, cell in enumerate(row):
             assert cell.disabled == ed.read_only
             if (i, j) in ed._bad:
-                assert f".mx-r{i}.mx-c{j} input.widget-input {{background-color: {ERROR_BACKGROUND}}}" in ed._tint.value
+                assert f".mx-r{i}.mx-c{j} input.widget-input {{background-color: {ERROR_BACKGROUND}}}" in ed._title.value
                 red.append((i, j))
                 with pytest.raises(ValueError):
                     parse_number(cell.value)
@@ -94,7 +94,7 @@ def check_editor(ed, bounds):
                 assert parse_number(cell.value) == pytest.approx(value[i, j], rel=5.1e-3,
                                                                  abs=5.1e-4)
                 tinted = i == ed.highlight_row or j == ed.highlight_col
-                assert f".mx-r{i}.mx-c{j} input.widget-input {{background-color: {ERROR_BACKGROUND}}}" not in ed._tint.value
+                assert f".mx-r{i}.mx-c{j} input.widget-input {{background-color: {ERROR_BACKGROUND}}}" not in ed._title.value
                 assert (ed.background(i, j) is not None) == tinted
                 assert {f"mx-r{i}", f"mx-c{j}"} <= set(cell._dom_classes)
     lines = ed.error.split("\n") if ed.error else []
@@ -337,6 +337,7 @@ SHAPE_TEXT = st.one_of(
 @given(answer=st.tuples(st.integers(1, 999), st.integers(1, 999)),
        texts=st.lists(SHAPE_TEXT, min_size=1, max_size=5))
 @example(answer=(4, 2), texts=["9" * 5000 + "x2"])  # int()'s digit limit: unclear message
+@example(answer=(1, 1), texts=["NONE"])  # an answer, and a wrong one
 def test_check_shape_answer_any_text(answer, texts):
     ex = Check("?", answer)
     for text in texts:
@@ -345,7 +346,7 @@ def test_check_shape_answer_any_text(answer, texts):
         right = ex.submit()
         assert ex.feedback and ex.solved == (solved or right)
         try:
-            got = parse_shape(text)
+            got = parse_shape(text, none=True)  # a Check of a shape also takes "none": no product
         except ValueError:
             assert ex.attempts == attempts
             assert ex.feedback == "type your answer first" or "is not a shape" in ex.feedback

@@ -52,7 +52,7 @@ def test_the_hints_open_in_three_levels_and_leave_the_sum_to_the_learner(lab):
     # The first of the three products, 2(-4), worked out; the other two and the sum are left.
     assert "$(2, 4, 0)$" in first_step and "$(-4, -1, 1)$" in first_step and "$2(-4) = -8$" in first_step
     assert "12" not in first_step  # the answer, −12, however it is typed
-    assert ladder.opened == 3 and ladder.button.layout.display == "none"
+    assert ladder.opened == 3 and ladder.button not in ladder.children
 
     assert answer(activity, "-12") is True
     assert activity.outcome == "helped" and activity.attempts == 1

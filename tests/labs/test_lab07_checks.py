@@ -89,7 +89,7 @@ def test_the_s24_hints_open_in_three_levels_and_leave_two_products_to_the_learne
     # The first of the three products; the other two and the sum, −0.25, are left to the learner.
     assert "Product 1 of 3: $q_{21}k_{41} = (0.5)(-1) = -0.5$" in first_step
     assert "0.25" not in first_step and "1/4" not in first_step
-    assert ladder.opened == 3 and ladder.button.layout.display == "none"
+    assert ladder.opened == 3 and ladder.button not in ladder.children
     assert not lab["scores_panel"].opened
 
     assert answer(ex, "-0.25") is True

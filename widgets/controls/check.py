@@ -274,7 +274,8 @@ class Check(OwnsChildren, VBox):
             children.append(self._hints)
         if self._mode == "matrix":
             # The editor opens at 1×1: the size is part of the answer.
-            children.insert(1, self._own(HTML("<i>Pick the number of rows and columns, then type the entries.</i>")))
+            children.insert(1, self._own(HTML("<i>Pick the number of rows and columns, then type the entries.</i>",
+                                              layout=shared_layout(), style=shared_style(HTML))))
         self.children = children
 
     @property
@@ -396,7 +397,8 @@ class Check(OwnsChildren, VBox):
                 max_shape=(max(6, rows), max(6, cols)),
             )
         if self._mode == "choice":
-            return RadioButtons(options=list(choices), value=None, layout=Layout(width="auto"))
+            return RadioButtons(options=list(choices), value=None, layout=shared_layout(width="auto"),
+                                style=shared_style(RadioButtons))
         placeholder = "rows×columns" if self._mode == "shape" else "a number"
         # The answer reaches the kernel when it is committed (Enter, or leaving the box for the
         # Check button), not key by key: a page sends a box's keystrokes one at a time while
@@ -407,7 +409,7 @@ class Check(OwnsChildren, VBox):
             placeholder=placeholder,
             tooltip="Your answer",
             continuous_update=False,
-            style=shared_style(Text, description_width="initial"),
+            layout=shared_layout(), style=shared_style(Text, description_width="initial"),
         )
 
     # -- judging -------------------------------------------------------------

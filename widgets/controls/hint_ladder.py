@@ -7,7 +7,7 @@ before the method.  `opened` counts them, so a practice can count a problem
 solved after a hint as solved with help.
 """
 
-from ipywidgets import Button, HTMLMath, Layout, VBox
+from ipywidgets import Button, HTMLMath, VBox
 from traitlets import Int
 
 from .owned import OwnsChildren
@@ -31,8 +31,8 @@ class HintLadder(OwnsChildren, VBox):
     >>> ladder = HintLadder(["Row 1 only.", "Dot it with column 2."], ["a nudge", "the method"])
     >>> ladder.open_next(); ladder.opened, ladder.button.description
     (1, 'Another hint: the method')
-    >>> ladder.open_next(); ladder.open_next(); ladder.opened, ladder.button.layout.display
-    (2, 'none')
+    >>> ladder.open_next(); ladder.open_next(); ladder.opened, ladder.button in ladder.children
+    (2, False)
     """
 
     opened = Int(0, read_only=True, help="How many hints are open.")
@@ -44,7 +44,7 @@ class HintLadder(OwnsChildren, VBox):
             raise ValueError("a hint ladder needs one level name per hint, and at least one hint")
         self._hints, self._levels = tuple(hints), tuple(levels)
         self.button = self._own(Button(
-            description=f"Hint: {levels[0]}", icon="lightbulb-o", layout=Layout(width="auto"),
+            description=f"Hint: {levels[0]}", icon="lightbulb-o", layout=shared_layout(width="auto"),
             tooltip="A little help; more if you ask again", style=shared_style(Button),
         ).add_class("hint-next"))
         self.button.on_click(lambda _button: self.open_next())
@@ -67,6 +67,6 @@ class HintLadder(OwnsChildren, VBox):
         )
         if self.opened < len(self._hints):
             self.button.description = f"Another hint: {self._levels[self.opened]}"
-        else:
-            self.button.layout.display = "none"
-        self.children = [self._shown, self.button]
+            self.children = [self._shown, self.button]
+        else:  # the last one: the button goes (taken out, so its layout can be every button's)
+            self.children = [self._shown]

@@ -158,16 +158,16 @@ class MatrixEditor(OwnsChildren, VBox):
         self._bad = {}  # (i, j) -> parse error message, without the cell name
         self._writing = Guard()  # up while Python writes cell texts
         self._edited_cell = None  # (i, j) while a cell edit assigns `value`
+        self._sheet = ""  # the style sheet that paints the cells, written with the title
 
+        # The title also carries the highlight and the red of bad entries: a
+        # style sheet for this editor's cells (each carries its row and column
+        # as classes), so moving the highlight is one update of the title rather
+        # than one per cell tinted or cleared, and needs no widget of its own.
         self._title = self._own(HTML(layout=shared_layout(), style=shared_style(HTML)))
         self._grid = self._own(GridBox(layout=Layout(grid_gap="2px 4px")))
         self._error_html = self._own(HTML(layout=shared_layout(), style=shared_style(HTML)))
-        # The highlight and the red of bad entries are a style sheet for this
-        # editor's cells (each cell carries its row and column as classes), so
-        # moving the highlight is one update of this invisible widget rather
-        # than one per cell tinted or cleared.
         self.add_class(f"matrix-editor-{self.model_id}")
-        self._tint = self._own(HTML(layout=Layout(display="none"), style=shared_style(HTML)))
         self._size_controls = None
         if self._resizable:
             self._rows_picker = self._make_picker("rows", 0)
@@ -182,7 +182,7 @@ class MatrixEditor(OwnsChildren, VBox):
         self.highlight_row = highlight_row
         self.highlight_col = highlight_col
 
-        children = [self._title, self._grid, self._error_html, self._tint]
+        children = [self._title, self._grid, self._error_html]
         if self._size_controls is not None:
             children.insert(1, self._size_controls)
         self.children = children
@@ -371,9 +371,10 @@ class MatrixEditor(OwnsChildren, VBox):
 
     def _paint(self):
         """Write the style sheet that tints the highlights and turns bad entries red."""
-        self._tint.value = tint_css(
+        self._sheet = tint_css(
             f".matrix-editor-{self.model_id}", self.highlight_row, self.highlight_col, self._bad
         )
+        self._update_title()
 
     def _set_text(self, cell, text):
         with self._writing:
@@ -399,14 +400,13 @@ class MatrixEditor(OwnsChildren, VBox):
                 row.append(cell)
             cells.append(tuple(row))
         self._cells = tuple(cells)
-        self._paint()
+        self._paint()  # and the title, with the new shape
         with self._grid.hold_sync():
             self._grid.layout.grid_template_columns = f"repeat({cols}, max-content)"
             self._grid.children = [cell for row in self._cells for cell in row]
         for cell in old_cells:
             cell.close()
         self._own(*(cell for row in self._cells for cell in row))  # forgets the old ones
-        self._update_title()
         if self._size_controls is not None:
             with self._writing:
                 self._rows_picker.value, self._cols_picker.value = rows, cols
@@ -419,7 +419,7 @@ class MatrixEditor(OwnsChildren, VBox):
 
     def _update_title(self):
         self._title.value = (
-            f"<b>{html.escape(self.name)}</b> ({format_shape(self.value.shape)})"
+            f"<b>{html.escape(self.name)}</b> ({format_shape(self.value.shape)}){self._sheet}"
         )
 
     def _show_error(self):

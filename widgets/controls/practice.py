@@ -18,13 +18,14 @@ whole lecture hall opens it at once.
 
 import secrets
 
-from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, VBox
+from ipywidgets import HTML, Button, HBox, HTMLMath, VBox
 from traitlets import Bool, Int, TraitError, Unicode, observe, validate
 
 from ..core.mastery import OUTCOMES, describe, goal, trim
 from ..core.progress_record import PracticeRecord
 
 from .owned import OwnsChildren
+from .shared_models import shared_layout, shared_style
 from .check import Check
 from .hint_ladder import HintLadder
 from ..text.practice_hints import LEVELS, hints
@@ -115,23 +116,29 @@ class Practice(OwnsChildren, VBox):
         self._problem = None
         self._slips = set()  # "wrong", "hint" and "shown", as they happen on the instance shown
         self._finished = False  # the instance shown is solved, or was skipped
-        self._heading = self._own(HTML().add_class("practice-heading"))
-        self._given = self._own(HTMLMath().add_class("practice-given"))
+        self._heading = self._own(
+            HTML(layout=shared_layout(), style=shared_style(HTML)).add_class("practice-heading")
+        )
+        self._given = self._own(
+            HTMLMath(layout=shared_layout(), style=shared_style(HTMLMath)).add_class("practice-given")
+        )
         self._new = self._own(Button(
             description="Start",
             icon="play",
             tooltip="Show a problem of this kind",
-            layout=Layout(width="auto"),
+            layout=shared_layout(width="auto"), style=shared_style(Button),
         ).add_class("practice-new"))
         self._new.on_click(lambda _button: self.new_numbers() if self.started else self.start())
-        self._score = self._own(HTML(layout=Layout(display="none" if plain else "")).add_class("practice-streak"))
-        self._parts = self._own(VBox())
-        self._seed = self._own(HTML(layout=self._score.layout))  # shown and hidden with the streak
+        # Shown or hidden for good: plain practice (the mixed review) keeps no streak and no seed.
+        shown = shared_layout(display="none" if plain else "")
+        self._score = self._own(HTML(layout=shown, style=shared_style(HTML)).add_class("practice-streak"))
+        self._parts = self._own(VBox(layout=shared_layout()))
+        self._seed = self._own(HTML(layout=shown, style=shared_style(HTML)))
         self.add_class("practice")
         self.add_class(f"practice-{skill}")
         self._header = self._own(HBox(
             [self._heading, self._new, self._score],
-            layout=Layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap"),
+            layout=shared_layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap"),
         ))
         self.children = [self._header]
         self._lecture = lecture

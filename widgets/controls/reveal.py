@@ -13,10 +13,11 @@ lecturer's ``?reveal=1`` link opens every `Reveal` of the page at once (see
 `LectureBar`).
 """
 
-from ipywidgets import HTML, Button, HBox, Layout, VBox
+from ipywidgets import HTML, Button, HBox, VBox
 from traitlets import Bool, observe
 
 from .owned import OwnsChildren
+from .shared_models import shared_layout, shared_style
 
 __all__ = ["Reveal"]
 
@@ -87,7 +88,7 @@ class Reveal(OwnsChildren, VBox):
             description="Reveal",
             icon="eye",
             tooltip=f"Show {what} now" + (" (its answers then count as shown)" if self._holds_answer else ""),
-            layout=Layout(width="auto"),
+            layout=shared_layout(width="auto"), style=shared_style(Button),
         ).add_class("reveal-button"))
         self._button.on_click(lambda _button: self.set_trait("opened", True))
         questions = "question above" if len(self._after) == 1 else "questions above"
@@ -99,9 +100,9 @@ class Reveal(OwnsChildren, VBox):
         else:
             note = f"Hidden until you have made your prediction: {what} will open after you answer the {questions}."
         self._placeholder = self._own(HBox(
-            [self._own(HTML(f"<i>{note}</i>")),
+            [self._own(HTML(f"<i>{note}</i>", layout=shared_layout(), style=shared_style(HTML))),
              self._button],
-            layout=Layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap"),
+            layout=shared_layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap"),
         ).add_class("reveal-placeholder"))
         self.add_class("reveal")
         for check in self._after:

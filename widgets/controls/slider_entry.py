@@ -78,7 +78,8 @@ class SliderEntry(OwnsChildren, HBox):
     entry : ipywidgets.Text
         The entry.  Setting its ``value`` is what typing and Enter do.
     message : ipywidgets.HTML
-        The message line, hidden while there is no message.
+        The message line, hidden while there is no message (made at the
+        first rejected entry).
     name : str
         The control's name in messages.
     error : str
@@ -139,10 +140,7 @@ class SliderEntry(OwnsChildren, HBox):
             style=shared_style(Text, description_width="0px"),
             layout=shared_layout(width=entry_width, flex="0 0 auto"),
         ).add_class("slider-entry-text"))
-        # A full-width item of a wrapping row: the message goes on a line of its own.
-        self._message = self._own(HTML(
-            layout=Layout(display="none", width="100%"), style=shared_style(HTML)
-        ).add_class("slider-entry-message"))
+        self._message = None  # made at the first rejected entry: most sliders never need one
         self.digits = _step_digits(slider.step) if digits is None else digits
         self.name = (slider.description if name is None else name) or "value"
         self._show_value()
@@ -150,7 +148,7 @@ class SliderEntry(OwnsChildren, HBox):
         slider.observe(self._on_slider_value, names="value")
         slider.observe(self._on_description, names="description")
         self._entry.observe(self._on_text, names="value")
-        self.children = [slider, self._entry, self._message]
+        self.children = [slider, self._entry]
         self.add_class("slider-entry")
 
     # -- public API ---------------------------------------------------------
@@ -167,7 +165,13 @@ class SliderEntry(OwnsChildren, HBox):
 
     @property
     def message(self):
-        """The `HTML` line under the slider that explains a rejected entry."""
+        """The `HTML` line under the slider that explains a rejected entry, made when first needed."""
+        if self._message is None:
+            # A full-width item of a wrapping row: the message goes on a line of its own.
+            self._message = self._own(HTML(
+                layout=Layout(display="none", width="100%"), style=shared_style(HTML)
+            ).add_class("slider-entry-message"))
+            self.children = [*self.children, self._message]
         return self._message
 
     def close(self):
@@ -257,12 +261,12 @@ class SliderEntry(OwnsChildren, HBox):
         if message:
             self._entry.add_class(INVALID_CLASS)
             # The entry's style is shared: the message brings the rule that turns it red.
-            self._message.value = INVALID_CSS + alert_html(message)
-            self._message.layout.display = None
+            self.message.value = INVALID_CSS + alert_html(message)
+            self.message.layout.display = None
         else:
             self._entry.remove_class(INVALID_CLASS)
-            self._message.layout.display = "none"
-            self._message.value = ""
+            self.message.layout.display = "none"
+            self.message.value = ""
 
 
 def _step_digits(step):

@@ -148,7 +148,7 @@ class WeightSliders(OwnsChildren, VBox):
                 lambda change, k=k: self._on_slider_change(k, change), names="value"
             )
         self._entries = tuple(self._own(SliderEntry(slider)) for slider in self._sliders)
-        self._sum = self._own(HTML())
+        self._sum = self._own(HTML(layout=shared_layout(), style=shared_style(HTML)))
 
         self.labels = tuple(f"v{k + 1}" for k in range(n)) if labels is None else labels
         self.value = (1.0,) * n if value is None else value
