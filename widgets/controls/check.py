@@ -19,7 +19,7 @@ from traitlets import Bool, Int, TraitError, Unicode
 
 from .hint_ladder import HintLadder
 from .owned import OwnsChildren
-from .shared_models import shared_layout, shared_style
+from .shared_models import shared_layout, steady
 from ..text.practice_hints import LEVELS
 from ..core.diagnosis import diagnose
 from .matrix_editor import MatrixEditor
@@ -237,24 +237,20 @@ class Check(OwnsChildren, VBox):
             raise TraitError(f"tol must be a finite number >= 0, got {tol!r}")
         self._mode, self._answer = _classify(answer, choices, name)
 
-        self._prompt = self._own(HTMLMath(prompt, layout=shared_layout(), style=shared_style(HTMLMath)))
+        self._prompt = self._own(steady(HTMLMath, prompt))
         self._input = self._own(self._make_input(name, choices))
-        self._check_button = self._own(Button(
-            description="Check", button_style="primary", tooltip="Check your answer",
-            layout=shared_layout(), style=shared_style(Button),
+        self._check_button = self._own(steady(
+            Button, description="Check", button_style="primary", tooltip="Check your answer"
         ))
         self._check_button.on_click(lambda _button: self.submit())
         # The template makes this box a live region (role "status") as it is drawn, still
         # empty, so a screen reader announces each message; a region born with its text is not.
-        self._feedback = self._own(
-            HTMLMath(layout=shared_layout(), style=shared_style(HTMLMath)).add_class("check-feedback")
-        )
+        self._feedback = self._own(steady(HTMLMath).add_class("check-feedback"))
         buttons = [self._check_button]
         self._solution_toggle = self._solution = None
         if solution:
-            self._solution_toggle = self._own(ToggleButton(
-                description="Show solution", tooltip="Show or hide a worked solution",
-                layout=shared_layout(), style=shared_style(ToggleButton),
+            self._solution_toggle = self._own(steady(
+                ToggleButton, description="Show solution", tooltip="Show or hide a worked solution"
             ))
             # Built when first shown: a hidden solution would still be typeset
             # by MathJax, and drawn, as the page loads, for every exercise on it.
@@ -274,8 +270,7 @@ class Check(OwnsChildren, VBox):
             children.append(self._hints)
         if self._mode == "matrix":
             # The editor opens at 1×1: the size is part of the answer.
-            children.insert(1, self._own(HTML("<i>Pick the number of rows and columns, then type the entries.</i>",
-                                              layout=shared_layout(), style=shared_style(HTML))))
+            children.insert(1, self._own(steady(HTML, "<i>Pick the number of rows and columns, then type the entries.</i>")))
         self.children = children
 
     @property
@@ -397,19 +392,19 @@ class Check(OwnsChildren, VBox):
                 max_shape=(max(6, rows), max(6, cols)),
             )
         if self._mode == "choice":
-            return RadioButtons(options=list(choices), value=None, layout=shared_layout(width="auto"),
-                                style=shared_style(RadioButtons))
+            return steady(RadioButtons, options=list(choices), value=None, layout={"width": "auto"})
         placeholder = "rows×columns" if self._mode == "shape" else "a number"
         # The answer reaches the kernel when it is committed (Enter, or leaving the box for the
         # Check button), not key by key: a page sends a box's keystrokes one at a time while
         # the kernel is busy, but the button's click at once, so on a loaded server a quick
         # click was judged against a half-typed answer ("'4x' is not a shape").
-        return Text(
+        return steady(
+            Text,
             description="Your answer:",
             placeholder=placeholder,
             tooltip="Your answer",
             continuous_update=False,
-            layout=shared_layout(), style=shared_style(Text, description_width="initial"),
+            style={"description_width": "initial"},
         )
 
     # -- judging -------------------------------------------------------------

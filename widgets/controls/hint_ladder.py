@@ -11,7 +11,7 @@ from ipywidgets import Button, HTMLMath, VBox
 from traitlets import Int
 
 from .owned import OwnsChildren
-from .shared_models import shared_layout, shared_style
+from .shared_models import shared_layout, steady
 
 __all__ = ["HintLadder"]
 
@@ -43,9 +43,9 @@ class HintLadder(OwnsChildren, VBox):
         if len(hints) != len(levels) or not hints:
             raise ValueError("a hint ladder needs one level name per hint, and at least one hint")
         self._hints, self._levels = tuple(hints), tuple(levels)
-        self.button = self._own(Button(
-            description=f"Hint: {levels[0]}", icon="lightbulb-o", layout=shared_layout(width="auto"),
-            tooltip="A little help; more if you ask again", style=shared_style(Button),
+        self.button = self._own(steady(
+            Button, description=f"Hint: {levels[0]}", icon="lightbulb-o", layout={"width": "auto"},
+            tooltip="A little help; more if you ask again",
         ).add_class("hint-next"))
         self.button.on_click(lambda _button: self.open_next())
         # The hints' view is made when the first one opens: most checks are answered without one,

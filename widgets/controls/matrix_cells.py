@@ -8,7 +8,7 @@ one update, and every cell shares the kernel's one unchangeable `TextStyle`.
 
 from ipywidgets import Text
 
-from .shared_models import shared_layout, shared_style
+from .shared_models import steady
 
 __all__ = [
     "CELL_WIDTH",
@@ -32,21 +32,22 @@ def make_cell(i, j, text, tooltip, placeholder, *, disabled):
 
     `tooltip` is also its description, the input's ``<label>`` that a screen
     reader announces, kept unseen by a zero width.  Its layout and style are
-    every cell's (`shared_layout`, `shared_style`).
+    every cell's (`steady`).
 
     >>> cell = make_cell(1, 2, "0.5", "A, row 2, column 3", "A[2,3]", disabled=False)
     >>> cell.value, cell.description, cell._dom_classes
     ('0.5', 'A, row 2, column 3', ('mx-r1', 'mx-c2'))
     """
-    return Text(
+    return steady(
+        Text,
         value=text,
         continuous_update=False,
         disabled=disabled,
         description=tooltip,
         tooltip=tooltip,
         placeholder=placeholder,
-        layout=shared_layout(width=CELL_WIDTH),
-        style=shared_style(Text, description_width="0px"),
+        layout={"width": CELL_WIDTH},
+        style={"description_width": "0px"},
         _dom_classes=(f"mx-r{i}", f"mx-c{j}"),  # for the editor's style sheet
     )
 

@@ -31,7 +31,7 @@ from .matrix_cells import (  # noqa: F401
     tint_css,
 )
 from .owned import OwnsChildren
-from .shared_models import shared_layout, shared_style
+from .shared_models import shared_layout, steady
 from .traits import COLUMN, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 
 __all__ = ["MatrixEditor"]
@@ -164,9 +164,9 @@ class MatrixEditor(OwnsChildren, VBox):
         # style sheet for this editor's cells (each carries its row and column
         # as classes), so moving the highlight is one update of the title rather
         # than one per cell tinted or cleared, and needs no widget of its own.
-        self._title = self._own(HTML(layout=shared_layout(), style=shared_style(HTML)))
+        self._title = self._own(steady(HTML))
         self._grid = self._own(GridBox(layout=Layout(grid_gap="2px 4px")))
-        self._error_html = self._own(HTML(layout=shared_layout(), style=shared_style(HTML)))
+        self._error_html = self._own(steady(HTML))
         self.add_class(f"matrix-editor-{self.model_id}")
         self._size_controls = None
         if self._resizable:
@@ -350,11 +350,12 @@ class MatrixEditor(OwnsChildren, VBox):
 
     def _make_picker(self, label, axis):
         high = self._max_shape[axis]
-        picker = self._own(Dropdown(
+        picker = self._own(steady(
+            Dropdown,
             options=list(range(self._min_shape[axis], high + 1)),
             description=label,
-            style=shared_style(Dropdown, description_width="initial"),
-            layout=shared_layout(width="auto"),
+            style={"description_width": "initial"},
+            layout={"width": "auto"},
         ))
         picker.observe(self._on_picker_change, names="value")
         return picker

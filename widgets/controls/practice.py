@@ -25,7 +25,7 @@ from ..core.mastery import OUTCOMES, describe, goal, trim
 from ..core.progress_record import PracticeRecord
 
 from .owned import OwnsChildren
-from .shared_models import shared_layout, shared_style
+from .shared_models import shared_layout, steady
 from .check import Check
 from .hint_ladder import HintLadder
 from ..text.practice_hints import LEVELS, hints
@@ -116,24 +116,21 @@ class Practice(OwnsChildren, VBox):
         self._problem = None
         self._slips = set()  # "wrong", "hint" and "shown", as they happen on the instance shown
         self._finished = False  # the instance shown is solved, or was skipped
-        self._heading = self._own(
-            HTML(layout=shared_layout(), style=shared_style(HTML)).add_class("practice-heading")
-        )
-        self._given = self._own(
-            HTMLMath(layout=shared_layout(), style=shared_style(HTMLMath)).add_class("practice-given")
-        )
-        self._new = self._own(Button(
+        self._heading = self._own(steady(HTML).add_class("practice-heading"))
+        self._given = self._own(steady(HTMLMath).add_class("practice-given"))
+        self._new = self._own(steady(
+            Button,
             description="Start",
             icon="play",
             tooltip="Show a problem of this kind",
-            layout=shared_layout(width="auto"), style=shared_style(Button),
+            layout={"width": "auto"},
         ).add_class("practice-new"))
         self._new.on_click(lambda _button: self.new_numbers() if self.started else self.start())
         # Shown or hidden for good: plain practice (the mixed review) keeps no streak and no seed.
-        shown = shared_layout(display="none" if plain else "")
-        self._score = self._own(HTML(layout=shown, style=shared_style(HTML)).add_class("practice-streak"))
+        shown = {"display": "none" if plain else ""}
+        self._score = self._own(steady(HTML, layout=shown).add_class("practice-streak"))
         self._parts = self._own(VBox(layout=shared_layout()))
-        self._seed = self._own(HTML(layout=shown, style=shared_style(HTML)))
+        self._seed = self._own(steady(HTML, layout=shown))
         self.add_class("practice")
         self.add_class(f"practice-{skill}")
         self._header = self._own(HBox(

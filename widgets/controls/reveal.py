@@ -17,7 +17,7 @@ from ipywidgets import HTML, Button, HBox, VBox
 from traitlets import Bool, observe
 
 from .owned import OwnsChildren
-from .shared_models import shared_layout, shared_style
+from .shared_models import shared_layout, steady
 
 __all__ = ["Reveal"]
 
@@ -84,11 +84,12 @@ class Reveal(OwnsChildren, VBox):
         self._after = tuple(after)
         self._holds_answer = bool(holds_answer)
         self._ready = "settled" if self._holds_answer else "answered"  # the checks' trait to wait for
-        self._button = self._own(Button(
+        self._button = self._own(steady(
+            Button,
             description="Reveal",
             icon="eye",
             tooltip=f"Show {what} now" + (" (its answers then count as shown)" if self._holds_answer else ""),
-            layout=shared_layout(width="auto"), style=shared_style(Button),
+            layout={"width": "auto"},
         ).add_class("reveal-button"))
         self._button.on_click(lambda _button: self.set_trait("opened", True))
         questions = "question above" if len(self._after) == 1 else "questions above"
@@ -100,7 +101,7 @@ class Reveal(OwnsChildren, VBox):
         else:
             note = f"Hidden until you have made your prediction: {what} will open after you answer the {questions}."
         self._placeholder = self._own(HBox(
-            [self._own(HTML(f"<i>{note}</i>", layout=shared_layout(), style=shared_style(HTML))),
+            [self._own(steady(HTML, f"<i>{note}</i>")),
              self._button],
             layout=shared_layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap"),
         ).add_class("reveal-placeholder"))

@@ -5,7 +5,8 @@ and a `TextStyle` per text box, a `ButtonStyle` per button), and a page builds,
 sends and restores every model it holds: lab 8's 31 matrix cells carried 31
 identical TextStyles, its 16 weight sliders 16 SliderStyles and 16 Layouts.  A
 control whose layout or style never changes takes the kernel's one shared
-instance instead: ``Text(layout=shared_layout(width="5em"), style=shared_style(Text))``.
+instance instead: ``Text(layout=shared_layout(width="5em"), style=shared_style(Text))``,
+or in short ``steady(Text, layout={"width": "5em"})``.
 
 A shared model refuses changes, so a control cannot restyle every other one by
 mistake; one that must look different gets its own model, or paints through CSS
@@ -19,9 +20,26 @@ import functools
 from ipywidgets import Layout
 from traitlets import TraitError
 
-__all__ = ["shared_layout", "shared_style"]
+__all__ = ["shared_layout", "shared_style", "steady"]
 
 _shared = {}  # (model class, its settings) -> the open shared instance
+
+
+def steady(widget_class, *args, layout=None, style=None, **kwargs):
+    """A `widget_class` whose layout and style never change: both are the kernel's shared ones.
+
+    `layout` and `style` are the settings, as dicts; the other arguments go to `widget_class`.
+
+    >>> from ipywidgets import Button, HTML
+    >>> HTML("a").layout is steady(HTML, "b").layout is steady(Button).layout
+    False
+    >>> steady(HTML, "b").layout is steady(Button).layout
+    True
+    >>> steady(Button, description="Go", layout={"width": "auto"}).layout.width
+    'auto'
+    """
+    return widget_class(*args, layout=shared_layout(**(layout or {})),
+                        style=shared_style(widget_class, **(style or {})), **kwargs)
 
 
 def shared_layout(**settings):

@@ -22,7 +22,7 @@ from .alerts import alert_html
 from .guard import Guard
 from .owned import OwnsChildren
 from .matrix_editor import ERROR_BACKGROUND
-from .shared_models import shared_layout, shared_style
+from .shared_models import shared_layout, shared_style, steady
 from ..core.parsing import format_number
 from ..core.slider_values import read_slider_text
 
@@ -133,12 +133,13 @@ class SliderEntry(OwnsChildren, HBox):
         self._writing = Guard()  # up while the kernel writes the entry's text
         self._name_from_description = name is None
         slider.readout = False
-        self._entry = self._own(Text(
+        self._entry = self._own(steady(
+            Text,
             continuous_update=False,
             # The description is the input's <label>, what a screen reader
             # announces; a zero width keeps it unseen (the slider shows it).
-            style=shared_style(Text, description_width="0px"),
-            layout=shared_layout(width=entry_width, flex="0 0 auto"),
+            style={"description_width": "0px"},
+            layout={"width": entry_width, "flex": "0 0 auto"},
         ).add_class("slider-entry-text"))
         self._message = None  # made at the first rejected entry: most sliders never need one
         self.digits = _step_digits(slider.step) if digits is None else digits

@@ -17,7 +17,7 @@ from ..core.simplex import SUM_TOLERANCE, normalise_weights, rebalance_weights, 
 from .slider_entry import SliderEntry
 from .guard import Guard
 from .owned import OwnsChildren
-from .shared_models import shared_layout, shared_style
+from .shared_models import steady
 
 __all__ = ["WeightSliders"]
 
@@ -131,15 +131,14 @@ class WeightSliders(OwnsChildren, VBox):
 
         self._writing = Guard()
         self._sliders = tuple(
-            self._own(FloatSlider(
+            self._own(steady(
+                FloatSlider,
                 value=1.0 / n,
                 min=0.0,
                 max=1.0,
                 step=0.01,
                 readout_format=".2f",
                 continuous_update=True,
-                layout=shared_layout(),
-                style=shared_style(FloatSlider),
             ))
             for _ in range(n)
         )
@@ -148,7 +147,7 @@ class WeightSliders(OwnsChildren, VBox):
                 lambda change, k=k: self._on_slider_change(k, change), names="value"
             )
         self._entries = tuple(self._own(SliderEntry(slider)) for slider in self._sliders)
-        self._sum = self._own(HTML(layout=shared_layout(), style=shared_style(HTML)))
+        self._sum = self._own(steady(HTML))
 
         self.labels = tuple(f"v{k + 1}" for k in range(n)) if labels is None else labels
         self.value = (1.0,) * n if value is None else value

@@ -11,7 +11,7 @@ from traitlets import Int, TraitError, Unicode, observe, validate
 
 from ..text.html_math import matrix_html
 from ..controls.owned import OwnsChildren
-from ..controls.shared_models import shared_layout, shared_style
+from ..controls.shared_models import steady
 from ..controls.traits import COLUMN, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 
 __all__ = ["MatrixView"]
@@ -70,12 +70,8 @@ class MatrixView(OwnsChildren, HBox):
         self, matrix, name=None, highlight_row=None, highlight_col=None, digits=3, **kwargs
     ):
         super().__init__(**kwargs)
-        self._label = self._own(
-            HTMLMath(layout=shared_layout(), style=shared_style(HTMLMath)).add_class("matrix-view-name")
-        )
-        self._entries = self._own(
-            HTML(layout=shared_layout(), style=shared_style(HTML)).add_class("matrix-view-entries")
-        )
+        self._label = self._own(steady(HTMLMath).add_class("matrix-view-name"))
+        self._entries = self._own(steady(HTML).add_class("matrix-view-entries"))
         self.layout.align_items = "center"
         self.add_class("matrix-view")
         self.name = name
