@@ -1,7 +1,8 @@
 """A lab needs nothing from outside its server, and gets what it needs compressed: a hall network
 that drops outside traffic still gets every lab complete, MathJax typeset and icons drawn.  The same visit is every
-page's render test: no error output, no console error, no failed request, every widget drawn
-(``harness.browser.open_lab``), shot at a projector's 1280×800 and at 1920×1080 to look at.
+page's render test: no error output, no console error, no failed request, every widget drawn and the loading bar
+gone (``harness.browser.open_lab``), the page titled with the lab's heading, shot at a projector's 1280×800 and at
+1920×1080 to look at.
 
 Each page is opened with every request to another host aborted and recorded
 (Playwright's router), under Voila as ``make serve`` runs it and under ``jupyter
@@ -16,6 +17,7 @@ outside requests.
 from __future__ import annotations
 
 import gzip
+import json
 import re
 import urllib.request
 
@@ -24,7 +26,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from conftest import LABS
 from harness.browser import block_outside, open_lab, screenshot
-from harness.voila import JupyterServer
+from harness.voila import REPO, JupyterServer
 
 # The rendered Markdown that still holds TeX as text: MathJax that never loaded leaves it.
 UNTYPESET_JS = """
@@ -94,6 +96,8 @@ def test_every_page_renders_complete_with_the_outside_blocked(voila_server, page
     )
     if lab[:2].isdigit():  # the gallery is a list of links; a first visit's review has nothing to ask
         assert found["formulas"] > 0, f"{lab}: no formula typeset"
+    heading = json.loads((REPO / "labs" / lab).read_text())["cells"][0]["source"][0]
+    assert page.title() == heading.lstrip("#").strip(), "the tab says which lab it is, not its file"
     page.set_viewport_size({"width": 1920, "height": 1080})
     screenshot(page, f"lab-{lab[:-6]}-1920")
 

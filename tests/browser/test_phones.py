@@ -1,7 +1,7 @@
 """Every lab on a phone (390×844, touch) and a tablet (768×1024): it fits the screen's width, its
 text is at least 16 px, its controls at least 24×24 px, its plots shrink to fit and cut nothing
 off, a formula wider than the screen scrolls in a shaded box of its own (never the prose), and a
-weight slider follows a finger.
+weight slider follows a finger.  On a slow phone, the page names the lab and counts its controls in as it loads.
 
 One page per lab, in a touch context laid out as a phone does: it opens at the phone's size with every held-back view open (``?reveal=1``),
 then the window is resized to the tablet's.  Screenshots: ``tests/artifacts/phone-lab-NN.png``
@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import LABS
-from harness.browser import open_lab, read_average, screenshot
+from harness.browser import RENDERED_VIEWS_JS, open_lab, read_average, screenshot
 from harness.figures import cut_off, figures, wait_for_figures
 
 PHONE = {"width": 390, "height": 844}
@@ -222,3 +222,42 @@ def test_lab_fits_a_phone_and_a_tablet(path, voila_server, phone):
     check_fits(phone, TABLET)
     screenshot(phone, f"tablet-lab-{name}")
     problems.assert_clean()
+
+
+# What the page shows as it loads, each change recorded from the first byte: the spinner's heading and step,
+# and the loading bar's count (matmul_loading.html).
+RECORD_LOADING_JS = """
+window.matmulSeen = [];
+new MutationObserver(() => {
+  const heading = document.getElementById('loading_text'), bar = document.getElementById('matmul-loading');
+  const step = document.querySelector('.matmul-loading-step');
+  const now = {spinner: heading && heading.checkVisibility() ? heading.textContent : null,
+               step: step && step.textContent,
+               bar: bar && [Number(bar.getAttribute('aria-valuenow')), Number(bar.getAttribute('aria-valuemax'))]};
+  const last = window.matmulSeen[window.matmulSeen.length - 1];
+  if (JSON.stringify(now) !== JSON.stringify(last)) window.matmulSeen.push(now);
+}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+"""
+
+
+def test_a_slow_phone_shows_the_labs_title_then_counts_its_controls_in(voila_server, browser):
+    """Lab 8 on a mid-range phone (CPU 4× slower): the spinner names the lab, not a count of cells, and once the
+    cells show, a bar counts the controls drawn against those served, then goes."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        context.add_init_script(RECORD_LOADING_JS)
+        page = context.new_page()
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        open_lab(page, f"{voila_server.url}/voila/render/08-attention-weights.ipynb", "phone-lab-08-loaded",
+                 timeout=120)
+        expected = page.evaluate(RENDERED_VIEWS_JS)
+        seen = page.evaluate("window.matmulSeen")
+    finally:
+        context.close()
+    title = "Lab 8: Attention weights and the output"
+    assert {"spinner": title, "step": "Preparing the page…", "bar": None} in seen, seen[:5]
+    assert not any(state["spinner"] and "Executing" in state["spinner"] for state in seen), seen[:5]
+    counts = [tuple(state["bar"]) for state in seen if state["bar"]]
+    assert counts and counts[0] == (0, expected), counts
+    assert all(total == expected and 0 <= drawn < total for drawn, total in counts), counts
+    assert seen[-1]["bar"] is None and seen[-1]["spinner"] is None  # gone once every control is drawn

@@ -144,6 +144,8 @@ def open_lab(
     start = time.monotonic()
     page.wait_for_function(READY_JS, arg=expected, timeout=timeout * 1000, polling=100)
     page.wait_for_load_state("load")
+    # The template's loading bar (matmul_loading.html) goes once the last widget is drawn.
+    page.wait_for_function("() => !document.getElementById('matmul-loading')", timeout=5_000)
     errors = page.evaluate(ERROR_OUTPUT_JS)
     assert not errors, f"{name}: error output in the page: {errors}"
     screenshot(page, name)
