@@ -6,7 +6,9 @@ the whole document (installed before the input) stamps every DOM change
 after it. The interaction is over when the kernel has answered every message
 the page sent for it (an iopub ``status: idle`` whose parent is that message)
 and no mutation came for QUIET_MS; its latency is the last mutation minus the
-input event, so the quiet period itself is not counted.
+input event, so the quiet period itself is not counted. Its first change is
+the first mutation after the kernel's first message arrived: the first thing
+drawn from the kernel's answer (the control's own movement comes before).
 
 Messages: every websocket frame of the kernel channel in both directions
 (Playwright's framereceived/framesent), decoded from Jupyter's v1 binary
@@ -80,11 +82,14 @@ INTERACTIONS: dict[str, Interaction] = {
 WS_CLOCK_JS = """
 (() => {
   const Native = window.WebSocket;
-  window.__wsLast = null;
+  window.__wsLast = window.__wsFirst = null;  // __wsFirst: since the bench armed (INSTALL_JS)
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
-      this.addEventListener('message', () => { window.__wsLast = performance.now(); });
+      this.addEventListener('message', () => {
+        window.__wsLast = performance.now();
+        if (window.__wsFirst === null) window.__wsFirst = window.__wsLast;
+      });
     }
   };
 })();
@@ -92,15 +97,16 @@ WS_CLOCK_JS = """
 INSTALL_JS = """
 () => {
   if (window.__bench) return;
-  const b = window.__bench = {armed: false, t0: null, last: null, mutations: 0};
+  const b = window.__bench = {armed: false, t0: null, first: null, last: null, mutations: 0};
   const stamp = () => { if (b.armed && b.t0 === null) b.t0 = performance.now(); };
   for (const type of ['keydown', 'pointerdown', 'mousedown']) window.addEventListener(type, stamp, true);
   new MutationObserver(records => {
     if (b.t0 === null) return;
     b.last = performance.now();
+    if (b.first === null && window.__wsFirst !== null && window.__wsFirst >= b.t0) b.first = b.last;
     b.mutations += records.length;
   }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
-  b.arm = () => { b.armed = true; b.t0 = null; b.last = null; b.mutations = 0; };
+  b.arm = () => { b.armed = true; b.t0 = b.first = b.last = null; b.mutations = 0; window.__wsFirst = null; };
 }
 """
 QUIET_JS = """
@@ -109,7 +115,7 @@ QUIET_JS = """
   if (b.t0 === null) return false;
   const since = b.last === null ? b.t0 : b.last;
   return performance.now() - since >= quiet
-    ? {t0: b.t0, last: b.last, mutations: b.mutations, ws: window.__wsLast} : false;
+    ? {t0: b.t0, first: b.first, last: b.last, mutations: b.mutations, ws: window.__wsLast} : false;
 }
 """
 
@@ -275,7 +281,8 @@ def _one(page, spec: Interaction, control, step, frames: list) -> dict:
                 problem = "the kernel did not answer every message in time"
                 stamps = page.evaluate(
                     "() => { const b = window.__bench;"
-                    " return {t0: b.t0, last: b.last, mutations: b.mutations, ws: window.__wsLast}; }")
+                    " return {t0: b.t0, first: b.first, last: b.last, mutations: b.mutations,"
+                    " ws: window.__wsLast}; }")
                 break
     except Exception as error:
         problem = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
@@ -289,6 +296,8 @@ def _one(page, spec: Interaction, control, step, frames: list) -> dict:
             sample["latency_ms"] = None
         else:
             sample["latency_ms"] = stamps["last"] - stamps["t0"]
+            if stamps.get("first") is not None:
+                sample["first_change_ms"] = stamps["first"] - stamps["t0"]
         if stamps.get("ws") is not None and stamps["ws"] >= stamps["t0"]:
             sample["handled_ms"] = stamps["ws"] - stamps["t0"]
     if wire:

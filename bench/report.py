@@ -9,7 +9,8 @@ from suite import RESULTS, fmt, ratio, summary
 # The targets, as (limit, inclusive) per figure.
 TTI_LIMIT = 1.3          # preheated time to interactive, lab / baseline
 GALLERY_TTI_LIMIT = 1.1  # the gallery (labs/index.ipynb)
-LATENCY_RATIO_LIMIT = 2.0
+LATENCY_RATIO_LIMIT = 2.0  # a move's first change drawn from the kernel's answer, lab / baseline
+SETTLE_MS = 100.0          # from that first change to the last one
 LATENCY_P95_MS = 100.0
 MEMORY_LIMIT = 1.15      # kernel RSS / bare kernel
 VISITORS_REQUIRED = 30
@@ -48,6 +49,9 @@ def build(raw: dict, meta: dict) -> dict:
             samples = [s for s in inter[name]["samples"] if "step" in s]
             row["interaction"] = inter[name]["what"]
             row["latency_ms"] = summary((s.get("latency_ms") for s in samples), p95=True)
+            row["first_change_ms"] = summary(s.get("first_change_ms") for s in samples)
+            row["settle_ms"] = summary(s["latency_ms"] - s["first_change_ms"] for s in samples
+                                       if s.get("latency_ms") is not None and s.get("first_change_ms") is not None)
             row["handled_ms"] = summary(s.get("handled_ms") for s in samples)
             row["kernel_busy_ms"] = summary(s.get("kernel_busy_ms") for s in samples)
             row["round_trip_ms"] = summary(s.get("round_trip_ms") for s in samples)
@@ -62,6 +66,7 @@ def build(raw: dict, meta: dict) -> dict:
             "tti_preheated": ratio(_med(row, "tti_preheated_ms"), _med(base, "tti_preheated_ms")),
             "tti_cold": ratio(_med(row, "tti_cold_ms"), _med(base, "tti_cold_ms")),
             "latency_median": ratio(_med(row, "latency_ms"), _med(base, "latency_ms")),
+            "first_change": ratio(_med(row, "first_change_ms"), _med(base, "first_change_ms")),
             "latency_p95": ratio((row.get("latency_ms") or {}).get("p95"), (base.get("latency_ms") or {}).get("p95")),
             "kernel_rss": ratio(_med(row, "kernel_rss_mb"), _med(bare, "kernel_rss_mb")),
         }
@@ -81,8 +86,12 @@ def misses(report: dict) -> list[str]:
         limit = GALLERY_TTI_LIMIT if name == "index" else TTI_LIMIT
         if r["tti_preheated"] is not None and r["tti_preheated"] > limit:
             out.append(f"{name}: preheated time to interactive {r['tti_preheated']:.2f}× baseline (target ≤ {limit}×)")
-        if r["latency_median"] is not None and r["latency_median"] > LATENCY_RATIO_LIMIT:
-            out.append(f"{name}: latency median {r['latency_median']:.2f}× baseline (target ≤ {LATENCY_RATIO_LIMIT}×)")
+        if r["first_change"] is not None and r["first_change"] > LATENCY_RATIO_LIMIT:
+            out.append(f"{name}: a move's first change {r['first_change']:.2f}× baseline's, median "
+                       f"(target ≤ {LATENCY_RATIO_LIMIT}×)")
+        settle = _med(row, "settle_ms")
+        if settle is not None and settle > SETTLE_MS:
+            out.append(f"{name}: a move settles {settle:.0f} ms after its first change, median (target ≤ {SETTLE_MS:.0f})")
         p95 = (row.get("latency_ms") or {}).get("p95")
         if p95 is not None and p95 >= LATENCY_P95_MS:
             out.append(f"{name}: latency p95 {p95:.0f} ms (target < {LATENCY_P95_MS:.0f} ms)")
@@ -247,14 +256,17 @@ def tables(report: dict) -> str:
 
     rows = [[n, _num(p["latency_ms"]["median"]), _num(p["latency_ms"].get("p95")),
              f"[{_num(p['latency_ms']['min'])}–{_num(p['latency_ms']['max'])}]", p["latency_ms"]["n"],
-             _x(p["ratio"]["latency_median"]), _num(p["kernel_busy_ms"]["median"]), _num(p["round_trip_ms"]["median"]),
+             _x(p["ratio"]["latency_median"]), _num(_med(p, "first_change_ms")), _x(p["ratio"]["first_change"]),
+             _num(_med(p, "settle_ms")), _num(p["kernel_busy_ms"]["median"]), _num(p["round_trip_ms"]["median"]),
              _num(p["handled_ms"]["median"]),
              p["interaction"]]
             for n, p in pages.items() if "latency_ms" in p]
     table("Interaction latency (ms from the input event to the last DOM change, median p95 [min–max]; "
+          "the first change drawn from the kernel's answer and the settling after it, medians; "
           "medians of its parts: kernel busy (the kernel's own stamps), wire (the page's first frame "
           "to the kernel's last), handled (until the page's main thread handled the last message)",
-          ["page", "median", "p95", "[min–max]", "n", "×base", "kernel", "wire", "handled", "interaction"], rows)
+          ["page", "median", "p95", "[min–max]", "n", "×base", "first", "×base", "settle", "kernel", "wire",
+           "handled", "interaction"], rows)
 
     rows = [[n, fmt(p["updates"]), fmt(p["views_changed"]), fmt(p["echoes"]), fmt(p["other_comm"]),
              fmt(p["frames_in"]), fmt(_scale(p["bytes_in"], 1 / 1024), 1), p["max_excess"]]
@@ -331,7 +343,7 @@ def chart(report: dict, path) -> None:
     panels = [
         ("tti_preheated", "time to interactive, preheated (× baseline)", TTI_LIMIT),
         ("tti_cold", "time to interactive, cold (× baseline)", None),
-        ("latency_median", "interaction latency, median (× baseline)", LATENCY_RATIO_LIMIT),
+        ("first_change", "a move's first change, median (× baseline)", LATENCY_RATIO_LIMIT),
         ("kernel_rss", "kernel memory (× bare kernel)", MEMORY_LIMIT),
     ]
     fig, axes = plt.subplots(2, 2, figsize=(12, 7.5))
