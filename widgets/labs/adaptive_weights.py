@@ -24,6 +24,7 @@ from ..core.dense_layer import dense_layer
 from ..views.heatmap import MatrixHeatmap
 from ..views.matrix_view import MatrixView
 from ..core.parsing import format_number
+from ..controls.shared_models import steady
 from ..controls.slider_entry import SliderEntry
 from ..controls.owned import OwnsChildren
 from ..controls.alerts import ERROR_COLOR, SUCCESS_COLOR, alert_html
@@ -147,7 +148,7 @@ class DenseVsAttention(OwnsChildren, VBox):
         L = explorer.result.H.shape[0]
         self._Y_view = MatrixView(np.zeros((L, self._W.shape[0])), name=r"\hat Y = XW^T").add_class(f"{prefix}-Y")
         self._H_view = MatrixView(explorer.result.H, name=r"H = A_{\mathrm{att}}(X)\,XW_V").add_class(f"{prefix}-H")
-        self._change = HTML().add_class(f"{prefix}-change")
+        self._change = steady(HTML).add_class(f"{prefix}-change")
         self._own(self._dense_map, self._Y_view, self._H_view, self._change)
         self._previous = None  # (X, A_att) of the last calculation shown
         self.add_class(f"{prefix}-compare")
@@ -311,7 +312,7 @@ class LinearityTables(OwnsChildren, VBox):
             "A_att": MatrixView(np.eye(L), name=r"A_{\mathrm{att}}(X)"),
             "A_att_c": MatrixView(np.eye(L), name=r"A_{\mathrm{att}}(cX)"),
         }
-        self._verdicts = {key: HTML().add_class(f"{prefix}-verdict-{key}") for key in ("dense", "att", "fixed")}
+        self._verdicts = {key: steady(HTML).add_class(f"{prefix}-verdict-{key}") for key in ("dense", "att", "fixed")}
         self._own(*self._views.values(), *self._A_views.values(), *self._verdicts.values())
         self._tables = self._own(VBox([
             self._row("Dense layer (no bias): f(X) = XWᵀ", "dense_cX", "dense_c", "dense"),

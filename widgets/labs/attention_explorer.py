@@ -23,6 +23,7 @@ import html
 from ipywidgets import HTML, HBox, Layout, VBox
 from traitlets import TraitError, Unicode, link
 
+from ..controls.shared_models import steady
 from ..controls.alerts import alert_html
 from ..controls.owned import OwnsChildren
 from ..core.attention_inputs import token_names
@@ -194,7 +195,7 @@ class AttentionExplorer(AttentionCalculation, OwnsChildren, VBox):
             max_tokens=int(max_tokens), max_features=int(max_features),
         )
         self._own(*self._editors.values())
-        self._status = self._own(HTML().add_class("attention-status"))
+        self._status = self._own(steady(HTML).add_class("attention-status"))
         self._build_parts(seed, int(max_tokens), int(max_features))
         self.children = self._layout()
         self._ready = True

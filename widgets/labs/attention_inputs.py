@@ -9,6 +9,7 @@ computes; these parts only lay them out and keep the menus and names in step.
 
 from ipywidgets import HTML, BoundedIntText, Button, Dropdown, GridBox, HBox, Label, Layout, VBox
 
+from ..controls.shared_models import steady
 from ..controls.guard import Guard
 from ..controls.owned import OwnsChildren
 
@@ -40,7 +41,7 @@ class TokenEditors(OwnsChildren, VBox):
     --------
     >>> from widgets import MatrixEditor
     >>> X = MatrixEditor([[1, 0], [0, 1]], name="X")
-    >>> editors = TokenEditors(X, [], HTML(), max_tokens=4, max_features=4)
+    >>> editors = TokenEditors(X, [], steady(HTML), max_tokens=4, max_features=4)
     >>> editors.cols_picker.value = 3
     >>> X.shape
     (2, 3)
@@ -66,7 +67,7 @@ class TokenEditors(OwnsChildren, VBox):
             GridBox(layout=Layout(grid_gap="2px 4px", grid_template_columns="auto"))
         )
         names_column = self._own(VBox(
-            [self._own(HTML("<b>token</b>")), self.names], layout=Layout(flex="0 0 auto")
+            [self._own(steady(HTML, "<b>token</b>")), self.names], layout=Layout(flex="0 0 auto")
         ).add_class("attention-tokens"))
         X_editor.layout.flex = "0 0 auto"
         x_block = self._own(VBox(
@@ -100,7 +101,7 @@ class TokenEditors(OwnsChildren, VBox):
         labels = [f"{k + 1} {name}" for k, name in enumerate(names)]
         old = list(self.names.children)
         if [label.value for label in old] != labels:
-            self.names.children = [Label(text, layout=Layout(height="28px")) for text in labels]
+            self.names.children = [steady(Label, text, layout={"height": "28px"}) for text in labels]
             for label in old:
                 label.close()
 

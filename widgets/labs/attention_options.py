@@ -11,6 +11,7 @@ import math
 from ipywidgets import HTML, Checkbox, FloatLogSlider, HBox, Layout, ToggleButtons
 from traitlets import link
 
+from ..controls.shared_models import steady
 from ..controls.owned import OwnsChildren
 from ..core.attention_math import MAX_TEMPERATURE, MIN_TEMPERATURE
 
@@ -78,7 +79,7 @@ class AttentionOptions(OwnsChildren, HBox):
             link((owner, "causal"), (self.causal_box, "value")),
         ]
         self.temperature = temperature
-        self.note = self._own(HTML())
+        self.note = self._own(steady(HTML))
         self.mode = None
         children = [self.scaled_box, self.causal_box, self.note]
         if temperature is not None:

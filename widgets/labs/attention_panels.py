@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ipywidgets import HTML, GridBox, HBox, Layout, VBox
 from traitlets import TraitError
 
+from ..controls.shared_models import steady
 from ..controls.guard import Guard
 from ..controls.owned import OwnsChildren
 from ..controls.weight_sliders import WeightSliders
@@ -230,7 +231,7 @@ class WeightRows(OwnsChildren, GridBox):
         )
         for i, sliders in enumerate(self.rows):
             sliders.observe(lambda change, i=i: self._moved(i), names="value")
-        self.titles = tuple(HTML() for _ in range(L))
+        self.titles = tuple(steady(HTML) for _ in range(L))
         self.children = [VBox([title, sliders]) for title, sliders in zip(self.titles, self.rows)]
 
     def _clear(self):
@@ -248,8 +249,8 @@ class ValuesPanel(OwnsChildren, VBox):
     def __init__(self, snapshot, **kwargs):
         super().__init__(layout=Layout(width="380px", flex="0 0 auto"), **kwargs)
         r = snapshot.result
-        self.average = self._own(HTML().add_class("attention-average"))
-        self.note = self._own(HTML())
+        self.average = self._own(steady(HTML).add_class("attention-average"))
+        self.note = self._own(steady(HTML))
         values = r.V if r.V.shape[1] == 2 else [[0.0, 0.0]] * r.V.shape[0]
         self.plot = self._own(ValuesPlot(values, r.A, focus=snapshot.focus))
         self.children = [self.plot, self.average, self.note]
@@ -274,7 +275,7 @@ class LinesPanel(OwnsChildren, VBox):
         super().__init__(layout=Layout(flex="0 0 auto"), **kwargs)
         self.add_class("attention-lines")
         self.lines = self._own(TokenLines(snapshot.result.A, snapshot.names, row=snapshot.focus))
-        self.note = self._own(HTML().add_class("attention-lines-note"))
+        self.note = self._own(steady(HTML).add_class("attention-lines-note"))
         self.children = [self.lines, self.note]
 
     def show(self, snapshot):

@@ -11,6 +11,7 @@ import html
 
 from ipywidgets import HTML, HBox, IntSlider, Layout, Play, VBox, jslink
 
+from ..controls.shared_models import steady
 from ..controls.owned import OwnsChildren
 from ..controls.alerts import alert_html
 from ..text.column_steps import column_combination_html, partial_product_html
@@ -76,7 +77,7 @@ class ColumnStepper(OwnsChildren, VBox):
         self._own(jslink((self._play, "value"), (self._step, "value")))  # cosmetic pair: both only move j
         self._combination = HTML(style=_BIG, layout=Layout(min_height="6.5em"))
         self._product = HTML(style=_BIG, layout=Layout(min_width="12em"))
-        self._status = HTML()
+        self._status = steady(HTML)
         self._own(self._A, self._B, self._step, self._step_entry, self._play,
                   self._combination, self._product, self._status)
         tag_parts(class_prefix, {

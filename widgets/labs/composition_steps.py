@@ -11,6 +11,7 @@ and the two products.  A line under the plots says by how much ``A(BX)`` and
 import numpy as np
 from ipywidgets import HTML, Button, Dropdown, GridBox, HBox, Layout, VBox
 
+from ..controls.shared_models import steady
 from ..controls.owned import OwnsChildren
 from ..controls.alerts import alert_html
 from ..core.geometry import HOUSE, UNIT_SQUARE
@@ -86,7 +87,7 @@ class CompositionSteps(OwnsChildren, VBox):
         a, b = self._a.value, self._b.value
         self._ab_view = MatrixView(a @ b, name="AB").add_class(f"{prefix}-ab")
         self._ba_view = MatrixView(b @ a, name="BA").add_class(f"{prefix}-ba")
-        self._agree = HTML().add_class(f"{prefix}-agree")
+        self._agree = steady(HTML).add_class(f"{prefix}-agree")
         # Drawn by `redraw` below, which shows what fails instead of raising.
         self._first_b = _plot("1. B acts: X → BX")
         self._then_a = _plot("2. then A: BX → A(BX)").add_class(f"{prefix}-then-a")

@@ -14,6 +14,7 @@ import numpy as np
 from bqplot import Lines, Scatter
 from ipywidgets import HTML, HBox, HTMLMath, Layout, ToggleButton, VBox
 
+from ..controls.shared_models import steady
 from ..controls.owned import OwnsChildren
 from ..controls.alerts import alert_html
 from ..controls.batching import apply_changes
@@ -96,10 +97,10 @@ class DenseLayerPlot(OwnsChildren, VBox):
         self.relu_toggle = ToggleButton(
             description="ReLU after the layer", tooltip="Apply max(0, ·) to each output"
         )
-        self.readout = HTML()
-        self.status = HTML()
-        self._symbolic = HTMLMath()
-        self._numeric = HTML()
+        self.readout = steady(HTML)
+        self.status = steady(HTML)
+        self._symbolic = steady(HTMLMath)
+        self._numeric = steady(HTML)
 
         self.plot = VertexPlot(
             HOUSE, show_grid=True, show_basis=False, title="x ↦ W x + b",

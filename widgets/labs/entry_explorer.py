@@ -13,6 +13,7 @@ import html
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
 from traitlets import Int, Tuple, observe, validate
 
+from ..controls.shared_models import steady
 from ..controls.alerts import alert_html
 from ..controls.guard import Guard
 from ..controls.owned import OwnsChildren
@@ -109,7 +110,7 @@ class EntryExplorer(OwnsChildren, VBox):
             layout=Layout(width="9.5em"),
         )
         self._entry = HTML(style={"font_size": "1.3em"}, layout=Layout(min_height="4.5em"))
-        self._status = HTML()
+        self._status = steady(HTML)
         self._own(self._A, self._B, self._heatmap, self._row_menu, self._col_menu, self._entry, self._status)
         tag_parts(class_prefix, {
             "A": self._A, "B": self._B, "product": self._heatmap, "row": self._row_menu,

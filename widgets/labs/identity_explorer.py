@@ -11,6 +11,7 @@ import numpy as np
 from ipywidgets import HTML, Button, HBox, IntText, Layout, Text, VBox
 from traitlets import TraitError, dlink
 
+from ..controls.shared_models import steady
 from ..controls.owned import OwnsChildren
 from ..controls.alerts import alert_html
 from ..controls.matrix_editor import MatrixEditor
@@ -92,7 +93,7 @@ class IdentityExplorer(OwnsChildren, VBox):
             description="Randomise", icon="random",
             tooltip=f"New random integers from -{LOW_HIGH} to {LOW_HIGH}",
         ).add_class(f"{prefix}-randomise")
-        self._r_status, self._seed_status = HTML(), HTML()
+        self._r_status, self._seed_status = steady(HTML), steady(HTML)
         self._panel = IdentityPanel(*(e.value for e in self._editors), r=r).add_class(f"{prefix}-identities")
         self._own(*self._editors, self._r_box, self._seed_box, self._randomise, self._r_status,
                   self._seed_status, self._panel)

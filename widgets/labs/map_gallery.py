@@ -8,6 +8,7 @@ redraws all of them, and its `matrix` and `points` traits let other views
 
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
 
+from ..controls.shared_models import steady
 from ..controls.owned import OwnsChildren
 from ..controls.alerts import alert_html
 from ..controls.map_picker import MapPicker
@@ -83,7 +84,7 @@ class MapGallery(OwnsChildren, HBox):
         self._y_view = MatrixView(A @ X, name="Y = AX")
         self._plot = VertexPlot(X, A, title="X (dashed) and Y = AX",
                                 layout=plot_layout or Layout(width="420px", height="420px"))
-        self._status = HTML()
+        self._status = steady(HTML)
         self._own(self._picker, self._shape_menu, self._a_view, self._y_view, self._plot, self._status)
         tag_parts(prefix, {"picker": self._picker, "a": self._a_view, "y": self._y_view,
                            "plot": self._plot, "status": self._status})

@@ -10,6 +10,7 @@ import numpy as np
 from ipywidgets import HTML, FloatSlider, HBox, Layout, Play, VBox
 from traitlets import Float, TraitError, link, observe, validate
 
+from ..controls.shared_models import steady
 from ..controls.owned import OwnsChildren
 from ..controls.alerts import alert_html
 from ..core.morph import morph_matrix, morph_view
@@ -84,7 +85,7 @@ class MapMorph(OwnsChildren, VBox):
             value=0, min=0, max=STEPS, step=1, interval=150, description="Play the morph",
         ).add_class("map-morph-play")
         self._current_view = MatrixView(np.eye(2), name=r"(1 - t)\,I + t\,A").add_class("map-morph-current")
-        self._status = HTML().add_class("map-morph-status")
+        self._status = steady(HTML).add_class("map-morph-status")
         self._plot = VertexPlot(
             UNIT_SQUARE, show_grid=True, title="X (dashed) and (1 − t) I + t A applied to X",
             layout=plot_layout or Layout(width="380px", height="380px"),

@@ -12,6 +12,7 @@ import html
 from ipywidgets import HTML, Dropdown, Layout, VBox
 from traitlets import Int, observe, validate
 
+from ..controls.shared_models import steady
 from ..controls.alerts import alert_html
 from ..controls.guard import Guard
 from ..controls.owned import OwnsChildren
@@ -172,7 +173,7 @@ class RowPicture(OwnsChildren, VBox):
             layout=Layout(width="8em"),
         ).add_class("row-picture-menu")
         self._picture = HTML(style={"font_size": "1.2em"}).add_class("row-picture-sum")
-        self._status = HTML().add_class("row-picture-status")
+        self._status = steady(HTML).add_class("row-picture-status")
         self._own(self._menu, self._picture, self._status)
         self.add_class("row-picture")
         self.children = [self._menu, self._picture, self._status]

@@ -11,6 +11,7 @@ import numpy as np
 from ipywidgets import HTML, HBox, Layout, VBox
 from traitlets import observe
 
+from ..controls.shared_models import steady
 from ..controls.owned import OwnsChildren
 from ..controls.traits import MatrixTrait
 from ..core.geometry import UNIT_SQUARE
@@ -99,7 +100,7 @@ class RowsOrColumns(OwnsChildren, VBox):
         self._p_view = MatrixView(np.asarray(points, dtype=float).T, name=r"P = X^T")
         self._pat_view = MatrixView(np.asarray(points, dtype=float).T, name=r"PA^T")
         self._axt_view = MatrixView(np.asarray(points, dtype=float).T, name=r"(AX)^T")
-        self._status = HTML()
+        self._status = steady(HTML)
         self._own(self._p_view, self._pat_view, self._axt_view, self._status)
         tag_parts(prefix, {"p": self._p_view, "pat": self._pat_view, "axt": self._axt_view,
                            "rows-status": self._status})

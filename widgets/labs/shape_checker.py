@@ -13,6 +13,7 @@ import operator
 from ipywidgets import HTML, HBox, IntText, Label, Layout, VBox
 from traitlets import Bool, TraitError, Tuple, Unicode, validate
 
+from ..controls.shared_models import steady
 from ..controls.owned import OwnsChildren
 from ..controls.alerts import ERROR_COLOR, SUCCESS_COLOR
 from ..controls.guard import Guard
@@ -99,7 +100,7 @@ class ShapeChecker(OwnsChildren, VBox):
                               layout=Layout(width="6.5em")).add_class(f"{prefix}-{name}"))
             for name, v in zip("mnpq", (*a_shape, *b_shape))
         )
-        self._result = self._own(HTML().add_class(f"{prefix}-shape-result").add_class("check-feedback"))
+        self._result = self._own(steady(HTML).add_class(f"{prefix}-shape-result").add_class("check-feedback"))
         for box in self._boxes:
             box.observe(self._on_box_change, names="value")
         self.observe(self._on_value_change, names="value")

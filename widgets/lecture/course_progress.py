@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ipywidgets import HTML, Button, Layout, Textarea, ToggleButton, VBox
 
+from ..controls.shared_models import steady
 from ..controls.alerts import WARNING_COLOR
 from ..controls.device_store import DeviceStore
 from ..controls.owned import OwnsChildren
@@ -70,7 +71,7 @@ class CourseProgress(OwnsChildren, VBox):
         self.rows = ()
         self.store = self._own(DeviceStore(peek=[name for name, _ in self._labs] + [REVIEW_KEY],
                                            max_chars=MAX_CHARS))
-        self._view = self._own(HTML().add_class("course-progress-list"))
+        self._view = self._own(steady(HTML).add_class("course-progress-list"))
         self._move = self._own(ToggleButton(
             description="Move my progress to another device", icon="exchange", layout=Layout(width="auto"),
             tooltip="A code that carries this browser's progress to another, or brings another's here",
@@ -80,7 +81,7 @@ class CourseProgress(OwnsChildren, VBox):
                                .add_class("progress-code"))
         self._bring = self._own(Button(description="Bring this code's progress here", layout=Layout(width="auto"))
                                 .add_class("progress-bring"))
-        self._told = self._own(HTML().add_class("progress-code-said"))
+        self._told = self._own(steady(HTML).add_class("progress-code-said"))
         self._moving = self._own(VBox([self._own(HTML(
             "<p>Copy this code to your other device and paste it there, in place of its own code; or paste "
             "a code from another device here. <i>Bring this code's progress here</i> replaces what this "

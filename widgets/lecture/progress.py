@@ -20,6 +20,7 @@ import html
 import os
 
 from ipywidgets import HTML, Button, HBox, Layout
+from ..controls.shared_models import steady
 from ..controls.alerts import WARNING_COLOR
 from ..controls.check import Check
 from ..controls.device_store import DeviceStore
@@ -61,7 +62,7 @@ class LabProgress(OwnsChildren, HBox):
         super().__init__(layout=Layout(align_items="center", grid_gap="0 0.5em"), **kwargs)
         # The mixed review's record too (only read): a practice shows "mastered" after it.
         self.store = self._own(DeviceStore(max_chars=MAX_CHARS, peek=[REVIEW_KEY]))
-        self._notice = self._own(HTML().add_class("progress-notice"))
+        self._notice = self._own(steady(HTML).add_class("progress-notice"))
         self._forget = self._own(Button(
             description="Forget my progress", tooltip="Remove what this browser keeps of this lab",
             layout=Layout(width="auto", display="none"),

@@ -23,6 +23,7 @@ from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
 from ipywidgets import HTML, Button, HBox, Layout, VBox
 from traitlets import Float, Int, TraitError, Unicode, validate
 
+from ..controls.shared_models import steady
 from ..controls.alerts import ERROR_COLOR, WARNING_COLOR
 from ..controls.batching import apply_changes
 from ..controls.owned import OwnsChildren
@@ -102,7 +103,7 @@ class LabPanel(OwnsChildren, VBox):
 
     def __init__(self, lab, **kwargs):
         super().__init__(**kwargs)
-        self._heading = self._own(HTML().add_class("pulse-lab-heading"))
+        self._heading = self._own(steady(HTML).add_class("pulse-lab-heading"))
         self._progress, self._progress_bars, self._progress_axis = _figure(
             self,
             # No legend: inside the plot it would cover the bars.
@@ -118,7 +119,7 @@ class LabPanel(OwnsChildren, VBox):
             {"x": OrdinalScale(reverse=True), "y": LinearScale(min=0)},
             orientation="horizontal", colors=[_MISTAKE],
         )
-        self._table = self._own(HTML().add_class("pulse-table"))
+        self._table = self._own(steady(HTML).add_class("pulse-table"))
         self.lab = lab
         self.children = [
             self._heading,
@@ -218,14 +219,14 @@ class PulseBoard(OwnsChildren, VBox):
         self._task = None
         self._shown = None  # the (status, summary) drawn last
         self._panels = {}
-        self._status = self._own(HTML().add_class("pulse-status"))
+        self._status = self._own(steady(HTML).add_class("pulse-status"))
         self._reset = self._own(Button(description="Reset for a new session", button_style="danger",
                              icon="trash", layout=Layout(width="auto"),
                              tooltip="Erase every count (export the CSV first to keep them)"))
         self._reset.add_class("pulse-reset")
         self._reset.on_click(lambda _button: self._on_reset())
-        self._export = self._own(HTML().add_class("pulse-export"))
-        self._updated = self._own(HTML().add_class("pulse-updated"))
+        self._export = self._own(steady(HTML).add_class("pulse-export"))
+        self._updated = self._own(steady(HTML).add_class("pulse-updated"))
         self._labs = self._own(VBox().add_class("pulse-labs"))
         self.children = [
             self._own(HBox([self._reset, self._export, self._updated],

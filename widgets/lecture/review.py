@@ -16,6 +16,7 @@ import random
 
 from ipywidgets import HTML, Button, HBox, Layout, VBox
 
+from ..controls.shared_models import steady
 from ..controls.device_store import DeviceStore
 from ..controls.owned import OwnsChildren
 from ..controls.practice import TITLES, Practice
@@ -59,9 +60,9 @@ class MixedReview(OwnsChildren, VBox):
         self.practices = ()
         self.store = self._own(DeviceStore(key=REVIEW_KEY, peek=[name for name, _ in self._labs],
                                            max_chars=MAX_CHARS))
-        self._intro = self._own(HTML().add_class("review-intro"))
+        self._intro = self._own(steady(HTML).add_class("review-intro"))
         self._round = self._own(VBox())
-        self._summary = self._own(HTML().add_class("review-summary"))
+        self._summary = self._own(steady(HTML).add_class("review-summary"))
         self._again = self._own(Button(description="Another round", icon="refresh", layout=Layout(
             width="auto")).add_class("review-again"))
         self._again.on_click(lambda _button: self.new_round())

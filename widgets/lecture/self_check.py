@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ipywidgets import HTML, VBox
 
+from ..controls.shared_models import steady
 from ..controls.owned import OwnsChildren
 from ..text.html_math import link_html, plain_text
 
@@ -83,7 +84,7 @@ class SelfCheck(OwnsChildren, VBox):
         self._checks = {}
         self._sections = {}
         self._named = {}  # check name to the distinct mistakes it named, in order
-        self._view = self._own(HTML().add_class("self-check-view"))
+        self._view = self._own(steady(HTML).add_class("self-check-view"))
         self.children = [self._view]
         self.add_class("self-check")
         self._render()

@@ -16,6 +16,7 @@ from bqplot import Axis, LinearScale, Lines, Scatter
 from ipywidgets import HTML, FloatSlider, Layout, VBox
 from traitlets import Float, TraitError, Tuple, observe, validate
 
+from ..controls.shared_models import steady
 from ..controls.batching import apply_changes
 from ..controls.guard import Guard
 from ..controls.owned import OwnsChildren
@@ -135,7 +136,7 @@ class DotProductPlot(OwnsChildren, VBox):
             style={"description_width": "initial"}, continuous_update=False,
             layout=Layout(width="320px"),
         ).add_class("dot-product-angle"))
-        self._readout = self._own(HTML().add_class("dot-product-readout"))
+        self._readout = self._own(steady(HTML).add_class("dot-product-readout"))
         self._tips.observe(self._on_tips_moved, names=["x", "y"])
         self._slider.observe(self._on_slider_change, names="value")
         self.add_class("dot-product-plot")

@@ -14,6 +14,7 @@ import numpy as np
 from ipywidgets import HTML, GridBox, HBox, Layout, VBox
 from traitlets import TraitError, Unicode, observe, validate
 
+from ..controls.shared_models import steady
 from ..controls.batching import apply_changes
 from ..controls.owned import OwnsChildren
 from ..text.html_math import formula_html, matrix_html, symbols_html
@@ -173,7 +174,7 @@ class IdentityPanel(OwnsChildren, VBox):
                      "Beside each one, what its left side really equals.").add_class("identity-false-heading"),
                 _grid(self._false_cards),
             )
-        self._status = self._own(HTML())
+        self._status = self._own(steady(HTML))
         with self.hold_trait_notifications():
             self.A, self.B, self.C, self.r = A, B, C, r
         self.add_class("identity-panel")
@@ -295,7 +296,7 @@ class OrderPanel(OwnsChildren, VBox):
         self._forward, self._backward, self._verdict = self._own(
             HTML(layout=Layout(min_width="12em")).add_class("order-forward"),
             HTML(layout=Layout(min_width="12em")).add_class("order-backward"),
-            HTML().add_class("order-verdict").add_class("check-feedback"),
+            steady(HTML).add_class("order-verdict").add_class("check-feedback"),
         )
         with self.hold_trait_notifications():
             self.left, self.right = left, right
