@@ -33,6 +33,8 @@ from suite import (
 )
 
 LOAD_TIMEOUT_MS = 120_000
+PHONE = {"width": 390, "height": 844}
+PHONE_CPU_SLOWDOWN = 4
 
 
 def count_widget_outputs(browser, server, target: Target) -> int:
@@ -50,13 +52,22 @@ def count_widget_outputs(browser, server, target: Target) -> int:
         context.close()
 
 
-def timed_load(browser, server, target: Target, expected: int, memory: bool) -> dict:
-    """One load in a fresh context: time to interactive (ms), problems, kernel RSS (MB)."""
-    context = browser.new_context(viewport=VIEWPORT)
+def timed_load(browser, server, target: Target, expected: int, memory: bool, phone: bool = False) -> dict:
+    """One load in a fresh context: time to interactive (ms), problems, kernel RSS (MB).
+
+    ``phone``: a mid-range phone as Lighthouse's mobile setting has it, 390×844 with touch and the
+    CPU slowed 4× (DevTools' ``Emulation.setCPUThrottlingRate``).
+    """
+    if phone:
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    else:
+        context = browser.new_context(viewport=VIEWPORT)
     sockets: list[str] = []
     result: dict = {"tti_ms": None, "rss_mb": None, "problem": None}
     try:
         page = context.new_page()
+        if phone:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
         page.on("websocket", lambda ws: sockets.append(ws.url))
         response = page.goto(server.url + target.path, wait_until="commit", timeout=LOAD_TIMEOUT_MS)
         handle = page.wait_for_function(READY_AT_JS, arg=expected, polling="raf", timeout=LOAD_TIMEOUT_MS)
@@ -81,9 +92,10 @@ def timed_load(browser, server, target: Target, expected: int, memory: bool) -> 
     return result
 
 
-def measure_loads(browser, servers: dict, targets: list[Target], loads: int, preheated: bool) -> dict:
+def measure_loads(browser, servers: dict, targets: list[Target], loads: int, preheated: bool,
+                  phone: bool = False) -> dict:
     """``{name: {"expected": n, "loads": [timed_load(...), ...]}}`` for every target."""
-    label = "preheated" if preheated else "cold"
+    label = ("phone, " if phone else "") + ("preheated" if preheated else "cold")
     every = list(servers.values())
     wait_idle(every, timeout=180)  # the pools fill at start-up: ten notebooks on a small machine
     out: dict[str, dict] = {}
@@ -96,7 +108,8 @@ def measure_loads(browser, servers: dict, targets: list[Target], loads: int, pre
         for target in targets:
             server = servers[target.root]
             before = len(server.kernel_processes())
-            result = timed_load(browser, server, target, out[target.name]["expected"], memory=preheated)
+            result = timed_load(browser, server, target, out[target.name]["expected"],
+                                memory=preheated and not phone, phone=phone)
             out[target.name]["loads"].append(result)
             waited = _settle(server, every, preheated, before=before)
             log(f"  {label} load {round_ + 1}/{loads} {target.name:8s} "

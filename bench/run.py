@@ -55,8 +55,8 @@ from suite import (  # noqa: E402
     wait_kernel_count,
 )
 
-FIGURES = ("tti", "memory", "latency", "messages", "models", "transfer", "visitors", "validate", "capacity",
-           "warm")
+FIGURES = ("tti", "phone", "memory", "latency", "messages", "models", "transfer", "visitors", "validate",
+           "capacity", "warm")
 WARM_CASES = ("30:0:1", "30:0:40", "100:60:1", "100:60:100")  # visitors:over:pool (issue 15's targets)
 DEFAULT_VISITORS_LAB = "08"  # the most widget outputs, two plots, sliders
 
@@ -128,7 +128,7 @@ def main(argv=None) -> dict:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         chromium_version = browser.version
         try:
-            if want & {"tti", "memory", "latency", "messages"}:
+            if want & {"tti", "phone", "memory", "latency", "messages"}:
                 log("phase 1: the lecture configuration (preheated kernels)")
                 load_average["phase 1"] = _loadavg()
                 with serving(("labs", "bench"), LECTURE, logs) as servers:
@@ -137,6 +137,9 @@ def main(argv=None) -> dict:
                         targets = [BASELINE, BARE, *labs] if "memory" in want else [BASELINE, *labs]
                         raw["preheated"] = loads.measure_loads(browser, servers, targets, args.loads, preheated=True)
                         expected = {n: v["expected"] for n, v in raw["preheated"].items()}
+                    if "phone" in want:
+                        raw["phone"] = loads.measure_loads(browser, servers, [BASELINE, *labs], args.loads,
+                                                           preheated=True, phone=True)
                     if want & {"latency", "messages"}:
                         raw["interactions"] = run_interactions(browser, servers, [BASELINE, *labs], expected, args)
             if "models" in want:
