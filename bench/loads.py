@@ -33,6 +33,46 @@ from suite import (
 )
 
 LOAD_TIMEOUT_MS = 120_000
+# Where a load's time goes, stamped on the page's clock from its first script on: the kernel's first
+# message (connected), the largest one (the widgets' states, which the page asks for in one message),
+# the cells shown (Voila's display_cells, once its theme is in) and the first widget view drawn.
+PHASES_JS = """
+(() => {
+  const p = window.__phases = {};
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', event => {
+        const t = performance.now(), size = event.data.byteLength || event.data.length || 0;
+        if (p.kernel === undefined) p.kernel = t;
+        if (!(size < (p.states_bytes || 0))) { p.states = t; p.states_bytes = size; }
+      });
+    }
+  };
+  new MutationObserver(() => {
+    const cells = document.getElementById('rendered_cells');
+    if (p.cells === undefined && cells && cells.style.display !== 'none') p.cells = performance.now();
+    if (p.first_view === undefined && document.querySelector('.jp-OutputArea-output > .jupyter-widgets'))
+      p.first_view = performance.now();
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['style']});
+})();
+"""
+PHASES_READ_JS = """
+() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  return Object.assign({html: nav.responseEnd, scripts: nav.domContentLoadedEventEnd}, window.__phases);
+}
+"""
+#: The phases in the order a load passes them, and what each is.
+PHASES = {
+    "html": "the page's HTML received",
+    "scripts": "its scripts run (DOMContentLoaded)",
+    "kernel": "the kernel's first message",
+    "states": "the widgets' states received",
+    "cells": "the cells shown",
+    "first_view": "the first widget drawn",
+}
 PHONE = {"width": 390, "height": 844}
 PHONE_CPU_SLOWDOWN = 4
 
@@ -65,6 +105,7 @@ def timed_load(browser, server, target: Target, expected: int, memory: bool, pho
     sockets: list[str] = []
     result: dict = {"tti_ms": None, "rss_mb": None, "problem": None}
     try:
+        context.add_init_script(PHASES_JS)
         page = context.new_page()
         if phone:
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
@@ -72,6 +113,7 @@ def timed_load(browser, server, target: Target, expected: int, memory: bool, pho
         response = page.goto(server.url + target.path, wait_until="commit", timeout=LOAD_TIMEOUT_MS)
         handle = page.wait_for_function(READY_AT_JS, arg=expected, polling="raf", timeout=LOAD_TIMEOUT_MS)
         result["tti_ms"] = handle.json_value()
+        result["phases"] = {name: value for name, value in page.evaluate(PHASES_READ_JS).items() if name in PHASES}
         if response is None or not response.ok:
             result["problem"] = f"HTTP {response and response.status}"
         elif (errors := page.evaluate(ERROR_OUTPUT_JS)):

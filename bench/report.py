@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import json
+import statistics
 import time
 
+from loads import PHASES
 from suite import RESULTS, fmt, ratio, summary
 
 # The issue's targets, as (limit, inclusive) per figure.
@@ -40,6 +42,10 @@ def build(raw: dict, meta: dict) -> dict:
             row["kernel_rss_mb"] = summary(l["rss_mb"] for l in loads)
             row["load_problems"] = [l["problem"] for l in loads if l["problem"]]
             row["widget_outputs"] = pre[name]["expected"]
+        for key, section in (("phases", pre), ("phases_phone", phone)):
+            if name in section:
+                row[key] = {phase: _median(l.get("phases", {}).get(phase) for l in section[name]["loads"])
+                            for phase in PHASES}
         if name in phone:
             row["tti_phone_ms"] = summary(l["tti_ms"] for l in phone[name]["loads"])
             row["phone_problems"] = [l["problem"] for l in phone[name]["loads"] if l["problem"]]
@@ -283,6 +289,14 @@ def tables(report: dict) -> str:
     table("Messages per interaction (from the kernel, median [min–max])",
           ["page", "updates", "views changed", "echoes", "other comm", "frames in", "KiB in", "max excess"], rows)
 
+    for key, where in (("phases", "desktop"), ("phases_phone", "phone")):
+        rows = [[n, *(_num(p[key][phase]) for phase in PHASES),
+                 _num(_med(p, "tti_phone_ms" if key == "phases_phone" else "tti_preheated_ms"))]
+                for n, p in pages.items() if p.get(key)]
+        table(f"Where a preheated load's time goes, {where} (ms from the navigation, medians): "
+              + ", ".join(PHASES.values()) + ", every widget and plot drawn",
+              ["page", "html", "scripts", "kernel", "states", "cells", "first view", "all drawn"], rows)
+
     rows = [[n, p["models"]["models"],
              ", ".join(f"{count} {kind}" for kind, count in list(p["models"]["by_class"].items())[:5])]
             for n, p in pages.items() if p.get("models")]
@@ -394,6 +408,12 @@ def _page_order(raw: dict) -> list[str]:
 
 def _scale(stats: dict, factor: float) -> dict:
     return {k: (v * factor if k != "n" and v is not None else v) for k, v in stats.items()}
+
+
+def _median(values):
+    """The median of the values that are not None, or None."""
+    present = [v for v in values if v is not None]
+    return statistics.median(present) if present else None
 
 
 def _med(row: dict, key: str):
