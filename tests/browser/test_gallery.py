@@ -38,7 +38,9 @@ def test_the_root_of_the_server_opens_the_gallery_and_the_file_list_stays_reacha
     with urllib.request.urlopen(f"{voila_server.url}/?theme=dark") as response:  # the link's options go along
         assert f'url={GALLERY}?theme=dark"' in response.read().decode()
     page.goto(f"{voila_server.url}/voila/tree/")
-    page.get_by_text("01-product-by-columns.ipynb").wait_for()  # Voila's own list, for a lecturer
+    # Voila's own list, for a lecturer: a JupyterLab front end (treepage.js) draws it, which once took over
+    # the default 30 s on a busy 2-core machine.
+    page.get_by_text("01-product-by-columns.ipynb").wait_for(timeout=90_000)
     assert page.url.endswith("/voila/tree/")
 
 
