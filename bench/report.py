@@ -295,7 +295,7 @@ def tables(report: dict) -> str:
                 for n, p in pages.items() if p.get(key)]
         table(f"Where a preheated load's time goes, {where} (ms from the navigation, medians): "
               + ", ".join(PHASES.values()) + ", every widget and plot drawn",
-              ["page", "html", "scripts", "kernel", "states", "cells", "first view", "all drawn"], rows)
+              ["page", *(phase.replace("_", " ") for phase in PHASES), "all drawn"], rows)
 
     rows = [[n, p["models"]["models"],
              ", ".join(f"{count} {kind}" for kind, count in list(p["models"]["by_class"].items())[:5])]
