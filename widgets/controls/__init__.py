@@ -1,3 +1,3 @@
 """Controls a learner operates: matrix editors, sliders, the map picker, checks,
-practice, views held back until answered, and the helpers they share.
+practice, views held back until answered, and the browser store of progress.
 """

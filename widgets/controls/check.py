@@ -17,18 +17,19 @@ import numpy as np
 from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, RadioButtons, Text, ToggleButton, VBox
 from traitlets import Bool, Int, TraitError, Unicode
 
-from .hint_ladder import HintLadder
-from .owned import OwnsChildren
-from .shared_models import shared_layout, steady
-from ..text.practice_hints import LEVELS
+from ..base.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR
+from ..base.owned import OwnsChildren
+from ..base.shared_models import shared_layout, steady
+from ..base.traits import validate_matrix
 from ..core.diagnosis import diagnose
-from .matrix_editor import MatrixEditor
-from .traits import validate_matrix
-from .alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR
 from ..core.parsing import format_number, parse_number, parse_shape
+
 # How a check ends (`Check.outcome`) is what the learner's record keeps of it.
 from ..core.progress_record import STATES as OUTCOMES
 from ..core.shapes import NO_PRODUCT, format_shape
+from ..text.practice_hints import LEVELS
+from .hint_ladder import HintLadder
+from .matrix_editor import MatrixEditor
 
 __all__ = ["OUTCOMES", "Check"]
 

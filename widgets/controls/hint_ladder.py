@@ -10,8 +10,8 @@ solved after a hint as solved with help.
 from ipywidgets import Button, HTMLMath, VBox
 from traitlets import Int
 
-from .owned import OwnsChildren
-from .shared_models import shared_layout, steady
+from ..base.owned import OwnsChildren
+from ..base.shared_models import shared_layout, steady
 
 __all__ = ["HintLadder"]
 

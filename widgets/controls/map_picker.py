@@ -12,11 +12,11 @@ import html
 from ipywidgets import HTML, Dropdown, FloatSlider, Layout, VBox
 from traitlets import TraitError, Unicode, observe, validate
 
-from .owned import OwnsChildren
+from ..base.alerts import alert_html
+from ..base.owned import OwnsChildren
+from ..base.traits import MatrixTrait
 from ..core.maps_gallery import GALLERY
 from .matrix_editor import MatrixEditor
-from .traits import MatrixTrait
-from .alerts import alert_html
 from .slider_entry import SliderEntry
 
 __all__ = ["MapPicker", "FREE"]

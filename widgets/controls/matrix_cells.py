@@ -8,7 +8,7 @@ one update, and every cell shares the kernel's one unchangeable `TextStyle`.
 
 from ipywidgets import Text
 
-from .shared_models import steady
+from ..base.shared_models import steady
 
 __all__ = [
     "CELL_WIDTH",

@@ -5,7 +5,7 @@ Enter or when the learner leaves the cell.  A bad entry marks its cell and is
 explained under the grid, while `value` keeps the last valid matrix, so code
 observing `value` only ever sees real matrices.
 
-`value` is a `MatrixTrait` (see `widgets.controls.traits`): a read-only float
+`value` is a `MatrixTrait` (see `widgets.base.traits`): a read-only float
 copy that notifies only when the entries really change.
 """
 
@@ -17,10 +17,14 @@ import numpy as np
 from ipywidgets import HTML, Dropdown, GridBox, HBox, Layout, VBox
 from traitlets import Bool, Int, TraitError, Unicode, observe, validate
 
+from ..base.alerts import alert_html
+from ..base.guard import Guard
+from ..base.owned import OwnsChildren
+from ..base.shared_models import shared_layout, steady
+from ..base.traits import COLUMN, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 from ..core.parsing import format_number, parse_number
 from ..core.shapes import format_shape
-from .alerts import alert_html
-from .guard import Guard
+
 # The colours are named here too: they are the editor's, as other controls and tests read them.
 from .matrix_cells import (  # noqa: F401
     CROSS_BACKGROUND,
@@ -30,9 +34,6 @@ from .matrix_cells import (  # noqa: F401
     make_cell,
     tint_css,
 )
-from .owned import OwnsChildren
-from .shared_models import shared_layout, steady
-from .traits import COLUMN, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 
 __all__ = ["MatrixEditor"]
 
@@ -80,7 +81,7 @@ class MatrixEditor(OwnsChildren, VBox):
     highlight_row, highlight_col : int or None, optional
         0-based row and column whose cells are tinted.  One past the edge is
         refused (TraitError); a shrinking matrix drops one that no longer
-        exists to None (`widgets.controls.traits.check_highlight`).
+        exists to None (`widgets.base.traits.check_highlight`).
     **kwargs
         Passed to `VBox` (e.g. ``layout``).
 

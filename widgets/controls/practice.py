@@ -21,15 +21,14 @@ import secrets
 from ipywidgets import HTML, Button, HBox, HTMLMath, VBox
 from traitlets import Bool, Int, TraitError, Unicode, observe, validate
 
+from ..base.owned import OwnsChildren
+from ..base.shared_models import shared_layout, steady
 from ..core.mastery import OUTCOMES, describe, goal, trim
+from ..core.practice import MAX_SEED, SKILLS, make_problem
 from ..core.progress_record import PracticeRecord
-
-from .owned import OwnsChildren
-from .shared_models import shared_layout, steady
+from ..text.practice_hints import LEVELS, hints
 from .check import Check
 from .hint_ladder import HintLadder
-from ..text.practice_hints import LEVELS, hints
-from ..core.practice import MAX_SEED, SKILLS, make_problem
 
 __all__ = ["Practice"]
 

@@ -16,8 +16,8 @@ lecturer's ``?reveal=1`` link opens every `Reveal` of the page at once (see
 from ipywidgets import HTML, Button, HBox, VBox
 from traitlets import Bool, observe
 
-from .owned import OwnsChildren
-from .shared_models import shared_layout, steady
+from ..base.owned import OwnsChildren
+from ..base.shared_models import shared_layout, steady
 
 __all__ = ["Reveal"]
 

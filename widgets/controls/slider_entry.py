@@ -18,13 +18,13 @@ import math
 from ipywidgets import HTML, FloatSlider, HBox, IntSlider, Layout, Text
 from traitlets import Int, TraitError, Unicode, dlink, observe, validate
 
-from .alerts import alert_html
-from .guard import Guard
-from .owned import OwnsChildren
-from .matrix_editor import ERROR_BACKGROUND
-from .shared_models import shared_layout, shared_style, steady
+from ..base.alerts import alert_html
+from ..base.guard import Guard
+from ..base.owned import OwnsChildren
+from ..base.shared_models import shared_layout, shared_style, steady
 from ..core.parsing import format_number
 from ..core.slider_values import read_slider_text
+from .matrix_editor import ERROR_BACKGROUND
 
 __all__ = ["SliderEntry"]
 

@@ -11,13 +11,13 @@ import numpy as np
 from ipywidgets import HTML, FloatSlider, VBox
 from traitlets import TraitError, Tuple, observe, validate
 
+from ..base.guard import Guard
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 from ..core.attention_math import softmax_rows
 from ..core.shapes import check_index
 from ..core.simplex import SUM_TOLERANCE, normalise_weights, rebalance_weights, weights_on_steps
 from .slider_entry import SliderEntry
-from .guard import Guard
-from .owned import OwnsChildren
-from .shared_models import steady
 
 __all__ = ["WeightSliders"]
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .shapes import as_matrix, check_index, check_product_shapes
 from .mistakes import Mistake
+from .shapes import as_matrix, check_index, check_product_shapes
 
 __all__ = ["RowCombination", "row_combination", "row_mistakes"]
 

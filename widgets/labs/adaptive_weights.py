@@ -19,15 +19,15 @@ import html
 import numpy as np
 from ipywidgets import HTML, FloatSlider, HBox, HTMLMath, Layout, VBox
 
+from ..base.alerts import ERROR_COLOR, SUCCESS_COLOR, alert_html
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
+from ..controls.slider_entry import SliderEntry
 from ..core.attention_math import attention
 from ..core.dense_layer import dense_layer
+from ..core.parsing import format_number
 from ..views.heatmap import MatrixHeatmap
 from ..views.matrix_view import MatrixView
-from ..core.parsing import format_number
-from ..controls.shared_models import steady
-from ..controls.slider_entry import SliderEntry
-from ..controls.owned import OwnsChildren
-from ..controls.alerts import ERROR_COLOR, SUCCESS_COLOR, alert_html
 
 __all__ = ["LINEARITY_HTML", "ROLES_HTML", "DenseVsAttention", "LinearityTables", "dense_rows", "html_table"]
 

@@ -23,9 +23,9 @@ import html
 from ipywidgets import HTML, HBox, Layout, VBox
 from traitlets import TraitError, Unicode, link
 
-from ..controls.shared_models import steady
-from ..controls.alerts import alert_html
-from ..controls.owned import OwnsChildren
+from ..base.alerts import alert_html
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 from ..core.attention_inputs import token_names
 from ..text.attention_steps import score_expansion
 from .attention_inputs import SeedBox, TokenEditors

@@ -9,9 +9,9 @@ computes; these parts only lay them out and keep the menus and names in step.
 
 from ipywidgets import HTML, BoundedIntText, Button, Dropdown, GridBox, HBox, Label, Layout, VBox
 
-from ..controls.shared_models import steady
-from ..controls.guard import Guard
-from ..controls.owned import OwnsChildren
+from ..base.guard import Guard
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 
 __all__ = ["TokenEditors", "SeedBox"]
 

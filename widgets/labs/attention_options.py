@@ -11,8 +11,8 @@ import math
 from ipywidgets import HTML, Checkbox, FloatLogSlider, HBox, Layout, ToggleButtons
 from traitlets import link
 
-from ..controls.shared_models import steady
-from ..controls.owned import OwnsChildren
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 from ..core.attention_math import MAX_TEMPERATURE, MIN_TEMPERATURE
 
 __all__ = ["temperature_slider", "AttentionOptions"]

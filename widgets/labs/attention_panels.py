@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from ipywidgets import HTML, GridBox, HBox, Layout, VBox
 from traitlets import TraitError
 
-from ..controls.shared_models import steady
-from ..controls.guard import Guard
-from ..controls.owned import OwnsChildren
+from ..base.guard import Guard
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 from ..controls.weight_sliders import WeightSliders
 from ..core.attention_math import AttentionResult
 from ..text.attention_prose import (

@@ -26,9 +26,9 @@ from traitlets import (
     validate,
 )
 
-from ..controls.guard import Guard
+from ..base.guard import Guard
+from ..base.traits import CELL, check_highlight, drop_lost_highlights
 from ..controls.matrix_editor import MatrixEditor
-from ..controls.traits import CELL, check_highlight, drop_lost_highlights
 from ..core.attention_inputs import random_inputs, starting_inputs, token_names
 from ..core.attention_math import (
     MAX_TEMPERATURE,

@@ -11,13 +11,13 @@ import html
 
 from ipywidgets import HTML, HBox, IntSlider, Layout, Play, VBox, jslink
 
-from ..controls.shared_models import steady
-from ..controls.owned import OwnsChildren
-from ..controls.alerts import alert_html
-from ..text.column_steps import column_combination_html, partial_product_html
+from ..base.alerts import alert_html
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 from ..controls.matrix_editor import MatrixEditor
-from ..core.shapes import ShapeError
 from ..controls.slider_entry import SliderEntry
+from ..core.shapes import ShapeError
+from ..text.column_steps import column_combination_html, partial_product_html
 from .naming import tag_parts
 
 __all__ = ["ColumnStepper"]

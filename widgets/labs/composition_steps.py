@@ -11,11 +11,11 @@ and the two products.  A line under the plots says by how much ``A(BX)`` and
 import numpy as np
 from ipywidgets import HTML, Button, Dropdown, GridBox, HBox, Layout, VBox
 
-from ..controls.shared_models import steady
-from ..controls.owned import OwnsChildren
-from ..controls.alerts import alert_html
-from ..core.geometry import HOUSE, UNIT_SQUARE
+from ..base.alerts import alert_html
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 from ..controls.matrix_editor import MatrixEditor
+from ..core.geometry import HOUSE, UNIT_SQUARE
 from ..views.matrix_view import MatrixView
 from ..views.vertex_plot import VertexPlot
 

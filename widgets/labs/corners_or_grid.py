@@ -9,7 +9,7 @@ only the grid of input points, shown with a toggle, tells them apart.
 from ipywidgets import FloatSlider, HBox, Layout, ToggleButton, VBox
 from traitlets import dlink
 
-from ..controls.owned import OwnsChildren
+from ..base.owned import OwnsChildren
 from ..controls.slider_entry import SliderEntry
 from ..core.geometry import UNIT_SQUARE
 from ..core.maps_gallery import bend_rule, shear

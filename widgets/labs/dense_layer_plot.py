@@ -14,16 +14,16 @@ import numpy as np
 from bqplot import Lines, Scatter
 from ipywidgets import HTML, HBox, HTMLMath, Layout, ToggleButton, VBox
 
-from ..controls.shared_models import steady
-from ..controls.owned import OwnsChildren
-from ..controls.alerts import alert_html
-from ..controls.batching import apply_changes
-from ..controls.guard import Guard
+from ..base.alerts import alert_html
+from ..base.batching import apply_changes
+from ..base.guard import Guard
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
+from ..controls.matrix_editor import MatrixEditor
 from ..core.dense_layer import dense_layer, split_at_folds
 from ..core.geometry import HOUSE
-from ..core.plot_frame import arrow_polyline, fit_bounds, nice_ticks, steady_bounds
-from ..controls.matrix_editor import MatrixEditor
 from ..core.parsing import format_number
+from ..core.plot_frame import arrow_polyline, fit_bounds, nice_ticks, steady_bounds
 from ..text.dense_steps import affine_expansion_html, affine_expansion_latex
 from ..views.vertex_plot import VertexPlot
 from .naming import tag_parts

@@ -13,15 +13,15 @@ import html
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
 from traitlets import Int, Tuple, observe, validate
 
-from ..controls.shared_models import steady
-from ..controls.alerts import alert_html
-from ..controls.guard import Guard
-from ..controls.owned import OwnsChildren
-from ..views.heatmap import MatrixHeatmap
+from ..base.alerts import alert_html
+from ..base.guard import Guard
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 from ..controls.matrix_editor import MatrixEditor
 from ..core.parsing import html_number
 from ..core.products import entry_sum_text, entry_terms
 from ..core.shapes import ShapeError, check_product_shapes
+from ..views.heatmap import MatrixHeatmap
 from .naming import tag_parts
 
 __all__ = ["EntryExplorer"]

@@ -11,9 +11,9 @@ import numpy as np
 from ipywidgets import HTML, Button, HBox, IntText, Layout, Text, VBox
 from traitlets import TraitError, dlink
 
-from ..controls.shared_models import steady
-from ..controls.owned import OwnsChildren
-from ..controls.alerts import alert_html
+from ..base.alerts import alert_html
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 from ..controls.matrix_editor import MatrixEditor
 from ..core.parsing import format_number, parse_number
 from ..views.property_panels import IdentityPanel

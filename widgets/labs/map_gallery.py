@@ -8,11 +8,11 @@ redraws all of them, and its `matrix` and `points` traits let other views
 
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
 
-from ..controls.shared_models import steady
-from ..controls.owned import OwnsChildren
-from ..controls.alerts import alert_html
+from ..base.alerts import alert_html
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
+from ..base.traits import MatrixTrait
 from ..controls.map_picker import MapPicker
-from ..controls.traits import MatrixTrait
 from ..core.geometry import HOUSE, UNIT_SQUARE
 from ..views.matrix_view import MatrixView
 from ..views.vertex_plot import VertexPlot

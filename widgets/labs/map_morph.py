@@ -10,12 +10,12 @@ import numpy as np
 from ipywidgets import HTML, FloatSlider, HBox, Layout, Play, VBox
 from traitlets import Float, TraitError, link, observe, validate
 
-from ..controls.shared_models import steady
-from ..controls.owned import OwnsChildren
-from ..controls.alerts import alert_html
-from ..core.morph import morph_matrix, morph_view
+from ..base.alerts import alert_html
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
+from ..base.traits import MatrixTrait
 from ..core.geometry import UNIT_SQUARE, as_matrix_2x2, as_points
-from ..controls.traits import MatrixTrait
+from ..core.morph import morph_matrix, morph_view
 from ..views.matrix_view import MatrixView
 from ..views.vertex_plot import VertexPlot
 

@@ -9,11 +9,11 @@ of Activity 1.4.6, then shows it as the picture of the answer.
 import numpy as np
 from ipywidgets import HTML, Layout, VBox
 
-from ..controls.owned import OwnsChildren
-from ..views.values_plot import ValuesPlot
+from ..base.owned import OwnsChildren
+from ..base.traits import validate_matrix
 from ..text.attention_steps import average_expansion
 from ..text.html_math import subscripts_html
-from ..controls.traits import validate_matrix
+from ..views.values_plot import ValuesPlot
 
 __all__ = ["OutputPicture"]
 

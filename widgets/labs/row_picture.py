@@ -12,15 +12,15 @@ import html
 from ipywidgets import HTML, Dropdown, Layout, VBox
 from traitlets import Int, observe, validate
 
-from ..controls.shared_models import steady
-from ..controls.alerts import alert_html
-from ..controls.guard import Guard
-from ..controls.owned import OwnsChildren
-from ..core.rows import row_combination
-from ..text.html_math import HIGHLIGHT_COLOR, bracket_table, emphasis
-from ..controls.traits import MatrixTrait
+from ..base.alerts import alert_html
+from ..base.guard import Guard
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
+from ..base.traits import MatrixTrait
 from ..core.parsing import html_number
+from ..core.rows import row_combination
 from ..core.shapes import ShapeError
+from ..text.html_math import HIGHLIGHT_COLOR, bracket_table, emphasis
 
 __all__ = ["RowPicture", "row_picture_html"]
 

@@ -11,9 +11,9 @@ import numpy as np
 from ipywidgets import HTML, HBox, Layout, VBox
 from traitlets import observe
 
-from ..controls.shared_models import steady
-from ..controls.owned import OwnsChildren
-from ..controls.traits import MatrixTrait
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
+from ..base.traits import MatrixTrait
 from ..core.geometry import UNIT_SQUARE
 from ..core.shapes import ShapeError, check_product_shapes
 from ..views.matrix_view import MatrixView

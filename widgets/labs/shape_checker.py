@@ -13,10 +13,10 @@ import operator
 from ipywidgets import HTML, HBox, IntText, Label, Layout, VBox
 from traitlets import Bool, TraitError, Tuple, Unicode, validate
 
-from ..controls.shared_models import steady
-from ..controls.owned import OwnsChildren
-from ..controls.alerts import ERROR_COLOR, SUCCESS_COLOR
-from ..controls.guard import Guard
+from ..base.alerts import ERROR_COLOR, SUCCESS_COLOR
+from ..base.guard import Guard
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 from ..core.composition import describe_composition
 
 __all__ = ["ShapeChecker", "describe_sizes"]

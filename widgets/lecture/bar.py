@@ -15,7 +15,11 @@ import numpy as np
 from ipywidgets import HTML, HBox, Layout, ToggleButton
 from traitlets import Bool, Int, List, TraitError, Unicode, link, observe, validate
 
-from ..controls.owned import OwnsChildren
+from ..base.alerts import SUCCESS_COLOR, WARNING_COLOR
+from ..base.owned import OwnsChildren
+from ..base.traits import FiniteFloat
+from ..controls.check import Check
+from ..core.practice import MAX_SEED
 from ..core.presets import (
     MAX_ABS,
     MAX_ENTRIES,
@@ -24,17 +28,13 @@ from ..core.presets import (
     query_seed,
     refusal,
 )
-from ..core.practice import MAX_SEED
-from ..controls.alerts import SUCCESS_COLOR, WARNING_COLOR
-from ..controls.traits import FiniteFloat
 from ..core.shapes import format_shape
 from ..core.wording import in_words
-from ..controls.check import Check
 from .namespace import named, user_namespace
 from .progress import LabProgress
-from .self_check import SelfCheck, sections_of
 from .pulse import PulseRecorder
 from .query import read_query_string
+from .self_check import SelfCheck, sections_of
 
 __all__ = ["LectureBar", "PresetStatus", "apply_presets", "presenter_css"]
 

@@ -18,10 +18,10 @@ from pathlib import Path
 
 from ipywidgets import HTML, Button, Layout, Textarea, ToggleButton, VBox
 
-from ..controls.shared_models import steady
-from ..controls.alerts import WARNING_COLOR
+from ..base.alerts import WARNING_COLOR
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 from ..controls.device_store import DeviceStore
-from ..controls.owned import OwnsChildren
 from ..core.mastery import LEVELS, level
 from ..core.progress_code import read_code, write_code
 from ..core.progress_record import MAX_CHARS, REVIEW_KEY, read_records

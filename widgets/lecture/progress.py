@@ -20,11 +20,12 @@ import html
 import os
 
 from ipywidgets import HTML, Button, HBox, Layout
-from ..controls.shared_models import steady
-from ..controls.alerts import WARNING_COLOR
+
+from ..base.alerts import WARNING_COLOR
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 from ..controls.check import Check
 from ..controls.device_store import DeviceStore
-from ..controls.owned import OwnsChildren
 from ..controls.practice import Practice
 from ..core.progress_record import MAX_CHARS, REVIEW_KEY, Record, read_record, read_records, write_record
 from ..text.html_math import plain_text

@@ -23,10 +23,10 @@ from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
 from ipywidgets import HTML, Button, HBox, Layout, VBox
 from traitlets import Float, Int, TraitError, Unicode, validate
 
-from ..controls.shared_models import steady
-from ..controls.alerts import ERROR_COLOR, WARNING_COLOR
-from ..controls.batching import apply_changes
-from ..controls.owned import OwnsChildren
+from ..base.alerts import ERROR_COLOR, WARNING_COLOR
+from ..base.batching import apply_changes
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 from .pulse import PULSE_DIR
 from .pulse_store import PulseStore
 from .query import read_query_string

@@ -29,7 +29,8 @@ import time
 from dataclasses import dataclass
 
 from . import pulse_journal
-from .pulse_answer import MAX_ANSWER, clip as _clip, normalise_answer
+from .pulse_answer import MAX_ANSWER, normalise_answer
+from .pulse_answer import clip as _clip
 from .pulse_file import PulseFile
 
 __all__ = ["MAX_ANSWER", "CheckPulse", "LabPulse", "PulseStore", "normalise_answer"]

@@ -16,13 +16,21 @@ import random
 
 from ipywidgets import HTML, Button, HBox, Layout, VBox
 
-from ..controls.shared_models import steady
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 from ..controls.device_store import DeviceStore
-from ..controls.owned import OwnsChildren
 from ..controls.practice import TITLES, Practice
 from ..core.mastery import OUTCOMES, level, trim
 from ..core.practice import MAX_SEED
-from ..core.progress_record import MAX_CHARS, REVIEW_KEY, PracticeRecord, Record, read_record, read_records, write_record
+from ..core.progress_record import (
+    MAX_CHARS,
+    REVIEW_KEY,
+    PracticeRecord,
+    Record,
+    read_record,
+    read_records,
+    write_record,
+)
 from ..core.review import choose
 from ..text.html_math import link_html
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from ipywidgets import HTML, VBox
 
-from ..controls.shared_models import steady
-from ..controls.owned import OwnsChildren
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 from ..text.html_math import link_html, plain_text
 
 __all__ = ["SelfCheck", "sections_of"]

@@ -12,11 +12,16 @@ numpy arrays: no widgets here.
 import html
 import operator
 
-from .html_math import (
-    HIGHLIGHT_COLOR, PENDING_COLOR, bracket_table, column_html, emphasis, formula_html,
-)
 from ..core.parsing import html_number
 from ..core.shapes import as_matrix, check_index, check_product_shapes
+from .html_math import (
+    HIGHLIGHT_COLOR,
+    PENDING_COLOR,
+    bracket_table,
+    column_html,
+    emphasis,
+    formula_html,
+)
 
 __all__ = ["column_combination_html", "partial_product_html"]
 

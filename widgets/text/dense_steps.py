@@ -11,13 +11,12 @@ writes it down.  Strings only: no widgets here.
 \begin{bmatrix} 1 \\ 5 \end{bmatrix}
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..core.dense_layer import as_weights, dense_layer, relu
-from ..core.shapes import as_finite_array
 from ..core.parsing import html_number, latex_number
-from ..core.shapes import format_shape
+from ..core.shapes import as_finite_array, format_shape
 from .html_math import bracket_table, formula_html
 
 __all__ = ["affine_expansion_html", "affine_expansion_latex"]

@@ -16,10 +16,10 @@ from bqplot import Axis, LinearScale, Lines, Scatter
 from ipywidgets import HTML, FloatSlider, Layout, VBox
 from traitlets import Float, TraitError, Tuple, observe, validate
 
-from ..controls.shared_models import steady
-from ..controls.batching import apply_changes
-from ..controls.guard import Guard
-from ..controls.owned import OwnsChildren
+from ..base.batching import apply_changes
+from ..base.guard import Guard
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
 from ..core.dot_product import dot_match, rotate_to
 from ..core.parsing import format_number
 from ..text import alternatives

@@ -16,15 +16,15 @@ import numpy as np
 from bqplot import Axis, ColorScale, GridHeatMap, Label, LinearScale, Lines
 from bqplot.traits import array_from_json, array_to_json
 from ipywidgets import Layout
-from traittypes import Array
 from traitlets import Enum, Int, List, TraitError, Tuple, Unicode, default, observe, validate
+from traittypes import Array
 
-from ..core.plot_frame import cell_centers
-from ..controls.batching import apply_changes
-from ..controls.guard import Guard
-from ..controls.owned import OwnsChildren
-from ..controls.traits import CELL, ROW, MatrixTrait, check_highlight, drop_lost_highlights
+from ..base.batching import apply_changes
+from ..base.guard import Guard
+from ..base.owned import OwnsChildren
+from ..base.traits import CELL, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 from ..core.parsing import format_number
+from ..core.plot_frame import cell_centers
 from ..text import alternatives
 from .described import DescribedFigure
 
@@ -148,7 +148,7 @@ class MatrixHeatmap(OwnsChildren, DescribedFigure):
     the end), or set the labels to None first.  A `selected` cell or
     `highlight_row` past the edge is refused (TraitError), and a shrinking
     matrix drops one that no longer exists to None, as every highlight does
-    (`widgets.controls.traits.check_highlight`).
+    (`widgets.base.traits.check_highlight`).
 
     Examples
     --------

@@ -9,10 +9,10 @@ matrix or the highlight changes, so a view that follows a slider keeps up.
 from ipywidgets import HTML, HBox, HTMLMath
 from traitlets import Int, TraitError, Unicode, observe, validate
 
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
+from ..base.traits import COLUMN, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 from ..text.html_math import matrix_html
-from ..controls.owned import OwnsChildren
-from ..controls.shared_models import steady
-from ..controls.traits import COLUMN, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 
 __all__ = ["MatrixView"]
 
@@ -35,7 +35,7 @@ class MatrixView(OwnsChildren, HBox):
     highlight_row, highlight_col : int or None, optional
         0-based row and column to colour.  One past the edge is refused
         (TraitError); a shrinking matrix drops one that no longer exists to
-        None (`widgets.controls.traits.check_highlight`).
+        None (`widgets.base.traits.check_highlight`).
     digits : int, optional
         Decimals shown.  Default 3.
     **kwargs

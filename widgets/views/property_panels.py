@@ -14,14 +14,14 @@ import numpy as np
 from ipywidgets import HTML, GridBox, HBox, Layout, VBox
 from traitlets import TraitError, Unicode, observe, validate
 
-from ..controls.shared_models import steady
-from ..controls.batching import apply_changes
-from ..controls.owned import OwnsChildren
-from ..text.html_math import formula_html, matrix_html, symbols_html
+from ..base.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR, alert_html
+from ..base.batching import apply_changes
+from ..base.owned import OwnsChildren
+from ..base.shared_models import steady
+from ..base.traits import FiniteFloat, MatrixTrait
 from ..core.identities import check_false_identities, check_identities, compare_orders
-from ..controls.traits import FiniteFloat, MatrixTrait
-from ..controls.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR, alert_html
 from ..core.shapes import format_shape
+from ..text.html_math import formula_html, matrix_html, symbols_html
 
 __all__ = ["IdentityPanel", "OrderPanel"]
 

@@ -12,11 +12,11 @@ from bqplot import Label, LinearScale, Lines, Scatter
 from ipywidgets import Layout
 from traitlets import Float, Int, List, TraitError, Tuple, Unicode, observe, validate
 
-from ..controls.batching import apply_changes
-from ..controls.guard import Guard
-from ..controls.owned import OwnsChildren
+from ..base.batching import apply_changes
+from ..base.guard import Guard
+from ..base.owned import OwnsChildren
+from ..base.traits import MatrixTrait
 from ..core.attention_inputs import token_names
-from ..controls.traits import MatrixTrait
 from ..core.parsing import format_number
 from ..core.shapes import check_index
 from ..text import alternatives

@@ -11,10 +11,10 @@ from bqplot import Axis, LinearScale, Lines, Scatter
 from ipywidgets import Layout
 from traitlets import Int, List, TraitError, Unicode, observe, validate
 
-from ..controls.batching import apply_changes
-from ..controls.guard import Guard
-from ..controls.owned import OwnsChildren
-from ..controls.traits import MatrixTrait
+from ..base.batching import apply_changes
+from ..base.guard import Guard
+from ..base.owned import OwnsChildren
+from ..base.traits import MatrixTrait
 from ..core.plot_frame import fit_bounds
 from ..core.shapes import format_shape
 from ..text import alternatives

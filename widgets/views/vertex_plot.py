@@ -16,11 +16,11 @@ from bqplot import Axis, Label, LinearScale, Lines, Scatter
 from ipywidgets import Layout
 from traitlets import Bool, Callable, TraitError, Tuple, default, observe, validate
 
+from ..base.batching import apply_changes
+from ..base.guard import Guard
+from ..base.owned import OwnsChildren
+from ..base.traits import FiniteFloat, MatrixTrait
 from ..core import geometry, plot_frame
-from ..controls.batching import apply_changes
-from ..controls.guard import Guard
-from ..controls.owned import OwnsChildren
-from ..controls.traits import FiniteFloat, MatrixTrait
 from ..text import alternatives
 from .described import DescribedFigure
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..parsing import latex_number
 from ..mistakes import Mistake, shape_mistakes
+from ..parsing import latex_number
 from .problems import Part, Problem, latex_matrix, redrawn_until_every_slip_tells, sizes, small, told_apart
 
 __all__ = ["chain_problem", "fraction_latex", "output_problem", "score_latex", "score_problem", "softmax_problem"]

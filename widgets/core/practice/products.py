@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..parsing import latex_number
 from ..mistakes import Mistake, entry_mistakes, product_mistakes, shape_mistakes
+from ..parsing import latex_number
 from ..shapes import NO_PRODUCT
 from .problems import Part, Problem, latex_matrix, redrawn_until_every_slip_tells, sizes, small, told_apart
 

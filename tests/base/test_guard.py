@@ -1,7 +1,7 @@
 """The one re-entrancy guard: up inside its blocks, down after, even after an error."""
 import pytest
 
-from widgets.controls.guard import Guard
+from widgets.base.guard import Guard
 
 
 def test_a_guard_is_up_only_inside_its_block():

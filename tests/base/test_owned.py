@@ -1,7 +1,7 @@
 """A composite closes the children it owns, the latest first, then itself."""
 from ipywidgets import HTML, Button, VBox
 
-from widgets.controls.owned import OwnsChildren
+from widgets.base.owned import OwnsChildren
 
 
 class _Pair(OwnsChildren, VBox):

@@ -1,0 +1,92 @@
+"""Each layer of `widgets/` imports only the layers below it (issue 24).
+
+The layers and what each may import are stated once, here (`ALLOWED`); the test
+reads every module's import statements (relative or absolute, at any depth, in
+a function too) and fails on any other edge, naming the module and the import.
+`widgets/__init__.py` is the package's index of public names and may name any
+layer.  docs/architecture.md draws the same picture.
+"""
+import ast
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO
+
+#: What each layer may import, besides itself.
+ALLOWED = {
+    "core": set(),
+    "text": {"core"},
+    "base": {"core"},
+    "controls": {"base", "text", "core"},
+    "views": {"base", "text", "core"},
+    "lecture": {"controls", "base", "text", "core"},
+    "labs": {"views", "controls", "base", "text", "core"},
+}
+
+
+def imported_modules(path: Path, package: Path) -> set[str]:
+    """The dotted names of the package's modules that the file at `path` imports."""
+    parts = path.relative_to(package.parent).with_suffix("").parts
+    here = parts[:-1]  # the package the file is in (for __init__.py, its own)
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = list(here[: len(here) - node.level + 1])
+                target = ".".join(base + ([node.module] if node.module else []))
+                if node.module:
+                    found.add(target)
+                else:
+                    found.update(f"{target}.{alias.name}" for alias in node.names)
+            else:
+                found.add(node.module)
+    return {name for name in found if name.split(".")[0] == package.name}
+
+
+def layer_violations(package: Path) -> list[str]:
+    """Every import in `package` that leaves a layer for one it may not use, or for no layer."""
+    violations = []
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package).parts
+        if len(rel) == 1:
+            continue  # the package's own index
+        layer = rel[0]
+        if layer not in ALLOWED:
+            violations.append(f"{path.relative_to(package.parent)}: in no layer (ALLOWED names them)")
+            continue
+        for name in sorted(imported_modules(path, package)):
+            target = name.split(".")[1] if "." in name else None
+            if target != layer and target not in ALLOWED[layer]:
+                violations.append(f"{path.relative_to(package.parent)} imports {name}")
+    return violations
+
+
+def test_every_layer_imports_only_the_layers_below_it():
+    assert layer_violations(REPO / "widgets") == []
+
+
+def test_every_folder_of_the_package_is_a_layer():
+    folders = {p.name for p in (REPO / "widgets").iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders == set(ALLOWED)
+
+
+@pytest.mark.parametrize(
+    ("module", "line"),
+    [
+        ("core/math.py", "from ..controls.check import Check\n"),
+        ("base/guard.py", "from widgets.views import heatmap\n"),
+        ("controls/editor.py", "def f():\n    from ..labs import row_picture\n"),
+        ("views/plot.py", "from .. import controls\n"),
+        ("text/words.py", "import widgets.lecture.bar\n"),
+    ],
+)
+def test_a_planted_upward_import_is_caught(tmp_path, module, line):
+    package = tmp_path / "widgets"
+    for layer in ALLOWED:
+        (package / layer).mkdir(parents=True)
+        (package / layer / "__init__.py").write_text("")
+    (package / module).write_text(line)
+    assert len(layer_violations(package)) == 1
