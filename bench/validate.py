@@ -1,8 +1,9 @@
 """Is a browserless visitor a fair stand-in for a page? The same wave, in Chromium and in `harness.hall`.
 
 On one server (the lecture configuration with a short cull), `n` Chromium
-pages open the lab together and each makes the lab's main move once it is
-interactive (bench/visitors.py); once the server is back to its pool and
+pages open the lab together (as a lecturer's ``?reveal=1`` link: the move's
+controls are otherwise held back until the learner answers) and each makes the
+lab's main move once it is interactive (bench/visitors.py); once the server is back to its pool and
 idle, `n` browserless visitors do the same (bench/capacity.py). For both:
 the server's CPU-seconds per visitor (Voila and its kernels, from the common
 start until every visitor is done; the browser is not the server's child)

@@ -329,7 +329,7 @@ async def wave(base_url: str, path: str, visitors: int, *, over: float = 0.0,
     arriving while it returns a reason (say ``"memory guard"``) does not come,
     and that reason is its problem. Visitors already in stay until done.
     """
-    move = move or MOVES[path.rsplit("/", 1)[-1]]
+    move = move or MOVES[path.rsplit("/", 1)[-1].split("?")[0]]
     hall = Hall(visitors, stay)
 
     async def one(index: int) -> Visit:
@@ -373,7 +373,7 @@ class ServerCPU:
                 pass
         return times
 
-    def begin(self) -> "ServerCPU":
+    def begin(self) -> ServerCPU:
         self.before = self._now()
         self.last = dict(self.before)
         return self
