@@ -3,7 +3,7 @@
 #                the lecturer's class-pulse link; WARM=08-attention-weights POOL=40 keeps
 #                40 kernels preheated for the lab that comes next
 #   make test    run the whole test suite in a real Voila and real browsers (Chromium, Firefox, WebKit)
-#   make test-fast  only what needs no browser, no kernel and no server (under a minute)
+#   make test-fast  ruff, then only what needs no browser, no kernel and no server (under a minute)
 #   make bench   measure the labs against a baseline page (bench/)
 
 PYTHON ?= python3
@@ -100,6 +100,7 @@ hub-proxy:
 # a server, a browser or a kernel, one at a time (they time what they watch, and
 # share the machine's two cores with the servers they start).
 test: $(VENV)/.test-installed chromium engines hub-proxy
+	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q $(FAST_ARGS)
 	$(PY) -m pytest --durations=30 -m "browser or notebook or slow"
 
@@ -110,6 +111,7 @@ test: $(VENV)/.test-installed chromium engines hub-proxy
 FAST_ARGS = -n 2 -m "not browser and not notebook and not slow" --ignore=tests/browser --ignore=tests/notebooks
 
 test-fast: $(VENV)/.test-installed
+	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q $(FAST_ARGS)
 
 # BENCH_ARGS="--quick" for a short run; see bench/README.md.

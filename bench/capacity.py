@@ -35,6 +35,8 @@ from dataclasses import asdict, dataclass
 
 from suite import MB, REPO, log, psutil, short_cull, wait_idle
 
+# isort: split
+# (suite, above, puts tests/ on the path for harness)
 from harness.hall import ServerCPU, Visit, wave
 
 GB = 1024 * MB
@@ -177,7 +179,7 @@ class WarmCase:
     pool: int
 
     @classmethod
-    def parse(cls, text: str) -> "WarmCase":
+    def parse(cls, text: str) -> WarmCase:
         """``visitors:over:pool``.
 
         >>> WarmCase.parse("30:0:40")
@@ -256,7 +258,7 @@ class Watch:
                 await asyncio.to_thread(self.server.stop)
             await asyncio.sleep(self.interval)
 
-    def __enter__(self) -> "Watch":
+    def __enter__(self) -> Watch:
         self._task = asyncio.get_running_loop().create_task(self._run())
         return self
 

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 from suite import READY_AT_JS, VIEWPORT, Target, log
 
+# isort: split
+# (suite, above, puts tests/ on the path for harness)
 from harness.wire import decode_frame
 
 QUIET_MS = 300

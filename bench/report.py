@@ -38,22 +38,22 @@ def build(raw: dict, meta: dict) -> dict:
             row["transfer_plain"] = plain.get(name)
         if name in pre:
             loads = pre[name]["loads"]
-            row["tti_preheated_ms"] = summary(l["tti_ms"] for l in loads)
-            row["kernel_rss_mb"] = summary(l["rss_mb"] for l in loads)
-            row["load_problems"] = [l["problem"] for l in loads if l["problem"]]
+            row["tti_preheated_ms"] = summary(load["tti_ms"] for load in loads)
+            row["kernel_rss_mb"] = summary(load["rss_mb"] for load in loads)
+            row["load_problems"] = [load["problem"] for load in loads if load["problem"]]
             row["widget_outputs"] = pre[name]["expected"]
         for key, section in (("phases", pre), ("phases_phone", phone)):
             if name in section:
-                row[key] = {phase: _median(l.get("phases", {}).get(phase) for l in section[name]["loads"])
+                row[key] = {phase: _median(load.get("phases", {}).get(phase) for load in section[name]["loads"])
                             for phase in PHASES}
         if name in phone:
-            row["tti_phone_ms"] = summary(l["tti_ms"] for l in phone[name]["loads"])
-            row["phone_problems"] = [l["problem"] for l in phone[name]["loads"] if l["problem"]]
+            row["tti_phone_ms"] = summary(load["tti_ms"] for load in phone[name]["loads"])
+            row["phone_problems"] = [load["problem"] for load in phone[name]["loads"] if load["problem"]]
         if name in cold:
             loads = cold[name]["loads"]
-            row["tti_cold_ms"] = summary(l["tti_ms"] for l in loads)
+            row["tti_cold_ms"] = summary(load["tti_ms"] for load in loads)
             row["widget_outputs_cold"] = cold[name]["expected"]
-            row["cold_problems"] = [l["problem"] for l in loads if l["problem"]]
+            row["cold_problems"] = [load["problem"] for load in loads if load["problem"]]
         if name in inter:
             samples = [s for s in inter[name]["samples"] if "step" in s]
             row["interaction"] = inter[name]["what"]
@@ -70,7 +70,7 @@ def build(raw: dict, meta: dict) -> dict:
             row["max_excess"] = max((s.get("excess", 0) for s in samples), default=None)
         pages[name] = row
     base, bare = pages.get("baseline", {}), pages.get("bare", {})
-    for name, row in pages.items():
+    for row in pages.values():
         row["ratio"] = {
             "tti_preheated": ratio(_med(row, "tti_preheated_ms"), _med(base, "tti_preheated_ms")),
             "tti_cold": ratio(_med(row, "tti_cold_ms"), _med(base, "tti_cold_ms")),
@@ -388,7 +388,7 @@ def chart(report: dict, path) -> None:
                 ax.hlines(lim, i - 0.45, i + 0.45, colors="#c0392b", linestyles="dashed", linewidth=1.2)
         for i, v in enumerate(values):
             ax.text(i, v, f"{v:.2f}", ha="center", va="bottom", fontsize=8)
-        ax.set_ylim(0, max(values + [l for l in limits if l] + [1.2]) * 1.15)
+        ax.set_ylim(0, max(values + [limit for limit in limits if limit] + [1.2]) * 1.15)
     meta = report["meta"]
     fig.suptitle(f"matmul-labs bench, {meta['date']} ({meta['mode']}; dashed: target, red: missed)", fontsize=11)
     fig.tight_layout()

@@ -35,7 +35,12 @@ os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
 import psutil  # noqa: E402
 
 from harness.browser import (  # noqa: E402,F401
-    CHROMIUM, CHROMIUM_ARGS, ERROR_OUTPUT_JS, READY_JS, RENDERED_VIEWS_JS, WIDGET_OUTPUT,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ERROR_OUTPUT_JS,
+    READY_JS,
+    RENDERED_VIEWS_JS,
+    WIDGET_OUTPUT,
 )
 from harness.voila import VoilaServer  # noqa: E402
 

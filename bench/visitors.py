@@ -39,6 +39,8 @@ from suite import (
     total_kernel_rss_mb,
 )
 
+# isort: split
+# (suite, above, puts tests/ on the path for harness)
 from harness.hall import ServerCPU
 from harness.wire import decode_frame
 

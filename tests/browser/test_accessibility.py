@@ -19,7 +19,6 @@ from conftest import LABS
 from harness.browser import open_lab, screenshot
 from harness.figures import assert_presenter_mode_enlarges, cut_off, figures, wait_for_figures
 
-
 # Where axe runs: a laptop's screen (the projector sizes follow, in presenter mode).
 LAPTOP = {"width": 1280, "height": 800}
 # True once presenter mode's zoom is in force on the page's cells.
@@ -46,7 +45,7 @@ NAMES_JS = """
     const ratio = (Math.max(back, text) + 0.05) / (Math.min(back, text) + 0.05);
     if (ratio < 4.5) problems.push(`text box ${input.getAttribute('aria-label') || input.id}: contrast ${ratio.toFixed(2)}`);
   }
-  // The feedback colours (widgets.controls.alerts), wherever they are on the page: axe judges the
+  // The feedback colours (widgets.base.alerts), wherever they are on the page: axe judges the
   // contrast of what is in view only, and a result further down ("✓ holds") went unseen.
   for (const el of document.querySelectorAll('#rendered_cells [style*="--matmul-"]')) {
     if (!el.getClientRects().length || !el.textContent.trim()) continue;

@@ -9,8 +9,8 @@ import pytest
 
 from conftest import REPO
 from harness.browser import open_lab
-from harness.voila import JupyterServer
 from harness.recipe import environment_packages
+from harness.voila import JupyterServer
 from harness.worktree import copy_worktree
 
 pytestmark = pytest.mark.slow  # builds or serves a whole copy of the project

@@ -20,7 +20,6 @@ from pathlib import Path
 
 import psutil
 import pytest
-
 from playwright.sync_api import expect
 
 from harness.browser import ERROR_OUTPUT_JS, READY_JS, RENDERED_VIEWS_JS, PageProblems, open_lab

@@ -4,11 +4,11 @@ for anything. One page serves the whole module; the server is the session's."""
 from __future__ import annotations
 
 import pytest
-
 from playwright.sync_api import expect
 
 from harness.browser import LEAVING_TOLERATED, open_lab
 from harness.engines import OUTSIDE_PAGE, SMOKE, PlaywrightMoves, launch_firefox, outside, solve_and_reload
+
 
 @pytest.fixture(scope="module")
 def tab(firefox, voila_server):

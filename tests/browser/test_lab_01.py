@@ -5,7 +5,14 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from harness.browser import (
-    answer_check, commit, matrix_text, open_lab, press_check, screenshot, shows_sequence, start_practice,
+    answer_check,
+    commit,
+    matrix_text,
+    open_lab,
+    press_check,
+    screenshot,
+    shows_sequence,
+    start_practice,
     wait_for_matrix_text,
 )
 

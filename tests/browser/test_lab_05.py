@@ -5,7 +5,13 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from harness.browser import (
-    READ_MATRIX_JS, answer_check, choose_check, open_lab, screenshot, shows_sequence, visible_text,
+    READ_MATRIX_JS,
+    answer_check,
+    choose_check,
+    open_lab,
+    screenshot,
+    shows_sequence,
+    visible_text,
 )
 
 URL = "/voila/render/05-many-points.ipynb"

@@ -9,7 +9,14 @@ import pytest
 from playwright.sync_api import expect
 
 from harness.browser import (
-    ARTIFACTS, answer_check, commit, open_lab, read_average, screenshot, shows_sequence, visible_text,
+    ARTIFACTS,
+    answer_check,
+    commit,
+    open_lab,
+    read_average,
+    screenshot,
+    shows_sequence,
+    visible_text,
 )
 
 URL = "/voila/render/08-attention-weights.ipynb"

@@ -11,8 +11,15 @@ import signal
 
 from playwright.sync_api import expect
 
-from harness.browser import (LEAVING_TOLERATED, READY_JS, RENDERED_VIEWS_JS, PageProblems, answer_check, open_lab,
-                             screenshot)
+from harness.browser import (
+    LEAVING_TOLERATED,
+    READY_JS,
+    RENDERED_VIEWS_JS,
+    PageProblems,
+    answer_check,
+    open_lab,
+    screenshot,
+)
 from harness.kernels import kernel_process, page_kernel_id
 from harness.voila import VoilaServer
 from widgets.core.parsing import format_number

@@ -8,9 +8,9 @@ from ipywidgets import RadioButtons, Text
 from traitlets import TraitError
 
 from widgets.controls.check import Check
+from widgets.controls.matrix_editor import MatrixEditor
 from widgets.core.mistakes import compare_matrices
 from widgets.core.parsing import parse_shape
-from widgets.controls.matrix_editor import MatrixEditor
 
 AB = [[6, 19], [9, -3]]
 

@@ -6,12 +6,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from traitlets import TraitError
 
+from widgets.base.traits import MatrixTrait, validate_matrix
 from widgets.controls.matrix_editor import (
     ERROR_BACKGROUND,
     HIGHLIGHT_BACKGROUND,
     MatrixEditor,
 )
-from widgets.controls.traits import MatrixTrait, validate_matrix
 from widgets.core.parsing import parse_number
 
 A0 = [[1, -3, 5], [3, 1, 4]]

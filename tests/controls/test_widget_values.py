@@ -12,6 +12,22 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from traitlets import TraitError
 
+from harness.any_values import (
+    CELL_TEXT,
+    INDEX_ARG,
+    NON_FINITE,
+    NUMBER,
+    SETTINGS,
+    SMALL,
+    WRONG_MATRIX,
+    WRONG_SCALAR,
+    assert_matrix,
+    check_sliders,
+    matrices,
+    notifications,
+    refused_or_done,
+    same_bits,
+)
 from widgets import (
     Check,
     MapPicker,
@@ -21,27 +37,10 @@ from widgets import (
     parse_number,
     softmax_rows,
 )
-from widgets.core.parsing import parse_shape
 from widgets.controls.map_picker import FREE
 from widgets.controls.matrix_editor import ERROR_BACKGROUND
 from widgets.core.maps_gallery import GALLERY
-
-from harness.any_values import (
-    SETTINGS,
-    NUMBER,
-    SMALL,
-    NON_FINITE,
-    matrices,
-    WRONG_MATRIX,
-    WRONG_SCALAR,
-    CELL_TEXT,
-    refused_or_done,
-    same_bits,
-    notifications,
-    assert_matrix,
-    INDEX_ARG,
-    check_sliders,
-)
+from widgets.core.parsing import parse_shape
 
 # Overflow in products of huge entries is expected; the widgets report it.
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
@@ -147,8 +146,8 @@ def test_matrix_editor_any_set_or_typing(start, ops):
                 x = parse_number(text)
             except ValueError:
                 assert ed.value is before
-                line = next(l for l in ed.error.split("\n")
-                            if l.startswith(f"{ed.name}[{i + 1},{j + 1}]: "))
+                line = next(text for text in ed.error.split("\n")
+                            if text.startswith(f"{ed.name}[{i + 1},{j + 1}]: "))
                 # the message quotes what was typed (or at least its start)
                 assert repr(text)[:20] in line
             else:

@@ -88,11 +88,11 @@ shapes = st.integers(1, 3)
 def test_verdicts_match_the_shape_rules(dims, data):
     """Whatever the shapes, an identity is never 'different', and it is
     defined exactly when the shape rules say so."""
-    m, n, p, q, k, l = dims
+    m, n, p, q, k, c_cols = dims
     ints = st.integers(-3, 3)
     A = data.draw(arrays(float, (m, n), elements=ints))
     B = data.draw(arrays(float, (p, q), elements=ints))
-    C = data.draw(arrays(float, (k, l), elements=ints))
+    C = data.draw(arrays(float, (k, c_cols), elements=ints))
     r = data.draw(ints)
     results = check_identities(A, B, C, r)
     assert "different" not in verdicts(results)
@@ -100,7 +100,7 @@ def test_verdicts_match_the_shape_rules(dims, data):
     expected = [
         n == p and q == k,               # A(BC), (AB)C
         same_ab and n == k,              # (A+B)C, AC + BC
-        same_ab and l == m,              # C(A+B), CA + CB
+        same_ab and c_cols == m,         # C(A+B), CA + CB
         n == p,                          # scalars
         n == p,                          # transpose
     ]

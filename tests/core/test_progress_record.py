@@ -7,8 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from widgets.core.mastery import MAX_HISTORY, OUTCOMES
-from widgets.core.progress_record import (MAX_ANSWER, MAX_CHARS, STATES, VERSION, PracticeRecord, Record, read_record,
-                                          write_record)
+from widgets.core.progress_record import (
+    MAX_ANSWER,
+    MAX_CHARS,
+    STATES,
+    VERSION,
+    PracticeRecord,
+    Record,
+    read_record,
+    write_record,
+)
 
 names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,20}", fullmatch=True)
 practice_records = st.builds(PracticeRecord, st.integers(0, 999_999),

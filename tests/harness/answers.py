@@ -235,7 +235,7 @@ class Seen:
     grids: tuple[Grid, ...]
 
     @classmethod
-    def read(cls, page: Page, checks: list[LabCheck]) -> tuple["Seen", bool]:
+    def read(cls, page: Page, checks: list[LabCheck]) -> tuple[Seen, bool]:
         """Read the page now (`SEEN_JS`); also whether every figure has drawn."""
         selectors = [check.selector for check in checks]
         found = page.evaluate(SEEN_JS, selectors)

@@ -80,7 +80,7 @@ class PageProblems:
     failed: list[str] = field(default_factory=list)
     ready_seconds: float = 0.0
 
-    def watch(self, page: Page) -> "PageProblems":
+    def watch(self, page: Page) -> PageProblems:
         page.on("console", self._on_console)
         page.on("pageerror", lambda exc: self.console.append(f"pageerror: {exc}"))
         page.on("requestfailed", self._on_failed)

@@ -16,12 +16,19 @@ import socketserver
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 from urllib.parse import urlsplit
 
 from .browser import (
-    ARTIFACTS, ERROR_OUTPUT_JS, MATRIX_TEXT_JS, READY_JS, WIDGET_OUTPUT, choose_check, click_cell, press_check,
+    ARTIFACTS,
+    ERROR_OUTPUT_JS,
+    MATRIX_TEXT_JS,
+    READY_JS,
+    WIDGET_OUTPUT,
+    choose_check,
+    click_cell,
+    press_check,
 )
 
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
@@ -158,7 +165,7 @@ class WebKit:
     them. ``driver`` is the Selenium session, ``outside`` what it fetched from other hosts.
     """
 
-    def __enter__(self) -> "WebKit":
+    def __enter__(self) -> WebKit:
         require(WEBKIT_DRIVER)
         require(MINIBROWSER)
         from selenium import webdriver

@@ -50,7 +50,7 @@ class Hub(Server):
     hub_port: int = field(default_factory=free_port)
     proxy_api_port: int = field(default_factory=free_port)
 
-    def start(self, log_dir: Path, timeout: float = 60.0) -> "Hub":
+    def start(self, log_dir: Path, timeout: float = 60.0) -> Hub:
         self.log_path = log_dir / f"jupyterhub-{self.port}.log"
         env = {
             **os.environ,

@@ -50,7 +50,7 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def _answering(self, path: str, timeout: float) -> "Server":
+    def _answering(self, path: str, timeout: float) -> Server:
         """This server, once ``path`` answers 200; raises (and stops it) if it exits or times out first."""
         name = type(self).__name__
         deadline = time.monotonic() + timeout
@@ -113,7 +113,7 @@ class VoilaServer(Server):
     extra: tuple[str, ...] = ()
     module: str = "labserver.voila_app"
 
-    def start(self, log_dir: Path, timeout: float = 60.0) -> "VoilaServer":
+    def start(self, log_dir: Path, timeout: float = 60.0) -> VoilaServer:
         self.log_path = log_dir / f"voila-{self.port}.log"
         log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
@@ -170,7 +170,7 @@ class JupyterServer(Server):
     app: str = "server"
     extra: tuple[str, ...] = ()
 
-    def start(self, log_dir: Path, timeout: float = 60.0) -> "JupyterServer":
+    def start(self, log_dir: Path, timeout: float = 60.0) -> JupyterServer:
         self.log_path = log_dir / f"jupyter-{self.app}-{self.port}.log"
         command = [*self.jupyter, self.app, "--no-browser", f"--port={self.port}",
                    "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={self.token}", *self.extra]

@@ -386,7 +386,7 @@ def test_parts_and_properties():
     assert isinstance(ex.weights_heatmap, MatrixHeatmap)
     assert ex.part("weights") is ex.weights_heatmap
     with pytest.raises(AttributeError):
-        ex.scores_heatmap
+        ex.scores_heatmap  # noqa: B018 (reading it is what raises)
     with pytest.raises(KeyError):
         ex.part("scores")
     with pytest.raises(AttributeError):

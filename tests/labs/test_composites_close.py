@@ -1,4 +1,4 @@
-"""Every composite closes the widgets it built, then itself (`widgets.controls.owned`).
+"""Every composite closes the widgets it built, then itself (`widgets.base.owned`).
 
 Each one is built, then closed; every widget that building it opened must be
 closed after.  Layouts and styles are left out: ipywidgets' own `close` leaves
@@ -16,10 +16,10 @@ from ipywidgets import HTML, FloatSlider, Layout
 from ipywidgets.widgets.widget import _instances
 from ipywidgets.widgets.widget_style import Style
 
+from widgets.base.owned import OwnsChildren
 from widgets.controls.check import Check
 from widgets.controls.hint_ladder import HintLadder
 from widgets.controls.map_picker import MapPicker
-from widgets.controls.owned import OwnsChildren
 from widgets.controls.matrix_editor import MatrixEditor
 from widgets.controls.practice import Practice
 from widgets.controls.reveal import Reveal
@@ -37,15 +37,15 @@ from widgets.labs.map_gallery import MapGallery
 from widgets.labs.map_morph import MapMorph
 from widgets.labs.output_picture import OutputPicture
 from widgets.labs.row_picture import RowPicture
-from widgets.labs.score_reveals import PartsReveal, ScoresReveal, ShapesReveal
 from widgets.labs.rows_or_columns import RowsOrColumns
+from widgets.labs.score_reveals import PartsReveal, ScoresReveal, ShapesReveal
 from widgets.labs.shape_checker import ShapeChecker
-from widgets.lecture.course_progress import CourseProgress
-from widgets.lecture.review import MixedReview
-from widgets.lecture.self_check import SelfCheck
 from widgets.lecture.bar import LectureBar
+from widgets.lecture.course_progress import CourseProgress
 from widgets.lecture.progress import LabProgress
 from widgets.lecture.pulse_board import LabPanel
+from widgets.lecture.review import MixedReview
+from widgets.lecture.self_check import SelfCheck
 from widgets.views.dot_product_plot import DotProductPlot
 from widgets.views.heatmap import MatrixHeatmap
 from widgets.views.matrix_view import MatrixView

@@ -11,25 +11,24 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from traitlets import TraitError
 
-from widgets import AttentionExplorer, attention
-from widgets.labs.attention_explorer import PARTS
-
 from harness.any_values import (
-    SETTINGS,
+    CELL_ARG,
+    CELL_TEXT,
     NUMBER,
+    SETTINGS,
     SMALL,
-    matrices,
     WRONG_MATRIX,
     WRONG_SCALAR,
-    CELL_TEXT,
-    refused_or_done,
-    same_bits,
-    press,
     assert_matrix,
     assert_weight_rows,
-    CELL_ARG,
     check_sliders,
+    matrices,
+    press,
+    refused_or_done,
+    same_bits,
 )
+from widgets import AttentionExplorer, attention
+from widgets.labs.attention_explorer import PARTS
 
 # Overflow in products of huge entries is expected; the widgets report it.
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
@@ -93,7 +92,7 @@ def check_explorer(ex):
     assert ex.scores_heatmap.selected == ex.selected
     for sliders in ex.weight_sliders:
         check_sliders(sliders)
-    for key, view in ex.part("qkv").views.items():
+    for view in ex.part("qkv").views.values():
         assert_matrix(view.matrix)
     editors = ex.part("editors")
     assert (editors.rows_picker.value, editors.cols_picker.value) == ex.X_editor.shape

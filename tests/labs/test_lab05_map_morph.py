@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from traitlets import TraitError
 
-from widgets.core.morph import morph_view
 from widgets.core.geometry import HOUSE, UNIT_SQUARE
+from widgets.core.morph import morph_view
 from widgets.labs.map_morph import STEPS, MapMorph
 from widgets.views.vertex_plot import VertexPlot
 

@@ -10,16 +10,15 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from traitlets import TraitError
 
-from widgets import LectureBar, MatrixEditor, PresetStatus
-
 from harness.any_values import (
     SETTINGS,
     WRONG_SCALAR,
-    refused_or_done,
-    frozen,
-    same_bits,
     assert_matrix,
+    frozen,
+    refused_or_done,
+    same_bits,
 )
+from widgets import LectureBar, MatrixEditor, PresetStatus
 
 # Overflow in products of huge entries is expected; the widgets report it.
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")

@@ -19,8 +19,6 @@ from traitlets import TraitError
 
 import widgets.core.presets as presets
 import widgets.lecture.query as query
-from widgets.labs.attention_explorer import AttentionExplorer
-from widgets.lecture.bar import LectureBar, PresetStatus, apply_presets, presenter_css
 from widgets.controls.matrix_editor import MatrixEditor
 from widgets.core.presets import (
     MAX_ENTRIES,
@@ -29,6 +27,8 @@ from widgets.core.presets import (
     query_flag,
     query_params,
 )
+from widgets.labs.attention_explorer import AttentionExplorer
+from widgets.lecture.bar import LectureBar, PresetStatus, apply_presets, presenter_css
 from widgets.lecture.query import read_query_string
 
 # --- parse_matrix_param -----------------------------------------------------------

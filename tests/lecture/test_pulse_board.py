@@ -13,13 +13,13 @@ import re
 import numpy as np
 import pytest
 from ipywidgets import Widget
+from pulse_breakage import BREAKAGES, SAYS, as_store_user, broken_store
 from traitlets import TraitError
 
 from harness.checks import answer
 from harness.loops import run_alone
 from harness.notebooks import lab_namespace
 from harness.voila import REPO
-from pulse_breakage import BREAKAGES, SAYS, as_store_user, broken_store
 from widgets.lecture.pulse import PulseRecorder
 from widgets.lecture.pulse_board import PulseBoard, pulse_page
 from widgets.lecture.pulse_store import PulseStore

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 from ipywidgets import RadioButtons, Text
+from pulse_breakage import BREAKAGES, SAYS, as_store_user, broken_store
 
 from harness.notebooks import lab_namespace
-from pulse_breakage import BREAKAGES, SAYS, as_store_user, broken_store
 from harness.voila import REPO
 from widgets import Check, Practice
 from widgets.lecture.pulse import PulseRecorder

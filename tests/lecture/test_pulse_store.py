@@ -14,8 +14,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from pulse_breakage import as_store_user, broken_store
+
 from widgets.lecture.pulse_journal import journals
 from widgets.lecture.pulse_store import MAX_ANSWER, PulseStore, normalise_answer
 

@@ -7,9 +7,8 @@ import pytest
 from conftest import LABS
 from harness.notebooks import execute_notebook
 
-
 #: Widget models each page holds once it ran: a visit builds, sends and restores every one
-#: (bench/models.py counts them by class). Shared layouts and styles (widgets/controls/shared_models.py)
+#: (bench/models.py counts them by class). Shared layouts and styles (widgets/base/shared_models.py)
 #: cut lab 8 from 807; the light-pages target is 256. Lower a budget when a change frees models.
 MODEL_BUDGETS = {"01": 126, "02": 162, "03": 267, "04": 240, "05": 379, "06": 180, "07": 349, "08": 416,
                  "09": 309, "10": 315, "index": 22, "review": 15}

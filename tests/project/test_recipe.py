@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import tomllib
 from pathlib import Path
 
+import tomllib
 import yaml
 
 from conftest import LABS, REPO

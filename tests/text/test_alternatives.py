@@ -1,8 +1,8 @@
 """Tests for widgets.text.alternatives: what each plot shows, in words and as a table."""
 import numpy as np
 
-from widgets.text.alternatives import TABLE_CELL, heatmap, points_in_words, values_plot, vertex_plot
 from widgets import MatrixHeatmap, VertexPlot
+from widgets.text.alternatives import TABLE_CELL, heatmap, points_in_words, values_plot, vertex_plot
 
 SQUARE = [[0, 1, 1, 0, 0], [0, 0, 1, 1, 0]]
 

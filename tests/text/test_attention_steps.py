@@ -5,8 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from widgets.text.attention_steps import average_expansion, convex_hull, score_expansion
 from widgets.core.shapes import ShapeError
+from widgets.text.attention_steps import average_expansion, convex_hull, score_expansion
 
 
 def test_score_expansion_matches_the_syllabus_form():

@@ -12,8 +12,8 @@ from ipywidgets.widgets.widget import _remove_buffers
 from traitlets import TraitError
 
 from harness.comm import sent_messages
-from widgets.views.heatmap import MatrixHeatmap
 from widgets.core.parsing import format_number, parse_number
+from widgets.views.heatmap import MatrixHeatmap
 
 S = np.array([[2.0, -1.0, 0.5], [0.0, 3.0, -4.0]])
 TOKENS = ["the", "cat", "sat"]

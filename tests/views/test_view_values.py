@@ -11,6 +11,20 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from traitlets import TraitError
 
+from harness.any_values import (
+    CELL_ARG,
+    INDEX_ARG,
+    NUMBER,
+    SETTINGS,
+    SMALL,
+    WRONG_MATRIX,
+    WRONG_SCALAR,
+    assert_matrix,
+    frozen,
+    matrices,
+    refused_or_done,
+    same_bits,
+)
 from widgets import (
     IdentityPanel,
     MatrixHeatmap,
@@ -22,21 +36,6 @@ from widgets import (
     format_number,
 )
 from widgets.core.geometry import apply_map, close_polygon
-
-from harness.any_values import (
-    SETTINGS,
-    NUMBER,
-    SMALL,
-    matrices,
-    WRONG_MATRIX,
-    WRONG_SCALAR,
-    refused_or_done,
-    frozen,
-    same_bits,
-    assert_matrix,
-    INDEX_ARG,
-    CELL_ARG,
-)
 
 # Overflow in products of huge entries is expected; the widgets report it.
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
