@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 
+import mainthread
 from suite import (
     ERROR_OUTPUT_JS,
     KERNEL_WS,
@@ -92,11 +93,14 @@ def count_widget_outputs(browser, server, target: Target) -> int:
         context.close()
 
 
-def timed_load(browser, server, target: Target, expected: int, memory: bool, phone: bool = False) -> dict:
+def timed_load(browser, server, target: Target, expected: int, memory: bool, phone: bool = False,
+               profile: bool = False) -> dict:
     """One load in a fresh context: time to interactive (ms), problems, kernel RSS (MB).
 
     ``phone``: a mid-range phone as Lighthouse's mobile setting has it, 390×844 with touch and the
-    CPU slowed 4× (DevTools' ``Emulation.setCPUThrottlingRate``).
+    CPU slowed 4× (DevTools' ``Emulation.setCPUThrottlingRate``). ``profile``: a performance trace
+    with V8's sampling profiler until interactive, its main-thread time by owner in
+    ``main_thread_ms`` (bench/mainthread.py).
     """
     if phone:
         context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
@@ -110,9 +114,15 @@ def timed_load(browser, server, target: Target, expected: int, memory: bool, pho
         if phone:
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
         page.on("websocket", lambda ws: sockets.append(ws.url))
+        if profile:
+            browser.start_tracing(page=page, categories=mainthread.CATEGORIES)
         response = page.goto(server.url + target.path, wait_until="commit", timeout=LOAD_TIMEOUT_MS)
         handle = page.wait_for_function(READY_AT_JS, arg=expected, polling="raf", timeout=LOAD_TIMEOUT_MS)
         result["tti_ms"] = handle.json_value()
+        if profile:
+            profile = False  # stopped: the finally clause has nothing left to stop
+            result["main_thread_ms"] = mainthread.read_trace(browser.stop_tracing(), server.url + target.path,
+                                                             result["tti_ms"])
         result["phases"] = {name: value for name, value in page.evaluate(PHASES_READ_JS).items() if name in PHASES}
         if response is None or not response.ok:
             result["problem"] = f"HTTP {response and response.status}"
@@ -130,14 +140,16 @@ def timed_load(browser, server, target: Target, expected: int, memory: bool, pho
     except Exception as error:  # a timeout is a result, not a crash of the suite
         result["problem"] = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
     finally:
+        if profile:
+            browser.stop_tracing()
         context.close()
     return result
 
 
 def measure_loads(browser, servers: dict, targets: list[Target], loads: int, preheated: bool,
-                  phone: bool = False) -> dict:
+                  phone: bool = False, profile: bool = False) -> dict:
     """``{name: {"expected": n, "loads": [timed_load(...), ...]}}`` for every target."""
-    label = ("phone, " if phone else "") + ("preheated" if preheated else "cold")
+    label = ("traced, " if profile else "") + ("phone, " if phone else "") + ("preheated" if preheated else "cold")
     every = list(servers.values())
     wait_idle(every, timeout=180)  # the pools fill at start-up: ten notebooks on a small machine
     out: dict[str, dict] = {}
@@ -151,7 +163,7 @@ def measure_loads(browser, servers: dict, targets: list[Target], loads: int, pre
             server = servers[target.root]
             before = len(server.kernel_processes())
             result = timed_load(browser, server, target, out[target.name]["expected"],
-                                memory=preheated and not phone, phone=phone)
+                                memory=preheated and not phone, phone=phone, profile=profile)
             out[target.name]["loads"].append(result)
             waited = _settle(server, every, preheated, before=before)
             log(f"  {label} load {round_ + 1}/{loads} {target.name:8s} "

@@ -6,6 +6,7 @@ import statistics
 import time
 
 from loads import PHASES
+from mainthread import OWNERS
 from suite import RESULTS, fmt, ratio, summary
 
 # The issue's targets, as (limit, inclusive) per figure.
@@ -46,6 +47,10 @@ def build(raw: dict, meta: dict) -> dict:
             if name in section:
                 row[key] = {phase: _median(load.get("phases", {}).get(phase) for load in section[name]["loads"])
                             for phase in PHASES}
+        if name in raw.get("mainthread", {}):
+            [traced] = raw["mainthread"][name]["loads"]
+            row["main_thread_ms"] = traced.get("main_thread_ms")
+            row["traced_tti_ms"] = traced["tti_ms"]
         if name in phone:
             row["tti_phone_ms"] = summary(load["tti_ms"] for load in phone[name]["loads"])
             row["phone_problems"] = [load["problem"] for load in phone[name]["loads"] if load["problem"]]
@@ -297,6 +302,17 @@ def tables(report: dict) -> str:
               + ", ".join(PHASES.values()) + ", every widget and plot drawn",
               ["page", *(phase.replace("_", " ") for phase in PHASES), "all drawn"], rows)
 
+    traced = {n: p for n, p in pages.items() if p.get("main_thread_ms")}
+    if traced:
+        base = traced.get("baseline", {}).get("main_thread_ms", {})
+        rows = [[n, _num(p["traced_tti_ms"]), _num(sum(p["main_thread_ms"].values())),
+                 *(_num(p["main_thread_ms"].get(o)) + ("" if n == "baseline" else
+                   f" ({p['main_thread_ms'].get(o, 0) - base.get(o, 0):+.0f})") for o in OWNERS)]
+                for n, p in traced.items()]
+        table("What the phone's main thread did during one traced preheated load (ms of V8's samples by owner, "
+              "until interactive; in brackets, more than the baseline; a traced load is slower than one not traced)",
+              ["page", "interactive", "sampled", *OWNERS], rows)
+
     rows = [[n, p["models"]["models"],
              ", ".join(f"{count} {kind}" for kind, count in list(p["models"]["by_class"].items())[:5])]
             for n, p in pages.items() if p.get("models")]
@@ -398,7 +414,7 @@ def chart(report: dict, path) -> None:
 
 def _page_order(raw: dict) -> list[str]:
     seen: list[str] = []
-    for section in ("preheated", "phone", "cold", "interactions", "models", "transfer"):
+    for section in ("preheated", "phone", "mainthread", "cold", "interactions", "models", "transfer"):
         for name in raw.get(section, {}):
             if name not in seen:
                 seen.append(name)

@@ -5,7 +5,8 @@
     python bench/run.py --only latency messages 05 08   # some figures, some labs
     python bench/run.py --only capacity --capacity 30 100 200 --capacity-over 60
 
-Figures (names for --only): tti (time to interactive, preheated and cold),
+Figures (names for --only): tti (time to interactive, preheated and cold), phone (the same on an
+emulated mid-range phone), mainthread (one traced phone load: the main thread's time by owner),
 memory (kernel RSS), latency and messages (one pass of interactions),
 transfer (bytes per first and repeat visit, compressed and not), visitors, validate (the browserless visitor against Chromium), capacity
 (browserless waves) and warm (browserless waves on a lab with a large pool).
@@ -55,8 +56,8 @@ from suite import (  # noqa: E402
     wait_kernel_count,
 )
 
-FIGURES = ("tti", "phone", "memory", "latency", "messages", "models", "transfer", "visitors", "validate",
-           "capacity", "warm")
+FIGURES = ("tti", "phone", "mainthread", "memory", "latency", "messages", "models", "transfer", "visitors",
+           "validate", "capacity", "warm")
 WARM_CASES = ("30:0:1", "30:0:40", "100:60:1", "100:60:100")  # visitors:over:pool (issue 15's targets)
 DEFAULT_VISITORS_LAB = "08"  # the most widget outputs, two plots, sliders
 
@@ -128,7 +129,7 @@ def main(argv=None) -> dict:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         chromium_version = browser.version
         try:
-            if want & {"tti", "phone", "memory", "latency", "messages"}:
+            if want & {"tti", "phone", "mainthread", "memory", "latency", "messages"}:
                 log("phase 1: the lecture configuration (preheated kernels)")
                 load_average["phase 1"] = _loadavg()
                 with serving(("labs", "bench"), LECTURE, logs) as servers:
@@ -140,6 +141,9 @@ def main(argv=None) -> dict:
                     if "phone" in want:
                         raw["phone"] = loads.measure_loads(browser, servers, [BASELINE, *labs], args.loads,
                                                            preheated=True, phone=True)
+                    if "mainthread" in want:
+                        raw["mainthread"] = loads.measure_loads(browser, servers, [BASELINE, *labs], 1,
+                                                                preheated=True, phone=True, profile=True)
                     if want & {"latency", "messages"}:
                         raw["interactions"] = run_interactions(browser, servers, [BASELINE, *labs], expected, args)
             if "models" in want:
