@@ -21,7 +21,7 @@ SUCCESS_COLOR = "var(--matmul-success, #1e7e34)"
 WARNING_COLOR = "var(--matmul-warning, #8a6d3b)"
 
 
-def alert_html(message, *, escape=True, tag="div", style=""):
+def alert_html(message, *, escape=True, tag="div", style="", color=ERROR_COLOR):
     """Return `message` as an error block with ``role="alert"``.
 
     Parameters
@@ -35,11 +35,14 @@ def alert_html(message, *, escape=True, tag="div", style=""):
         ``"span"`` keeps the message inline.  Default ``"div"``.
     style : str, optional
         Extra CSS appended after the colour, e.g. ``"line-height:1.4"``.
+    color : str, optional
+        One of the feedback colours; default `ERROR_COLOR` (`WARNING_COLOR` for
+        input that was set aside rather than refused).
 
     Returns
     -------
     str
-        ``<tag role="alert" style="color:ERROR_COLOR[; style]">message</tag>``.
+        ``<tag role="alert" style="color:COLOR[; style]">message</tag>``.
 
     Examples
     --------
@@ -50,4 +53,4 @@ def alert_html(message, *, escape=True, tag="div", style=""):
     """
     body = html.escape(message) if escape else message
     extra = f"; {style}" if style else ""
-    return f'<{tag} role="alert" style="color:{ERROR_COLOR}{extra}">{body}</{tag}>'
+    return f'<{tag} role="alert" style="color:{color}{extra}">{body}</{tag}>'

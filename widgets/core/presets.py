@@ -62,6 +62,23 @@ def query_params(query_string):
     return pairs
 
 
+def query_value(query_string, name, default=""):
+    """The value of parameter `name` as `query_params` reads it (the last occurrence wins).
+
+    Examples
+    --------
+    >>> query_value("token=a%2Bb&theme=dark&token=c+d", "token")
+    'c+d'
+    >>> query_value("theme=dark", "token")
+    ''
+    """
+    found = default
+    for key, value in query_params(query_string):
+        if key == name:
+            found = value
+    return found
+
+
 def query_flag(query_string, name):
     """Read an on/off parameter such as ``presenter=1``.
 

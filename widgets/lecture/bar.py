@@ -15,7 +15,7 @@ import numpy as np
 from ipywidgets import HTML, HBox, Layout, ToggleButton
 from traitlets import Bool, Int, List, TraitError, Unicode, link, observe, validate
 
-from ..base.alerts import SUCCESS_COLOR, WARNING_COLOR
+from ..base.alerts import SUCCESS_COLOR, WARNING_COLOR, alert_html
 from ..base.owned import OwnsChildren
 from ..base.traits import FiniteFloat
 from ..controls.check import Check
@@ -123,20 +123,15 @@ class PresetStatus(HTML):
         if self.applied:
             names = ", ".join(html.escape(a) for a in self.applied)
             parts.append(
-                '<span class="lecture-preset-applied" '
-                f'style="color: var(--jp-success-color0, {SUCCESS_COLOR})">'
+                f'<span class="lecture-preset-applied" style="color: {SUCCESS_COLOR}">'
                 f"<b>From the link:</b> {names}</span>"
             )
-        for message in self.errors:
-            parts.append(
-                '<span class="lecture-preset-error" '
-                f'style="color: var(--jp-warn-color0, {WARNING_COLOR})">'
-                f"{html.escape(message)}</span>"
-            )
-        role = ' role="alert"' if self.errors else ""
-        self.value = (
-            f'<div{role} style="line-height: 1.4">{"<br>".join(parts)}</div>' if parts else ""
-        )
+        parts.extend(f'<span class="lecture-preset-error">{html.escape(message)}</span>' for message in self.errors)
+        lines = "<br>".join(parts)
+        if self.errors:  # announced, in the caveat colour: the lab goes on with its defaults
+            self.value = alert_html(lines, escape=False, style="line-height: 1.4", color=WARNING_COLOR)
+        else:
+            self.value = f'<div style="line-height: 1.4">{lines}</div>' if parts else ""
 
 
 def apply_presets(

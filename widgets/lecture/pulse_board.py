@@ -16,17 +16,17 @@ import html
 import math
 import os
 import time
-from urllib.parse import parse_qs
 
 import numpy as np
 from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
 from ipywidgets import HTML, Button, HBox, Layout, VBox
 from traitlets import Float, Int, TraitError, Unicode, validate
 
-from ..base.alerts import ERROR_COLOR, WARNING_COLOR
+from ..base.alerts import WARNING_COLOR, alert_html
 from ..base.batching import apply_changes
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
+from ..core.presets import query_value
 from .pulse import PULSE_DIR
 from .pulse_store import PulseStore
 from .query import read_query_string
@@ -266,11 +266,9 @@ class PulseBoard(OwnsChildren, VBox):
             return
         self._shown = (status, summary)
         self.set_trait("status", status)
-        self._status.value = (
-            f'<div role="alert" style="color: {ERROR_COLOR}; font-size: 1.3em">'
-            f"The pulse is unavailable: {html.escape(status)}. The labs still check answers.</div>"
-            if status else ""
-        )
+        self._status.value = alert_html(
+            f"The pulse is unavailable: {status}. The labs still check answers.", style="font-size: 1.3em"
+        ) if status else ""
         shown = set()
         for pulse in summary:
             panel = self._panels.get(pulse.lab)
@@ -319,8 +317,7 @@ class PulseBoard(OwnsChildren, VBox):
                 self.refresh()
             except Exception as error:  # noqa: BLE001 - shown, and the next refresh tries again
                 self._shown = None  # so that the next refresh draws everything again
-                self._status.value = (f'<div role="alert" style="color: {ERROR_COLOR}">'
-                                      f"The board could not refresh: {html.escape(str(error))}</div>")
+                self._status.value = alert_html(f"The board could not refresh: {error}")
 
     def _on_reset(self):
         if not self._store.reset():
@@ -352,7 +349,7 @@ def refusal(query_string, environ=None):
     secret = environ.get(PULSE_TOKEN, "")
     if not secret:
         return f"The class pulse has no lecturer's secret on this server ({PULSE_TOKEN} is not set)."
-    given = parse_qs(query_string).get("token", [""])[0]
+    given = query_value(query_string, "token")
     if not given:
         return "This page is for the lecturer: open it with the pulse link that make serve printed (it ends in ?token=…)."
     if not hmac.compare_digest(given.encode(), secret.encode()):
@@ -386,8 +383,7 @@ def pulse_page(query_string=None, environ=None, *, start=True):
     environ = os.environ if environ is None else environ
     reason = refusal(read_query_string() if query_string is None else query_string, environ)
     if reason:
-        return HTML(f'<div role="alert" style="color: {ERROR_COLOR}; font-size: 1.3em">'
-                    f"{html.escape(reason)}</div>").add_class("pulse-refused")
+        return HTML(alert_html(reason, style="font-size: 1.3em")).add_class("pulse-refused")
     board = PulseBoard(PulseStore(environ[PULSE_DIR]))
     if start:
         board.start()
