@@ -76,7 +76,7 @@ _LOCATIONS = {
     "PulseRecorder": "lecture.pulse",
     "PulseStore": "lecture.pulse_store",
     "average_expansion": "text.attention_steps",
-    "convex_hull": "text.attention_steps",
+    "convex_hull": "core.geometry",
     "score_expansion": "text.attention_steps",
     "column_combination_html": "text.column_steps",
     "partial_product_html": "text.column_steps",

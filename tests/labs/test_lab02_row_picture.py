@@ -10,7 +10,8 @@ from harness.checks import answer
 from widgets.controls.check import Check
 from widgets.core.mistakes import diagnose
 from widgets.core.rows import row_combination, row_mistakes
-from widgets.labs.row_picture import RowPicture, row_picture_html
+from widgets.labs.row_picture import RowPicture
+from widgets.text.row_steps import row_picture_html
 
 A = [[-3, -4, 1], [2, 4, 0], [1, -4, -5]]
 B = [[-1, 2, -4], [-4, -3, -1], [4, 3, 1]]

@@ -5,9 +5,10 @@ import numpy as np
 import pytest
 from traitlets import TraitError
 
+from widgets.core.composition import describe_sizes
 from widgets.core.geometry import HOUSE, UNIT_SQUARE
 from widgets.labs.composition_steps import CompositionSteps
-from widgets.labs.shape_checker import ShapeChecker, describe_sizes
+from widgets.labs.shape_checker import ShapeChecker
 
 R = np.array([[0.0, -1.0], [1.0, 0.0]])
 S = np.array([[2.0, 0.0], [0.0, 1.0]])

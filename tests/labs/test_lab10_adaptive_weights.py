@@ -7,7 +7,8 @@ from ipywidgets.widgets.widget import _instances
 from ipywidgets.widgets.widget_style import Style
 
 from widgets import AttentionExplorer, attention
-from widgets.labs.adaptive_weights import ROLES_HTML, DenseVsAttention, LinearityTables, dense_rows
+from widgets.core.dense_layer import dense_rows
+from widgets.labs.adaptive_weights import ROLES_HTML, DenseVsAttention, LinearityTables
 
 W_DENSE = np.array([[1.0, -1.0], [0.5, 2.0]])
 

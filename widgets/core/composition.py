@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from .shapes import ShapeError, check_product_shapes, format_shape
 
-__all__ = ["CompositionShapes", "composition_shapes", "describe_composition", "space"]
+__all__ = ["CompositionShapes", "composition_shapes", "describe_composition", "describe_sizes", "space"]
 
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -139,3 +139,29 @@ def describe_composition(a_shape, b_shape):
         f"x ↦ A(Bx) maps {space(q)} → {space(m)}: B takes x in {space(q)} to Bx in "
         f"{space(n)}, then A takes that to {space(m)}."
     )
+
+
+def describe_sizes(m, n, p, q):
+    """Judge ``A`` of size ``m×n`` times ``B`` of size ``p×q``, sizes as typed.
+
+    Parameters
+    ----------
+    m, n, p, q : int
+        The sizes; any integers (one below 1 is explained, not refused).
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether ``AB`` exists, and the plain-text explanation.
+
+    Examples
+    --------
+    >>> describe_sizes(4, 3, 3, 2)[1][:22]
+    'AB exists and is 4×2. '
+    >>> describe_sizes(2, 0, 3, -1)
+    (False, 'n = 0, q = -1: a matrix has at least one row and one column.')
+    """
+    small = [f"{name} = {value}" for name, value in zip("mnpq", (m, n, p, q)) if value < 1]
+    if small:
+        return False, f"{', '.join(small)}: a matrix has at least one row and one column."
+    return describe_composition((m, n), (p, q))

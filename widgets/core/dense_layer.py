@@ -31,7 +31,7 @@ from .geometry import as_points
 from .shapes import as_finite_array, format_shape
 
 __all__ = [
-    "as_weights", "dense_layer", "dense_mistakes", "relu", "split_at_folds", "weight_shape_mistakes",
+    "as_weights", "dense_layer", "dense_rows", "dense_mistakes", "relu", "split_at_folds", "weight_shape_mistakes",
 ]
 
 
@@ -326,3 +326,16 @@ def weight_shape_mistakes(n_inputs, n_outputs):
         f"input ({n_inputs}), so that Wx takes an input of {n_inputs} entries: "
         f"{n_outputs}×{n_inputs}.",
     )]
+
+
+def dense_rows(W, X):
+    """The bias-free dense layer applied to every token: ``X Wᵀ``, tokens as rows.
+
+    Raises `ValueError` (with `dense_layer`'s message) if a token does not fit ``W``.
+
+    >>> dense_rows([[1, -1], [0.5, 2]], [[1, 0], [0, 1], [1, 1]]).tolist()
+    [[1.0, 0.5], [-1.0, 2.0], [0.0, 2.5]]
+    """
+    W = np.asarray(W, dtype=float)
+    X = np.asarray(X, dtype=float)
+    return dense_layer(W, X.T, np.zeros(W.shape[0])).T

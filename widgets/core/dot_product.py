@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["DotMatch", "dot_match", "rotate_to"]
+__all__ = ["DotMatch", "dot_match", "projection", "rotate_to"]
 
 
 @dataclass(frozen=True)
@@ -94,6 +94,17 @@ def dot_match(q, k):
     if abs(angle - round(angle)) < 1e-9:  # 89.99999999999999 reads as 90
         angle = float(round(angle))
     return DotMatch(score, q_length, k_length, cosine, angle)
+
+
+def projection(k, q):
+    """Where `k`'s tip falls on the line of `q`: ``(k · q / q · q) q`` (the zero vector when `q` is zero).
+
+    >>> projection([1, 2], [2, 0]).tolist(), projection([1, 2], [0, 0]).tolist()
+    ([1.0, 0.0], [0.0, 0.0])
+    """
+    k, q = _vector(k, "k"), _vector(q, "q")
+    q_squared = float(q @ q)
+    return (k @ q) / q_squared * q if q_squared > 0 else np.zeros_like(q)
 
 
 def rotate_to(q, k, angle):

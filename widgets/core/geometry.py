@@ -15,7 +15,7 @@ shows what a rule bends that a matrix keeps straight.
 
 import numpy as np
 
-from .shapes import as_finite_array
+from .shapes import ShapeError, as_finite_array, as_matrix
 
 __all__ = [
     "UNIT_SQUARE",
@@ -30,6 +30,7 @@ __all__ = [
     "map_lines",
     "grid_extent",
     "input_grid",
+    "convex_hull",
 ]
 
 
@@ -368,3 +369,59 @@ def input_grid(points, samples=21, max_lines=12):
     span = max(extent[1] - extent[0], extent[3] - extent[2])
     step = max(1.0, float(np.ceil(span / max(int(max_lines) - 1, 1))))
     return square_grid(extent, step=step, samples=samples)
+
+
+def convex_hull(points):
+    """Return the convex hull of 2-D points as a closed polygon.
+
+    Every weighted average of the points, with nonnegative weights adding
+    to 1, lies inside this polygon (and every point of it is one).
+
+    Parameters
+    ----------
+    points : array_like, shape (n, 2)
+        One point per row, finite.
+
+    Returns
+    -------
+    numpy.ndarray, shape (m + 1, 2)
+        The ``m`` hull vertices counter-clockwise from the lowest-leftmost
+        one, then that first vertex again.  Collinear points give the two
+        ends of their segment; a single point gives itself twice.
+
+    Examples
+    --------
+    >>> convex_hull([[1, 0], [2, 0], [0, 4], [4, 4], [2, 2]])
+    array([[1., 0.],
+           [2., 0.],
+           [4., 4.],
+           [0., 4.],
+           [1., 0.]])
+    """
+    pts = as_matrix(points, "points")
+    if pts.shape[1] != 2:
+        raise ShapeError(f"points must have 2 columns (x, y), got {pts.shape[1]}")
+    if not np.all(np.isfinite(pts)):
+        raise ValueError("points must be finite")
+    unique = sorted({(float(x), float(y)) for x, y in pts})
+    if len(unique) == 1:
+        return np.array([unique[0], unique[0]])
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    # Andrew's monotone chain: lower hull left to right, upper right to left.
+    lower, upper = [], []
+    for p in unique:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(unique):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    hull = lower[:-1] + upper[:-1]
+    # Start at the lowest point (then leftmost), keeping counter-clockwise order.
+    start = min(range(len(hull)), key=lambda k: (hull[k][1], hull[k][0]))
+    hull = hull[start:] + hull[:start]
+    return np.array(hull + [hull[0]])

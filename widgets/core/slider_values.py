@@ -1,16 +1,20 @@
-"""What a slider can take: its grid of steps, and a typed value read against it.
+"""What a slider or a dragged point can take: its grid of steps, and a typed value read against it.
 
 A slider's handle lands on ``low, low + step, ...`` and stays within its
 bounds; `snap_to_step` computes that point and `read_slider_text` reads what a
-learner typed for a slider into a value it can take, or says why not.  Plain
-Python, so `SliderEntry` (`widgets.controls.slider_entry`) stays a thin view.
+learner typed for a slider into a value it can take, or says why not.  A point
+dragged on a plot (a vertex, an arrow's tip) lands on the multiples of its
+plot's step: `snap_to_grid`.  Plain Python and numpy, so `SliderEntry`
+(`widgets.controls.slider_entry`) and the plots stay thin views.
 """
 
 import math
 
+import numpy as np
+
 from .parsing import format_number, parse_number
 
-__all__ = ["read_slider_text", "snap_to_step"]
+__all__ = ["read_slider_text", "snap_to_grid", "snap_to_step"]
 
 #: Digits kept when a number is quoted in a message.
 _MESSAGE_DIGITS = 15
@@ -61,6 +65,23 @@ def snap_to_step(x, low, high, step):
     k = max(math.floor(count + 0.5), 0)  # halves up, as noUiSlider rounds
     value = float(f"{low + k * step:.12g}")
     return min(max(value, low), high)
+
+
+def snap_to_grid(values, step):
+    """Each of `values` on the nearest multiple of `step` (a plot's grid; none if `step` is not positive).
+
+    Rounded twice, so that ``0.30000000000000004`` is ``0.3``, and never ``-0.0``: the point
+    drawn and the point stored hold the same bits.
+
+    >>> snap_to_grid([0.26, -0.03, 1.0], 0.1).tolist()
+    [0.3, 0.0, 1.0]
+    >>> snap_to_grid([0.26, -0.0], 0).tolist()
+    [0.26, 0.0]
+    """
+    points = np.asarray(values, dtype=float)
+    if step > 0:
+        points = np.round(np.round(points / step) * step, 10)
+    return points + 0.0
 
 
 def read_slider_text(text, low, high, step=None, *, integer=False, name="value"):

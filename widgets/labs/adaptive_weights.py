@@ -24,42 +24,16 @@ from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.slider_entry import SliderEntry
 from ..core.attention_math import attention
-from ..core.dense_layer import dense_layer
+from ..core.dense_layer import dense_rows
 from ..core.parsing import format_number
+from ..text.html_math import html_table
 from ..views.heatmap import MatrixHeatmap
 from ..views.matrix_view import MatrixView
 
-__all__ = ["LINEARITY_HTML", "ROLES_HTML", "DenseVsAttention", "LinearityTables", "dense_rows", "html_table"]
+__all__ = ["LINEARITY_HTML", "ROLES_HTML", "DenseVsAttention", "LinearityTables"]
 
 #: A weight that moved by less than this counts as unchanged (the heatmap shows 3 decimals).
 MOVED = 5e-4
-
-
-def dense_rows(W, X):
-    """The bias-free dense layer applied to every token: ``X Wᵀ``, tokens as rows.
-
-    Raises `ValueError` (with `dense_layer`'s message) if a token does not fit ``W``.
-
-    >>> dense_rows([[1, -1], [0.5, 2]], [[1, 0], [0, 1], [1, 1]]).tolist()
-    [[1.0, 0.5], [-1.0, 2.0], [0.0, 2.5]]
-    """
-    W = np.asarray(W, dtype=float)
-    X = np.asarray(X, dtype=float)
-    return dense_layer(W, X.T, np.zeros(W.shape[0])).T
-
-
-def html_table(rows):
-    """An HTML table with a header row, for prose with LaTeX (`HTMLMath`): cells are inserted as given.
-
-    >>> html_table([("form", "here"), ("$W$", "$A$")]).count("<th "), html_table([("a",), ("b",)]).count("<td ")
-    (2, 1)
-    """
-    cell = "style='border:1px solid #ccc;padding:4px 10px;text-align:left'"
-    body = "".join(
-        "<tr>" + "".join(f"<{tag} {cell}>{text}</{tag}>" for text in row) + "</tr>"
-        for tag, row in zip(["th"] + ["td"] * (len(rows) - 1), rows)
-    )
-    return f"<table style='border-collapse:collapse;margin:6px 0'>{body}</table>"
 
 
 #: Which part of the simplified attention ``H = A_att(X) V(X)`` plays which role of the adaptive

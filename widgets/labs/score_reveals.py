@@ -2,7 +2,7 @@ r"""An `AttentionExplorer`'s parts held back until predicted: lab 7's shapes and
 
 `ShapesReveal` opens on ``Q``, ``K``, ``Kᵀ``, ``V`` and the table of shapes,
 with a paragraph that says why each shape is what it is
-(`shapes_explanation`), once the learner has typed the shapes.
+(`widgets.text.attention_prose.shapes_explanation`), once the learner has typed the shapes.
 `ScoresReveal` opens on the score matrix ``S = QKᵀ``, its weights and the
 written-out score of the clicked cell, once the learner has worked out one
 score by hand.  `PartsReveal` holds back any parts, laid out in rows (lab 8
@@ -14,40 +14,9 @@ its public `AttentionExplorer.part`.
 from ipywidgets import HBox, HTMLMath, Layout, VBox
 
 from ..controls.reveal import Reveal
+from ..text.attention_prose import shapes_explanation
 
-__all__ = ["PartsReveal", "ScoresReveal", "ShapesReveal", "shapes_explanation"]
-
-
-def shapes_explanation(tokens, features, size):
-    r"""Why ``Q = XW_Q``, ``Kᵀ`` and ``S = QKᵀ`` have their shapes, in numbers (HTML with LaTeX).
-
-    Parameters
-    ----------
-    tokens, features : int
-        The shape of ``X``: one row per token, one column per feature.
-    size : int
-        The columns of ``W_Q``, ``W_K`` and ``W_V``: the size of a query, a key and a value.
-
-    Examples
-    --------
-    >>> text = shapes_explanation(5, 4, 3)
-    >>> text[:62]
-    'A $5\\times 4$ matrix times a $4\\times 3$ matrix is $5\\times 3$'
-    >>> r"the $3\times 5$ matrix $K^T$" in text, r"a $5\times 5$ score matrix" in text
-    (True, True)
-    """
-    def by(rows, cols):
-        return rf"${rows}\times {cols}$"
-
-    return (
-        f"A {by(tokens, features)} matrix times a {by(features, size)} matrix is {by(tokens, size)}: "
-        r"<b>$Q$, $K$ and $V$ each have one row per token and one column per feature of the "
-        r"query/key/value space</b>. "
-        f"Transposing turns the {by(tokens, size)} matrix $K$ into the {by(size, tokens)} matrix $K^T$, "
-        f"whose columns are the keys, and $({tokens}\\times {size})({size}\\times {tokens})$ gives a "
-        f"{by(tokens, tokens)} score matrix: one score for every (query token, key token) pair. "
-        "Change the shapes with the menus above and watch every line of the table follow."
-    )
+__all__ = ["PartsReveal", "ScoresReveal", "ShapesReveal"]
 
 
 class ShapesReveal(Reveal):

@@ -17,37 +17,11 @@ from ..base.alerts import ERROR_COLOR, SUCCESS_COLOR
 from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
-from ..core.composition import describe_composition
+from ..core.composition import describe_sizes
 
-__all__ = ["ShapeChecker", "describe_sizes"]
+__all__ = ["ShapeChecker"]
 
 _COLORS = {True: SUCCESS_COLOR, False: ERROR_COLOR}
-
-
-def describe_sizes(m, n, p, q):
-    """Judge ``A`` of size ``m×n`` times ``B`` of size ``p×q``, sizes as typed.
-
-    Parameters
-    ----------
-    m, n, p, q : int
-        The sizes; any integers (one below 1 is explained, not refused).
-
-    Returns
-    -------
-    tuple of (bool, str)
-        Whether ``AB`` exists, and the plain-text explanation.
-
-    Examples
-    --------
-    >>> describe_sizes(4, 3, 3, 2)[1][:22]
-    'AB exists and is 4×2. '
-    >>> describe_sizes(2, 0, 3, -1)
-    (False, 'n = 0, q = -1: a matrix has at least one row and one column.')
-    """
-    small = [f"{name} = {value}" for name, value in zip("mnpq", (m, n, p, q)) if value < 1]
-    if small:
-        return False, f"{', '.join(small)}: a matrix has at least one row and one column."
-    return describe_composition((m, n), (p, q))
 
 
 class ShapeChecker(OwnsChildren, VBox):

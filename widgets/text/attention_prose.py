@@ -15,6 +15,7 @@ from .attention_steps import average_expansion
 from .html_math import subscripts_html
 
 __all__ = [
+    "shapes_explanation",
     "shapes_table_html",
     "score_explanation",
     "weights_row_title",
@@ -177,4 +178,36 @@ def average_html(A, V, i):
     return (
         f"<div style='font-size:1.1em'>{subscripts_html(average_expansion(np.round(A, 12), V, i))}"
         "</div>"
+    )
+
+
+def shapes_explanation(tokens, features, size):
+    r"""Why ``Q = XW_Q``, ``Kᵀ`` and ``S = QKᵀ`` have their shapes, in numbers (HTML with LaTeX).
+
+    Parameters
+    ----------
+    tokens, features : int
+        The shape of ``X``: one row per token, one column per feature.
+    size : int
+        The columns of ``W_Q``, ``W_K`` and ``W_V``: the size of a query, a key and a value.
+
+    Examples
+    --------
+    >>> text = shapes_explanation(5, 4, 3)
+    >>> text[:62]
+    'A $5\\times 4$ matrix times a $4\\times 3$ matrix is $5\\times 3$'
+    >>> r"the $3\times 5$ matrix $K^T$" in text, r"a $5\times 5$ score matrix" in text
+    (True, True)
+    """
+    def by(rows, cols):
+        return rf"${rows}\times {cols}$"
+
+    return (
+        f"A {by(tokens, features)} matrix times a {by(features, size)} matrix is {by(tokens, size)}: "
+        r"<b>$Q$, $K$ and $V$ each have one row per token and one column per feature of the "
+        r"query/key/value space</b>. "
+        f"Transposing turns the {by(tokens, size)} matrix $K$ into the {by(size, tokens)} matrix $K^T$, "
+        f"whose columns are the keys, and $({tokens}\\times {size})({size}\\times {tokens})$ gives a "
+        f"{by(tokens, tokens)} score matrix: one score for every (query token, key token) pair. "
+        "Change the shapes with the menus above and watch every line of the table follow."
     )

@@ -1,21 +1,19 @@
-"""Attention written out step by step: score expansions, weighted averages, hulls.
+"""Attention written out step by step: score expansions and weighted averages.
 
 Numpy only.  `score_expansion` writes a score ``S_ij = q_i · k_j`` out term
 by term, as Activity 1.4.5 does for ``S_24``; `average_expansion` writes a
-row of ``H = A_att V`` as a weighted average of the value vectors; and
-`convex_hull` gives the region those averages can reach, which the values
-plot draws.  Indices in the text count from 1, as the syllabus does.
+row of ``H = A_att V`` as a weighted average of the value vectors (the region
+those averages can reach is `widgets.core.geometry.convex_hull`).  Indices in
+the text count from 1, as the syllabus does.
 """
 
 import math
-
-import numpy as np
 
 from ..core.parsing import format_number
 from ..core.products import entry_sum_text, entry_terms
 from ..core.shapes import ShapeError, as_matrix, check_index
 
-__all__ = ["score_expansion", "average_expansion", "convex_hull"]
+__all__ = ["score_expansion", "average_expansion"]
 
 
 def _pair(i, j, wide=False):
@@ -128,57 +126,3 @@ def average_expansion(A, V, i, digits=3):
     return f"h_{i + 1} = {terms} = ({vector})"
 
 
-def convex_hull(points):
-    """Return the convex hull of 2-D points as a closed polygon.
-
-    Every weighted average of the points, with nonnegative weights adding
-    to 1, lies inside this polygon (and every point of it is one).
-
-    Parameters
-    ----------
-    points : array_like, shape (n, 2)
-        One point per row, finite.
-
-    Returns
-    -------
-    numpy.ndarray, shape (m + 1, 2)
-        The ``m`` hull vertices counter-clockwise from the lowest-leftmost
-        one, then that first vertex again.  Collinear points give the two
-        ends of their segment; a single point gives itself twice.
-
-    Examples
-    --------
-    >>> convex_hull([[1, 0], [2, 0], [0, 4], [4, 4], [2, 2]])
-    array([[1., 0.],
-           [2., 0.],
-           [4., 4.],
-           [0., 4.],
-           [1., 0.]])
-    """
-    pts = as_matrix(points, "points")
-    if pts.shape[1] != 2:
-        raise ShapeError(f"points must have 2 columns (x, y), got {pts.shape[1]}")
-    if not np.all(np.isfinite(pts)):
-        raise ValueError("points must be finite")
-    unique = sorted({(float(x), float(y)) for x, y in pts})
-    if len(unique) == 1:
-        return np.array([unique[0], unique[0]])
-
-    def cross(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    # Andrew's monotone chain: lower hull left to right, upper right to left.
-    lower, upper = [], []
-    for p in unique:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(unique):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    hull = lower[:-1] + upper[:-1]
-    # Start at the lowest point (then leftmost), keeping counter-clockwise order.
-    start = min(range(len(hull)), key=lambda k: (hull[k][1], hull[k][0]))
-    hull = hull[start:] + hull[:start]
-    return np.array(hull + [hull[0]])

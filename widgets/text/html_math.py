@@ -22,6 +22,7 @@ from ..core.parsing import html_number
 from ..core.shapes import as_matrix
 
 __all__ = [
+    "html_table",
     "HIGHLIGHT_COLOR",
     "PENDING_COLOR",
     "bracket_table",
@@ -199,3 +200,17 @@ def link_html(href, words):
     """
     return (f'<a href="{html.escape(href, quote=True)}" '
             f'style="color:var(--jp-content-link-color); text-decoration:underline">{words}</a>')
+
+
+def html_table(rows):
+    """An HTML table with a header row, for prose with LaTeX (`HTMLMath`): cells are inserted as given.
+
+    >>> html_table([("form", "here"), ("$W$", "$A$")]).count("<th "), html_table([("a",), ("b",)]).count("<td ")
+    (2, 1)
+    """
+    cell = "style='border:1px solid #ccc;padding:4px 10px;text-align:left'"
+    body = "".join(
+        "<tr>" + "".join(f"<{tag} {cell}>{text}</{tag}>" for text in row) + "</tr>"
+        for tag, row in zip(["th"] + ["td"] * (len(rows) - 1), rows)
+    )
+    return f"<table style='border-collapse:collapse;margin:6px 0'>{body}</table>"

@@ -27,12 +27,11 @@ import numpy as np
 
 from ..core.attention_math import attention
 from ..core.dense_layer import dense_layer
-from ..core.geometry import HOUSE, UNIT_SQUARE, apply_map
+from ..core.geometry import HOUSE, UNIT_SQUARE, apply_map, convex_hull
 from ..core.maps_gallery import gallery_matrix
 from ..core.parsing import html_number
 from ..core.plot_frame import arrow_polyline, fit_bounds
 from ..core.products import product_by_columns
-from .attention_steps import convex_hull
 
 __all__ = ["Picture", "plane_svg", "heatmaps_svg", "gallery_pictures"]
 

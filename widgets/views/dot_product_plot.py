@@ -20,8 +20,9 @@ from ..base.batching import apply_changes
 from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
-from ..core.dot_product import dot_match, rotate_to
+from ..core.dot_product import dot_match, projection, rotate_to
 from ..core.parsing import format_number
+from ..core.slider_values import snap_to_grid
 from ..text import alternatives
 from .described import DescribedFigure
 
@@ -187,9 +188,7 @@ class DotProductPlot(OwnsChildren, VBox):
         y = np.asarray(self._tips.y, dtype=float)
         if x.shape != (2,) or y.shape != (2,):
             return  # a partial update from the browser: wait for the rest
-        if self._snap > 0:
-            x, y = (np.round(np.round(a / self._snap) * self._snap, 10) for a in (x, y))
-        x, y = np.clip(x, -REACH, REACH) + 0.0, np.clip(y, -REACH, REACH) + 0.0
+        x, y = (np.clip(snap_to_grid(a, self._snap), -REACH, REACH) + 0.0 for a in (x, y))
         with self.hold_trait_notifications():
             self.q = (x[0], y[0])
             self.k = (x[1], y[1])
@@ -210,10 +209,7 @@ class DotProductPlot(OwnsChildren, VBox):
             self.set_trait("cosine", m.cosine)
             self.set_trait("angle", m.angle)
         q, k = np.array(self.q), np.array(self.k)
-        if m.q_length > 0:
-            foot = (k @ q) / (q @ q) * q  # where k's tip falls on q's line
-        else:
-            foot = np.zeros(2)
+        foot = projection(k, q)
         updates = [
             (self._arrows, {"x": np.array([[0.0, q[0]], [0.0, k[0]]]),
                             "y": np.array([[0.0, q[1]], [0.0, k[1]]])}),

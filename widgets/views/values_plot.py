@@ -15,10 +15,10 @@ from ..base.batching import apply_changes
 from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.traits import MatrixTrait
+from ..core.geometry import convex_hull
 from ..core.plot_frame import fit_bounds
 from ..core.shapes import format_shape
 from ..text import alternatives
-from ..text.attention_steps import convex_hull
 from .described import DescribedFigure
 
 __all__ = ["ValuesPlot"]

@@ -21,6 +21,7 @@ from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.traits import FiniteFloat, MatrixTrait
 from ..core import geometry, plot_frame
+from ..core.slider_values import snap_to_grid
 from ..text import alternatives
 from .described import DescribedFigure
 
@@ -422,13 +423,7 @@ class VertexPlot(OwnsChildren, DescribedFigure):
         n = points.shape[1] - 1 if closed else points.shape[1]
         if x.shape != (n,) or y.shape != (n,):
             return  # the browser sent a partial update; wait for the rest
-        if self.snap > 0:
-            # round twice: the second removes 0.30000000000000004-style noise
-            x = np.round(np.round(x / self.snap) * self.snap, 10)
-            y = np.round(np.round(y / self.snap) * self.snap, 10)
-        # `+ 0.0` turns a -0.0 (from the browser, or snapping -0.03 to 0)
-        # into 0.0, so the shape drawn and the points stored hold the same bits.
-        points[0, :n], points[1, :n] = x + 0.0, y + 0.0
+        points[0, :n], points[1, :n] = snap_to_grid(x, self.snap), snap_to_grid(y, self.snap)
         if closed:
             points[:, -1] = points[:, 0]
         try:
