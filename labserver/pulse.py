@@ -18,6 +18,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from labserver.warm import warm_arguments
+from widgets.core.environment import PULSE_DIR, PULSE_TOKEN
 
 __all__ = ["PULSE_PAGE", "pulse_environment", "pulse_link"]
 
@@ -60,15 +61,15 @@ def pulse_environment(served, environ=None):
     ValueError: the pulse folder must be outside the served folder labs, or Voila would serve it
     """
     environ = os.environ if environ is None else environ
-    folder = Path(environ.get("MATMUL_PULSE_DIR") or DEFAULT_FOLDER).resolve()
+    folder = Path(environ.get(PULSE_DIR) or DEFAULT_FOLDER).resolve()
     served = Path(served).resolve()
     if folder == served or served in folder.parents:
         raise ValueError(
             f"the pulse folder must be outside the served folder {served.name}, or Voila would serve it"
         )
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    token = environ.get("MATMUL_PULSE_TOKEN") or secrets.token_urlsafe(24)
-    return {"MATMUL_PULSE_DIR": str(folder), "MATMUL_PULSE_TOKEN": token}
+    token = environ.get(PULSE_TOKEN) or secrets.token_urlsafe(24)
+    return {PULSE_DIR: str(folder), PULSE_TOKEN: token}
 
 
 def pulse_link(voila_args, token):
@@ -104,7 +105,7 @@ def main(argv=None):
     if ours["--warm"]:
         print(f"Keeping {ours['--pool']} kernels warm for {ours['--warm']}", flush=True)
     env = {**os.environ, **pulse_environment(served)}
-    print(f"Class pulse, for the lecturer only: {pulse_link(argv, env['MATMUL_PULSE_TOKEN'])}", flush=True)
+    print(f"Class pulse, for the lecturer only: {pulse_link(argv, env[PULSE_TOKEN])}", flush=True)
     os.execvpe(sys.executable, [sys.executable, "-m", "labserver.voila_app", *argv], env)
 
 

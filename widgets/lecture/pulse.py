@@ -23,16 +23,15 @@ from traitlets import HasTraits, Int, Unicode
 
 from ..controls.check import Check
 from ..controls.practice import Practice
+from ..core.environment import PULSE_DIR
 from ..core.parsing import parse_number, parse_shape
 from .namespace import named, user_namespace
 from .pulse_store import PulseStore
 
-__all__ = ["PULSE_DIR", "PulseRecorder", "lab_name"]
+__all__ = ["PulseRecorder", "lab_name"]
 
 #: The mistake recorded for a right answer given after the answer was shown (`Check.shown`).
 SHOWN = "answer seen first"
-#: The environment variable that names the pulse folder; recording is off without it.
-PULSE_DIR = "MATMUL_PULSE_DIR"
 
 
 def lab_name(environ=None):

@@ -26,15 +26,12 @@ from ..base.alerts import WARNING_COLOR, alert_html
 from ..base.batching import apply_changes
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
+from ..core.environment import PULSE_DIR, PULSE_TOKEN
 from ..core.presets import query_value
-from .pulse import PULSE_DIR
 from .pulse_store import PulseStore
 from .query import read_query_string
 
-__all__ = ["PULSE_TOKEN", "LabPanel", "PulseBoard", "pulse_page", "refusal"]
-
-#: The environment variable that holds the lecturer's secret.
-PULSE_TOKEN = "MATMUL_PULSE_TOKEN"
+__all__ = ["LabPanel", "PulseBoard", "pulse_page", "refusal"]
 
 _ATTEMPTED, _SOLVED, _MISTAKE = "#4c78a8", "#54a24b", "#e45756"
 _TICKS = {"font-size": "18px"}
