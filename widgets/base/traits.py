@@ -12,11 +12,11 @@ types in ``trait_types.py``, bqplot in ``traits.py``.)
 
 import math
 
-import numpy as np
 import traitlets
 from traitlets import TraitError
 
 from ..core.shapes import as_finite_array, as_matrix
+from .batching import same_value
 
 __all__ = [
     "FiniteFloat", "MatrixTrait", "validate_matrix",
@@ -130,16 +130,11 @@ class MatrixTrait(traitlets.TraitType):
 
     def set(self, obj, value):
         # As traittypes.Array does: `==` on arrays is elementwise, so compare
-        # with np.array_equal instead of traitlets' default equality test.
+        # by value (the one array equality, `same_value`) instead of traitlets' default test.
         new_value = self._validate(obj, value)
         old_value = obj._trait_values.get(self.name, self.default_value)
         obj._trait_values[self.name] = new_value
-        same = (
-            isinstance(old_value, np.ndarray)
-            and old_value.shape == new_value.shape
-            and np.array_equal(old_value, new_value)
-        )
-        if not same:
+        if not same_value(old_value, new_value):
             obj._notify_trait(self.name, old_value, new_value)
 
 
