@@ -16,9 +16,11 @@ Mix `OwnsChildren` in before the container class and pass each child through
             self.children = (self._editor, self._status)
 
 ``Lab().close()`` then closes the editor (which closes its own children in
-turn), the status and last the box itself.  A composite that also follows
-widgets it does not own overrides `close`, stops following them, and calls
-``super().close()``.
+turn), the status and last the box itself.  What a composite follows but does
+not own (the caller's slider, a lecture bar, the checks a reveal waits for) it
+follows through `_follow` (an observer) or `_keep_link` (a traitlets link);
+closing stops following them all, once, before closing the children.  No
+composite needs a `close` of its own for that.
 """
 
 from traitlets import HasTraits, List
@@ -42,6 +44,7 @@ class OwnsChildren(HasTraits):
     """
 
     _owned = List(help="The child widgets this composite built, closed with it.")
+    _stops = List(help="How to stop following what this composite follows but does not own.")
 
     def _own(self, *widgets):
         """Record `widgets` as this composite's own and return them.
@@ -55,8 +58,39 @@ class OwnsChildren(HasTraits):
         self._owned.extend(widgets)
         return widgets[0] if len(widgets) == 1 else widgets
 
+    def _follow(self, other, handler, names):
+        """``other.observe(handler, names=names)``, undone when this composite closes.
+
+        >>> from ipywidgets import HTML, IntSlider, VBox
+        >>> class Echo(OwnsChildren, VBox):
+        ...     def __init__(self, slider):
+        ...         super().__init__()
+        ...         self._follow(slider, self._on_value, "value")
+        ...     def _on_value(self, change):
+        ...         self.seen = change["new"]
+        >>> slider = IntSlider()
+        >>> echo = Echo(slider)
+        >>> slider.value = 3
+        >>> echo.close()
+        >>> slider.value = 4
+        >>> echo.seen, slider.comm is not None  # no longer followed; the slider stays open
+        (3, True)
+        """
+        other.observe(handler, names=names)
+        self._stops.append(lambda: other.unobserve(handler, names=names))
+
+    def _keep_link(self, link):
+        """Keep a traitlets `link` or `dlink` until this composite closes; returns it."""
+        self._stops.append(link.unlink)
+        return link
+
     def close(self):
-        """Close every owned child, the latest built first, then this widget."""
+        """Stop following, then close every owned child, the latest built first, then this widget.
+
+        Safe to call twice (ipywidgets closes again when a widget is deleted).
+        """
+        while self._stops:
+            self._stops.pop()()
         for widget in reversed(self._owned):
             widget.close()
         self._owned.clear()

@@ -139,7 +139,7 @@ class Practice(OwnsChildren, VBox):
         self.children = [self._header]
         self._lecture = lecture
         if lecture is not None:
-            lecture.observe(self._on_lecture_seed, names="seed")
+            self._follow(lecture, self._on_lecture_seed, "seed")  # the caller's bar: followed, not owned
         start = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
         if lecture is not None and lecture.seed is not None:
             start = lecture.seed
@@ -292,10 +292,3 @@ class Practice(OwnsChildren, VBox):
             f'<i class="practice-seed">Problem {self.seed}: a link ending in '
             f'<code style="white-space:nowrap">?seed={self.seed}</code> gives anyone these numbers.</i>'
         )
-
-    def close(self):
-        """Stop following the lecture bar, then close as every composite does."""
-        if self._lecture is not None:
-            self._lecture.unobserve(self._on_lecture_seed, names="seed")
-            self._lecture = None  # a second close (ipywidgets' __del__) has nothing to stop
-        super().close()

@@ -106,11 +106,11 @@ class Reveal(OwnsChildren, VBox):
             layout=shared_layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap"),
         ).add_class("reveal-placeholder"))
         self.add_class("reveal")
+        # The checks, the lecture bar and the view are the caller's: followed, not owned.
         for check in self._after:
-            check.observe(self._on_answered, names=self._ready)
-        self._lecture = lecture
+            self._follow(check, self._on_answered, self._ready)
         if lecture is not None:
-            lecture.observe(self._on_lecture_reveal, names="reveal")
+            self._follow(lecture, self._on_lecture_reveal, "reveal")
         if (lecture is not None and lecture.reveal) or (
             self._after and all(getattr(check, self._ready) for check in self._after)
         ):
@@ -142,15 +142,3 @@ class Reveal(OwnsChildren, VBox):
 
     def _render(self):
         self.children = [self._view] if self.opened else [self._placeholder]
-
-    def close(self):
-        """Stop following the checks and the lecture bar, then close as every composite does.
-
-        The view held back is the caller's, and stays open.
-        """
-        for check in self._after:
-            check.unobserve(self._on_answered, names=self._ready)
-        if self._lecture is not None:
-            self._lecture.unobserve(self._on_lecture_reveal, names="reveal")
-        self._after, self._lecture = (), None  # a second close (ipywidgets' __del__) has nothing to stop
-        super().close()

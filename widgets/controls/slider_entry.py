@@ -120,8 +120,6 @@ class SliderEntry(OwnsChildren, HBox):
     )
     digits = Int(3, help="Decimals shown in the entry.")
 
-    _disabled_link = None  # until __init__ (close() may run first)
-
     def __init__(self, slider, *, name=None, digits=None, entry_width=ENTRY_WIDTH, **kwargs):
         if not isinstance(slider, (IntSlider, FloatSlider)):
             raise TraitError(
@@ -145,9 +143,10 @@ class SliderEntry(OwnsChildren, HBox):
         self.digits = _step_digits(slider.step) if digits is None else digits
         self.name = (slider.description if name is None else name) or "value"
         self._show_value()
-        self._disabled_link = dlink((slider, "disabled"), (self._entry, "disabled"))
-        slider.observe(self._on_slider_value, names="value")
-        slider.observe(self._on_description, names="description")
+        # The slider is the caller's, and stays open when this closes: followed, not owned.
+        self._keep_link(dlink((slider, "disabled"), (self._entry, "disabled")))
+        self._follow(slider, self._on_slider_value, "value")
+        self._follow(slider, self._on_description, "description")
         self._entry.observe(self._on_text, names="value")
         self.children = [slider, self._entry]
         self.add_class("slider-entry")
@@ -174,18 +173,6 @@ class SliderEntry(OwnsChildren, HBox):
             ).add_class("slider-entry-message"))
             self.children = [*self.children, self._message]
         return self._message
-
-    def close(self):
-        """Stop following the slider, then close as every composite does.
-
-        The slider itself is the caller's, and stays open.
-        """
-        if self._disabled_link is not None:
-            self._disabled_link.unlink()
-            self._disabled_link = None
-            self._slider.unobserve(self._on_slider_value, names="value")
-            self._slider.unobserve(self._on_description, names="description")
-        super().close()
 
     # -- validation and observers -------------------------------------------
 

@@ -134,14 +134,8 @@ class DenseVsAttention(OwnsChildren, VBox):
             ], layout=Layout(flex_flow="row wrap", grid_gap="8px 48px"))),
             self._change,
         ]
-        explorer.observe(self._on_result, names="result")
+        self._follow(explorer, self._on_result, "result")  # the explorer stays open when this closes
         self._on_result()
-
-    def close(self):
-        """Stop following the explorer, then close what this built (the explorer stays open)."""
-        if self.comm is not None:  # ipywidgets closes again on deletion: unfollow only once
-            self._explorer.unobserve(self._on_result, names="result")
-        super().close()
 
     @property
     def explorer(self):
@@ -299,14 +293,8 @@ class LinearityTables(OwnsChildren, VBox):
         self.layout.grid_gap = "10px"
         self.children = [self._own(HTMLMath(LINEARITY_HTML)), self._entry, self._tables]
         self._slider.observe(self._update, names="value")
-        explorer.observe(self._update, names="result")
+        self._follow(explorer, self._update, "result")  # the explorer stays open when this closes
         self._update()
-
-    def close(self):
-        """Stop following the explorer, then close what this built (the explorer stays open)."""
-        if self.comm is not None:  # ipywidgets closes again on deletion: unfollow only once
-            self._explorer.unobserve(self._update, names="result")
-        super().close()
 
     @property
     def c_slider(self):

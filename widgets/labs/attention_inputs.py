@@ -101,15 +101,11 @@ class TokenEditors(OwnsChildren, VBox):
         labels = [f"{k + 1} {name}" for k, name in enumerate(names)]
         old = list(self.names.children)
         if [label.value for label in old] != labels:
-            self.names.children = [steady(Label, text, layout={"height": "28px"}) for text in labels]
             for label in old:
                 label.close()
-
-    def close(self):
-        """Close the name labels too (they are rebuilt, so not recorded as owned)."""
-        for label in self.names.children:
-            label.close()
-        super().close()
+            new = [steady(Label, text, layout={"height": "28px"}) for text in labels]
+            self._own(*new)  # closed with the editors, or when the names change again
+            self.names.children = new
 
     def _on_picker_change(self, change):
         if self._showing_shape:

@@ -74,10 +74,8 @@ class AttentionOptions(OwnsChildren, HBox):
             description="causal mask (token i sees only tokens 1…i)", indent=False,
             layout=Layout(width="auto"),
         ).add_class("attention-causal"))
-        self._links = [
-            link((owner, "scaled"), (self.scaled_box, "value")),
-            link((owner, "causal"), (self.causal_box, "value")),
-        ]
+        self._keep_link(link((owner, "scaled"), (self.scaled_box, "value")))
+        self._keep_link(link((owner, "causal"), (self.causal_box, "value")))
         self.temperature = temperature
         self.note = self._own(steady(HTML))
         self.mode = None
@@ -90,7 +88,7 @@ class AttentionOptions(OwnsChildren, HBox):
                 description="weights:",
                 style={"description_width": "initial", "button_width": "auto"},
             ).add_class("attention-mode"))
-            self._links.append(link((owner, "weights_mode"), (self.mode, "value")))
+            self._keep_link(link((owner, "weights_mode"), (self.mode, "value")))
             children.insert(0, self.mode)
         self.children = children
 
@@ -104,9 +102,3 @@ class AttentionOptions(OwnsChildren, HBox):
             control.disabled = by_hand
         what = "scaling, temperature and mask" if self.temperature is not None else "scaling and mask"
         self.note.value = f"<i style='color:#666'>({what} apply to the softmax)</i>" if by_hand else ""
-
-    def close(self):
-        """Unlink from the owner's traits, then close the controls built here."""
-        while self._links:  # emptied: a second close (ipywidgets' __del__) unlinks nothing
-            self._links.pop().unlink()
-        super().close()

@@ -215,11 +215,6 @@ class WeightRows(OwnsChildren, GridBox):
                     sliders.locked = () if snapshot.by_hand else tuple(range(len(sliders.value)))
                 title.value = weights_row_title(k, snapshot.names[k])
 
-    def close(self):
-        """Close the rows and their boxes (rebuilt, so not recorded as owned), then the grid."""
-        self._clear()
-        super().close()
-
     def _fit(self, A):
         L = A.shape[0]
         if len(self.rows) == L and len(self.rows[0].value) == L:
@@ -233,6 +228,7 @@ class WeightRows(OwnsChildren, GridBox):
             sliders.observe(lambda change, i=i: self._moved(i), names="value")
         self.titles = tuple(steady(HTML) for _ in range(L))
         self.children = [VBox([title, sliders]) for title, sliders in zip(self.titles, self.rows)]
+        self._own(*self.rows, *self.titles, *self.children)  # closed with the panel, or at the next refit
 
     def _clear(self):
         for widget in (*self.children, *self.rows, *self.titles):
