@@ -171,6 +171,12 @@ def _open_widgets():
     return {key: widget for key, widget in _instances.items() if not isinstance(widget, (Layout, Style))}
 
 
+def _observed_by(widget, composite):
+    """The handlers of `composite` (its bound methods) that still observe `widget`."""
+    return [handler for by_type in widget._trait_notifiers.values() for handlers in by_type.values()
+            for handler in handlers if getattr(handler, "__self__", None) is composite]
+
+
 # Composites whose children are checked one level down only, and why.
 ONE_LEVEL = {}
 
@@ -189,4 +195,5 @@ def test_close_closes_every_widget_the_composite_built(name):
     still_open = sorted(type(widget).__name__ for widget in built.values() if widget.comm is not None)
     assert still_open == []
     assert all(widget.comm is not None for widget in given.values())
+    assert [w for w in given.values() if _observed_by(w, composite)] == [], "still followed after close"
     composite.close()  # again, as ipywidgets' __del__ does: nothing left to stop, no error
