@@ -16,7 +16,7 @@ def cells(markup):
 
 
 def test_it_builds_ab_one_column_at_a_time():
-    s = ColumnStepper(A, B, class_prefix="lab01")
+    s = ColumnStepper(A, B, prefix="lab01")
     assert cells(s.product.value) == ["6", "?", "9", "?"]
     assert "lab01-product" in s.product._dom_classes and "lab01-step" in s.step._dom_classes
     s.step.value = 2

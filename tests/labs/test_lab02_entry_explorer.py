@@ -22,7 +22,7 @@ def state(ex):
 
 
 def test_it_opens_on_entry_1_1_with_the_classes_a_lab_gives_it():
-    ex = EntryExplorer(A, B, class_prefix="lab02")
+    ex = EntryExplorer(A, B, prefix="lab02")
     got = state(ex)
     assert got["selected"] == (0, 0) and got["menus"] == (0, 0) and got["heatmap"] == (0, 0)
     assert got["tints"] == (0, 0) and got["entry"].endswith("= 23") and got["status"] == ""

@@ -113,7 +113,7 @@ def class_names(tree):
         if not isinstance(node, ast.Call):
             continue
         given = [node.args[0]] if getattr(node.func, "attr", None) == "add_class" and node.args else []
-        given += [k.value for k in node.keywords if k.arg in ("prefix", "class_prefix")]
+        given += [k.value for k in node.keywords if k.arg == "prefix"]
         for value in given:
             if isinstance(value, ast.JoinedStr):  # an f-string: what comes before the first {...}
                 value = value.values[0] if value.values else ast.Constant("")

@@ -32,7 +32,7 @@ class ColumnStepper(OwnsChildren, VBox):
     ----------
     A, B : array_like
         The factors shown first.
-    class_prefix : str, optional
+    prefix : str, optional
         When given, the parts get CSS classes ``{prefix}-A``, ``-B``,
         ``-step``, ``-play``, ``-combination``, ``-product`` and ``-status``.
     interval : int, optional
@@ -66,7 +66,7 @@ class ColumnStepper(OwnsChildren, VBox):
     (1, True)
     """
 
-    def __init__(self, A, B, *, class_prefix=None, interval=1500, **kwargs):
+    def __init__(self, A, B, *, prefix=None, interval=1500, **kwargs):
         super().__init__(**kwargs)
         self._A = MatrixEditor(A, name="A", resizable=True)
         self._B = MatrixEditor(B, name="B", resizable=True, highlight_col=0)
@@ -80,7 +80,7 @@ class ColumnStepper(OwnsChildren, VBox):
         self._status = steady(HTML)
         self._own(self._A, self._B, self._step, self._step_entry, self._play,
                   self._combination, self._product, self._status)
-        tag_parts(class_prefix, {
+        tag_parts(prefix, {
             "A": self._A, "B": self._B, "step": self._step, "play": self._play,
             "combination": self._combination, "product": self._product, "status": self._status,
         })

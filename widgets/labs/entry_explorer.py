@@ -55,7 +55,7 @@ class EntryExplorer(OwnsChildren, VBox):
         The factors shown first (their shapes must fit).
     selected : tuple of int, optional
         The entry picked first, 0-based ``(i, j)``.  Default ``(0, 0)``.
-    class_prefix : str, optional
+    prefix : str, optional
         When given, the parts get CSS classes ``{prefix}-A``, ``-B``,
         ``-product``, ``-row``, ``-col``, ``-sum`` and ``-status`` (for a
         lab's tests and style).
@@ -90,7 +90,7 @@ class EntryExplorer(OwnsChildren, VBox):
 
     selected = Tuple(Int(), Int(), default_value=(0, 0), help="The entry written out, 0-based (i, j).")
 
-    def __init__(self, A, B, selected=(0, 0), *, class_prefix=None, **kwargs):
+    def __init__(self, A, B, selected=(0, 0), *, prefix=None, **kwargs):
         super().__init__(**kwargs)
         # Up while one pick is copied to the menus, the heatmap and the tints: their observers hold back.
         self._writing = Guard()
@@ -112,7 +112,7 @@ class EntryExplorer(OwnsChildren, VBox):
         self._entry = HTML(style={"font_size": "1.3em"}, layout=Layout(min_height="4.5em"))
         self._status = steady(HTML)
         self._own(self._A, self._B, self._heatmap, self._row_menu, self._col_menu, self._entry, self._status)
-        tag_parts(class_prefix, {
+        tag_parts(prefix, {
             "A": self._A, "B": self._B, "product": self._heatmap, "row": self._row_menu,
             "col": self._col_menu, "sum": self._entry, "status": self._status,
         })
