@@ -8,8 +8,15 @@ One page load per lab and theme: its figures are read at 1920×1080, axe runs at
 1280×800, presenter mode is switched on with its button on the same page, axe runs again, and
 the figures are checked at each projector's size.  Every view is opened (``?reveal=1``) so the held-back ones are
 checked too.
+
+The light theme's visit is also the page's render and offline test (`harness.offline`): the
+outside is blocked and nothing may be asked of it, every formula is typeset and every icon
+drawn, no error output, console error or failed request, every widget drawn and the loading
+bar gone, and the browser tab titled with the lab's heading. Shot at 1920×1080 and 1280×800.
 """
 from __future__ import annotations
+
+import json
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -18,6 +25,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from conftest import LABS
 from harness.browser import open_lab, screenshot
 from harness.figures import assert_presenter_mode_enlarges, cut_off, figures, wait_for_figures
+from harness.offline import open_complete_offline
 
 # Where axe runs: a laptop's screen (the projector sizes follow, in presenter mode).
 LAPTOP = {"width": 1280, "height": 800}
@@ -109,12 +117,21 @@ def test_lab_passes_axe_and_presenter_mode_enlarges_its_figures(path, theme, voi
     name = f"access-{path.stem}-{theme}"
     lecture = path.stem[:2].isdigit()  # the gallery and the mixed review have no lecture bar
     page.set_viewport_size({"width": 1920, "height": 1080} if lecture else LAPTOP)
-    problems = open_lab(page, f"{voila_server.url}/voila/render/{path.name}{query}", name)
+    url = f"{voila_server.url}/voila/render/{path.name}{query}"
+    if theme == "light":
+        problems, found = open_complete_offline(page, voila_server.url, url, name)
+        if lecture:  # the gallery is a list of links; a first visit's review has nothing to ask
+            assert found["formulas"] > 0, f"{path.name}: no formula typeset"
+        heading = json.loads(path.read_text())["cells"][0]["source"][0]
+        assert page.title() == heading.lstrip("#").strip(), "the tab says which lab it is, not its file"
+    else:
+        problems = open_lab(page, url, name)
     if lecture:  # the figures in normal mode on a projector, to compare presenter mode's with
         wait_for_figures(page)
         normal = figures(page)
         assert cut_off(page) == [], "normal mode"
         page.set_viewport_size(LAPTOP)
+        screenshot(page, f"lab-{path.stem}-{theme}-1280")
     assert named(page) == []
     assert axe_problems(page, axe) == [], f"{path.name}, {theme} theme"
     if path.stem.startswith("08"):  # a move rewrites the weights heatmap's alternative, and its table follows

@@ -63,7 +63,7 @@ def test_every_picture_renders_with_its_alt_text_and_the_cards_reflow_on_a_phone
 def test_every_gallery_link_opens_a_lab_and_the_first_renders(voila_server, page):
     """Every card links, relatively, to a lab of ``labs/``; one click goes all the way to a rendered lab.
 
-    Rendering each lab is test_offline's job: here the links are compared with the labs on disk.
+    Rendering each lab is the accessibility test's light-theme visit: here the links are compared with the labs on disk.
     """
     open_lab(page, f"{voila_server.url}{GALLERY}", "gallery")
     links = page.eval_on_selector_all("a[href$='.ipynb']", LINKS_JS)
