@@ -5,7 +5,12 @@ with small random numbers whose shapes fit the given ones; tokens past the
 end of the given names are called ``t7``, ``t8``, ....
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .shapes import as_matrix
 
@@ -14,7 +19,7 @@ __all__ = ["token_names", "random_inputs", "starting_inputs"]
 _NAMES = ("X", "W_Q", "W_K", "W_V")
 
 
-def token_names(tokens, count):
+def token_names(tokens: Sequence[str], count: int) -> list[str]:
     """The names of `count` tokens: `tokens`, padded with ``t<k>`` past their end.
 
     >>> token_names(["a", "cat"], 3)
@@ -25,7 +30,7 @@ def token_names(tokens, count):
     return [str(tokens[k]) if k < len(tokens) else f"t{k + 1}" for k in range(count)]
 
 
-def random_inputs(rng, L, d, d_k, d_v):
+def random_inputs(rng: np.random.Generator, L: int, d: int, d_k: int, d_v: int) -> list[np.ndarray]:
     """Small friendly numbers: tokens in {-1, 0, 1}, weights in halves from -1 to 1.
 
     Parameters
@@ -53,7 +58,13 @@ def random_inputs(rng, L, d, d_k, d_v):
     return [X, *(rng.integers(-2, 3, size=(d, k)) / 2.0 for k in (d_k, d_k, d_v))]
 
 
-def starting_inputs(X=None, W_Q=None, W_K=None, W_V=None, seed=0):
+def starting_inputs(
+    X: ArrayLike | None = None,
+    W_Q: ArrayLike | None = None,
+    W_K: ArrayLike | None = None,
+    W_V: ArrayLike | None = None,
+    seed: int = 0,
+) -> list[np.ndarray]:
     """The given matrices, and random ones of fitting shapes for those missing.
 
     With nothing given, ``X`` is 4×3 and the weights 3×2; a given matrix sets

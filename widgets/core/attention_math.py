@@ -10,11 +10,14 @@ with those weights.  `softmax_scale` says what the scores are multiplied by:
 flattens (``T > 1``) the weights.
 """
 
+from __future__ import annotations
+
 import math
 import operator
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .shapes import ShapeError, as_matrix, check_product_shapes, format_shape
 
@@ -26,7 +29,7 @@ __all__ = [
 MIN_TEMPERATURE, MAX_TEMPERATURE = 0.05, 20.0
 
 
-def causal_mask(L):
+def causal_mask(L: int) -> np.ndarray:
     """Return the mask that lets each token attend to itself and earlier tokens.
 
     Parameters
@@ -52,7 +55,7 @@ def causal_mask(L):
     return np.tril(np.ones((L, L), dtype=bool))
 
 
-def softmax_rows(S, scale=1.0, mask=None):
+def softmax_rows(S: ArrayLike, scale: float = 1.0, mask: ArrayLike | None = None) -> np.ndarray:
     """Turn each row of scores into weights that are nonnegative and add to 1.
 
     Row ``i`` of the result is ``exp(scale * S[i, j])`` over the allowed
@@ -150,7 +153,7 @@ def softmax_rows(S, scale=1.0, mask=None):
     return weights[0] if one_d else weights
 
 
-def softmax_scale(d_k, scaled=True, temperature=1.0):
+def softmax_scale(d_k: int, scaled: bool = True, temperature: float = 1.0) -> float:
     """The number the scores are multiplied by before the softmax: ``1/(T sqrt(d_k))``.
 
     Dividing by ``sqrt(d_k)`` keeps scores of long vectors from saturating
@@ -238,7 +241,14 @@ class AttentionResult:
     scale: float
 
 
-def attention(X, W_Q, W_K, W_V, scale=None, causal=False):
+def attention(
+    X: ArrayLike,
+    W_Q: ArrayLike,
+    W_K: ArrayLike,
+    W_V: ArrayLike,
+    scale: float | None = None,
+    causal: bool = False,
+) -> AttentionResult:
     """Compute single-head attention for the tokens in the rows of `X`.
 
     Parameters
@@ -316,7 +326,7 @@ def attention(X, W_Q, W_K, W_V, scale=None, causal=False):
     return AttentionResult(Q=Q, K=K, V=V, S=S, A=A, H=H, scale=float(scale))
 
 
-def _check_finite(label, M):
+def _check_finite(label: str, M: np.ndarray) -> None:
     """Raise ValueError if a product overflowed (entries near 1e308 multiplied)."""
     if not np.all(np.isfinite(M)):
         i, j = np.argwhere(~np.isfinite(M))[0]
@@ -326,7 +336,7 @@ def _check_finite(label, M):
         )
 
 
-def with_weights(result, A):
+def with_weights(result: AttentionResult, A: ArrayLike) -> AttentionResult:
     """The same calculation with weights `A` set by hand: ``H`` follows, ``S`` stays.
 
     Parameters

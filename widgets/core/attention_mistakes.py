@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .attention_math import softmax_rows, softmax_scale
 from .diagnosis import Mistake
@@ -27,12 +28,18 @@ from .parsing import format_number
 __all__ = ["output_mistakes", "weights_mistakes"]
 
 
-def _sub(n):
+def _sub(n: int) -> str:
     """1-based index as Unicode subscript digits: 12 -> '₁₂'."""
     return str(n).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
 
 
-def output_mistakes(weights, V, row, Q=None, K=None):
+def output_mistakes(
+    weights: ArrayLike,
+    V: ArrayLike,
+    row: int,
+    Q: ArrayLike | None = None,
+    K: ArrayLike | None = None,
+) -> list[Mistake]:
     """The usual wrong answers for row `row` of ``H = A_att V``, typed as a row.
 
     Parameters
@@ -137,7 +144,15 @@ def _one_hot(scores, allowed):
     return best / best.sum(axis=1, keepdims=True)
 
 
-def weights_mistakes(S, row=None, *, d_k=None, temperature=1.0, mask=None, tol=5e-3):
+def weights_mistakes(
+    S: ArrayLike,
+    row: int | None = None,
+    *,
+    d_k: int | None = None,
+    temperature: float = 1.0,
+    mask: ArrayLike | None = None,
+    tol: float = 5e-3,
+) -> list[Mistake]:
     """The usual wrong answers for the attention weights, one row of ``A_att`` or all of it.
 
     The right weights are ``softmax_rows(S, scale, mask)`` with ``scale =

@@ -6,6 +6,8 @@ when ``B``'s outputs fit ``A``'s inputs, ``p = n``, and is then the map of
 the ``m×q`` matrix ``AB`` from ``ℝ^q`` to ``ℝ^m``.  Pure Python: no widgets.
 """
 
+from __future__ import annotations
+
 import operator
 from typing import NamedTuple
 
@@ -16,7 +18,7 @@ __all__ = ["CompositionShapes", "composition_shapes", "describe_composition", "d
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
-def space(n):
+def space(n: int) -> str:
     """Write ``ℝ^n`` with a superscript, as plain text.
 
     Examples
@@ -48,7 +50,7 @@ class CompositionShapes(NamedTuple):
     codomain: int
 
 
-def composition_shapes(a_shape, b_shape):
+def composition_shapes(a_shape: tuple[int, int], b_shape: tuple[int, int]) -> CompositionShapes:
     """Return the shapes of the composition ``x ↦ A(Bx)``, or explain why it fails.
 
     Parameters
@@ -104,7 +106,7 @@ def _dims(shape, name):
     return rows, cols
 
 
-def describe_composition(a_shape, b_shape):
+def describe_composition(a_shape: tuple[int, int], b_shape: tuple[int, int]) -> tuple[bool, str]:
     """Describe ``AB`` and ``x ↦ A(Bx)`` for a learner, in one short paragraph.
 
     Never raises for a shape mismatch: the explanation is the description.
@@ -141,7 +143,7 @@ def describe_composition(a_shape, b_shape):
     )
 
 
-def describe_sizes(m, n, p, q):
+def describe_sizes(m: int, n: int, p: int, q: int) -> tuple[bool, str]:
     """Judge ``A`` of size ``m×n`` times ``B`` of size ``p×q``, sizes as typed.
 
     Parameters

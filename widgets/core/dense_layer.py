@@ -24,7 +24,12 @@ array([1., 5.])
 array([1., 0.])
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .diagnosis import Mistake
 from .geometry import as_points
@@ -35,7 +40,7 @@ __all__ = [
 ]
 
 
-def relu(z):
+def relu(z: ArrayLike) -> np.ndarray:
     """The rectified linear unit ``max(0, z)``, entry by entry.
 
     Parameters
@@ -74,7 +79,7 @@ def _activation(activation):
     )
 
 
-def as_weights(W):
+def as_weights(W: ArrayLike) -> np.ndarray:
     """Return the weight matrix `W` as a non-empty 2-D float array of finite numbers.
 
     The check `dense_layer` makes, for callers that need the layer's shape
@@ -100,7 +105,12 @@ def as_weights(W):
     return W
 
 
-def dense_layer(W, x_or_points, b, activation=None):
+def dense_layer(
+    W: ArrayLike,
+    x_or_points: ArrayLike,
+    b: ArrayLike,
+    activation: str | Callable[[np.ndarray], ArrayLike] | None = None,
+) -> np.ndarray:
     """Apply the dense layer ``ŷ = W x + b`` (then an optional activation).
 
     Parameters
@@ -176,7 +186,7 @@ def dense_layer(W, x_or_points, b, activation=None):
 # -- drawing a polygon bent by ReLU ----------------------------------------------
 
 
-def split_at_folds(points, W, b):
+def split_at_folds(points: ArrayLike, W: ArrayLike, b: ArrayLike) -> np.ndarray:
     """Insert the points where the edges of a path cross a crease of ``ReLU(W x + b)``.
 
     ReLU clamps onto an axis every point where an entry of ``W x + b`` is
@@ -237,7 +247,12 @@ def split_at_folds(points, W, b):
 # -- the usual wrong answers ---------------------------------------------------------
 
 
-def dense_mistakes(W, x, b, activation=None):
+def dense_mistakes(
+    W: ArrayLike,
+    x: ArrayLike,
+    b: ArrayLike,
+    activation: str | Callable[[np.ndarray], ArrayLike] | None = None,
+) -> list[Mistake]:
     """The usual wrong answers for the output ``ŷ = W x + b`` (then ReLU), typed as a column.
 
     ``W`` is stored outputs×inputs: row ``i`` holds the weights of output
@@ -299,12 +314,12 @@ def dense_mistakes(W, x, b, activation=None):
     return [m for m in candidates if m.name == "row" or not np.allclose(m.value, answer)]
 
 
-def _subscript(n):
+def _subscript(n: int) -> str:
     """1-based index as Unicode subscript digits: 12 -> '₁₂'."""
     return str(n).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
 
 
-def weight_shape_mistakes(n_inputs, n_outputs):
+def weight_shape_mistakes(n_inputs: int, n_outputs: int) -> list[Mistake]:
     """The usual wrong answer for the shape of ``W`` in a layer with these many inputs and outputs.
 
     ``W`` is ``n_outputs×n_inputs``: one row per output, one column per
@@ -328,7 +343,7 @@ def weight_shape_mistakes(n_inputs, n_outputs):
     )]
 
 
-def dense_rows(W, X):
+def dense_rows(W: ArrayLike, X: ArrayLike) -> np.ndarray:
     """The bias-free dense layer applied to every token: ``X Wᵀ``, tokens as rows.
 
     Raises `ValueError` (with `dense_layer`'s message) if a token does not fit ``W``.

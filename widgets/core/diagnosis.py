@@ -10,9 +10,11 @@ entry, a shape) and beside each skill's math.  Numpy only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .parsing import format_number
 from .shapes import NO_PRODUCT, format_shape
@@ -60,7 +62,7 @@ class Diagnosis:
     message: str = ""
 
 
-def _as_value(value):
+def _as_value(value: ArrayLike) -> tuple[int, ...] | float | np.ndarray:
     """A shape stays a tuple, a number becomes a float, a matrix a 2-D array."""
     if isinstance(value, tuple):
         return value
@@ -78,7 +80,7 @@ def _same(a, b, tol):
     return a.shape == b.shape and bool(np.allclose(a, b, rtol=tol, atol=tol))
 
 
-def describe_positions(cells):
+def describe_positions(cells: Iterable[Sequence[int]]) -> str:
     """Say which entries (0-based ``(i, j)`` pairs) are off, 1-based, briefly.
 
     >>> describe_positions([(1, 1)]), describe_positions([(0, 0), (1, 0)])
@@ -91,7 +93,7 @@ def describe_positions(cells):
     return f"{entries_in_words(cells)} {'is' if len(cells) == 1 else 'are'} off"
 
 
-def compare_matrices(got, expected, tol=1e-9):
+def compare_matrices(got: ArrayLike, expected: ArrayLike, tol: float = 1e-9) -> str:
     """Say what is wrong with a matrix answer, or return ``""`` if it is right.
 
     Parameters
@@ -165,7 +167,7 @@ def _matrix_pattern(got, answer, tol):
     return Diagnosis(False, "entries", describe_positions(off.tolist()))
 
 
-def diagnose(got, answer, mistakes=(), tol=1e-9):
+def diagnose(got: ArrayLike, answer: ArrayLike, mistakes: Iterable[Mistake] = (), tol: float = 1e-9) -> Diagnosis:
     """Judge an answer: right, one of the named `mistakes`, or what is off.
 
     Parameters

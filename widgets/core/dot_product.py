@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 __all__ = ["DotMatch", "dot_match", "projection", "rotate_to"]
 
@@ -39,7 +40,7 @@ class DotMatch:
     angle: float | None
 
 
-def _vector(v, name):
+def _vector(v: ArrayLike, name: str) -> np.ndarray:
     array = np.asarray(v, dtype=float)
     if array.ndim != 1 or array.size < 1:
         raise ValueError(f"{name} must be a vector (1-D), got shape {array.shape}")
@@ -48,7 +49,7 @@ def _vector(v, name):
     return array
 
 
-def dot_match(q, k):
+def dot_match(q: ArrayLike, k: ArrayLike) -> DotMatch:
     """The dot product of `q` and `k`, and its lengths-and-angle reading.
 
     Parameters
@@ -96,7 +97,7 @@ def dot_match(q, k):
     return DotMatch(score, q_length, k_length, cosine, angle)
 
 
-def projection(k, q):
+def projection(k: ArrayLike, q: ArrayLike) -> np.ndarray:
     """Where `k`'s tip falls on the line of `q`: ``(k · q / q · q) q`` (the zero vector when `q` is zero).
 
     >>> projection([1, 2], [2, 0]).tolist(), projection([1, 2], [0, 0]).tolist()
@@ -107,7 +108,7 @@ def projection(k, q):
     return (k @ q) / q_squared * q if q_squared > 0 else np.zeros_like(q)
 
 
-def rotate_to(q, k, angle):
+def rotate_to(q: ArrayLike, k: ArrayLike, angle: float) -> np.ndarray:
     """`k` turned so that it makes `angle` degrees with `q`, its length kept (2-D).
 
     The turn is counter-clockwise from `q`'s direction.

@@ -13,9 +13,13 @@ Labels are written the way the syllabus writes them (``A(BC)``, ``(AB)C``,
 ``A(rB)``, ``(AB)ᵀ``, ``BᵀAᵀ``).  Numpy only: no widgets here.
 """
 
+from __future__ import annotations
+
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .shapes import ShapeError, as_matrix, check_product_shapes, format_shape
 
@@ -53,7 +57,7 @@ class UndefinedError(ShapeError):
     A + B
     """
 
-    def __init__(self, label, message):
+    def __init__(self, label: str, message: str) -> None:
         super().__init__(message)
         self.label = label
 
@@ -81,22 +85,22 @@ class Expression:
     compound = False
     label = ""
 
-    def __add__(self, other):
+    def __add__(self, other: Expression) -> Expression:
         return _Sum(self, other)
 
-    def __matmul__(self, other):
+    def __matmul__(self, other: Expression) -> Expression:
         return _Product(self, other)
 
-    def squared(self):
+    def squared(self) -> Expression:
         """This expression times itself, written ``X²`` (only a square matrix has one)."""
         return _Square(self)
 
     @property
-    def T(self):
+    def T(self) -> Expression:
         """The transpose of this expression."""
         return _Transpose(self)
 
-    def evaluate(self, values):
+    def evaluate(self, values: Mapping[str, ArrayLike]) -> np.ndarray:
         """Compute the expression.
 
         Parameters
@@ -119,7 +123,7 @@ class Expression:
         """
         raise NotImplementedError
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.label}>"
 
 
@@ -137,10 +141,10 @@ class Matrix(Expression):
     array([[1., 2.]])
     """
 
-    def __init__(self, name):
+    def __init__(self, name: str) -> None:
         self.label = name
 
-    def evaluate(self, values):
+    def evaluate(self, values: Mapping[str, ArrayLike]) -> np.ndarray:
         return as_matrix(values[self.label], name=self.label)
 
 
@@ -154,16 +158,16 @@ class Scalar:
     array([[2., 4.]])
     """
 
-    def __init__(self, name):
+    def __init__(self, name: str) -> None:
         self.label = name
 
-    def __mul__(self, expression):
+    def __mul__(self, expression: Expression) -> Expression:
         return _Scaled(self, expression)
 
-    def evaluate(self, values):
+    def evaluate(self, values: Mapping[str, ArrayLike]) -> float:
         return float(values[self.label])
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Scalar {self.label}>"
 
 
@@ -178,11 +182,11 @@ class Constant(Scalar):
     ('2AB', array([[22.]]))
     """
 
-    def __init__(self, value):
+    def __init__(self, value: float) -> None:
         self.value = float(value)
         self.label = f"{self.value:g}"
 
-    def evaluate(self, values):
+    def evaluate(self, values: Mapping[str, ArrayLike]) -> float:
         return self.value
 
 
@@ -279,13 +283,13 @@ class Side:
     reason: str = ""
 
     @property
-    def defined(self):
+    def defined(self) -> bool:
         """Whether the side has a value."""
         return self.value is not None
 
 
 
-def evaluate_side(expression, values):
+def evaluate_side(expression: Expression, values: Mapping[str, ArrayLike]) -> Side:
     """Evaluate `expression`, or say why it is undefined for these values.
 
     Parameters

@@ -13,7 +13,12 @@ for maps that are not matrix maps.  A grid of input lines, sampled densely,
 shows what a rule bends that a matrix keeps straight.
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .shapes import ShapeError, as_finite_array, as_matrix
 
@@ -51,7 +56,7 @@ HOUSE = _frozen([[0, 1, 1, 0.8, 0.8, 0.6, 0.6, 0.5, 0, 0],
                  [0, 0, 1, 1.2, 1.6, 1.6, 1.4, 1.5, 1, 0]])
 
 
-def as_points(value, name="points"):
+def as_points(value: ArrayLike, name: str = "points") -> np.ndarray:
     """Return `value` as a ``2×N`` float array of points stored as columns.
 
     Parameters
@@ -90,7 +95,7 @@ def as_points(value, name="points"):
     return array
 
 
-def as_matrix_2x2(value, name="matrix"):
+def as_matrix_2x2(value: ArrayLike, name: str = "matrix") -> np.ndarray:
     """Return `value` as a ``2×2`` float array of finite numbers.
 
     Parameters
@@ -126,7 +131,7 @@ def as_matrix_2x2(value, name="matrix"):
     return array
 
 
-def is_closed(points):
+def is_closed(points: ArrayLike) -> bool:
     """Whether the last column of `points` repeats the first.
 
     Examples
@@ -138,7 +143,7 @@ def is_closed(points):
     return points.shape[1] > 1 and bool(np.array_equal(points[:, 0], points[:, -1]))
 
 
-def close_polygon(points):
+def close_polygon(points: ArrayLike) -> np.ndarray:
     """Return `points` with the first column repeated at the end, if needed.
 
     Parameters
@@ -163,7 +168,7 @@ def close_polygon(points):
     return np.concatenate([points, points[:, :1]], axis=1)
 
 
-def apply_map(transform, points):
+def apply_map(transform: ArrayLike | Callable[[np.ndarray], ArrayLike], points: ArrayLike) -> np.ndarray:
     """Apply a ``2×2`` matrix or a rule to every column of `points`.
 
     Parameters
@@ -228,7 +233,7 @@ def apply_map(transform, points):
     return result
 
 
-def basis_images(transform):
+def basis_images(transform: ArrayLike | Callable[[np.ndarray], ArrayLike]) -> np.ndarray:
     """Return the images of ``e1`` and ``e2`` as the columns of a ``2×2`` array.
 
     For a matrix these are its columns; for a rule, the rule applied to
@@ -246,7 +251,7 @@ def basis_images(transform):
     return apply_map(transform, np.eye(2))
 
 
-def square_grid(extent, step=1.0, samples=21):
+def square_grid(extent: tuple[float, float, float, float], step: float = 1.0, samples: int = 21) -> np.ndarray:
     """Return the lines of a square grid, each sampled as a ``2×samples`` array.
 
     Parameters
@@ -301,7 +306,7 @@ def square_grid(extent, step=1.0, samples=21):
     return np.array(lines)
 
 
-def map_lines(transform, lines):
+def map_lines(transform: ArrayLike | Callable[[np.ndarray], ArrayLike], lines: ArrayLike) -> np.ndarray:
     """Apply a matrix or rule to every line of an ``(n, 2, samples)`` stack.
 
     The rule is called once, on all sample points side by side.
@@ -322,7 +327,7 @@ def map_lines(transform, lines):
     return image.reshape(2, n, samples).transpose(1, 0, 2)
 
 
-def grid_extent(points, pad=1.0):
+def grid_extent(points: ArrayLike, pad: float = 1.0) -> tuple[float, float, float, float]:
     """Return an integer ``(xmin, xmax, ymin, ymax)`` around points and origin.
 
     The extent covers every point and the origin, widened by `pad` and
@@ -346,7 +351,7 @@ def grid_extent(points, pad=1.0):
     )
 
 
-def input_grid(points, samples=21, max_lines=12):
+def input_grid(points: ArrayLike, samples: int = 21, max_lines: int = 12) -> np.ndarray:
     """Return a grid of input lines around `points` and the origin.
 
     Lines sit at whole numbers (or at a coarser whole-number step for large
@@ -371,7 +376,7 @@ def input_grid(points, samples=21, max_lines=12):
     return square_grid(extent, step=step, samples=samples)
 
 
-def convex_hull(points):
+def convex_hull(points: ArrayLike) -> np.ndarray:
     """Return the convex hull of 2-D points as a closed polygon.
 
     Every weighted average of the points, with nonnegative weights adding

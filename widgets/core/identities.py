@@ -12,9 +12,12 @@ fails and why, and shows the true identity it is confused with.
 Numpy only: no widgets here.
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .expressions import TRANSPOSE, Constant, Matrix, Scalar, Side, evaluate_side
 from .shapes import as_matrix, format_shape
@@ -132,7 +135,7 @@ PRODUCT_IDENTITIES = (
 )
 
 
-def check_identities(A, B, C, r=2.0):
+def check_identities(A: ArrayLike, B: ArrayLike, C: ArrayLike, r: float = 2.0) -> tuple[IdentityResult, ...]:
     """Evaluate both sides of every identity of Theorem 1.4.3.
 
     Parameters
@@ -230,7 +233,7 @@ def _why_false(name, result, values, atol):
     )
 
 
-def check_false_identities(A, B):
+def check_false_identities(A: ArrayLike, B: ArrayLike) -> tuple[IdentityResult, ...]:
     """Check the look-alikes that are not rules, on particular matrices.
 
     ``(AB)ᵀ = AᵀBᵀ`` and ``(A + B)² = A² + 2AB + B²`` look like rules and
@@ -320,7 +323,12 @@ def _positions(mask):
     return entries_in_words(np.argwhere(mask).tolist())
 
 
-def compare_orders(X, Y, names=("A", "B"), tol=1e-9):
+def compare_orders(
+    X: ArrayLike,
+    Y: ArrayLike,
+    names: tuple[str, str] = ("A", "B"),
+    tol: float = 1e-9,
+) -> OrderComparison:
     """Compare ``XY`` with ``YX`` (Warning 1.4.4: order matters).
 
     Parameters

@@ -7,10 +7,14 @@ out: a rule of the plane that is *not* a matrix map, for the grid view of
 Note 1.4.6.  Numpy only.
 """
 
+from __future__ import annotations
+
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 __all__ = [
     "Param",
@@ -38,7 +42,7 @@ def _finite(name, value):
     return value
 
 
-def shear(k=1.0, direction="horizontal"):
+def shear(k: float = 1.0, direction: str = "horizontal") -> np.ndarray:
     """The shear that slides points parallel to an axis.
 
     Parameters
@@ -68,7 +72,7 @@ def shear(k=1.0, direction="horizontal"):
     raise ValueError(f"direction must be 'horizontal' or 'vertical', got {direction!r}")
 
 
-def rotation(degrees=90.0):
+def rotation(degrees: float = 90.0) -> np.ndarray:
     """The rotation about the origin by `degrees`, anticlockwise.
 
     Examples
@@ -82,7 +86,7 @@ def rotation(degrees=90.0):
     return _clean([[c, -s], [s, c]])
 
 
-def stretch(sx=2.0, sy=1.0):
+def stretch(sx: float = 2.0, sy: float = 1.0) -> np.ndarray:
     """Scale x by `sx` and y by `sy`.
 
     Examples
@@ -96,7 +100,7 @@ def stretch(sx=2.0, sy=1.0):
     return np.array([[_finite("sx", sx), 0.0], [0.0, _finite("sy", sy)]])
 
 
-def reflection(degrees=0.0):
+def reflection(degrees: float = 0.0) -> np.ndarray:
     """The mirror image in the line through the origin at angle `degrees`.
 
     Examples
@@ -115,7 +119,7 @@ def reflection(degrees=0.0):
     return _clean([[c, s], [s, -c]])
 
 
-def projection(degrees=0.0):
+def projection(degrees: float = 0.0) -> np.ndarray:
     """The orthogonal projection onto the line through the origin at `degrees`.
 
     Examples
@@ -175,7 +179,7 @@ class MapSpec:
     params: tuple
     build: object
 
-    def matrix(self, **values):
+    def matrix(self, **values: float) -> np.ndarray:
         """The matrix for these parameter values (defaults for the rest).
 
         Examples
@@ -235,7 +239,7 @@ GALLERY = {
 }
 
 
-def gallery_matrix(name, **values):
+def gallery_matrix(name: str, **values: float) -> np.ndarray:
     """Build the matrix of the gallery map `name`.
 
     Parameters
@@ -272,7 +276,7 @@ def gallery_matrix(name, **values):
     return spec.matrix(**values)
 
 
-def bend_rule(c=0.3):
+def bend_rule(c: float = 0.3) -> Callable[[ArrayLike], np.ndarray]:
     """The rule ``(x, y) ↦ (x, y + c x²)``, which is not a matrix map.
 
     It keeps every x coordinate and fixes the origin, but it bends
@@ -306,7 +310,7 @@ def bend_rule(c=0.3):
     """
     c = _finite("c", c)
 
-    def bend(points):
+    def bend(points: ArrayLike) -> np.ndarray:
         points = np.asarray(points, dtype=float)
         return np.stack([points[0], points[1] + c * points[0] ** 2])
 

@@ -19,6 +19,8 @@ Examples
 ('familiar: 3 of 4 problems right first time', 'Proficient: your last 5 problems right first time.')
 """
 
+from __future__ import annotations
+
 __all__ = ["LEVELS", "MAX_HISTORY", "OUTCOMES", "WINDOW", "describe", "goal", "level", "trim"]
 
 #: How a problem ended, by its letter in a history.
@@ -39,7 +41,7 @@ _FEWEST = 3  # no level above "attempted" from fewer problems than this
 _FAMILIAR = 0.7
 
 
-def trim(history):
+def trim(history: str) -> str:
     """The `history` with only its last `MAX_HISTORY` problems, refused if it holds another letter.
 
     >>> trim("rk" * 30) == ("rk" * 30)[-MAX_HISTORY:]
@@ -55,7 +57,7 @@ def _recent(history):
     return recent.count("r"), len(recent)
 
 
-def level(history, reviewed=""):
+def level(history: str, reviewed: str = "") -> str:
     """The level (one of `LEVELS`) of a practice `history`.
 
     Parameters
@@ -82,7 +84,7 @@ def level(history, reviewed=""):
     return "familiar"
 
 
-def describe(history, reviewed=""):
+def describe(history: str, reviewed: str = "") -> str:
     """The level of `history` (and `reviewed`, as in `level`) with the count it rests on, for the learner.
 
     >>> describe(""), describe("r"), describe("rk")
@@ -97,7 +99,7 @@ def describe(history, reviewed=""):
     return f"{level(history, reviewed)}: {right} of {last}{seen} problem{'s' * (seen != 1)} right first time"
 
 
-def goal(history, reviewed=""):
+def goal(history: str, reviewed: str = "") -> str:
     """What the next level takes, in a sentence; ``""`` at the top.
 
     >>> goal("")

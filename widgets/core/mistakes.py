@@ -16,6 +16,7 @@ holds), so naming a slip for it would be a guess.  Numpy only.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .diagnosis import Diagnosis, Mistake, compare_matrices, describe_positions, diagnose
 from .parsing import format_number
@@ -33,12 +34,18 @@ __all__ = [
 ]
 
 
-def _shapes(A, B):
+def _shapes(A: ArrayLike, B: ArrayLike) -> tuple[np.ndarray, np.ndarray, bool]:
     A, B = np.atleast_2d(np.asarray(A, float)), np.atleast_2d(np.asarray(B, float))
     return A, B, A.shape[1] == B.shape[0]
 
 
-def product_mistakes(A, B, names=("A", "B"), *, terms=True):
+def product_mistakes(
+    A: ArrayLike,
+    B: ArrayLike,
+    names: tuple[str, str] = ("A", "B"),
+    *,
+    terms: bool = True,
+) -> list[Mistake]:
     """The usual wrong answers for the product of `A` and `B`.
 
     BA instead of AB, the transpose of AB, the entrywise product, rows of A
@@ -141,7 +148,7 @@ def _term_slips(A, B, i, j, names):
     return [slip for slip in slips if slip[1] != 0]
 
 
-def term_mistakes(A, B, names=("A", "B")):
+def term_mistakes(A: ArrayLike, B: ArrayLike, names: tuple[str, str] = ("A", "B")) -> list[Mistake]:
     """One entry of AB off by a slip inside its sum, every other entry right.
 
     For each entry and each product in its sum: that product's sign flipped
@@ -194,7 +201,7 @@ def term_mistakes(A, B, names=("A", "B")):
     return found
 
 
-def entry_mistakes(A, B, i, j, names=("A", "B")):
+def entry_mistakes(A: ArrayLike, B: ArrayLike, i: int, j: int, names: tuple[str, str] = ("A", "B")) -> list[Mistake]:
     """The usual wrong answers for entry ``(i, j)`` (0-based) of the product.
 
     Entry (j, i) instead of (i, j), the entry of BA, a row dotted with a row,
@@ -260,7 +267,11 @@ def entry_mistakes(A, B, i, j, names=("A", "B")):
     return found
 
 
-def shape_mistakes(a_shape, b_shape, names=("A", "B")):
+def shape_mistakes(
+    a_shape: tuple[int, int],
+    b_shape: tuple[int, int],
+    names: tuple[str, str] = ("A", "B"),
+) -> list[Mistake]:
     """The usual wrong answers for the shape of the product ``AB``.
 
     The outer sizes the wrong way round, and an inner size kept where it

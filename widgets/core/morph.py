@@ -6,7 +6,10 @@ Before and after pictures hide how a map moves the plane; sliding `t` from
 and the last frame holds every frame in between.  Numpy only.
 """
 
+from __future__ import annotations
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .geometry import as_matrix_2x2, as_points
 from .plot_frame import fit_bounds
@@ -14,7 +17,7 @@ from .plot_frame import fit_bounds
 __all__ = ["morph_matrix", "morph_view"]
 
 
-def morph_matrix(A, t):
+def morph_matrix(A: ArrayLike, t: float) -> np.ndarray:
     """The matrix ``(1 − t) I + t A``: the identity at ``t = 0``, `A` at ``t = 1``.
 
     Parameters
@@ -52,7 +55,7 @@ def morph_matrix(A, t):
     return (1.0 - t) * np.eye(2) + t * A + 0.0
 
 
-def morph_view(points, A, margin=0.12):
+def morph_view(points: ArrayLike, A: ArrayLike, margin: float = 0.12) -> tuple[float, ...]:
     """A view ``(xmin, xmax, ymin, ymax)`` that holds every frame of the morph.
 
     It holds the shape, its image under `A`, the origin, ``e1``, ``e2`` and

@@ -14,6 +14,8 @@ separate two entries, so there it is refused with the point to use instead.
 returns for a finite value is accepted again by `parse_number`.
 """
 
+from __future__ import annotations
+
 import math
 import re
 import unicodedata
@@ -51,7 +53,7 @@ _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹ˣ", "0123456789×")
 _UNICODE_MINUS = "\N{MINUS SIGN}"
 
 
-def parse_number(text, *, decimal_comma=False):
+def parse_number(text: str, *, decimal_comma: bool = False) -> float:
     """Parse the text of one matrix cell, or one number answer, into a finite float.
 
     Parameters
@@ -312,7 +314,7 @@ _NONE = {"none", "no", "no product", "does not exist", "doesn t exist", "it does
          "undefined", "dne", "no shape", "impossible"}
 
 
-def parse_shape(text, none=False):
+def parse_shape(text: str, none: bool = False) -> tuple[int, ...]:
     """Read a shape typed as ``4x2``, ``4×2``, ``4 by 2``, ``4-by-2``, ``(4, 2)`` or ``ℝ^{4×2}``.
 
     Parameters
@@ -368,7 +370,7 @@ def parse_shape(text, none=False):
         raise ValueError(f"{text!r} is not a shape: the numbers are too long") from None
 
 
-def format_number(x, digits=3):
+def format_number(x: float, digits: int = 3) -> str:
     """Format a value for display in a cell or a worked sum.
 
     Parameters
@@ -435,7 +437,7 @@ def format_number(x, digits=3):
     return "0" if text == "-0" else text
 
 
-def _strip_zeros(text):
+def _strip_zeros(text: str) -> str:
     """Drop trailing zeros after a decimal point, and the point itself."""
     if "." in text:
         text = text.rstrip("0").rstrip(".")
@@ -445,7 +447,7 @@ def _strip_zeros(text):
 _EXPONENT = re.compile(r"^(-?[0-9.]+)e([+-])0*([0-9]+)$")
 
 
-def _scientific(text):
+def _scientific(text: str) -> tuple[str, str] | None:
     """``(mantissa, exponent)`` of a `format_number` text in scientific notation, else None."""
     match = _EXPONENT.match(text)
     if not match:
@@ -454,7 +456,7 @@ def _scientific(text):
     return mantissa, ("-" if sign == "-" else "") + exponent
 
 
-def latex_number(x, digits=3):
+def latex_number(x: float, digits: int = 3) -> str:
     r"""`format_number` for math mode: ``1.2e+08`` becomes ``1.2 \times 10^{8}``.
 
     Examples
@@ -473,7 +475,7 @@ def latex_number(x, digits=3):
     return text
 
 
-def html_number(x, digits=3):
+def html_number(x: float, digits: int = 3) -> str:
     """`format_number` for HTML: a real minus sign, and ``1.2e+08`` as 1.2×10<sup>8</sup>.
 
     Examples

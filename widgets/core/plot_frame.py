@@ -9,7 +9,10 @@ vectors (`arrow_polyline`); a heatmap needs the centres of its cells
 call these functions and draw the results.
 """
 
+from __future__ import annotations
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 __all__ = [
     "fit_bounds",
@@ -20,7 +23,7 @@ __all__ = [
 ]
 
 
-def fit_bounds(*arrays, margin=0.1, min_span=1.0):
+def fit_bounds(*arrays: ArrayLike, margin: float = 0.1, min_span: float = 1.0) -> tuple[float, float, float, float]:
     """Return equal-span axis bounds that contain every point given.
 
     Parameters
@@ -69,7 +72,11 @@ def fit_bounds(*arrays, margin=0.1, min_span=1.0):
     return (float(cx - half), float(cx + half), float(cy - half), float(cy + half))
 
 
-def steady_bounds(current, wanted, slack=2.0):
+def steady_bounds(
+    current: tuple[float | None, ...] | None,
+    wanted: tuple[float, ...],
+    slack: float = 2.0,
+) -> tuple[float, ...]:
     """Keep a plot's view while it still shows the data well, else move to `wanted`.
 
     A view that follows every edit jumps under the learner's eyes, and the
@@ -109,7 +116,7 @@ def steady_bounds(current, wanted, slack=2.0):
     return current if contains and close else wanted
 
 
-def nice_ticks(lo, hi, target=6):
+def nice_ticks(lo: float, hi: float, target: int = 6) -> np.ndarray:
     """Return tick positions at round multiples (1, 2, 2.5 or 5 times 10^k).
 
     Parameters
@@ -147,7 +154,7 @@ def nice_ticks(lo, hi, target=6):
     return ticks + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
-def arrow_polyline(tip, tail=(0.0, 0.0), head=0.1, angle=25.0):
+def arrow_polyline(tip: ArrayLike, tail: ArrayLike = (0.0, 0.0), head: float = 0.1, angle: float = 25.0) -> np.ndarray:
     """Return an arrow from `tail` to `tip` as one ``2×5`` polyline.
 
     The path runs tail → tip → left barb → tip → right barb, so a single
@@ -189,7 +196,7 @@ def arrow_polyline(tip, tail=(0.0, 0.0), head=0.1, angle=25.0):
     return np.stack([tail, tip, left, tip, right], axis=1)
 
 
-def cell_centers(n_rows, n_cols):
+def cell_centers(n_rows: int, n_cols: int) -> tuple[np.ndarray, np.ndarray]:
     """Return the centres of the cells of an ``n_rows×n_cols`` grid.
 
     Cell ``(i, j)`` spans ``[j, j+1]`` horizontally and ``[i, i+1]``

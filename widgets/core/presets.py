@@ -9,6 +9,9 @@ talks to no server: `widgets.lecture.query` gets the query string from the
 page, and `widgets.lecture.bar` shows the result.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
 from urllib.parse import unquote
 
 import numpy as np
@@ -40,7 +43,7 @@ _ECHO_CHARS = 40
 _TRUE = ("", "1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 
-def query_params(query_string):
+def query_params(query_string: str | None) -> list[tuple[str, str]]:
     """Split a query string into ``(name, value)`` pairs, percent-decoded.
 
     Only ``&`` separates parameters (``;`` separates matrix rows), and ``+``
@@ -62,7 +65,7 @@ def query_params(query_string):
     return pairs
 
 
-def query_value(query_string, name, default=""):
+def query_value(query_string: str, name: str, default: str = "") -> str:
     """The value of parameter `name` as `query_params` reads it (the last occurrence wins).
 
     Examples
@@ -79,7 +82,7 @@ def query_value(query_string, name, default=""):
     return found
 
 
-def query_flag(query_string, name):
+def query_flag(query_string: str, name: str) -> bool | None:
     """Read an on/off parameter such as ``presenter=1``.
 
     Returns
@@ -121,7 +124,7 @@ def query_flag(query_string, name):
     return found
 
 
-def query_seed(query_string, max_seed):
+def query_seed(query_string: str, max_seed: int) -> int | None:
     """Read ``seed=N``, the instance a practice starts from.
 
     Returns
@@ -156,7 +159,7 @@ def query_seed(query_string, max_seed):
     return found
 
 
-def parse_matrix_param(text, name, *, max_size=MAX_ENTRIES, max_abs=MAX_ABS):
+def parse_matrix_param(text: str, name: str, *, max_size: int = MAX_ENTRIES, max_abs: float = MAX_ABS) -> np.ndarray:
     """Read a matrix written as ``1,2;3,4`` (rows split by ``;``, entries by ``,``).
 
     Parameters
@@ -237,8 +240,13 @@ def parse_matrix_param(text, name, *, max_size=MAX_ENTRIES, max_abs=MAX_ABS):
 
 
 def parse_presets(
-    query_string, allowed_names, max_size=MAX_ENTRIES, *, shapes=None, max_abs=MAX_ABS
-):
+    query_string: str,
+    allowed_names: Iterable[str],
+    max_size: int = MAX_ENTRIES,
+    *,
+    shapes: Mapping[str, tuple[int | None, int | None]] | None = None,
+    max_abs: float = MAX_ABS,
+) -> tuple[dict[str, np.ndarray], list[str]]:
     """Read the matrices a link presets, and explain the ones it cannot.
 
     Parameters
@@ -307,7 +315,7 @@ def parse_presets(
     return presets, errors
 
 
-def refusal(name, reason, text=None):
+def refusal(name: str, reason: str, text: str | None = None) -> str:
     """The message for a matrix the link gives but the lab cannot use.
 
     Examples

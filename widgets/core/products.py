@@ -5,7 +5,13 @@ By columns: column ``j`` of ``AB`` is ``A`` times column ``j`` of ``B``
 of ``A`` dotted with column ``j`` of ``B`` (Theorem 1.4.2).
 """
 
+from __future__ import annotations
+
 import math
+from collections.abc import Iterable
+
+import numpy as np
+from numpy.typing import ArrayLike
 
 from .parsing import format_number
 from .shapes import as_matrix, check_index, check_product_shapes
@@ -13,14 +19,14 @@ from .shapes import as_matrix, check_index, check_product_shapes
 __all__ = ["product_by_columns", "entry_terms", "entry_sum_text"]
 
 
-def _factors(A, B):
+def _factors(A: ArrayLike, B: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     A = as_matrix(A, "A")
     B = as_matrix(B, "B")
     check_product_shapes(A.shape, B.shape)
     return A, B
 
 
-def product_by_columns(A, B):
+def product_by_columns(A: ArrayLike, B: ArrayLike) -> list[np.ndarray]:
     """Return the columns ``A b_1, A b_2, ...`` of the product ``AB``.
 
     Parameters
@@ -52,7 +58,7 @@ def product_by_columns(A, B):
     return [A @ B[:, j] for j in range(B.shape[1])]
 
 
-def entry_terms(A, B, i, j):
+def entry_terms(A: ArrayLike, B: ArrayLike, i: int, j: int) -> list[tuple[float, float]]:
     """Return the pairs multiplied and added to form entry ``(i, j)`` of ``AB``.
 
     Parameters
@@ -90,7 +96,7 @@ def entry_terms(A, B, i, j):
     return [(float(a), float(b)) for a, b in zip(A[i, :], B[:, j])]
 
 
-def entry_sum_text(terms, digits=3):
+def entry_sum_text(terms: Iterable[tuple[float, float]], digits: int = 3) -> str:
     """Write out a row-column dot product the way the syllabus does.
 
     Parameters

@@ -15,11 +15,14 @@ numpy.
 ({}, 'it is not a progress code of these labs')
 """
 
+from __future__ import annotations
+
 import base64
 import binascii
 import json
 import re
 import zlib
+from collections.abc import Mapping
 
 from .progress_record import MAX_CHARS, read_record
 
@@ -34,13 +37,13 @@ _NAME = re.compile(r"(?:[0-9]{2}-[a-z0-9-]{1,60}|review)\Z")
 _NOT_OURS = "it is not a progress code of these labs"
 
 
-def write_code(records):
+def write_code(records: Mapping[str, str]) -> str:
     """The code of `records` (a lab's name to the text the browser keeps for it)."""
     text = json.dumps(records, separators=(",", ":"), sort_keys=True).encode()
     return _PREFIX + base64.urlsafe_b64encode(zlib.compress(text, 9)).decode().rstrip("=")
 
 
-def read_code(code):
+def read_code(code: str) -> tuple[dict[str, str], str]:
     """The records a code holds, and why it was refused (``""`` if it was read).
 
     Returns

@@ -21,8 +21,11 @@ True
 'it was written by another version of the labs'
 """
 
+from __future__ import annotations
+
 import json
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .mastery import trim
@@ -108,7 +111,7 @@ def _practice(entry):
     return PracticeRecord(entry["seed"], history, entry["solved"], entry["skill"])
 
 
-def read_record(text):
+def read_record(text: str) -> tuple[Record, str]:
     """What a record holds, and why it was set aside (``""`` if it was read).
 
     Parameters
@@ -165,7 +168,7 @@ def read_record(text):
     return Record(dict(checks), kept, total, dict(answers)), ""
 
 
-def read_records(texts, names):
+def read_records(texts: Mapping[str, str], names: Iterable[str]) -> dict[str, Record]:
     """The record of each of `names` in `texts` (name to text, as a store that peeks gives them), by name:
     an empty one where nothing was kept or what was kept is set aside.
 
@@ -176,7 +179,7 @@ def read_records(texts, names):
     return {name: Record() if problem else record for name, (record, problem) in records.items()}
 
 
-def write_record(record):
+def write_record(record: Record) -> str:
     """The `Record` as the text `read_record` reads; refused if it could not be read back."""
     for name, state in record.checks.items():
         if not _NAME.match(name) or state not in STATES:

@@ -12,6 +12,11 @@ LEARNING.md).  Pure Python: no widget, no numpy.
 ['score', 'softmax']
 """
 
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
 from .mastery import LEVELS, level
 
 __all__ = ["ROUND", "choose"]
@@ -20,7 +25,7 @@ __all__ = ["ROUND", "choose"]
 ROUND = 4
 
 
-def choose(skills, rng, size=ROUND):
+def choose(skills: Mapping[str, tuple[str, str]], rng: random.Random, size: int = ROUND) -> list[str]:
     """The skills of one round, at most `size`, each once, in a shuffled order.
 
     Parameters

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .mistakes import Mistake
 from .shapes import as_matrix, check_index, check_product_shapes
@@ -46,7 +47,7 @@ class RowCombination:
     result: np.ndarray
 
 
-def row_combination(A, B, i, names=("A", "B")):
+def row_combination(A: ArrayLike, B: ArrayLike, i: int, names: tuple[str, str] = ("A", "B")) -> RowCombination:
     """Row ``i`` (0-based) of ``AB`` as the rows of ``B`` weighted by row ``i`` of ``A``.
 
     Parameters
@@ -89,7 +90,7 @@ def row_combination(A, B, i, names=("A", "B")):
     return RowCombination(i, weights, B.copy(), scaled, scaled.sum(axis=0))
 
 
-def row_mistakes(A, B, i, names=("A", "B")):
+def row_mistakes(A: ArrayLike, B: ArrayLike, i: int, names: tuple[str, str] = ("A", "B")) -> list[Mistake]:
     """The usual wrong answers to "type row ``i`` (0-based) of ``AB``", as 1×k rows.
 
     Column ``i`` of ``AB`` instead of row ``i``; row ``i`` of ``BA``; the

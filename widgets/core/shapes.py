@@ -7,9 +7,13 @@ float array with errors that name the matrix, and `check_index` is the one
 check that a row or column index lies inside a matrix.
 """
 
+from __future__ import annotations
+
 import operator
+from typing import SupportsIndex
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 __all__ = [
     "NO_PRODUCT", "ShapeError", "format_shape", "check_product_shapes", "as_finite_array", "as_matrix", "check_index",
@@ -32,7 +36,7 @@ class ShapeError(ValueError):
     """
 
 
-def _plural(count, word):
+def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
@@ -58,7 +62,7 @@ def _check_shape(shape, name):
     )
 
 
-def format_shape(shape):
+def format_shape(shape: tuple[int, ...]) -> str:
     """Write a matrix shape the way the syllabus does.
 
     Parameters
@@ -79,7 +83,11 @@ def format_shape(shape):
     return "×".join(str(operator.index(d)) for d in shape) if shape != NO_PRODUCT else "none"
 
 
-def check_product_shapes(a_shape, b_shape, names=("A", "B")):
+def check_product_shapes(
+    a_shape: tuple[int, int],
+    b_shape: tuple[int, int],
+    names: tuple[str, str] = ("A", "B"),
+) -> tuple[int, int]:
     """Return the shape of the product of two matrices, or explain why not.
 
     Parameters
@@ -125,7 +133,7 @@ def check_product_shapes(a_shape, b_shape, names=("A", "B")):
     return m, k
 
 
-def as_finite_array(value, name):
+def as_finite_array(value: ArrayLike, name: str) -> np.ndarray:
     """Return `value` as a float array whose every entry is a finite number.
 
     The one check of "numbers, and finite" on arrays of any shape, for the
@@ -176,7 +184,7 @@ def as_finite_array(value, name):
     return array
 
 
-def as_matrix(values, name="A"):
+def as_matrix(values: ArrayLike, name: str = "A") -> np.ndarray:
     """Convert input to a 2-D float array, with errors that name the matrix.
 
     Parameters
@@ -221,7 +229,7 @@ def as_matrix(values, name="A"):
     return array
 
 
-def check_index(index, size, what="row", of=None):
+def check_index(index: SupportsIndex, size: int, what: str = "row", of: str | None = None) -> int:
     """Return `index` as an int if it is one of `size` 0-based places, else raise.
 
     Every function that picks a row or column of a matrix checks its index

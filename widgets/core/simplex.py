@@ -6,9 +6,13 @@ room.  `rebalance_weights` is that rule, computed afresh from the current
 weights on every move so rounding errors never build up.
 """
 
+from __future__ import annotations
+
 import math
+from collections.abc import Iterable
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .shapes import check_index
 
@@ -18,7 +22,7 @@ __all__ = ["SUM_TOLERANCE", "normalise_weights", "rebalance_weights", "weights_o
 SUM_TOLERANCE = 1e-12
 
 
-def normalise_weights(values, tol=0.0):
+def normalise_weights(values: ArrayLike, tol: float = 0.0) -> np.ndarray:
     """Scale nonnegative numbers so they add to 1.
 
     Parameters
@@ -77,7 +81,7 @@ def normalise_weights(values, tol=0.0):
     return w / total
 
 
-def rebalance_weights(weights, index, value, locked=()):
+def rebalance_weights(weights: ArrayLike, index: int, value: float, locked: Iterable[int] = ()) -> np.ndarray:
     """Move one weight and let the unlocked others make room.
 
     The rule: weight `index` becomes `value`, clamped to
@@ -158,7 +162,7 @@ def rebalance_weights(weights, index, value, locked=()):
     return result
 
 
-def weights_on_steps(weights, step):
+def weights_on_steps(weights: Iterable[float], step: float) -> tuple[float, ...]:
     """Weights rounded to a slider's `step` so that the rounded ones still add to 1.
 
     Each weight goes down to its step, then the steps still missing go, one

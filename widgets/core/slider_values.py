@@ -8,9 +8,12 @@ plot's step: `snap_to_grid`.  Plain Python and numpy, so `SliderEntry`
 (`widgets.controls.slider_entry`) and the plots stay thin views.
 """
 
+from __future__ import annotations
+
 import math
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .parsing import format_number, parse_number
 
@@ -20,12 +23,12 @@ __all__ = ["read_slider_text", "snap_to_grid", "snap_to_step"]
 _MESSAGE_DIGITS = 15
 
 
-def _quote(x):
+def _quote(x: float) -> str:
     """A number for a message: exact enough to tell apart, with a real minus sign."""
     return format_number(x, _MESSAGE_DIGITS).replace("-", "\N{MINUS SIGN}")
 
 
-def snap_to_step(x, low, high, step):
+def snap_to_step(x: float, low: float, high: float, step: float | None) -> float:
     """The point of the grid ``low, low + step, ...`` nearest to `x`, kept within ``[low, high]``.
 
     This is where a slider's handle lands when it is set to `x`: as in the
@@ -67,7 +70,7 @@ def snap_to_step(x, low, high, step):
     return min(max(value, low), high)
 
 
-def snap_to_grid(values, step):
+def snap_to_grid(values: ArrayLike, step: float) -> np.ndarray:
     """Each of `values` on the nearest multiple of `step` (a plot's grid; none if `step` is not positive).
 
     Rounded twice, so that ``0.30000000000000004`` is ``0.3``, and never ``-0.0``: the point
@@ -84,7 +87,15 @@ def snap_to_grid(values, step):
     return points + 0.0
 
 
-def read_slider_text(text, low, high, step=None, *, integer=False, name="value"):
+def read_slider_text(
+    text: str,
+    low: float,
+    high: float,
+    step: float | None = None,
+    *,
+    integer: bool = False,
+    name: str = "value",
+) -> int | float:
     """Parse what a learner typed for a slider into a value it can take.
 
     Parameters

@@ -4,10 +4,14 @@ Feedback, identity checks and the lecture bar all name several things in one
 sentence; they say it the same way through these two functions.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
 __all__ = ["in_words", "entries_in_words"]
 
 
-def in_words(names):
+def in_words(names: Iterable[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``: a list as a sentence writes it.
 
     >>> in_words(["A"]), in_words(["A", "B"]), in_words(["A", "B", "C"])
@@ -17,7 +21,7 @@ def in_words(names):
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def entries_in_words(cells, most=4):
+def entries_in_words(cells: Iterable[Sequence[int]], most: int = 4) -> str:
     """The entries at `cells` (0-based ``(i, j)`` pairs), 1-based and briefly.
 
     Up to `most` entries are named; past that only counted.

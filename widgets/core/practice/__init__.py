@@ -39,7 +39,7 @@ SKILLS = {
 }
 
 
-def make_problem(skill, seed):
+def make_problem(skill: str, seed: int | np.integer) -> Problem:
     """An instance of `skill` (a key of `SKILLS`) from `seed` (0 to `MAX_SEED`).
 
     Raises

@@ -13,7 +13,7 @@ __all__ = ["chain_problem", "fraction_latex", "output_problem", "score_latex", "
 
 
 @redrawn_until_every_slip_tells
-def score_problem(rng, seed):
+def score_problem(rng: np.random.Generator, seed: int) -> Problem:
     """One score S_ij = q_i · k_j from Q and K, tokens as rows: 3 or 4 tokens, d_k 2 or 3."""
     tokens, d_k = sizes(rng, (3, 4), (2, 3))
     Q, K = small(rng, (tokens, d_k)), small(rng, (tokens, d_k))
@@ -54,13 +54,13 @@ _WEIGHT_ROWS = (
 )
 
 
-def fraction_latex(w):
+def fraction_latex(w: float) -> str:
     """A weight of `_WEIGHT_ROWS` as LaTeX: ``\\tfrac14``."""
     return {0: "0", 0.25: r"\tfrac14", 0.5: r"\tfrac12", 0.75: r"\tfrac34", 1: "1"}[w]
 
 
 @redrawn_until_every_slip_tells
-def output_problem(rng, seed):
+def output_problem(rng: np.random.Generator, seed: int) -> Problem:
     """One output h_i = sum_j A_att[i, j] v_j from a row of weights and the values."""
     w = np.array(_WEIGHT_ROWS[int(rng.integers(len(_WEIGHT_ROWS)))])
     n = len(w)
@@ -100,7 +100,7 @@ def output_problem(rng, seed):
 _EXP_ROWS = ((1, 1, 2), (1, 2, 3), (2, 1, 1), (1, 3), (2, 2, 4), (1, 2, 1), (3, 1), (1, 1, 1, 3), (1, 2, 2, 3))
 
 
-def score_latex(e, shift, factor=1):
+def score_latex(e: int, shift: int, factor: int = 1) -> str:
     """The score ``shift + factor·ln e`` as LaTeX (``2 + \\ln 3``, ``4 + 2\\ln 3``)."""
     log = "" if e == 1 else (rf"\ln {e}" if factor == 1 else rf"{factor}\ln {e}")
     if shift == 0:
@@ -109,7 +109,7 @@ def score_latex(e, shift, factor=1):
 
 
 @redrawn_until_every_slip_tells
-def softmax_problem(rng, seed):
+def softmax_problem(rng: np.random.Generator, seed: int) -> Problem:
     """A softmax row with scores like 0, ln 2, ln 3 (plus a shift): weights by hand.
 
     In a third of the problems the scores are a row of ``S`` for queries and
@@ -173,7 +173,7 @@ def softmax_problem(rng, seed):
     return Problem("softmax", seed, given, (part,), dict(scores=scores, d_k=d_k, exps=exps, shift=shift))
 
 
-def chain_problem(seed):
+def chain_problem(seed: int) -> Problem:
     """The shapes along attention, X → Q → S → A_att → H, one question at a time: n tokens of d
     features, W_Q and W_K d×d_k, W_V d×d_v, the four sizes all different, so that every slip (a
     size kept where it drops out, the transpose forgotten, a row for the matrix) has its own answer."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..dense_layer import relu
 from ..mistakes import Mistake
 from .problems import Part, Problem, latex_matrix, redrawn_until_every_slip_tells, sizes, small
@@ -10,7 +12,7 @@ __all__ = ["dense_problem"]
 
 
 @redrawn_until_every_slip_tells
-def dense_problem(rng, seed):
+def dense_problem(rng: np.random.Generator, seed: int) -> Problem:
     """A dense layer ReLU(Wx + b) with small integers, where the ReLU matters; 2 or 3 outputs
     from 2 or 3 inputs."""
     outputs, inputs = sizes(rng, (2, 3), (2, 3))

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from ..diagnosis import Mistake
 from ..parsing import latex_number
 
 __all__ = ["MAX_SEED", "Part", "Problem", "latex_matrix", "redrawn_until_every_slip_tells", "sizes", "small",
@@ -45,7 +48,7 @@ class Part:
     tol: float = 1e-9
     name: str = "Answer"
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Part) and _key(self) == _key(other)
 
     __hash__ = None
@@ -79,7 +82,7 @@ class Problem:
     data: dict = field(default_factory=dict, compare=False)
 
 
-def latex_matrix(M):
+def latex_matrix(M: ArrayLike) -> str:
     r"""A matrix as LaTeX ``bmatrix``.
 
     >>> latex_matrix([[1, -2], [0.5, 3]])
@@ -96,7 +99,7 @@ def _same(a, b, tol):
     return a.shape == b.shape and bool(np.allclose(a, b, rtol=0, atol=tol))
 
 
-def tells_every_slip_apart(part):
+def tells_every_slip_apart(part: Part) -> bool:
     """Whether each of the part's planned mistakes gives an answer unlike the right one and unlike the others.
 
     A slip that gives the right answer (entry (j, i) of a diagonal entry, a
@@ -113,12 +116,12 @@ def tells_every_slip_apart(part):
     return not any(_same(a, b, part.tol) for a, b in itertools.combinations(values, 2))
 
 
-def redrawn_until_every_slip_tells(generate):
+def redrawn_until_every_slip_tells(generate: Callable[[np.random.Generator, int], Problem]) -> Callable[[int], Problem]:
     """A generator of problems from a seed, drawing ``generate(rng, seed)`` again until every
     part tells its slips apart (`tells_every_slip_apart`)."""
 
     @functools.wraps(generate)
-    def from_seed(seed):
+    def from_seed(seed: int) -> Problem:
         rng = np.random.default_rng(seed)
         while True:
             problem = generate(rng, seed)
@@ -128,7 +131,7 @@ def redrawn_until_every_slip_tells(generate):
     return from_seed
 
 
-def small(rng, shape, low=-3, high=3):
+def small(rng: np.random.Generator, shape: tuple[int, int], low: int = -3, high: int = 3) -> np.ndarray:
     """Small integers, never a row or column of zeros (nothing to compute there)."""
     while True:
         M = rng.integers(low, high + 1, size=shape).astype(float)
@@ -136,12 +139,12 @@ def small(rng, shape, low=-3, high=3):
             return M
 
 
-def sizes(rng, *choices):
+def sizes(rng: np.random.Generator, *choices: Sequence[int]) -> tuple[int, ...]:
     """One size drawn from each of `choices` (sequences of ints): the shapes a problem varies over."""
     return tuple(int(rng.choice(options)) for options in choices)
 
 
-def told_apart(mistakes, answer):
+def told_apart(mistakes: Iterable[Mistake], answer: ArrayLike) -> list[Mistake]:
     """`mistakes` without those equal to the answer or to an earlier one: on a square or a 1-row
     product some slips give the right answer, or each other's, and could not be named."""
     kept, seen = [], [answer]

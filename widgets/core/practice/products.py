@@ -14,7 +14,7 @@ __all__ = ["column_problem", "composition_problem", "entry_problem", "points_pro
 
 
 @redrawn_until_every_slip_tells
-def column_problem(rng, seed):
+def column_problem(rng: np.random.Generator, seed: int) -> Problem:
     """A column of AB: column j of B mixes the columns of A; A is 2×2 to 3×3, B 2×2 to 3×3."""
     m, n, p = sizes(rng, (2, 3), (2, 3), (2, 3))
     A, B = small(rng, (m, n)), small(rng, (n, p))
@@ -51,7 +51,7 @@ def column_problem(rng, seed):
 
 
 @redrawn_until_every_slip_tells
-def entry_problem(rng, seed):
+def entry_problem(rng: np.random.Generator, seed: int) -> Problem:
     """One entry of AB off the diagonal: row i of A dotted with column j of B, A m×n and B n×p
     with m, p from 2 to 4 and n (the terms) 2 or 3, so the product is often not square."""
     m, n, p = sizes(rng, (2, 3, 4), (2, 3), (2, 3, 4))
@@ -82,7 +82,7 @@ def _space(n):
 
 
 @redrawn_until_every_slip_tells
-def composition_problem(rng, seed):
+def composition_problem(rng: np.random.Generator, seed: int) -> Problem:
     """The shape of AB and where x ↦ A(Bx) starts and lands."""
     m, n, k = (int(x) for x in rng.choice(np.arange(1, 7), size=3, replace=False))
     given = (
@@ -124,7 +124,7 @@ def composition_problem(rng, seed):
 
 
 @redrawn_until_every_slip_tells
-def product_problem(rng, seed):
+def product_problem(rng: np.random.Generator, seed: int) -> Problem:
     """The whole product AB, or that it does not exist: A is m×n and B n'×p, m and p from 1 to 3,
     n from 2 to 3 (few terms), at most six entries to compute; in a third of the problems B's rows
     are not A's columns, and the answer is "none".  The product is asked for only once its shape is
@@ -171,7 +171,7 @@ def product_problem(rng, seed):
 
 
 @redrawn_until_every_slip_tells
-def points_problem(rng, seed):
+def points_problem(rng: np.random.Generator, seed: int) -> Problem:
     """A 2×2 map applied to two or three points at once: as the columns of X (Y = AX) or, in half
     the problems, as the rows of P (PAᵀ), where the matrix goes on the right, transposed."""
     k = int(rng.choice([2, 3]))
