@@ -9,6 +9,8 @@ lighter ones (``matmul_layout.css``), since these are 2.5–3.1:1 on its
 ``#212121`` cells, under WCAG AA's 4.5:1.
 """
 
+from __future__ import annotations
+
 import html
 
 __all__ = ["ERROR_COLOR", "SUCCESS_COLOR", "WARNING_COLOR", "alert_html"]
@@ -21,7 +23,14 @@ SUCCESS_COLOR = "var(--matmul-success, #1e7e34)"
 WARNING_COLOR = "var(--matmul-warning, #8a6d3b)"
 
 
-def alert_html(message, *, escape=True, tag="div", style="", color=ERROR_COLOR):
+def alert_html(
+    message: str,
+    *,
+    escape: bool = True,
+    tag: str = "div",
+    style: str = "",
+    color: str = ERROR_COLOR,
+) -> str:
     """Return `message` as an error block with ``role="alert"``.
 
     Parameters

@@ -6,14 +6,21 @@ the equal ones, and sets the rest inside one ``hold_sync`` per widget, all
 flushed together, so the browser never draws half an update.
 """
 
+from __future__ import annotations
+
 import contextlib
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:  # only for the hints: this module imports numpy alone
+    from ipywidgets import Widget
 
 __all__ = ["same_value", "apply_changes"]
 
 
-def same_value(old, new):
+def same_value(old: Any, new: Any) -> bool:
     """Whether an attribute that holds `old` already holds `new` (arrays by value).
 
     >>> same_value(np.array([1.0, 2.0]), np.array([1.0, 2.0]))
@@ -33,7 +40,7 @@ def same_value(old, new):
     return old == new
 
 
-def apply_changes(updates):
+def apply_changes(updates: Iterable[tuple[Widget, Mapping[str, Any]]]) -> int:
     """Set the attributes in `updates` that differ, one ``hold_sync`` per widget.
 
     Parameters

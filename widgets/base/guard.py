@@ -19,6 +19,10 @@ Guards nest (a depth count), so a write inside a write keeps the guard up until
 the outer one ends, and an exception inside the section still lowers it.
 """
 
+from __future__ import annotations
+
+from typing import Literal
+
 __all__ = ["Guard"]
 
 
@@ -39,19 +43,19 @@ class Guard:
 
     __slots__ = ("_depth",)
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._depth = 0
 
-    def __enter__(self):
+    def __enter__(self) -> Guard:
         self._depth += 1
         return self
 
-    def __exit__(self, *exc_info):
+    def __exit__(self, *exc_info: object) -> Literal[False]:
         self._depth -= 1
         return False
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return self._depth > 0
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Guard(depth={self._depth})"

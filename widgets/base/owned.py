@@ -23,6 +23,8 @@ closing stops following them all, once, before closing the children.  No
 composite needs a `close` of its own for that.
 """
 
+from __future__ import annotations
+
 from traitlets import HasTraits, List
 
 __all__ = ["OwnsChildren"]
@@ -84,7 +86,7 @@ class OwnsChildren(HasTraits):
         self._stops.append(link.unlink)
         return link
 
-    def close(self):
+    def close(self) -> None:
         """Stop following, then close every owned child, the latest built first, then this widget.
 
         Safe to call twice (ipywidgets closes again when a widget is deleted).

@@ -15,17 +15,29 @@ leaves its layout and style open (ipywidgets does not close them), so sharing
 also ends that leak.
 """
 
-import functools
+from __future__ import annotations
 
-from ipywidgets import Layout
+import functools
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from ipywidgets import DOMWidget, Layout, Style
 from traitlets import TraitError
 
 __all__ = ["shared_layout", "shared_style", "steady"]
 
 _shared = {}  # (model class, its settings) -> the open shared instance
 
+_W = TypeVar("_W", bound=DOMWidget)
 
-def steady(widget_class, *args, layout=None, style=None, **kwargs):
+
+def steady(
+    widget_class: type[_W],
+    *args: Any,
+    layout: Mapping[str, Any] | None = None,
+    style: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> _W:
     """A `widget_class` whose layout and style never change: both are the kernel's shared ones.
 
     `layout` and `style` are the settings, as dicts; the other arguments go to `widget_class`.
@@ -42,7 +54,7 @@ def steady(widget_class, *args, layout=None, style=None, **kwargs):
                         style=shared_style(widget_class, **(style or {})), **kwargs)
 
 
-def shared_layout(**settings):
+def shared_layout(**settings: Any) -> Layout:
     """The kernel's shared, unchangeable `Layout` with `settings`.
 
     For a control whose layout never changes: one that is shown and hidden
@@ -59,7 +71,7 @@ def shared_layout(**settings):
     return _instance(Layout, settings)
 
 
-def shared_style(widget_class, **settings):
+def shared_style(widget_class: type[DOMWidget], **settings: Any) -> Style:
     """The kernel's shared, unchangeable style for `widget_class` with `settings`.
 
     Parameters

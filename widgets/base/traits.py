@@ -10,10 +10,16 @@ shrinks drops a mark that no longer exists to None.  (ipywidgets keeps its share
 types in ``trait_types.py``, bqplot in ``traits.py``.)
 """
 
-import math
+from __future__ import annotations
 
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
 import traitlets
-from traitlets import TraitError
+from numpy.typing import ArrayLike
+from traitlets import Bunch, HasTraits, TraitError
 
 from ..core.shapes import as_finite_array, as_matrix
 from .batching import same_value
@@ -24,7 +30,7 @@ __all__ = [
 ]
 
 
-def validate_matrix(value, name="A"):
+def validate_matrix(value: ArrayLike, name: str = "A") -> np.ndarray:
     """Return `value` as a read-only 2-D float array, or raise TraitError.
 
     Parameters
@@ -88,7 +94,7 @@ class FiniteFloat(traitlets.Float):
 
     info_text = "a finite number"
 
-    def validate(self, obj, value):
+    def validate(self, obj: HasTraits, value: Any) -> float:
         try:
             value = super().validate(obj, value)
         except OverflowError:
@@ -124,11 +130,11 @@ class MatrixTrait(traitlets.TraitType):
     default_value = None
     info_text = "a non-empty 2-D matrix of finite numbers"
 
-    def validate(self, obj, value):
+    def validate(self, obj: HasTraits, value: ArrayLike) -> np.ndarray:
         name = getattr(obj, "name", None) or self.name
         return validate_matrix(value, name=name)
 
-    def set(self, obj, value):
+    def set(self, obj: HasTraits, value: ArrayLike) -> None:
         # As traittypes.Array does: `==` on arrays is elementwise, so compare
         # by value (the one array equality, `same_value`) instead of traitlets' default test.
         new_value = self._validate(obj, value)
@@ -151,7 +157,9 @@ def _inside(value, shape, kind):
     return 0 <= value < shape[0 if kind == ROW else 1]
 
 
-def check_highlight(proposal, shape, highlights):
+def check_highlight(
+    proposal: Bunch, shape: tuple[int, int], highlights: Mapping[str, str]
+) -> int | tuple[int, ...] | None:
     """Validate a highlight trait: return its value, as plain ints, if it is None or inside `shape`.
 
     Use it as the whole body of the ``@validate`` of every trait that marks a
@@ -215,7 +223,7 @@ def check_highlight(proposal, shape, highlights):
     return tuple(int(v) for v in value) if kind == CELL else int(value)
 
 
-def drop_lost_highlights(widget, shape, highlights):
+def drop_lost_highlights(widget: HasTraits, shape: tuple[int, int], highlights: Mapping[str, str]) -> None:
     """Set to None each highlight of `widget` that a matrix of `shape` no longer has.
 
     Call it from the observer of the widget's matrix, so that shrinking the
