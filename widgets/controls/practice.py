@@ -19,10 +19,10 @@ whole lecture hall opens it at once.
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ipywidgets import HTML, Button, HBox, HTMLMath, VBox
-from traitlets import Bool, Int, TraitError, Unicode, observe, validate
+from traitlets import Bool, HasTraits, Int, TraitError, Unicode, observe, validate
 
 from ..base.owned import OwnsChildren
 from ..base.shared_models import shared_layout, steady
@@ -32,9 +32,6 @@ from ..core.progress_record import PracticeRecord
 from ..text.practice_hints import LEVELS, hints
 from .check import Check
 from .hint_ladder import HintLadder
-
-if TYPE_CHECKING:
-    from ..lecture.bar import LectureBar
 
 __all__ = ["Practice"]
 
@@ -117,7 +114,7 @@ class Practice(OwnsChildren, VBox):
         skill: str,
         seed: int | None = None,
         *,
-        lecture: LectureBar | None = None,
+        lecture: HasTraits | None = None,
         plain: bool = False,
         **kwargs: Any,
     ) -> None:

@@ -19,13 +19,12 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ipywidgets import HTML, Button, HBox, VBox, Widget
-from traitlets import Bool, observe
+from traitlets import Bool, HasTraits, observe
 
 from ..base.owned import OwnsChildren
 from ..base.shared_models import shared_layout, steady
 
 if TYPE_CHECKING:
-    from ..lecture.bar import LectureBar
     from .check import Check
 
 __all__ = ["Reveal"]
@@ -94,7 +93,7 @@ class Reveal(OwnsChildren, VBox):
         *,
         what: str = "this view",
         holds_answer: bool = False,
-        lecture: LectureBar | None = None,
+        lecture: HasTraits | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
