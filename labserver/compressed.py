@@ -16,7 +16,7 @@ tests/browser/test_offline.py checks both servers' responses.
 """
 from __future__ import annotations
 
-from tornado.web import GZipContentEncoding
+from tornado.web import Application, GZipContentEncoding
 
 __all__ = ["compress_responses"]
 
@@ -26,7 +26,7 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
     return [{"module": __name__}]
 
 
-def compress_responses(application) -> None:
+def compress_responses(application: Application) -> None:
     """Have a built Tornado `application` gzip every response whose client accepts it, once.
 
     Examples

@@ -37,13 +37,18 @@ kernel starts: a pool waiting for a turn would start one after the folder is gon
 ``multi_kernel_manager_class``; Voila builds its pooling manager on top of it.
 """
 
+from __future__ import annotations
+
 import asyncio
 import os
 import shutil
 import tempfile
 import time
 import weakref
+from collections.abc import Iterable
+from typing import Any
 
+from jupyter_client.manager import KernelManager
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
 from traitlets import Float, Integer, default
@@ -65,11 +70,11 @@ class SteadyKernelManager(ServerKernelManager):
     ['julia', '-i', 'k.json']
     """
 
-    def format_kernel_cmd(self, extra_arguments=None):
+    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
         return self.steady(super().format_kernel_cmd(extra_arguments))
 
     @staticmethod
-    def steady(command):
+    def steady(command: Iterable[str]) -> list[str]:
         """The kernel command with ipykernel's launcher module replaced by `labserver.steady_kernel`."""
         return ["labserver.steady_kernel" if part == "ipykernel_launcher" else part for part in command]
 
@@ -106,7 +111,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
     def _default_max_preheating(self):
         return max(1, (os.cpu_count() or 2) // 2)
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._ever_connected = set()
         self._preheating = Turns(self.max_preheating)
@@ -115,7 +120,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         self._managers = weakref.WeakValueDictionary()  # every kernel's manager, starting ones too
         self._stopping = False  # set by shutdown_all: no kernel starts after it
 
-    def pre_start_kernel(self, kernel_name, kwargs):
+    def pre_start_kernel(self, kernel_name: str | None, kwargs: dict[str, Any]) -> tuple[KernelManager, str, str]:
         """Make the kernel's manager, its connection file (and on Unix sockets its sockets) in this manager's folder."""
         manager, kernel_name, kernel_id = super().pre_start_kernel(kernel_name, kwargs)
         self._managers[kernel_id] = manager
@@ -126,7 +131,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
             manager.ip = os.path.join(self._kernel_dir, f"kernel-{kernel_id}-ipc")
         return manager, kernel_name, kernel_id
 
-    async def shutdown_all(self, now=False):
+    async def shutdown_all(self, now: bool = False) -> None:
         """Start no more kernels, shut every kernel down, then remove the folder of their files."""
         self._stopping = True
         try:
@@ -154,7 +159,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
                 process.wait()
             self.log.info("Kernel killed while starting: %s", kernel_id)
 
-    async def start_kernel(self, **kwargs):
+    async def start_kernel(self, **kwargs: Any) -> str:
         """Start a kernel; a pooled one waits for a turn, and holds it until its notebook is preheated."""
         self._refuse_if_stopping()
         if kwargs.get("env", {}).get("VOILA_PREHEAT") != "True":
@@ -203,11 +208,11 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
             kernel_id, time.monotonic() - started, self._preheating.running, self._preheating.waiting,
         )
 
-    def notify_connect(self, kernel_id):
+    def notify_connect(self, kernel_id: str) -> None:
         self._ever_connected.add(kernel_id)
         super().notify_connect(kernel_id)
 
-    async def cull_kernels(self):
+    async def cull_kernels(self) -> None:
         now = utcnow()
         for kernel_id in self._pooled_kernel_ids():
             kernel = self._kernels.get(kernel_id)
@@ -216,7 +221,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         self._ever_connected &= set(self._kernels)  # forget kernels that are gone
         await super().cull_kernels()
 
-    async def cull_kernel_if_idle(self, kernel_id):
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         kernel = self._kernels.get(kernel_id)
         if kernel is None:
             return  # shut down since the pass began

@@ -11,10 +11,14 @@ becomes Voila (``exec``), so stopping it stops Voila.  ``--warm=<lab>
 --pool=<n>`` keep `n` preheated kernels for that lab (``labserver.warm``).
 """
 
+from __future__ import annotations
+
 import os
 import secrets
 import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import NoReturn
 from urllib.parse import quote
 
 from labserver.warm import warm_arguments
@@ -28,7 +32,7 @@ PULSE_PAGE = "lecturer/pulse.ipynb"
 DEFAULT_FOLDER = Path(__file__).resolve().parents[1] / ".pulse"
 
 
-def pulse_environment(served, environ=None):
+def pulse_environment(served: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> dict[str, str]:
     """The pulse's two variables for a server of the folder `served`, its store folder made.
 
     Parameters
@@ -72,7 +76,7 @@ def pulse_environment(served, environ=None):
     return {PULSE_DIR: str(folder), PULSE_TOKEN: token}
 
 
-def pulse_link(voila_args, token):
+def pulse_link(voila_args: Iterable[str], token: str) -> str:
     """The lecturer's link for a Voila started with `voila_args` (``--port=``, ``--Voila.ip=``).
 
     Examples
@@ -86,7 +90,7 @@ def pulse_link(voila_args, token):
     return f"http://{host}:{port}/voila/render/{PULSE_PAGE}?token={quote(token)}"
 
 
-def main(argv=None):
+def main(argv: Iterable[str] | None = None) -> NoReturn:
     """Set the pulse's variables, print the lecturer's link, and run Voila in this process.
 
     ``--warm=<lab>`` and ``--pool=<n>`` (``make serve WARM=... POOL=...``)

@@ -16,13 +16,15 @@ ipykernel replaces the ``comm`` package's factories in the importing process
 (the server's, or a test's, where widgets would then send nothing).
 """
 
+from __future__ import annotations
+
 import sys
 from pathlib import Path
 
 __all__ = ["main"]
 
 
-def main():
+def main() -> None:
     """Run the kernel, as ``python -m labserver.steady_kernel -f <connection file>`` does."""
     import zmq
     from ipykernel.kernelapp import IPKernelApp

@@ -7,8 +7,11 @@ manager (``labserver.kernels``) preheats kernels through it, so a pool of
 40 does not start 40 kernels at once on a 2-core machine.
 """
 
+from __future__ import annotations
+
 import asyncio
 import itertools
+from collections.abc import Callable
 
 __all__ = ["Turns"]
 
@@ -38,7 +41,7 @@ class Turns:
     ['first', 'sooner', 'later']
     """
 
-    def __init__(self, slots):
+    def __init__(self, slots: int) -> None:
         if slots < 1:
             raise ValueError(f"Turns needs at least 1 slot, not {slots}")
         self.slots = slots
@@ -47,11 +50,11 @@ class Turns:
         self._arrivals = itertools.count()
 
     @property
-    def waiting(self):
+    def waiting(self) -> int:
         """How many holders wait for a slot."""
         return len(self._waiting)
 
-    async def take(self, need=lambda: 0):
+    async def take(self, need: Callable[[], float] = lambda: 0) -> None:
         """Wait for a slot; `need` (no arguments, lower first) is asked each time one frees."""
         if self.running < self.slots and not self._waiting:
             self.running += 1
@@ -68,7 +71,7 @@ class Turns:
                 self.give_back()
             raise
 
-    def give_back(self):
+    def give_back(self) -> None:
         """Free a slot taken with `take`, and hand it to the neediest waiter."""
         self.running -= 1
         while self.running < self.slots and self._waiting:

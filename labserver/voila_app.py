@@ -17,6 +17,10 @@ extension of the server, and the extension ``labserver.compressed`` does the
 same.
 """
 
+from __future__ import annotations
+
+from typing import Any
+
 from voila.app import Voila
 
 __all__ = ["CompressingVoila", "main"]
@@ -26,7 +30,7 @@ class CompressingVoila(Voila):
     """Voila, its every response compressed for a browser that accepts it; configured as Voila is
     (``voila.json``'s ``Voila`` and ``VoilaConfiguration`` sections)."""
 
-    def init_settings(self):
+    def init_settings(self) -> dict[str, Any]:
         settings = super().init_settings()
         settings["compress_response"] = True
         return settings

@@ -10,6 +10,8 @@ lecturer typed and returns that one argument; ``labserver.pulse`` passes it
 on to Voila, and refuses to start on bad input.
 """
 
+from __future__ import annotations
+
 import json
 import os
 from pathlib import Path
@@ -25,7 +27,13 @@ KERNEL_BYTES = 120 * 2**20
 _REPO = Path(__file__).resolve().parents[1]
 
 
-def warm_arguments(warm, pool, served="labs", available=None, default_pool=None):
+def warm_arguments(
+    warm: str,
+    pool: str | int,
+    served: str | os.PathLike[str] = "labs",
+    available: int | None = None,
+    default_pool: int | None = None,
+) -> list[str]:
     """The Voila arguments that keep `pool` preheated kernels for the lab `warm`.
 
     Parameters
@@ -99,7 +107,7 @@ def warm_arguments(warm, pool, served="labs", available=None, default_pool=None)
     return [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}"]
 
 
-def available_memory():
+def available_memory() -> int:
     """Bytes of memory this machine can give new processes now (Linux's ``MemAvailable``).
 
     Examples

@@ -7,21 +7,26 @@ reading and judging are numpy-only, in `widgets.core.parsing` (`parse_number`,
 `parse_shape`) and `widgets.core.diagnosis` (`diagnose`).
 """
 
+from __future__ import annotations
+
 import html
 import json
 import math
 import numbers
 import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, RadioButtons, Text, ToggleButton, VBox
+from numpy.typing import ArrayLike
 from traitlets import Bool, Int, TraitError, Unicode
 
 from ..base.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR
 from ..base.owned import OwnsChildren
 from ..base.shared_models import shared_layout, steady
 from ..base.traits import validate_matrix
-from ..core.diagnosis import diagnose
+from ..core.diagnosis import Mistake, diagnose
 from ..core.parsing import format_number, parse_number, parse_shape
 
 # How a check ends (`Check.outcome`) is what the learner's record keeps of it.
@@ -214,18 +219,18 @@ class Check(OwnsChildren, VBox):
 
     def __init__(
         self,
-        prompt,
-        answer,
+        prompt: str,
+        answer: ArrayLike | float | tuple[int, ...] | str,
         *,
-        choices=None,
-        mistakes=(),
-        hint="",
-        solution="",
-        name="Answer",
-        tol=1e-9,
-        title="",
-        **kwargs,
-    ):
+        choices: Sequence[str] | Mapping[str, str] | None = None,
+        mistakes: Iterable[Mistake] = (),
+        hint: str | Sequence[str] = "",
+        solution: str = "",
+        name: str = "Answer",
+        tol: float = 1e-9,
+        title: str = "",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self.title = title
         self._mistakes = tuple(mistakes)
@@ -275,16 +280,16 @@ class Check(OwnsChildren, VBox):
         self.children = children
 
     @property
-    def hints(self):
+    def hints(self) -> HintLadder | None:
         """The `HintLadder` of this check's hints, or None without hints."""
         return self._hints
 
     @property
-    def answer_input(self):
+    def answer_input(self) -> MatrixEditor | Text | RadioButtons:
         """The input widget: a `MatrixEditor`, a `Text` or `RadioButtons`."""
         return self._input
 
-    def submit(self):
+    def submit(self) -> bool:
         """Check the current input, as clicking Check does.
 
         Returns
@@ -320,7 +325,7 @@ class Check(OwnsChildren, VBox):
         self._feedback.value = f'<div style="color:{_COLORS[status]}">{echo}{text}</div>'
         return status == "right"
 
-    def show_answer(self):
+    def show_answer(self) -> None:
         """Count the answer as seen, as a view that holds it does when it opens: unless solved already,
         `shown` (a right answer from now on is not `solved`), `settled` and `answered` become True."""
         if self.solved:
@@ -331,7 +336,7 @@ class Check(OwnsChildren, VBox):
             self.set_trait("settled", True)
             self.set_trait("answered", True)
 
-    def restore(self, state):
+    def restore(self, state: str) -> None:
         """Show this check as it ended on an earlier visit, one of `OUTCOMES`: solved (its answer
         filled in) or ``"shown"`` (its answer seen first).  No attempt is counted, so the class pulse
         hears nothing; the views waiting for it open as they did then.  A check already solved or
@@ -352,7 +357,7 @@ class Check(OwnsChildren, VBox):
         color = SUCCESS_COLOR if state != "shown" else WARNING_COLOR
         self._feedback.value = f'<div class="check-restored" style="color:{color}">{words}</div>'
 
-    def restore_given(self, given):
+    def restore_given(self, given: str) -> None:
         """Put back the answer last checked on an earlier visit (`given`), unjudged, so the learner
         carries on from it; an answer this input cannot hold is left out."""
         if self.answered or not isinstance(given, str):

@@ -15,6 +15,11 @@ A text read under a key is news to the kernel even when `status` stays "ready":
 see `DeviceStore.set_state` (JupyterLab draws the view before `key` is set).
 """
 
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
 import anywidget
 from traitlets import Bunch, Dict, HasTraits, Int, List, Unicode
 
@@ -142,7 +147,7 @@ class DeviceStore(anywidget.AnyWidget):
         sync=True)
     max_chars = Int(20_000, help="The longest text read back: one character more marks it too long.").tag(sync=True)
 
-    def set_state(self, sync_data):
+    def set_state(self, sync_data: dict[str, Any]) -> None:
         """Take the browser's report; if it brings a new `loaded` under an unchanged `status`, tell
         `status`'s observers too, as a change of status would.
 
@@ -169,20 +174,20 @@ class DeviceStore(anywidget.AnyWidget):
             HasTraits.notify_change(self, Bunch(name="status", old=status, new=status, owner=self,
                                                 type="change"))
 
-    def set_aside(self):
+    def set_aside(self) -> None:
         """Move the kept text to a key of its own (``#set-aside``): kept for inspection, never read again."""
         self.send({"set_aside": True})
 
-    def put(self, texts):
+    def put(self, texts: Mapping[str, str]) -> None:
         """Write `texts` (a key of this store or of its `peek` to its text) into the browser, then read
         them back as when the view was drawn: a progress code brought from another device."""
         self.send({"put": dict(texts)})
 
-    def reload_page(self):
+    def reload_page(self) -> None:
         """Reload the page the view is on (after `clear`, a lab opens afresh)."""
         self.send({"reload": True})
 
-    def clear(self):
+    def clear(self) -> None:
         """Remove the kept text (whatever `saved` holds: it may not have changed since)."""
         self.saved = ""
         self.send({"clear": True})

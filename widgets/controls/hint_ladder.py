@@ -7,6 +7,11 @@ before the method.  `opened` counts them, so a practice can count a problem
 solved after a hint as solved with help.
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
 from ipywidgets import Button, HTMLMath, VBox
 from traitlets import Int
 
@@ -37,7 +42,7 @@ class HintLadder(OwnsChildren, VBox):
 
     opened = Int(0, read_only=True, help="How many hints are open.")
 
-    def __init__(self, hints, levels, **kwargs):
+    def __init__(self, hints: Sequence[str], levels: Sequence[str], **kwargs: Any) -> None:
         # The button as wide as its words.
         super().__init__(layout=shared_layout(align_items="flex-start"), **kwargs)
         if len(hints) != len(levels) or not hints:
@@ -54,7 +59,7 @@ class HintLadder(OwnsChildren, VBox):
         self.children = [self.button]
         self.add_class("hint-ladder")
 
-    def open_next(self):
+    def open_next(self) -> None:
         """Open the next hint, as the button does; nothing once all are open."""
         if self.opened == len(self._hints):
             return

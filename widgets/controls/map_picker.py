@@ -7,9 +7,13 @@ public `value` is the chosen map's matrix, ready to `dlink` into a
 beside it (a `SliderEntry`) for typing the parameter, checked in the kernel.
 """
 
+from __future__ import annotations
+
 import html
+from typing import Any
 
 from ipywidgets import HTML, Dropdown, FloatSlider, Layout, VBox
+from numpy.typing import ArrayLike
 from traitlets import TraitError, Unicode, observe, validate
 
 from ..base.alerts import alert_html
@@ -97,8 +101,14 @@ class MapPicker(OwnsChildren, VBox):
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
-    def __init__(self, map_name="horizontal shear", free_matrix=((1, 0), (0, 1)), *,
-                 name="A", **kwargs):
+    def __init__(
+        self,
+        map_name: str = "horizontal shear",
+        free_matrix: ArrayLike = ((1, 0), (0, 1)),
+        *,
+        name: str = "A",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         options = [(spec.title, key) for key, spec in GALLERY.items()] + [(_FREE_TITLE, FREE)]
         self._menu = self._own(Dropdown(
@@ -141,17 +151,17 @@ class MapPicker(OwnsChildren, VBox):
         self._show()
 
     @property
-    def sliders(self):
+    def sliders(self) -> dict[str, dict[str, FloatSlider]]:
         """``{map name: {parameter name: FloatSlider}}``."""
         return self._sliders
 
     @property
-    def entries(self):
+    def entries(self) -> dict[str, dict[str, SliderEntry]]:
         """``{map name: {parameter name: SliderEntry}}``."""
         return self._entries
 
     @property
-    def editor(self):
+    def editor(self) -> MatrixEditor:
         """The free 2×2 `MatrixEditor`."""
         return self._editor
 

@@ -6,6 +6,10 @@ sheet (`tint_css`) instead of a style on every cell: moving the highlight is
 one update, and every cell shares the kernel's one unchangeable `TextStyle`.
 """
 
+from __future__ import annotations
+
+from collections.abc import Container, Iterable
+
 from ipywidgets import Text
 
 from ..base.shared_models import steady
@@ -27,7 +31,7 @@ CROSS_BACKGROUND = "#ffe08a"
 CELL_WIDTH = "4.5em"
 
 
-def make_cell(i, j, text, tooltip, placeholder, *, disabled):
+def make_cell(i: int, j: int, text: str, tooltip: str, placeholder: str, *, disabled: bool) -> Text:
     """The `Text` of cell ``(i, j)``, committed on Enter or when focus leaves it.
 
     `tooltip` is also its description, the input's ``<label>`` that a screen
@@ -52,7 +56,7 @@ def make_cell(i, j, text, tooltip, placeholder, *, disabled):
     )
 
 
-def cell_background(i, j, bad, row, col):
+def cell_background(i: int, j: int, bad: Container[tuple[int, int]], row: int | None, col: int | None) -> str | None:
     """The colour cell ``(i, j)`` shows: a bad entry's, a highlight's, or None.
 
     Parameters
@@ -83,7 +87,7 @@ def cell_background(i, j, bad, row, col):
     return None
 
 
-def tint_css(editor, row, col, bad=()):
+def tint_css(editor: str, row: int | None, col: int | None, bad: Iterable[tuple[int, int]] = ()) -> str:
     """The style sheet that paints the cells under `editor`: row `row`, column `col`, and `bad`.
 
     Parameters

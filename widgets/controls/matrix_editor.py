@@ -9,12 +9,16 @@ observing `value` only ever sees real matrices.
 copy that notifies only when the entries really change.
 """
 
+from __future__ import annotations
+
 import functools
 import html
 import operator
+from typing import Any
 
 import numpy as np
-from ipywidgets import HTML, Dropdown, GridBox, HBox, Layout, VBox
+from ipywidgets import HTML, Dropdown, GridBox, HBox, Layout, Text, VBox
+from numpy.typing import ArrayLike
 from traitlets import Bool, Int, TraitError, Unicode, observe, validate
 
 from ..base.alerts import alert_html
@@ -133,17 +137,17 @@ class MatrixEditor(OwnsChildren, VBox):
 
     def __init__(
         self,
-        value,
-        name="A",
+        value: ArrayLike,
+        name: str = "A",
         *,
-        resizable=False,
-        min_shape=None,
-        max_shape=None,
-        read_only=False,
-        highlight_row=None,
-        highlight_col=None,
-        **kwargs,
-    ):
+        resizable: bool = False,
+        min_shape: tuple[int, int] | None = None,
+        max_shape: tuple[int, int] | None = None,
+        read_only: bool = False,
+        highlight_row: int | None = None,
+        highlight_col: int | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._min_shape = _bounds(min_shape, "min_shape") or (1, 1)
         max_default = (6, 6) if resizable else None
@@ -195,26 +199,26 @@ class MatrixEditor(OwnsChildren, VBox):
     # -- public API ---------------------------------------------------------
 
     @property
-    def cells(self):
+    def cells(self) -> tuple[tuple[Text, ...], ...]:
         """The cell `Text` widgets as a tuple of rows."""
         return self._cells
 
     @property
-    def shape(self):
+    def shape(self) -> tuple[int, int]:
         """The shape ``(rows, columns)`` of `value`."""
         return self.value.shape
 
     @property
-    def min_shape(self):
+    def min_shape(self) -> tuple[int, int]:
         """The smallest allowed shape."""
         return self._min_shape
 
     @property
-    def max_shape(self):
+    def max_shape(self) -> tuple[int, int] | None:
         """The largest allowed shape, or None for no limit."""
         return self._max_shape
 
-    def resize(self, rows, cols):
+    def resize(self, rows: int, cols: int) -> None:
         """Change the shape, keeping the entries that still fit; new ones are 0.
 
         Parameters
@@ -367,7 +371,7 @@ class MatrixEditor(OwnsChildren, VBox):
         tooltip = f"{self.name}, {where}" if self.name else where
         return tooltip, f"{self.name}[{i + 1},{j + 1}]"
 
-    def background(self, i, j):
+    def background(self, i: int, j: int) -> str | None:
         """The colour cell ``(i, j)`` shows: a bad entry's, a highlight's, or None."""
         return cell_background(i, j, self._bad, self.highlight_row, self.highlight_col)
 

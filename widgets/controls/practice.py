@@ -16,15 +16,18 @@ practices (lab 8 has two) loads as fast as one without, which counts when a
 whole lecture hall opens it at once.
 """
 
+from __future__ import annotations
+
 import secrets
+from typing import Any
 
 from ipywidgets import HTML, Button, HBox, HTMLMath, VBox
-from traitlets import Bool, Int, TraitError, Unicode, observe, validate
+from traitlets import Bool, HasTraits, Int, TraitError, Unicode, observe, validate
 
 from ..base.owned import OwnsChildren
 from ..base.shared_models import shared_layout, steady
 from ..core.mastery import OUTCOMES, describe, goal, trim
-from ..core.practice import MAX_SEED, SKILLS, make_problem
+from ..core.practice import MAX_SEED, SKILLS, Problem, make_problem
 from ..core.progress_record import PracticeRecord
 from ..text.practice_hints import LEVELS, hints
 from .check import Check
@@ -106,7 +109,15 @@ class Practice(OwnsChildren, VBox):
     history = Unicode("", read_only=True, help="How the recent problems ended, one letter each.")
     reviewed = Unicode("", help="How this skill's problems in the mixed review ended: 'mastered' needs one.")
 
-    def __init__(self, skill, seed=None, *, lecture=None, plain=False, **kwargs):
+    def __init__(
+        self,
+        skill: str,
+        seed: int | None = None,
+        *,
+        lecture: HasTraits | None = None,
+        plain: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         if skill not in SKILLS:
             raise TraitError(f"unknown skill {skill!r}: choose one of {', '.join(SKILLS)}")
@@ -147,21 +158,21 @@ class Practice(OwnsChildren, VBox):
         self._render_heading()
 
     @property
-    def checks(self):
+    def checks(self) -> tuple[Check, ...]:
         """The `Check` of each part of the instance shown."""
         return self._checks
 
     @property
-    def title(self):
+    def title(self) -> str:
         """What the lecturer's class pulse calls this section (as `Check.title`)."""
         return f"Practice: {TITLES[self.skill]}"
 
     @property
-    def problem(self):
+    def problem(self) -> Problem | None:
         """The instance shown (`widgets.core.practice.Problem`), or None before `start`."""
         return self._problem
 
-    def start(self):
+    def start(self) -> None:
         """Show the problem of the current seed, as the Start button does."""
         if self.started:
             return
@@ -172,18 +183,18 @@ class Practice(OwnsChildren, VBox):
         self.children = [self._header, self._given, self._parts, self._seed]
 
     @property
-    def level(self):
+    def level(self) -> str:
         """The learner's level in this skill and what it rests on (`widgets.core.mastery.describe`)."""
         return describe(self.history, self.reviewed)
 
     @property
-    def record(self):
+    def record(self) -> PracticeRecord:
         """Where this practice stands, to keep for the next visit: the next problem is the one
         after the instance shown once that is solved."""
         seed = (self.seed + 1) % (MAX_SEED + 1) if self._finished and self.started else self.seed
         return PracticeRecord(seed, self.history, self.solved, self.skill)
 
-    def restore(self, record):
+    def restore(self, record: PracticeRecord) -> None:
         """Carry on from an earlier visit (a `PracticeRecord`): its history, count and streak, and
         its next problem unless a link set the seed or a problem is already shown."""
         history = trim(record.history)
@@ -195,7 +206,7 @@ class Practice(OwnsChildren, VBox):
             self.seed = record.seed
         self._render_heading()
 
-    def new_numbers(self):
+    def new_numbers(self) -> None:
         """Move to the next instance, as the "New numbers" button does; one left unsolved is skipped."""
         if self.started and not self._finished:
             self._ended("k")

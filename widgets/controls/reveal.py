@@ -13,11 +13,19 @@ lecturer's ``?reveal=1`` link opens every `Reveal` of the page at once (see
 `LectureBar`).
 """
 
-from ipywidgets import HTML, Button, HBox, VBox
-from traitlets import Bool, observe
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from ipywidgets import HTML, Button, HBox, VBox, Widget
+from traitlets import Bool, HasTraits, observe
 
 from ..base.owned import OwnsChildren
 from ..base.shared_models import shared_layout, steady
+
+if TYPE_CHECKING:
+    from .check import Check
 
 __all__ = ["Reveal"]
 
@@ -78,7 +86,16 @@ class Reveal(OwnsChildren, VBox):
 
     opened = Bool(False, help="Whether the held-back view is shown (it stays open).")
 
-    def __init__(self, view, after=(), *, what="this view", holds_answer=False, lecture=None, **kwargs):
+    def __init__(
+        self,
+        view: Widget,
+        after: Iterable[Check] = (),
+        *,
+        what: str = "this view",
+        holds_answer: bool = False,
+        lecture: HasTraits | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._view = view
         self._after = tuple(after)
@@ -118,7 +135,7 @@ class Reveal(OwnsChildren, VBox):
         self._render()
 
     @property
-    def view(self):
+    def view(self) -> Widget:
         """The view held back."""
         return self._view
 

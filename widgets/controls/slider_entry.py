@@ -13,7 +13,10 @@ the slider keeps its last valid value.
 numpy-free checks behind it.
 """
 
+from __future__ import annotations
+
 import math
+from typing import Any
 
 from ipywidgets import HTML, FloatSlider, HBox, IntSlider, Layout, Text
 from traitlets import Int, TraitError, Unicode, dlink, observe, validate
@@ -120,7 +123,15 @@ class SliderEntry(OwnsChildren, HBox):
     )
     digits = Int(3, help="Decimals shown in the entry.")
 
-    def __init__(self, slider, *, name=None, digits=None, entry_width=ENTRY_WIDTH, **kwargs):
+    def __init__(
+        self,
+        slider: IntSlider | FloatSlider,
+        *,
+        name: str | None = None,
+        digits: int | None = None,
+        entry_width: str = ENTRY_WIDTH,
+        **kwargs: Any,
+    ) -> None:
         if not isinstance(slider, (IntSlider, FloatSlider)):
             raise TraitError(
                 f"slider must be an IntSlider or a FloatSlider, got {type(slider).__name__}"
@@ -154,17 +165,17 @@ class SliderEntry(OwnsChildren, HBox):
     # -- public API ---------------------------------------------------------
 
     @property
-    def slider(self):
+    def slider(self) -> IntSlider | FloatSlider:
         """The wrapped slider."""
         return self._slider
 
     @property
-    def entry(self):
+    def entry(self) -> Text:
         """The `Text` entry beside the slider."""
         return self._entry
 
     @property
-    def message(self):
+    def message(self) -> HTML:
         """The `HTML` line under the slider that explains a rejected entry, made when first needed."""
         if self._message is None:
             # A full-width item of a wrapping row: the message goes on a line of its own.

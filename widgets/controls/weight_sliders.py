@@ -5,10 +5,15 @@ valid one goes through the same rebalance as a drag, anything else (text that
 is not a number, a weight outside [0, 1]) is explained under the slider.
 """
 
+from __future__ import annotations
+
 import math
+from collections.abc import Collection, Sequence
+from typing import Any
 
 import numpy as np
 from ipywidgets import HTML, FloatSlider, VBox
+from numpy.typing import ArrayLike
 from traitlets import TraitError, Tuple, observe, validate
 
 from ..base.guard import Guard
@@ -110,7 +115,14 @@ class WeightSliders(OwnsChildren, VBox):
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
-    def __init__(self, n=None, labels=None, value=None, locked=(), **kwargs):
+    def __init__(
+        self,
+        n: int | np.integer | None = None,
+        labels: Sequence[str] | None = None,
+        value: Sequence[float] | np.ndarray | None = None,
+        locked: Collection[int] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         sizes = {
             name: size
@@ -158,12 +170,12 @@ class WeightSliders(OwnsChildren, VBox):
         self._render()
 
     @property
-    def sliders(self):
+    def sliders(self) -> tuple[FloatSlider, ...]:
         """tuple of FloatSlider: the sliders, in order."""
         return self._sliders
 
     @property
-    def entries(self):
+    def entries(self) -> tuple[SliderEntry, ...]:
         """tuple of SliderEntry: each slider with its entry, in order."""
         return self._entries
 
@@ -256,7 +268,7 @@ class WeightSliders(OwnsChildren, VBox):
 
     # --- public API -------------------------------------------------------
 
-    def set_scores(self, scores, scale=1.0, mask=None):
+    def set_scores(self, scores: ArrayLike, scale: float = 1.0, mask: ArrayLike | None = None) -> None:
         """Set the weights to the softmax of a row of scores.
 
         Locks do not apply: this is a Python assignment of `value`.

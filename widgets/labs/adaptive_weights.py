@@ -14,10 +14,14 @@ the arithmetic is `widgets.core.attention_math.attention` and
 with a prefix, lab 10's (``lab10-...``) unless told, which tests read.
 """
 
+from __future__ import annotations
+
 import html
+from typing import Any
 
 import numpy as np
 from ipywidgets import HTML, FloatSlider, HBox, HTMLMath, Layout, VBox
+from numpy.typing import ArrayLike
 
 from ..base.alerts import ERROR_COLOR, SUCCESS_COLOR, alert_html
 from ..base.owned import OwnsChildren
@@ -29,6 +33,7 @@ from ..core.parsing import format_number
 from ..text.html_math import html_table
 from ..views.heatmap import MatrixHeatmap
 from ..views.matrix_view import MatrixView
+from .attention_explorer import AttentionExplorer
 
 __all__ = ["LINEARITY_HTML", "ROLES_HTML", "DenseVsAttention", "LinearityTables"]
 
@@ -107,7 +112,7 @@ class DenseVsAttention(OwnsChildren, VBox):
     (True, True)
     """
 
-    def __init__(self, explorer, W, *, prefix="lab10", **kwargs):
+    def __init__(self, explorer: AttentionExplorer, W: ArrayLike, *, prefix: str = "lab10", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._explorer = explorer
         self._W = np.array(W, dtype=float)
@@ -138,32 +143,32 @@ class DenseVsAttention(OwnsChildren, VBox):
         self._on_result()
 
     @property
-    def explorer(self):
+    def explorer(self) -> AttentionExplorer:
         """The `AttentionExplorer` followed."""
         return self._explorer
 
     @property
-    def W(self):
+    def W(self) -> np.ndarray:
         """The dense layer's fixed matrix (a copy)."""
         return self._W.copy()
 
     @property
-    def dense_map(self):
+    def dense_map(self) -> MatrixHeatmap:
         """Heatmap of the dense layer's ``W``."""
         return self._dense_map
 
     @property
-    def Y_view(self):
+    def Y_view(self) -> MatrixView:
         """The dense layer's output ``X Wᵀ``."""
         return self._Y_view
 
     @property
-    def H_view(self):
+    def H_view(self) -> MatrixView:
         """Attention's output ``A_att(X) V``."""
         return self._H_view
 
     @property
-    def change(self):
+    def change(self) -> HTML:
         """The line that says what the last edit of ``X`` moved."""
         return self._change
 
@@ -257,7 +262,15 @@ class LinearityTables(OwnsChildren, VBox):
     True
     """
 
-    def __init__(self, explorer, W, c=2.0, *, prefix="lab10", **kwargs):
+    def __init__(
+        self,
+        explorer: AttentionExplorer,
+        W: ArrayLike,
+        c: float = 2.0,
+        *,
+        prefix: str = "lab10",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._explorer = explorer
         self._W = np.array(W, dtype=float)
@@ -297,32 +310,32 @@ class LinearityTables(OwnsChildren, VBox):
         self._update()
 
     @property
-    def c_slider(self):
+    def c_slider(self) -> FloatSlider:
         """The slider for ``c``."""
         return self._slider
 
     @property
-    def c_entry(self):
+    def c_entry(self) -> SliderEntry:
         """The slider with its entry."""
         return self._entry
 
     @property
-    def views(self):
+    def views(self) -> dict[str, MatrixView]:
         """The six outputs compared, by key."""
         return dict(self._views)
 
     @property
-    def A_views(self):
+    def A_views(self) -> dict[str, MatrixView]:
         """The weights for ``X`` and for ``cX``."""
         return dict(self._A_views)
 
     @property
-    def verdicts(self):
+    def verdicts(self) -> dict[str, HTML]:
         """One verdict per pair: ``dense``, ``fixed``, ``att``."""
         return dict(self._verdicts)
 
     @property
-    def tables(self):
+    def tables(self) -> VBox:
         """The three pairs and the weights, without the slider."""
         return self._tables
 

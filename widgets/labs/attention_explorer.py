@@ -18,16 +18,24 @@ and hands each the same `Snapshot` to draw.  The parts are in
 `attention_panels` (every view).
 """
 
-import html
+from __future__ import annotations
 
-from ipywidgets import HTML, HBox, Layout, VBox
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from ipywidgets import HTML, HBox, Layout, VBox, Widget
+from numpy.typing import ArrayLike
 from traitlets import TraitError, Unicode, link
 
 from ..base.alerts import alert_html
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
+from ..controls.weight_sliders import WeightSliders
 from ..core.attention_inputs import token_names
 from ..text.attention_steps import score_expansion
+from ..views.token_lines import TokenLines
+from ..views.values_plot import ValuesPlot
 from .attention_inputs import SeedBox, TokenEditors
 from .attention_options import AttentionOptions, temperature_slider
 from .attention_panels import (
@@ -167,22 +175,22 @@ class AttentionExplorer(AttentionCalculation, OwnsChildren, VBox):
 
     def __init__(
         self,
-        X=None,
-        W_Q=None,
-        W_K=None,
-        W_V=None,
+        X: ArrayLike | None = None,
+        W_Q: ArrayLike | None = None,
+        W_K: ArrayLike | None = None,
+        W_V: ArrayLike | None = None,
         *,
-        tokens=DEFAULT_TOKENS,
-        scaled=True,
-        causal=False,
-        temperature=1.0,
-        selected=None,
-        parts=DEFAULT_PARTS,
-        seed=0,
-        max_tokens=6,
-        max_features=6,
-        **kwargs,
-    ):
+        tokens: Sequence[str] = DEFAULT_TOKENS,
+        scaled: bool = True,
+        causal: bool = False,
+        temperature: float = 1.0,
+        selected: tuple[int, int] | None = None,
+        parts: Sequence[str] = DEFAULT_PARTS,
+        seed: int = 0,
+        max_tokens: int = 6,
+        max_features: int = 6,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         unknown = [p for p in parts if p not in PARTS]
         if unknown:
@@ -204,36 +212,36 @@ class AttentionExplorer(AttentionCalculation, OwnsChildren, VBox):
     # -- public API ---------------------------------------------------------
 
     @property
-    def scores_heatmap(self):
+    def scores_heatmap(self) -> AttentionHeatmap:
         """The `MatrixHeatmap` of ``S`` (needs the ``"scores"`` part)."""
         return self._part_widget("scores")
 
     @property
-    def weights_heatmap(self):
+    def weights_heatmap(self) -> AttentionHeatmap:
         """The `MatrixHeatmap` of ``A_att`` (needs the ``"weights"`` part)."""
         return self._part_widget("weights")
 
     @property
-    def weight_sliders(self):
+    def weight_sliders(self) -> tuple[WeightSliders, ...]:
         """One `WeightSliders` per row of ``A_att`` (needs the ``"sliders"`` part)."""
         return self._part_widget("sliders").rows
 
     @property
-    def token_lines(self):
+    def token_lines(self) -> TokenLines:
         """The `TokenLines` of the picked row (needs the ``"lines"`` part)."""
         return self._part_widget("lines").lines
 
     @property
-    def values_plot(self):
+    def values_plot(self) -> ValuesPlot:
         """The `ValuesPlot` (needs the ``"plot"`` part)."""
         return self._part_widget("plot").plot
 
     @property
-    def parts(self):
+    def parts(self) -> tuple[str, ...]:
         """The parts built, in layout order."""
         return self._parts
 
-    def part(self, name):
+    def part(self, name: str) -> Widget:
         """The box showing one part, to place it in a layout of your own.
 
         Parameters

@@ -7,11 +7,18 @@ seed.  The explorer (`widgets.labs.attention_explorer`) owns the editors and
 computes; these parts only lay them out and keep the menus and names in step.
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
 from ipywidgets import HTML, BoundedIntText, Button, Dropdown, GridBox, HBox, Label, Layout, VBox
 
 from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
+from ..controls.matrix_editor import MatrixEditor
+from .attention_panels import Snapshot
 
 __all__ = ["TokenEditors", "SeedBox"]
 
@@ -50,7 +57,16 @@ class TokenEditors(OwnsChildren, VBox):
     ['1 a', '2 cat']
     """
 
-    def __init__(self, X_editor, W_editors, status, *, max_tokens, max_features, **kwargs):
+    def __init__(
+        self,
+        X_editor: MatrixEditor,
+        W_editors: Sequence[MatrixEditor],
+        status: HTML,
+        *,
+        max_tokens: int,
+        max_features: int,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._X = X_editor
         self._showing_shape = Guard()
@@ -83,11 +99,11 @@ class TokenEditors(OwnsChildren, VBox):
         ))
         self.children = [editors, status]
 
-    def show(self, snapshot):
+    def show(self, snapshot: Snapshot) -> None:
         """Show ``X``'s shape in the menus and its token names beside its rows."""
         self.show_tokens(snapshot.tokens)
 
-    def show_tokens(self, names):
+    def show_tokens(self, names: Iterable[str]) -> None:
         """Show ``X``'s shape in the menus and `names` beside its rows."""
         # MatrixEditor's grid tracks are one cell wide but each cell has 2px
         # margins, so a grid nothing else widens clips its last column's right
@@ -127,7 +143,7 @@ class SeedBox(OwnsChildren, HBox):
     [7]
     """
 
-    def __init__(self, seed, on_randomise, **kwargs):
+    def __init__(self, seed: int, on_randomise: Callable[[int], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         # Bounded: numpy's seeds are nonnegative, and the browser may send anything.
         self.seed = self._own(BoundedIntText(

@@ -6,19 +6,24 @@ other.  While the weights are set by hand, the softmax options do nothing:
 `AttentionOptions.show` greys them out and says so.
 """
 
-import math
+from __future__ import annotations
 
-from ipywidgets import HTML, Checkbox, FloatLogSlider, HBox, Layout, ToggleButtons
-from traitlets import link
+import math
+from typing import Any
+
+from ipywidgets import HTML, Checkbox, FloatLogSlider, HBox, Layout, ToggleButtons, Widget
+from traitlets import HasTraits, link
 
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..core.attention_math import MAX_TEMPERATURE, MIN_TEMPERATURE
+from .attention_panels import Snapshot
+from .attention_state import AttentionCalculation
 
 __all__ = ["temperature_slider", "AttentionOptions"]
 
 
-def temperature_slider(owner):
+def temperature_slider(owner: AttentionCalculation) -> FloatLogSlider:
     """A log-scale slider for the softmax temperature, linked to ``owner.temperature``.
 
     A log scale: T = 0.5 sharpens as much as T = 2 flattens.
@@ -63,7 +68,14 @@ class AttentionOptions(OwnsChildren, HBox):
     (True, True)
     """
 
-    def __init__(self, owner, temperature=None, *, with_mode=False, **kwargs):
+    def __init__(
+        self,
+        owner: HasTraits,
+        temperature: Widget | None = None,
+        *,
+        with_mode: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(
             layout=Layout(flex_flow="row wrap", grid_gap="0 24px"), **kwargs
         )
@@ -92,7 +104,7 @@ class AttentionOptions(OwnsChildren, HBox):
             children.insert(0, self.mode)
         self.children = children
 
-    def show(self, snapshot):
+    def show(self, snapshot: Snapshot) -> None:
         """Grey out the softmax options while the weights are set by hand, and say why."""
         by_hand = snapshot.by_hand
         controls = [self.scaled_box, self.causal_box]

@@ -10,9 +10,14 @@ the value vectors and outputs in the plane; `LinesPanel` one row of weights as
 lines from token to token.
 """
 
-import contextlib
-from dataclasses import dataclass
+from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
 from ipywidgets import HTML, GridBox, HBox, Layout, VBox
 from traitlets import TraitError
 
@@ -74,17 +79,17 @@ class Snapshot:
     """
 
     result: AttentionResult
-    names: list
-    tokens: list = None
-    selected: tuple = None
+    names: list[str]
+    tokens: list[str] | None = None
+    selected: tuple[int, int] | None = None
     expansion: str = ""
-    shapes: dict = None
+    shapes: dict[str, tuple[int, ...]] | None = None
     fits: bool = True
     by_hand: bool = False
     causal: bool = False
 
     @property
-    def focus(self):
+    def focus(self) -> int:
         """The token whose row of weights is drawn: the picked score's row, else the first."""
         return self.selected[0] if self.selected is not None else 0
 
@@ -92,7 +97,7 @@ class Snapshot:
 class QKVViews(OwnsChildren, HBox):
     """``Q``, ``K``, ``K^T`` and ``V``, with the picked query row and key highlighted."""
 
-    def __init__(self, result, **kwargs):
+    def __init__(self, result: AttentionResult, **kwargs: Any) -> None:
         super().__init__(
             layout=Layout(flex_flow="row wrap", grid_gap="8px 28px", align_items="center"),
             **kwargs,
@@ -103,7 +108,7 @@ class QKVViews(OwnsChildren, HBox):
         }
         self.children = list(self.views.values())
 
-    def show(self, snapshot):
+    def show(self, snapshot: Snapshot) -> None:
         r, v = snapshot.result, self.views
         i, j = snapshot.selected if snapshot.selected is not None else (None, None)
         with contextlib.ExitStack() as stack:
@@ -118,7 +123,7 @@ class QKVViews(OwnsChildren, HBox):
 class AttentionHeatmap(MatrixHeatmap):
     """The scores ``S`` or the weights ``A_att`` as a heatmap, the picked row outlined."""
 
-    def __init__(self, snapshot, kind, **kwargs):
+    def __init__(self, snapshot: Snapshot, kind: str, **kwargs: Any) -> None:
         title = "scores S = Q Kᵀ" if kind == "scores" else "weights A_att (rows add to 1)"
         super().__init__(
             self._matrix(snapshot.result, kind), row_labels=snapshot.names,
@@ -131,7 +136,7 @@ class AttentionHeatmap(MatrixHeatmap):
     def _matrix(result, kind):
         return result.S if kind == "scores" else result.A
 
-    def show(self, snapshot):
+    def show(self, snapshot: Snapshot) -> None:
         matrix, names = self._matrix(snapshot.result, self.kind), snapshot.names
         if self.matrix.shape != matrix.shape or self.row_labels != names:
             with self.hold_trait_notifications():
@@ -147,11 +152,11 @@ class AttentionHeatmap(MatrixHeatmap):
 class OutputView(MatrixView):
     """The output ``H = A_att V``, the focused token's row highlighted."""
 
-    def __init__(self, snapshot, **kwargs):
+    def __init__(self, snapshot: Snapshot, **kwargs: Any) -> None:
         super().__init__(snapshot.result.H, name=r"H = A_{\mathrm{att}}V", **kwargs)
         self.add_class("attention-H")
 
-    def show(self, snapshot):
+    def show(self, snapshot: Snapshot) -> None:
         with self.hold_sync():
             self.matrix = snapshot.result.H
             self.highlight_row = snapshot.focus
@@ -160,22 +165,22 @@ class OutputView(MatrixView):
 class ShapesTable(HTML):
     """Every matrix's shape, with its letters (``L×d``)."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("attention-shapes")
 
-    def show(self, snapshot):
+    def show(self, snapshot: Snapshot) -> None:
         self.value = shapes_table_html(snapshot.shapes, snapshot.fits)
 
 
 class ScoreExplanation(HTML):
     """The picked score written out term by term, and what it compares and becomes."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(layout=Layout(max_width="100%"), **kwargs)
         self.add_class("attention-expansion")
 
-    def show(self, snapshot):
+    def show(self, snapshot: Snapshot) -> None:
         self.value = score_explanation(
             snapshot.result, snapshot.selected, snapshot.expansion, snapshot.names,
             softmax=not snapshot.by_hand, causal=snapshot.causal,
@@ -188,7 +193,7 @@ class WeightRows(OwnsChildren, GridBox):
     A learner's move of row ``i`` calls ``on_move(i)``; the rows' own updates do not.
     """
 
-    def __init__(self, on_move, **kwargs):
+    def __init__(self, on_move: Callable[[int], object], **kwargs: Any) -> None:
         super().__init__(
             layout=Layout(grid_template_columns="repeat(2, max-content)", grid_gap="8px 32px"),
             **kwargs,
@@ -199,12 +204,12 @@ class WeightRows(OwnsChildren, GridBox):
         self.rows = ()
         self.titles = ()
 
-    def weights(self, A):
+    def weights(self, A: np.ndarray) -> list[tuple[float, ...]]:
         """The rows' weights, as a list of rows; rebuilt from `A` if its size changed."""
         self._fit(A)
         return [sliders.value for sliders in self.rows]
 
-    def show(self, snapshot):
+    def show(self, snapshot: Snapshot) -> None:
         A = snapshot.result.A
         self._fit(A)
         with self._writing:
@@ -242,7 +247,7 @@ class WeightRows(OwnsChildren, GridBox):
 class ValuesPanel(OwnsChildren, VBox):
     """The `ValuesPlot` of 2-D values and outputs, the focused output written out, a legend."""
 
-    def __init__(self, snapshot, **kwargs):
+    def __init__(self, snapshot: Snapshot, **kwargs: Any) -> None:
         super().__init__(layout=Layout(width="380px", flex="0 0 auto"), **kwargs)
         r = snapshot.result
         self.average = self._own(steady(HTML).add_class("attention-average"))
@@ -251,7 +256,7 @@ class ValuesPanel(OwnsChildren, VBox):
         self.plot = self._own(ValuesPlot(values, r.A, focus=snapshot.focus))
         self.children = [self.plot, self.average, self.note]
 
-    def show(self, snapshot):
+    def show(self, snapshot: Snapshot) -> None:
         r, focus = snapshot.result, snapshot.focus
         problem = values_note(V_shape=r.V.shape) if r.V.shape[1] != 2 else None
         if problem is None:
@@ -267,13 +272,13 @@ class ValuesPanel(OwnsChildren, VBox):
 class LinesPanel(OwnsChildren, VBox):
     """One row of ``A_att`` as lines from a token to every token (`TokenLines`), with a note."""
 
-    def __init__(self, snapshot, **kwargs):
+    def __init__(self, snapshot: Snapshot, **kwargs: Any) -> None:
         super().__init__(layout=Layout(flex="0 0 auto"), **kwargs)
         self.add_class("attention-lines")
         self.lines = self._own(TokenLines(snapshot.result.A, snapshot.names, row=snapshot.focus))
         self.note = self._own(steady(HTML).add_class("attention-lines-note"))
         self.children = [self.lines, self.note]
 
-    def show(self, snapshot):
+    def show(self, snapshot: Snapshot) -> None:
         self.lines.show(snapshot.result.A, snapshot.focus, snapshot.names)
         self.note.value = lines_note(snapshot.focus, snapshot.names[snapshot.focus])

@@ -8,6 +8,8 @@ that does not fit keeps the last result and says why).  The explorer
 (`widgets.labs.attention_explorer`) adds the parts that draw it.
 """
 
+from __future__ import annotations
+
 import contextlib
 
 import numpy as np
@@ -116,27 +118,27 @@ class AttentionCalculation(HasTraits):
             self._editors[name].observe(lambda change: self._update(), names="value")
 
     @property
-    def X_editor(self):
+    def X_editor(self) -> MatrixEditor:
         """The `MatrixEditor` of the tokens ``X``."""
         return self._editors["X"]
 
     @property
-    def W_Q_editor(self):
+    def W_Q_editor(self) -> MatrixEditor:
         """The `MatrixEditor` of ``W_Q``."""
         return self._editors["W_Q"]
 
     @property
-    def W_K_editor(self):
+    def W_K_editor(self) -> MatrixEditor:
         """The `MatrixEditor` of ``W_K``."""
         return self._editors["W_K"]
 
     @property
-    def W_V_editor(self):
+    def W_V_editor(self) -> MatrixEditor:
         """The `MatrixEditor` of ``W_V``."""
         return self._editors["W_V"]
 
     @property
-    def shapes(self):
+    def shapes(self) -> dict[str, tuple[int, ...]]:
         """Shapes of the current inputs and of the last valid results, by name."""
         r = self.result
         shapes = {name: editor.shape for name, editor in self._editors.items()}
@@ -144,11 +146,11 @@ class AttentionCalculation(HasTraits):
                        "S": r.S.shape, "A_att": r.A.shape, "H": r.H.shape})
         return shapes
 
-    def token_names(self):
+    def token_names(self) -> list[str]:
         """The name of every token (row of ``X``), padded past `tokens`."""
         return token_names(self.tokens, self.X_editor.shape[0])
 
-    def randomise(self, seed=None):
+    def randomise(self, seed: int | None = None) -> None:
         """Fill ``X`` and the weights with small random numbers, keeping shapes.
 
         Parameters

@@ -7,9 +7,13 @@ slider has one step per column of B; when the shapes stop fitting, a
 message says why instead of a product.
 """
 
+from __future__ import annotations
+
 import html
+from typing import Any
 
 from ipywidgets import HTML, HBox, IntSlider, Layout, Play, VBox, jslink
+from numpy.typing import ArrayLike
 
 from ..base.alerts import alert_html
 from ..base.owned import OwnsChildren
@@ -66,7 +70,15 @@ class ColumnStepper(OwnsChildren, VBox):
     (1, True)
     """
 
-    def __init__(self, A, B, *, prefix=None, interval=1500, **kwargs):
+    def __init__(
+        self,
+        A: ArrayLike,
+        B: ArrayLike,
+        *,
+        prefix: str | None = None,
+        interval: int = 1500,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._A = MatrixEditor(A, name="A", resizable=True)
         self._B = MatrixEditor(B, name="B", resizable=True, highlight_col=0)
@@ -100,42 +112,42 @@ class ColumnStepper(OwnsChildren, VBox):
         self._show_step()
 
     @property
-    def A(self):
+    def A(self) -> MatrixEditor:
         """The left factor's `MatrixEditor`."""
         return self._A
 
     @property
-    def B(self):
+    def B(self) -> MatrixEditor:
         """The right factor's `MatrixEditor`."""
         return self._B
 
     @property
-    def step(self):
+    def step(self) -> IntSlider:
         """The "column j" `IntSlider` (1-based)."""
         return self._step
 
     @property
-    def step_entry(self):
+    def step_entry(self) -> SliderEntry:
         """The `SliderEntry` beside the slider."""
         return self._step_entry
 
     @property
-    def play(self):
+    def play(self) -> Play:
         """The ▶ `Play` button."""
         return self._play
 
     @property
-    def combination(self):
+    def combination(self) -> HTML:
         """The `HTML` line writing ``A b_j`` out."""
         return self._combination
 
     @property
-    def product(self):
+    def product(self) -> HTML:
         """The `HTML` product, columns after j still a grey "?"."""
         return self._product
 
     @property
-    def status(self):
+    def status(self) -> HTML:
         """The `HTML` message shown when the shapes do not fit."""
         return self._status
 

@@ -8,8 +8,14 @@ and the two products.  A line under the plots says by how much ``A(BX)`` and
 ``(AB)X`` differ (nothing, up to rounding) and whether ``AB = BA``.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 import numpy as np
 from ipywidgets import HTML, Button, Dropdown, GridBox, HBox, Layout, VBox
+from numpy.typing import ArrayLike
 
 from ..base.alerts import alert_html
 from ..base.owned import OwnsChildren
@@ -73,7 +79,16 @@ class CompositionSteps(OwnsChildren, VBox):
     True
     """
 
-    def __init__(self, A, B, *, shapes=None, orders=(), prefix="composition", **kwargs):
+    def __init__(
+        self,
+        A: ArrayLike,
+        B: ArrayLike,
+        *,
+        shapes: Mapping[str, ArrayLike] | None = None,
+        orders: Iterable[tuple[str, ArrayLike, ArrayLike, str]] = (),
+        prefix: str = "composition",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._shapes = dict(shapes) if shapes is not None else {"house": HOUSE, "unit square": UNIT_SQUARE}
         # min_width: the editor would otherwise clip the right margin of its last column.
@@ -132,14 +147,14 @@ class CompositionSteps(OwnsChildren, VBox):
     ba_view = property(lambda self: self._ba_view, doc="The product BA.")
     agree = property(lambda self: self._agree, doc="The comparison line.")
 
-    def load(self, A, B):
+    def load(self, A: ArrayLike, B: ArrayLike) -> None:
         """Show the pair `A`, `B` (as the order buttons do)."""
         self._a.value, self._b.value = A, B
 
     def _on_input_change(self, change):
         self.redraw()
 
-    def redraw(self):
+    def redraw(self) -> None:
         """Bring every plot, both products and the comparison line up to date."""
         try:
             X, a, b = self._shapes[self._shape_menu.value], self._a.value, self._b.value

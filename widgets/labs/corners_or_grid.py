@@ -6,6 +6,11 @@ which is not a matrix map.  The two outlines are the same for every ``c``;
 only the grid of input points, shown with a toggle, tells them apart.
 """
 
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
 from ipywidgets import FloatSlider, HBox, Layout, ToggleButton, VBox
 from traitlets import dlink
 
@@ -56,7 +61,14 @@ class CornersOrGrid(OwnsChildren, VBox):
     [[1.0, 0.0], [1.0, 1.0]]
     """
 
-    def __init__(self, c=0.3, *, prefix="corners-or-grid", plot_layout=None, **kwargs):
+    def __init__(
+        self,
+        c: float = 0.3,
+        *,
+        prefix: str = "corners-or-grid",
+        plot_layout: Mapping[str, str] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         size = plot_layout or {"width": "380px", "height": "380px"}
         self._c = FloatSlider(value=c, min=-1.0, max=1.0, step=0.1, description="c",

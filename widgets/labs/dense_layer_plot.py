@@ -8,11 +8,15 @@ and `widgets.core.geometry`, the expansion's text in `widgets.text.dense_steps`;
 this module keeps the widgets in step with them, each redraw sent as one batch.
 """
 
+from __future__ import annotations
+
 import contextlib
+from typing import Any
 
 import numpy as np
 from bqplot import Lines, Scatter
 from ipywidgets import HTML, HBox, HTMLMath, Layout, ToggleButton, VBox
+from numpy.typing import ArrayLike
 
 from ..base.alerts import alert_html
 from ..base.batching import apply_changes
@@ -85,8 +89,17 @@ class DenseLayerPlot(OwnsChildren, VBox):
     True
     """
 
-    def __init__(self, W=((1, -1), (0.5, 1)), b=((0.5,), (-1,)), x=((0.5,), (0.25,)), *,
-                 limit=10, snap=0.05, prefix="lab06", **kwargs):
+    def __init__(
+        self,
+        W: ArrayLike = ((1, -1), (0.5, 1)),
+        b: ArrayLike = ((0.5,), (-1,)),
+        x: ArrayLike = ((0.5,), (0.25,)),
+        *,
+        limit: float = 10,
+        snap: float = 0.05,
+        prefix: str = "lab06",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._prefix = prefix
         self._limit, self._snap = float(limit), float(snap)
@@ -155,12 +168,12 @@ class DenseLayerPlot(OwnsChildren, VBox):
         self._safe_redraw()
 
     @property
-    def symbolic(self):
+    def symbolic(self) -> HTMLMath:
         """The expansion of the layer in symbols (`HTMLMath`)."""
         return self._symbolic
 
     @property
-    def numeric(self):
+    def numeric(self) -> HTML:
         """The expansion with the current numbers (`HTML`)."""
         return self._numeric
 

@@ -8,9 +8,13 @@ fit; when they do not, the heatmap keeps the last product that worked and a
 message says why.
 """
 
+from __future__ import annotations
+
 import html
+from typing import Any
 
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
+from numpy.typing import ArrayLike
 from traitlets import Int, Tuple, observe, validate
 
 from ..base.alerts import alert_html
@@ -90,7 +94,15 @@ class EntryExplorer(OwnsChildren, VBox):
 
     selected = Tuple(Int(), Int(), default_value=(0, 0), help="The entry written out, 0-based (i, j).")
 
-    def __init__(self, A, B, selected=(0, 0), *, prefix=None, **kwargs):
+    def __init__(
+        self,
+        A: ArrayLike,
+        B: ArrayLike,
+        selected: tuple[int, int] = (0, 0),
+        *,
+        prefix: str | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         # Up while one pick is copied to the menus, the heatmap and the tints: their observers hold back.
         self._writing = Guard()
@@ -139,37 +151,37 @@ class EntryExplorer(OwnsChildren, VBox):
     # -- parts -------------------------------------------------------------
 
     @property
-    def A(self):
+    def A(self) -> MatrixEditor:
         """The left factor's `MatrixEditor`."""
         return self._A
 
     @property
-    def B(self):
+    def B(self) -> MatrixEditor:
         """The right factor's `MatrixEditor`."""
         return self._B
 
     @property
-    def heatmap(self):
+    def heatmap(self) -> MatrixHeatmap:
         """The product's `MatrixHeatmap`."""
         return self._heatmap
 
     @property
-    def row_menu(self):
+    def row_menu(self) -> Dropdown:
         """The "row i" `Dropdown`."""
         return self._row_menu
 
     @property
-    def col_menu(self):
+    def col_menu(self) -> Dropdown:
         """The "column j" `Dropdown`."""
         return self._col_menu
 
     @property
-    def entry(self):
+    def entry(self) -> HTML:
         """The `HTML` line that writes the entry out."""
         return self._entry
 
     @property
-    def status(self):
+    def status(self) -> HTML:
         """The `HTML` message shown when the shapes do not fit."""
         return self._status
 

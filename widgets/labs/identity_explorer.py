@@ -7,8 +7,13 @@ identity of Theorem 1.4.3 and the look-alikes beside them.  A typo in ``r``
 or a seed below 0 is explained in place and changes nothing.
 """
 
+from __future__ import annotations
+
+from typing import Any
+
 import numpy as np
 from ipywidgets import HTML, Button, HBox, IntText, Layout, Text, VBox
+from numpy.typing import ArrayLike
 from traitlets import TraitError, dlink
 
 from ..base.alerts import alert_html
@@ -75,7 +80,18 @@ class IdentityExplorer(OwnsChildren, VBox):
     (8, (2, 2))
     """
 
-    def __init__(self, A, B, C, r=2.0, *, seed=1, max_shape=(4, 4), prefix="identity-explorer", **kwargs):
+    def __init__(
+        self,
+        A: ArrayLike,
+        B: ArrayLike,
+        C: ArrayLike,
+        r: float = 2.0,
+        *,
+        seed: int = 1,
+        max_shape: tuple[int, int] = (4, 4),
+        prefix: str = "identity-explorer",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._editors = tuple(
             MatrixEditor(value, name=name, resizable=True, max_shape=max_shape)
@@ -118,7 +134,7 @@ class IdentityExplorer(OwnsChildren, VBox):
     r_status = property(lambda self: self._r_status, doc="Why the typed r was not taken, or empty.")
     seed_status = property(lambda self: self._seed_status, doc="Why the seed cannot be used, or empty.")
 
-    def randomise(self):
+    def randomise(self) -> None:
         """Fresh integer entries for A, B and C (shapes kept) from the seed; the seed moves on.
 
         A seed below 0 is refused with a message, and nothing changes.

@@ -6,7 +6,13 @@ redraws all of them, and its `matrix` and `points` traits let other views
 (the morph, the rows-or-columns panel) follow the gallery.
 """
 
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
+from numpy.typing import ArrayLike
 
 from ..base.alerts import alert_html
 from ..base.owned import OwnsChildren
@@ -72,8 +78,16 @@ class MapGallery(OwnsChildren, HBox):
     matrix = MatrixTrait(read_only=True, help="A, the picked map.")
     points = MatrixTrait(read_only=True, help="X, the picked shape.")
 
-    def __init__(self, map_name="stretch", shape="house", *, shapes=None, prefix="map-gallery",
-                 plot_layout=None, **kwargs):
+    def __init__(
+        self,
+        map_name: str = "stretch",
+        shape: str = "house",
+        *,
+        shapes: Mapping[str, ArrayLike] | None = None,
+        prefix: str = "map-gallery",
+        plot_layout: Layout | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._shapes = dict(SHAPES if shapes is None else shapes)
         self._picker = MapPicker(map_name)

@@ -6,8 +6,13 @@ every frame, so the axes hold still while the shape moves, and each step of
 the slider sends one batched update of the plot.
 """
 
+from __future__ import annotations
+
+from typing import Any
+
 import numpy as np
 from ipywidgets import HTML, FloatSlider, HBox, Layout, Play, VBox
+from numpy.typing import ArrayLike
 from traitlets import Float, TraitError, link, observe, validate
 
 from ..base.alerts import alert_html
@@ -73,8 +78,15 @@ class MapMorph(OwnsChildren, VBox):
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
-    def __init__(self, points=UNIT_SQUARE, matrix=((1, 0), (0, 1)), *, t=0.0,
-                 plot_layout=None, **kwargs):
+    def __init__(
+        self,
+        points: ArrayLike = UNIT_SQUARE,
+        matrix: ArrayLike = ((1, 0), (0, 1)),
+        *,
+        t: float = 0.0,
+        plot_layout: Layout | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._slider = FloatSlider(
             value=0.0, min=0.0, max=1.0, step=1 / STEPS, description="t",
@@ -109,17 +121,17 @@ class MapMorph(OwnsChildren, VBox):
         self._render(fit=True)
 
     @property
-    def plot(self):
+    def plot(self) -> VertexPlot:
         """The `VertexPlot` drawing the shape under the current matrix."""
         return self._plot
 
     @property
-    def slider(self):
+    def slider(self) -> FloatSlider:
         """The slider for `t`."""
         return self._slider
 
     @property
-    def play(self):
+    def play(self) -> Play:
         """The Play button that steps `t` from 0 to 1."""
         return self._play
 

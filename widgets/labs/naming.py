@@ -1,9 +1,15 @@
 """CSS classes for a composite's parts, so a lab's tests and style sheets can find each one."""
 
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ipywidgets import Widget
+
 __all__ = ["tag_parts"]
 
 
-def tag_parts(prefix, parts):
+def tag_parts(prefix: str | None, parts: Mapping[str, Widget]) -> None:
     """Give each widget in `parts` the class ``{prefix}-{name}``; nothing when `prefix` is empty.
 
     Parameters

@@ -6,8 +6,13 @@ out beside it.  Lab 8 holds it back until the learner has computed ``h_2``
 of Activity 1.4.6, then shows it as the picture of the answer.
 """
 
+from __future__ import annotations
+
+from typing import Any
+
 import numpy as np
 from ipywidgets import HTML, Layout, VBox
+from numpy.typing import ArrayLike
 
 from ..base.owned import OwnsChildren
 from ..base.traits import validate_matrix
@@ -43,7 +48,7 @@ class OutputPicture(OwnsChildren, VBox):
     'h_2 = 0 v_1 + 0.5 v_2 + 0.25 v_3 + 0.25 v_4 = (2, 2)'
     """
 
-    def __init__(self, values, weights, row, **kwargs):
+    def __init__(self, values: ArrayLike, weights: ArrayLike, row: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         V = validate_matrix(values, name="V")
         w = validate_matrix(np.atleast_2d(np.asarray(weights, dtype=float)), name="A_att row")
@@ -67,16 +72,16 @@ class OutputPicture(OwnsChildren, VBox):
         self.children = [self._plot, self._sum, note]
 
     @property
-    def output(self):
+    def output(self) -> np.ndarray:
         """The output ``h_i``, as a 1-D array."""
         return self._plot.outputs[0].copy()
 
     @property
-    def text(self):
+    def text(self) -> str:
         """The weighted sum written out in plain text."""
         return self._text
 
     @property
-    def plot(self):
+    def plot(self) -> ValuesPlot:
         """The `ValuesPlot` drawing the values, their hull and ``h_i``."""
         return self._plot

@@ -7,9 +7,14 @@ of the rows of ``B``, with the entries of row ``i`` of ``A`` as the weights.
 numbers; `RowPicture` adds a menu to pick the row.
 """
 
+from __future__ import annotations
+
 import html
+from collections.abc import Iterable
+from typing import Any
 
 from ipywidgets import HTML, Dropdown, Layout, VBox
+from numpy.typing import ArrayLike
 from traitlets import Int, observe, validate
 
 from ..base.alerts import alert_html
@@ -69,7 +74,15 @@ class RowPicture(OwnsChildren, VBox):
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
-    def __init__(self, A, B, row=0, *, names=("A", "B"), **kwargs):
+    def __init__(
+        self,
+        A: ArrayLike,
+        B: ArrayLike,
+        row: int = 0,
+        *,
+        names: Iterable[str] = ("A", "B"),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._names = tuple(names)
         self._writing = Guard()
@@ -93,12 +106,12 @@ class RowPicture(OwnsChildren, VBox):
         self._render()
 
     @property
-    def picture(self):
+    def picture(self) -> HTML:
         """The `HTML` that writes row i of AB out."""
         return self._picture
 
     @property
-    def menu(self):
+    def menu(self) -> Dropdown:
         """The "row i" `Dropdown`."""
         return self._menu
 

@@ -5,10 +5,14 @@ whether the two agree, and why ``AP`` is undefined: with points as rows the
 matrix goes on the right, transposed.
 """
 
+from __future__ import annotations
+
 import html
+from typing import Any
 
 import numpy as np
 from ipywidgets import HTML, HBox, Layout, VBox
+from numpy.typing import ArrayLike
 from traitlets import observe
 
 from ..base.owned import OwnsChildren
@@ -22,7 +26,7 @@ from .naming import tag_parts
 __all__ = ["RowsOrColumns", "rows_verdict"]
 
 
-def rows_verdict(A, X):
+def rows_verdict(A: np.ndarray, X: np.ndarray) -> str:
     """The HTML sentence comparing ``PAᵀ`` (points as rows) with ``(AX)ᵀ``.
 
     Parameters
@@ -95,7 +99,14 @@ class RowsOrColumns(OwnsChildren, VBox):
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
-    def __init__(self, points=UNIT_SQUARE, matrix=((1, 0), (0, 1)), *, prefix="rows-or-columns", **kwargs):
+    def __init__(
+        self,
+        points: ArrayLike = UNIT_SQUARE,
+        matrix: ArrayLike = ((1, 0), (0, 1)),
+        *,
+        prefix: str = "rows-or-columns",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._p_view = MatrixView(np.asarray(points, dtype=float).T, name=r"P = X^T")
         self._pat_view = MatrixView(np.asarray(points, dtype=float).T, name=r"PA^T")

@@ -11,10 +11,18 @@ its shape questions are answered).  All place the explorer's parts through
 its public `AttentionExplorer.part`.
 """
 
-from ipywidgets import HBox, HTMLMath, Layout, VBox
+from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ipywidgets import HBox, HTMLMath, Layout, VBox
+from traitlets import HasTraits
+
+from ..controls.check import Check
 from ..controls.reveal import Reveal
 from ..text.attention_prose import shapes_explanation
+from .attention_explorer import AttentionExplorer
 
 __all__ = ["PartsReveal", "ScoresReveal", "ShapesReveal"]
 
@@ -52,7 +60,14 @@ class ShapesReveal(Reveal):
     (True, True)
     """
 
-    def __init__(self, explorer, after=(), *, lecture=None, **kwargs):
+    def __init__(
+        self,
+        explorer: AttentionExplorer,
+        after: Iterable[Check] = (),
+        *,
+        lecture: HasTraits | None = None,
+        **kwargs: Any,
+    ) -> None:
         (tokens, features), size = explorer.shapes["X"], explorer.shapes["W_Q"][1]
         text = HTMLMath(shapes_explanation(tokens, features, size))
         row = HBox([explorer.part("qkv"), explorer.part("shapes")],
@@ -98,7 +113,17 @@ class PartsReveal(Reveal):
     True
     """
 
-    def __init__(self, explorer, rows, after=(), *, what, view_class="", lecture=None, **kwargs):
+    def __init__(
+        self,
+        explorer: AttentionExplorer,
+        rows: Sequence[Sequence[str]],
+        after: Iterable[Check] = (),
+        *,
+        what: str,
+        view_class: str = "",
+        lecture: HasTraits | None = None,
+        **kwargs: Any,
+    ) -> None:
         boxes = [
             HBox([explorer.part(name) for name in row],
                  layout=Layout(flex_flow="row wrap", grid_gap="12px 32px", align_items="flex-start"))
@@ -145,6 +170,13 @@ class ScoresReveal(PartsReveal):
     True
     """
 
-    def __init__(self, explorer, after=(), *, lecture=None, **kwargs):
+    def __init__(
+        self,
+        explorer: AttentionExplorer,
+        after: Iterable[Check] = (),
+        *,
+        lecture: HasTraits | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(explorer, [["options"], ["scores", "weights"], ["expansion"]], after,
                          what="the score matrix S and its weights", lecture=lecture, **kwargs)

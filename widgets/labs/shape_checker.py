@@ -7,8 +7,11 @@ number is taken as typed, never clamped to a range behind the learner's back;
 a size below 1 is explained in the line.
 """
 
+from __future__ import annotations
+
 import html
 import operator
+from typing import Any
 
 from ipywidgets import HTML, HBox, IntText, Label, Layout, VBox
 from traitlets import Bool, TraitError, Tuple, Unicode, validate
@@ -66,7 +69,14 @@ class ShapeChecker(OwnsChildren, VBox):
     ok = Bool(True, read_only=True, help="Whether AB exists for these sizes.")
     message = Unicode("", read_only=True, help="The explanation shown, as plain text.")
 
-    def __init__(self, a_shape=(2, 3), b_shape=(3, 1), *, prefix="shape-checker", **kwargs):
+    def __init__(
+        self,
+        a_shape: tuple[int, int] = (2, 3),
+        b_shape: tuple[int, int] = (3, 1),
+        *,
+        prefix: str = "shape-checker",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._writing = Guard()
         self._boxes = tuple(
@@ -101,7 +111,7 @@ class ShapeChecker(OwnsChildren, VBox):
         return sizes[:2], sizes[2:]
 
     @property
-    def boxes(self):
+    def boxes(self) -> tuple[IntText, ...]:
         """The four boxes m, n, p, q."""
         return self._boxes
 

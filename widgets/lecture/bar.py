@@ -9,7 +9,11 @@ The parsing is in `widgets.core.presets` and the query string comes from
 `widgets.lecture.query`; this module only shows and applies them.
 """
 
+from __future__ import annotations
+
 import html
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import numpy as np
 from ipywidgets import HTML, HBox, Layout, ToggleButton
@@ -19,6 +23,7 @@ from ..base.alerts import SUCCESS_COLOR, WARNING_COLOR, alert_html
 from ..base.owned import OwnsChildren
 from ..base.traits import FiniteFloat
 from ..controls.check import Check
+from ..controls.matrix_editor import MatrixEditor
 from ..core.practice import MAX_SEED
 from ..core.presets import (
     MAX_ABS,
@@ -42,7 +47,7 @@ __all__ = ["LectureBar", "PresetStatus", "apply_presets", "presenter_css"]
 PRESENTER_ZOOM = 1.3
 
 
-def presenter_css(zoom=PRESENTER_ZOOM):
+def presenter_css(zoom: float = PRESENTER_ZOOM) -> str:
     """The style sheet of presenter mode: every cell of the page, `zoom` times larger.
 
     CSS ``zoom`` scales text, inputs and MathJax alike, so fixed-width
@@ -109,7 +114,7 @@ class PresetStatus(HTML):
     applied = List(Unicode(), help="What the link set, e.g. ['A (3×3)'].")
     errors = List(Unicode(), help="One plain-text message per refused parameter.")
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("lecture-preset-status")
         self._render()
@@ -135,15 +140,15 @@ class PresetStatus(HTML):
 
 
 def apply_presets(
-    editors,
-    status=None,
+    editors: Mapping[str, MatrixEditor],
+    status: PresetStatus | None = None,
     *,
-    query_string=None,
-    shapes=None,
-    check=None,
-    max_size=MAX_ENTRIES,
-    max_abs=MAX_ABS,
-):
+    query_string: str | None = None,
+    shapes: Mapping[str, tuple[int | None, int | None]] | None = None,
+    check: Callable[[], str] | None = None,
+    max_size: int = MAX_ENTRIES,
+    max_abs: float = MAX_ABS,
+) -> dict[str, np.ndarray]:
     """Set the lab's matrix editors from the page's link, and report what happened.
 
     Parameters
@@ -278,7 +283,7 @@ class LectureBar(OwnsChildren, HBox):
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
-    def __init__(self, presenter=False, zoom=PRESENTER_ZOOM, **kwargs):
+    def __init__(self, presenter: bool = False, zoom: float = PRESENTER_ZOOM, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._toggle = self._own(ToggleButton(
             description="Presenter mode",
@@ -303,17 +308,17 @@ class LectureBar(OwnsChildren, HBox):
         self._render()
 
     @property
-    def status(self):
+    def status(self) -> PresetStatus:
         """The `PresetStatus` line."""
         return self._status
 
     @property
-    def toggle(self):
+    def toggle(self) -> ToggleButton:
         """The "Presenter mode" `ToggleButton`."""
         return self._toggle
 
     @property
-    def style_sheet(self):
+    def style_sheet(self) -> str:
         """The CSS in force now: presenter mode's, or ``""``."""
         return self._style_css()
 
@@ -330,7 +335,7 @@ class LectureBar(OwnsChildren, HBox):
         if self._ready:
             self._render()
 
-    def apply_url(self, editors=None, **kwargs):
+    def apply_url(self, editors: Mapping[str, MatrixEditor] | None = None, **kwargs: Any) -> dict[str, np.ndarray]:
         """Read the page's link: presenter mode, reveal, seed, then the matrices it presets.
 
         Parameters

@@ -12,9 +12,14 @@ brings another device's code here.  A browser that keeps nothing says so; a reco
 as not started, and left for the lab itself to set aside.
 """
 
+from __future__ import annotations
+
 import html
 import json
+import os
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from ipywidgets import HTML, Button, Layout, Textarea, ToggleButton, VBox
 
@@ -30,7 +35,7 @@ from ..text.html_math import link_html, plain_text
 __all__ = ["CourseProgress", "lab_titles"]
 
 
-def lab_titles(folder="."):
+def lab_titles(folder: str | os.PathLike[str] = ".") -> list[tuple[str, str]]:
     """Each numbered lab in `folder` (``NN-name.ipynb``) and its title, the first heading of the
     notebook without its "Lab N:" prefix, in order."""
     labs = []
@@ -65,7 +70,7 @@ class CourseProgress(OwnsChildren, VBox):
     True
     """
 
-    def __init__(self, labs, **kwargs):
+    def __init__(self, labs: Iterable[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(layout=Layout(align_items="flex-start"), **kwargs)  # buttons as wide as their words
         self._labs = tuple(labs)
         self.rows = ()
@@ -95,15 +100,15 @@ class CourseProgress(OwnsChildren, VBox):
         self._say("Your progress shows here once the page has loaded.")
 
     @property
-    def summary(self):
+    def summary(self) -> str:
         """What the learner reads, as plain text."""
         return plain_text(self._view.value, gap=" ")
 
-    def export_code(self):
+    def export_code(self) -> str:
         """Everything this browser keeps of the labs and the review, as one code (`write_code`)."""
         return write_code(dict(self.store.peeked))
 
-    def bring(self, code):
+    def bring(self, code: str) -> None:
         """Write the records of a code from another device into this browser (`read_code`), as
         *Bring this code's progress here* does; say why a code is refused."""
         records, problem = read_code(code)

@@ -16,8 +16,12 @@ progress will not be kept.  *Forget my progress* clears the record (a shared
 computer); *Start afresh* clears it and opens the lab again, nothing answered.
 """
 
+from __future__ import annotations
+
 import html
 import os
+from collections.abc import Mapping
+from typing import Any
 
 from ipywidgets import HTML, Button, HBox, Layout
 
@@ -59,7 +63,7 @@ class LabProgress(OwnsChildren, HBox):
     True
     """
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(layout=Layout(align_items="center", grid_gap="0 0.5em"), **kwargs)
         # The mixed review's record too (only read): a practice shows "mastered" after it.
         self.store = self._own(DeviceStore(max_chars=MAX_CHARS, peek=[REVIEW_KEY]))
@@ -86,11 +90,11 @@ class LabProgress(OwnsChildren, HBox):
         self.add_class("lab-progress")
 
     @property
-    def notice(self):
+    def notice(self) -> str:
         """What the learner is told about their progress, as plain text."""
         return plain_text(self._notice.value)
 
-    def watch_all(self, namespace=None, lab=None):
+    def watch_all(self, namespace: Mapping[str, Any] | None = None, lab: str | None = None) -> LabProgress:
         """Keep every `Check` and `Practice` of `namespace` (default: the notebook's), under `lab`
         (default: this page's).
 
@@ -113,13 +117,13 @@ class LabProgress(OwnsChildren, HBox):
             self._on_status()
         return self
 
-    def forget(self):
+    def forget(self) -> None:
         """Remove this lab's record from the browser; this page keeps its answers until reloaded."""
         self._states = {}
         self.store.clear()
         self._say("This browser keeps nothing of this lab now: a reload starts afresh.")
 
-    def start_afresh(self):
+    def start_afresh(self) -> None:
         """Forget this lab's progress and reload the page: every question unanswered, every view closed."""
         self.forget()
         self.store.reload_page()

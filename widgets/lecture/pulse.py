@@ -14,9 +14,13 @@ nbclient, the tests) `PulseRecorder.from_environment` gives a recorder that
 records nothing.
 """
 
+from __future__ import annotations
+
 import os
 import uuid
 import weakref
+from collections.abc import Mapping
+from typing import Any
 
 from ipywidgets import RadioButtons
 from traitlets import HasTraits, Int, Unicode
@@ -34,7 +38,7 @@ __all__ = ["PulseRecorder", "lab_name"]
 SHOWN = "answer seen first"
 
 
-def lab_name(environ=None):
+def lab_name(environ: Mapping[str, str] | None = None) -> str:
     """The name of the lab this kernel renders, from Voila's request path, or ``""``.
 
     Voila gives a kernel the page's path as ``SCRIPT_NAME``
@@ -106,7 +110,7 @@ class PulseRecorder(HasTraits):
     recorded = Int(0, read_only=True, help="Answers stored so far.")
     error = Unicode("", read_only=True, help="Why the last event was not stored, or ''.")
 
-    def __init__(self, store, lab, visitor=None, **kwargs):
+    def __init__(self, store: PulseStore | None, lab: str, visitor: str | None = None, **kwargs: Any) -> None:
         super().__init__(lab=lab, visitor=visitor or uuid.uuid4().hex, **kwargs)
         self._store = store
         self._checks = weakref.WeakKeyDictionary()  # Check -> (its name in the lab, position)
@@ -114,7 +118,7 @@ class PulseRecorder(HasTraits):
         self._visited = False
 
     @classmethod
-    def from_environment(cls, lab=None, environ=None):
+    def from_environment(cls, lab: str | None = None, environ: Mapping[str, str] | None = None) -> PulseRecorder:
         """A recorder for this page, on when ``MATMUL_PULSE_DIR`` names the pulse folder.
 
         Parameters
@@ -135,16 +139,16 @@ class PulseRecorder(HasTraits):
         return cls(store, lab or lab_name(environ))
 
     @property
-    def enabled(self):
+    def enabled(self) -> bool:
         """Whether this recorder stores anything."""
         return self._store is not None
 
     @property
-    def watched(self):
+    def watched(self) -> dict[str, Check | Practice]:
         """The checks and practices watched, by their names in the lab, in the lab's order."""
         return dict(self._watched)
 
-    def watch_all(self, namespace=None):
+    def watch_all(self, namespace: Mapping[str, Any] | None = None) -> PulseRecorder:
         """Count this page view, and record every check and practice found in `namespace`.
 
         Parameters
@@ -178,13 +182,13 @@ class PulseRecorder(HasTraits):
             self._report(self._store.record_visit(self.lab, self.visitor, checks))
         return self
 
-    def watch(self, check, name, position=0):
+    def watch(self, check: Check, name: str, position: int = 0) -> None:
         """Record each answer `check` judges, under `name` at `position` in the lab."""
         if self.enabled and check not in self._checks:
             self._checks[check] = (name, position)
             check.observe(self._on_attempt, names="attempts")
 
-    def watch_practice(self, practice, name, position=0):
+    def watch_practice(self, practice: Practice, name: str, position: int = 0) -> None:
         """Record the answers to `practice`'s checks, whichever problem it shows, under `name`."""
         if not self.enabled:
             return

@@ -5,6 +5,8 @@ answer is kept as a shape, a number or a small matrix, and any other text is
 cut: no free text beyond `MAX_ANSWER` characters reaches the store.
 """
 
+from __future__ import annotations
+
 import numpy as np
 
 from ..core.shapes import format_shape
@@ -15,7 +17,7 @@ __all__ = ["MAX_ANSWER", "clip", "normalise_answer"]
 MAX_ANSWER = 64
 
 
-def clip(text):
+def clip(text: object) -> str:
     """Whitespace collapsed, at most `MAX_ANSWER` characters (an ellipsis marks a cut)."""
     text = " ".join(str(text).split())
     return text if len(text) <= MAX_ANSWER else text[: MAX_ANSWER - 1] + "…"
@@ -25,7 +27,7 @@ def _number(x):
     return f"{float(x):.6g}"
 
 
-def normalise_answer(value):
+def normalise_answer(value: object) -> str:
     """The short form of an answer that the store keeps: never more than 64 characters.
 
     A matrix is written row by row (``[[6,19],[9,-3]]``), or as its shape

@@ -9,6 +9,8 @@ lecturer's notebook shows: the board, or a refusal when the link lacks the
 lecturer's secret.
 """
 
+from __future__ import annotations
+
 import asyncio
 import base64
 import hmac
@@ -16,6 +18,8 @@ import html
 import math
 import os
 import time
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
@@ -28,7 +32,7 @@ from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..core.environment import PULSE_DIR, PULSE_TOKEN
 from ..core.presets import query_value
-from .pulse_store import PulseStore
+from .pulse_store import LabPulse, PulseStore
 from .query import read_query_string
 
 __all__ = ["LabPanel", "PulseBoard", "pulse_page", "refusal"]
@@ -98,7 +102,7 @@ class LabPanel(OwnsChildren, VBox):
     ([[2.0], [1.0]], ['activity: sign'])
     """
 
-    def __init__(self, lab, **kwargs):
+    def __init__(self, lab: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._heading = self._own(steady(HTML).add_class("pulse-lab-heading"))
         self._progress, self._progress_bars, self._progress_axis = _figure(
@@ -126,16 +130,16 @@ class LabPanel(OwnsChildren, VBox):
         self.add_class("pulse-lab")
 
     @property
-    def progress_bars(self):
+    def progress_bars(self) -> Bars:
         """The attempted/solved `Bars` (two rows of y, one column per check)."""
         return self._progress_bars
 
     @property
-    def mistake_bars(self):
+    def mistake_bars(self) -> Bars:
         """The top-mistakes `Bars`: one bar per "check: mistake"."""
         return self._mistake_bars
 
-    def show(self, pulse):
+    def show(self, pulse: LabPulse) -> None:
         """Draw `pulse` (a `LabPulse`), sending only what changed."""
         checks = pulse.checks
         names = [_label(check.label) for check in checks]
@@ -209,7 +213,7 @@ class PulseBoard(OwnsChildren, VBox):
     refreshes = Int(0, read_only=True, help="How many times the board has read the store.")
     interval = Float(3.0, help="Seconds between refreshes once started (0.5 to 60).")
 
-    def __init__(self, store, interval=3.0, **kwargs):
+    def __init__(self, store: PulseStore, interval: float = 3.0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._store = store
         self.interval = interval
@@ -235,12 +239,12 @@ class PulseBoard(OwnsChildren, VBox):
         self.refresh()
 
     @property
-    def panels(self):
+    def panels(self) -> dict[str, LabPanel]:
         """The `LabPanel` of each lab seen, by name."""
         return dict(self._panels)
 
     @property
-    def reset(self):
+    def reset(self) -> Button:
         """The Reset `Button`."""
         return self._reset
 
@@ -251,7 +255,7 @@ class PulseBoard(OwnsChildren, VBox):
             raise TraitError(f"interval must be from 0.5 to 60 seconds, got {seconds}")
         return seconds
 
-    def refresh(self):
+    def refresh(self) -> None:
         """Read the store and redraw: the status, each lab's panel and the CSV link."""
         status = self._store.status()
         summary = [] if status else self._store.summary()
@@ -289,7 +293,7 @@ class PulseBoard(OwnsChildren, VBox):
             if data else ""
         )
 
-    def start(self):
+    def start(self) -> asyncio.Task[None]:
         """Refresh every `interval` seconds from now on, in the kernel's event loop.
 
         Returns
@@ -301,7 +305,7 @@ class PulseBoard(OwnsChildren, VBox):
         self._task = asyncio.get_running_loop().create_task(self._refresh_forever())
         return self._task
 
-    def stop(self):
+    def stop(self) -> None:
         """Stop refreshing."""
         if self._task is not None:
             self._task.cancel()
@@ -321,13 +325,13 @@ class PulseBoard(OwnsChildren, VBox):
             self.set_trait("status", self._store.error)
         self.refresh()
 
-    def close(self):
+    def close(self) -> None:
         """Stop refreshing, then close."""
         self.stop()
         super().close()
 
 
-def refusal(query_string, environ=None):
+def refusal(query_string: str, environ: Mapping[str, str] | None = None) -> str:
     """Why the lecturer's page refuses this link, or ``""`` when it is the lecturer's.
 
     Examples
@@ -354,7 +358,12 @@ def refusal(query_string, environ=None):
     return ""
 
 
-def pulse_page(query_string=None, environ=None, *, start=True):
+def pulse_page(
+    query_string: str | None = None,
+    environ: Mapping[str, str] | None = None,
+    *,
+    start: bool = True,
+) -> PulseBoard | HTML:
     """What the lecturer's notebook shows: the live board, or why this link may not see it.
 
     Parameters

@@ -18,11 +18,14 @@ connections are freed only by the cyclic garbage collector, at a moment
 nobody chooses, so a connection is always closed explicitly (`PulseFile.close`).
 """
 
+from __future__ import annotations
+
 import contextlib
 import os
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 
 from . import pulse_journal
 
@@ -105,7 +108,7 @@ class PulseFile:
         The largest the file may grow.
     """
 
-    def __init__(self, path, timeout, max_bytes):
+    def __init__(self, path: str, timeout: float, max_bytes: int) -> None:
         self.path = path
         self.timeout = timeout
         self.max_bytes = max_bytes
@@ -116,7 +119,7 @@ class PulseFile:
         self._inherited = []  # connections of a parent process: never closed here (see `_drop`)
 
     @contextlib.contextmanager
-    def connect(self):
+    def connect(self) -> Iterator[sqlite3.Connection]:
         """The open connection, for one call; raises what SQLite or the file system raised (see the module)."""
         with self._lock:
             try:
@@ -161,7 +164,7 @@ class PulseFile:
             os.close(self._damaged)
         self._damaged = fd
 
-    def close(self):
+    def close(self) -> None:
         """Close the connection now (it checkpoints the WAL if it was the last); the next call opens it again."""
         with self._lock:
             self._drop()

@@ -22,6 +22,8 @@ and whenever a reader is interrupted.  A journal whose process has ended is
 deleted once fully gathered.
 """
 
+from __future__ import annotations
+
 import errno
 import fcntl
 import glob
@@ -30,6 +32,7 @@ import os
 import sqlite3
 import threading
 import uuid
+from collections.abc import Sequence
 
 __all__ = ["Journal", "gather", "journals"]
 
@@ -47,7 +50,7 @@ INSERTS = {
 SCHEMA = "CREATE TABLE IF NOT EXISTS journals (file TEXT PRIMARY KEY, gathered INTEGER NOT NULL);"
 
 
-def journals(folder):
+def journals(folder: str | os.PathLike[str]) -> list[str]:
     """The journal files in `folder`, oldest process id first (a stable order)."""
     return sorted(glob.glob(os.path.join(glob.escape(os.fspath(folder)), f"{PREFIX}*{SUFFIX}")))
 
@@ -71,14 +74,14 @@ class Journal:
     [True]
     """
 
-    def __init__(self, folder, max_bytes):
+    def __init__(self, folder: str | os.PathLike[str], max_bytes: int) -> None:
         self.folder = os.fspath(folder)
         self.max_bytes = int(max_bytes)
         self._lock = threading.Lock()
         self._fd = None
         self._pid = None
 
-    def append(self, *records):
+    def append(self, *records: Sequence[object]) -> None:
         """Append `records` (``[table, values]`` pairs) as lines in one write; raise OSError if not kept."""
         data = "".join(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
                        for record in records).encode()
@@ -124,7 +127,7 @@ def _ended(file):
     return True  # released when the file is closed
 
 
-def gather(connection, folder, *, keep=True):
+def gather(connection: sqlite3.Connection, folder: str | os.PathLike[str], *, keep: bool = True) -> list[str]:
     """Insert the new complete lines of every journal in `folder`; call inside a write transaction.
 
     Parameters

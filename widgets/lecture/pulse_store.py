@@ -20,12 +20,15 @@ again when the file was replaced, deleted or damaged under a running server;
 the file is in WAL mode, SQLite from the standard library.
 """
 
+from __future__ import annotations
+
 import contextlib
 import csv
 import io
 import os
 import sqlite3
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import pulse_journal
@@ -68,11 +71,11 @@ class CheckPulse:
     attempted: int
     solved: int
     attempts: int
-    mistakes: tuple
+    mistakes: tuple[tuple[str, int], ...]
     title: str = ""
 
     @property
-    def label(self):
+    def label(self) -> str:
         """What the board calls the check: its title, else its id."""
         return self.title or self.check
 
@@ -92,7 +95,7 @@ class LabPulse:
 
     lab: str
     visitors: int
-    checks: tuple
+    checks: tuple[CheckPulse, ...]
 
 
 def _explain(error, path):
@@ -161,7 +164,14 @@ class PulseStore:
     False
     """
 
-    def __init__(self, folder, *, timeout=1.0, max_bytes=64 * 2**20, journal_bytes=2**20):
+    def __init__(
+        self,
+        folder: str | os.PathLike[str],
+        *,
+        timeout: float = 1.0,
+        max_bytes: int = 64 * 2**20,
+        journal_bytes: int = 2**20,
+    ) -> None:
         self.path = os.path.join(os.fspath(folder), FILE_NAME)
         self.timeout = float(timeout)
         self.max_bytes = int(max_bytes)
@@ -174,7 +184,13 @@ class PulseStore:
 
     # -- writing ---------------------------------------------------------------
 
-    def record_visit(self, lab, visitor, checks=(), when=None):
+    def record_visit(
+        self,
+        lab: str,
+        visitor: str,
+        checks: Iterable[tuple[str, int] | tuple[str, int, str]] = (),
+        when: float | None = None,
+    ) -> bool:
         """Count a page view of `lab`, and its `checks`; return whether it was kept (never raise).
 
         Parameters
@@ -195,7 +211,18 @@ class PulseStore:
               if len(check) > 2 and check[2]),
         )
 
-    def record(self, lab, check, visitor, *, right, mistake="", answer="", position=0, when=None):
+    def record(
+        self,
+        lab: str,
+        check: str,
+        visitor: str,
+        *,
+        right: bool,
+        mistake: str = "",
+        answer: object = "",
+        position: int = 0,
+        when: float | None = None,
+    ) -> bool:
         """Keep one check attempt; return whether it was kept (never raise, never wait for a lock).
 
         Kept means in this process's journal: the next reader gathers it
@@ -220,7 +247,7 @@ class PulseStore:
             _clip(mistake), normalise_answer(answer), time.time() if when is None else when,
         ]])
 
-    def reset(self):
+    def reset(self) -> bool:
         """Erase every visit and attempt, for a new session; return whether it worked.
 
         The labs' lists of checks stay: pages still open keep their checks.
@@ -266,7 +293,7 @@ class PulseStore:
 
     # -- reading ---------------------------------------------------------------
 
-    def status(self):
+    def status(self) -> str:
         """``""`` when the store can be read and written, else why not (for the lecturer).
 
         Gathers the journals first: a read-only, locked, damaged or full
@@ -292,7 +319,7 @@ class PulseStore:
         return [connection.execute(f"PRAGMA {name}").fetchone()[0]
                 for name in ("page_count", "freelist_count", "max_page_count")]
 
-    def summary(self):
+    def summary(self) -> list[LabPulse]:
         """The counts per lab and per check, labs by name and checks in the lab's order.
 
         Returns
@@ -346,7 +373,7 @@ class PulseStore:
         titles = {(lab, check): title for lab, check, title in connection.execute("SELECT * FROM titles")}
         return visitors, rows, listed, mistakes, titles
 
-    def csv(self, summary=None):
+    def csv(self, summary: Iterable[LabPulse] | None = None) -> str:
         """The counts as CSV text: one row per check, with its lab's visitors and top mistakes.
 
         Parameters
@@ -375,6 +402,6 @@ class PulseStore:
                                  check.attempts, *cells])
         return out.getvalue()
 
-    def close(self):
+    def close(self) -> None:
         """Close the store's connection to its file now (see `widgets.lecture.pulse_file`)."""
         self._file.close()

@@ -7,6 +7,8 @@ one module that talks to the Voila server; `widgets.core.presets` parses what
 it returns and `widgets.lecture.bar` shows the result.
 """
 
+from __future__ import annotations
+
 import json
 import os
 
@@ -15,7 +17,7 @@ __all__ = ["read_query_string"]
 _preheat_query = None  # the query string once a preheated kernel has received it
 
 
-def read_query_string():
+def read_query_string() -> str:
     """Return the query string of the page this kernel renders, or ``""``.
 
     Under a preheated Voila kernel (``VOILA_PREHEAT=True``) the kernel runs

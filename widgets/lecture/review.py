@@ -11,8 +11,12 @@ the lab and the gallery then show.  After the round, each problem that was
 not right first time points back to the lab that teaches it.
 """
 
+from __future__ import annotations
+
 import html
 import random
+from collections.abc import Iterable
+from typing import Any
 
 from ipywidgets import HTML, Button, HBox, Layout, VBox
 
@@ -59,7 +63,7 @@ class MixedReview(OwnsChildren, VBox):
     ['entry']
     """
 
-    def __init__(self, labs, rng=None, **kwargs):
+    def __init__(self, labs: Iterable[tuple[str, str]], rng: random.Random | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._labs = tuple(labs)
         self._rng = rng or random.Random()
@@ -80,7 +84,7 @@ class MixedReview(OwnsChildren, VBox):
         self.add_class("mixed-review")
         self._say("The review starts once the page has loaded.")
 
-    def new_round(self):
+    def new_round(self) -> None:
         """Close the round shown and draw the next, as *Another round* does."""
         for practice in self.practices:
             practice.close()

@@ -10,15 +10,21 @@ words, with a link to the section that explains it.  Nothing is stored: it
 reads the checks as they are.
 """
 
+from __future__ import annotations
+
 import html
 import json
+import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from ipywidgets import HTML, VBox
 
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
+from ..controls.check import Check
 from ..text.html_math import link_html, plain_text
 
 __all__ = ["SelfCheck", "sections_of"]
@@ -33,7 +39,7 @@ _WORDS = {"solved": "right first time", "helped": "after a hint", "retried": "af
 _STATES = (*_WORDS.values(), "solved on an earlier visit")
 
 
-def sections_of(path):
+def sections_of(path: str | os.PathLike[str]) -> dict[str, str]:
     """Each check a lab notebook names (``name = Check(...)``) and the heading of the section it is in.
 
     >>> from widgets.lecture.self_check import sections_of
@@ -79,7 +85,7 @@ class SelfCheck(OwnsChildren, VBox):
     '1 of 1 question answered: 1 after a wrong answer.'
     """
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._checks = {}
         self._sections = {}
@@ -90,11 +96,11 @@ class SelfCheck(OwnsChildren, VBox):
         self._render()
 
     @property
-    def account(self):
+    def account(self) -> str:
         """The first line, as plain text."""
         return plain_text(self._view.value.split("</p>")[0])
 
-    def watch(self, checks, sections):
+    def watch(self, checks: Mapping[str, Check], sections: Mapping[str, str]) -> None:
         """Follow `checks` (name to Check), each in the section `sections` names (name to heading)."""
         self._sections.update(sections)
         for name, check in checks.items():

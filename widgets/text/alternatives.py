@@ -14,7 +14,12 @@ column headers and the first cell of each row its header.  Every other
 alternative is one line.  Pure string work on numpy arrays: no widgets here.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..core.parsing import format_number
 from ..core.wording import in_words
@@ -32,7 +37,7 @@ def _point(x, y):
     return f"({format_number(x)}, {format_number(y)})"
 
 
-def points_in_words(points):
+def points_in_words(points: ArrayLike) -> str:
     """The points of a ``2×N`` array (one per column) as a list in words.
 
     A closed polygon's last column, which repeats its first, is said once.
@@ -54,7 +59,7 @@ def _titled(title, sentence):
     return f"{title}: {sentence}" if title else sentence[0].upper() + sentence[1:]
 
 
-def vertex_plot(shape, image, basis=None, title=""):
+def vertex_plot(shape: ArrayLike, image: ArrayLike, basis: ArrayLike | None = None, title: str = "") -> str:
     """A shape and its image under a map, as a vertex plot draws them.
 
     Parameters
@@ -84,7 +89,7 @@ e1 goes to (1, 0) and e2 to (1, 1).
     return _titled(title, sentence + ".")
 
 
-def heatmap(matrix, row_names, col_names, title=""):
+def heatmap(matrix: ArrayLike, row_names: Iterable[str], col_names: Iterable[str], title: str = "") -> str:
     """A heatmap's numbers: a sentence, then the table (see the module's docstring).
 
     Parameters
@@ -121,7 +126,13 @@ def heatmap(matrix, row_names, col_names, title=""):
     return "\n".join([_titled(title, sentence), *lines])
 
 
-def values_plot(values, outputs, output_names, focus=None, weights=None):
+def values_plot(
+    values: ArrayLike,
+    outputs: ArrayLike,
+    output_names: Sequence[str],
+    focus: int | None = None,
+    weights: Iterable[float] | None = None,
+) -> str:
     """The value points, the outputs as their weighted averages, and the focused output's weights.
 
     Parameters
@@ -156,7 +167,7 @@ inside it; lines from h1 to each value, as opaque as its weight: v1 0.5 and v2 0
     return sentence + "."
 
 
-def token_lines(query, names, weights):
+def token_lines(query: str, names: Iterable[str], weights: Iterable[float]) -> str:
     """One query token's attention weights, drawn as lines to every token.
 
     Examples
@@ -168,7 +179,7 @@ def token_lines(query, names, weights):
     return f"Lines from {query} to every token, as thick as its weight: {shares}."
 
 
-def dot_product(q, k, score, angle):
+def dot_product(q: Iterable[float], k: Iterable[float], score: float, angle: float | None) -> str:
     """Two arrows from the origin, their dot product and the angle between them.
 
     Examples

@@ -5,10 +5,15 @@ Pure HTML strings from an `AttentionResult` and the token names; the explorer
 the text count from 1, as the syllabus does.
 """
 
+from __future__ import annotations
+
 import html
+from collections.abc import Mapping, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from ..core.attention_math import AttentionResult
 from ..core.parsing import format_number
 from ..core.shapes import format_shape
 from .attention_steps import average_expansion
@@ -43,7 +48,7 @@ _SHAPE_ROWS = (
 _INPUTS = ("X", "W_Q", "W_K", "W_V")
 
 
-def shapes_table_html(shapes, fits=True):
+def shapes_table_html(shapes: Mapping[str, tuple[int, ...]], fits: bool = True) -> str:
     """A table of every matrix's shape, with its letters (``L×d``).
 
     Parameters
@@ -77,7 +82,15 @@ def shapes_table_html(shapes, fits=True):
     )
 
 
-def score_explanation(result, cell, expansion, names, *, softmax=True, causal=False):
+def score_explanation(
+    result: AttentionResult,
+    cell: tuple[int, int] | None,
+    expansion: str,
+    names: Sequence[str],
+    *,
+    softmax: bool = True,
+    causal: bool = False,
+) -> str:
     """Score ``S_ij`` written out, and what it means, for the picked `cell`.
 
     Parameters
@@ -137,7 +150,7 @@ def score_explanation(result, cell, expansion, names, *, softmax=True, causal=Fa
     return "<div style='line-height:1.7'>" + "<br>".join(lines) + "</div>"
 
 
-def weights_row_title(k, name):
+def weights_row_title(k: int, name: str) -> str:
     """The title of row `k` (0-based) of ``A_att``, above its sliders.
 
     >>> weights_row_title(0, "a")
@@ -146,7 +159,7 @@ def weights_row_title(k, name):
     return f"<b>row {k + 1}</b> of <i>A</i><sub>att</sub>: token {k + 1} (“{html.escape(name)}”)"
 
 
-def lines_note(focus, name):
+def lines_note(focus: int, name: str) -> str:
     """What the token lines of row `focus` (0-based) show, and how to pick another row."""
     return (
         f"<span style='{_GREY}'>Row {focus + 1} of <i>A</i><sub>att</sub>: "
@@ -156,7 +169,7 @@ def lines_note(focus, name):
     )
 
 
-def values_note(V_shape=None, problem=None):
+def values_note(V_shape: tuple[int, ...] | None = None, problem: Exception | str | None = None) -> str:
     """The note under the values plot: its legend, or why it cannot draw ``V``.
 
     >>> values_note((4, 3))
@@ -173,7 +186,7 @@ def values_note(V_shape=None, problem=None):
     )
 
 
-def average_html(A, V, i):
+def average_html(A: ArrayLike, V: ArrayLike, i: int) -> str:
     """Output ``h_i`` written out as the weighted average of the values."""
     return (
         f"<div style='font-size:1.1em'>{subscripts_html(average_expansion(np.round(A, 12), V, i))}"
@@ -181,7 +194,7 @@ def average_html(A, V, i):
     )
 
 
-def shapes_explanation(tokens, features, size):
+def shapes_explanation(tokens: int, features: int, size: int) -> str:
     r"""Why ``Q = XW_Q``, ``Kᵀ`` and ``S = QKᵀ`` have their shapes, in numbers (HTML with LaTeX).
 
     Parameters

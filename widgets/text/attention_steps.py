@@ -7,7 +7,11 @@ those averages can reach is `widgets.core.geometry.convex_hull`).  Indices in
 the text count from 1, as the syllabus does.
 """
 
+from __future__ import annotations
+
 import math
+
+from numpy.typing import ArrayLike
 
 from ..core.parsing import format_number
 from ..core.products import entry_sum_text, entry_terms
@@ -21,7 +25,7 @@ def _pair(i, j, wide=False):
     return f"{{{i},{j}}}" if wide else f"{i}{j}"
 
 
-def score_expansion(Q, K, i, j, digits=3):
+def score_expansion(Q: ArrayLike, K: ArrayLike, i: int, j: int, digits: int = 3) -> str:
     """Write the score ``S_ij = q_i · k_j`` out term by term, with numbers.
 
     Parameters
@@ -74,7 +78,7 @@ def score_expansion(Q, K, i, j, digits=3):
     return f"S_{ij} = q_{a} · k_{b} = {symbols} = {numbers}"
 
 
-def average_expansion(A, V, i, digits=3):
+def average_expansion(A: ArrayLike, V: ArrayLike, i: int, digits: int = 3) -> str:
     """Write row ``i`` of ``H = A_att V`` as a weighted average of the value rows.
 
     Parameters

@@ -9,8 +9,14 @@ edit, so they are HTML (`widgets.text.html_math`), not LaTeX.  Pure string work 
 numpy arrays: no widgets here.
 """
 
+from __future__ import annotations
+
 import html
 import operator
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.typing import ArrayLike
 
 from ..core.parsing import html_number
 from ..core.shapes import as_matrix, check_index, check_product_shapes
@@ -37,7 +43,7 @@ def _coefficient(x, digits):
     return f"({text})" if text.startswith("\N{MINUS SIGN}") else text
 
 
-def _factors(A, B, names):
+def _factors(A: ArrayLike, B: ArrayLike, names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     A = as_matrix(A, names[0])
     B = as_matrix(B, names[1])
     check_product_shapes(A.shape, B.shape, names)
@@ -49,7 +55,13 @@ def _vector(letter, index):
     return f"<b>{html.escape(letter)}</b><sub>{index}</sub>"
 
 
-def column_combination_html(A, B, j, names=("A", "B"), digits=3):
+def column_combination_html(
+    A: ArrayLike,
+    B: ArrayLike,
+    j: int,
+    names: Sequence[str] = ("A", "B"),
+    digits: int = 3,
+) -> str:
     """Write column ``j`` of ``AB`` as a combination of the columns of ``A``.
 
     Parameters
@@ -106,7 +118,14 @@ def column_combination_html(A, B, j, names=("A", "B"), digits=3):
     )
 
 
-def partial_product_html(A, B, steps, name="AB", names=("A", "B"), digits=3):
+def partial_product_html(
+    A: ArrayLike,
+    B: ArrayLike,
+    steps: int,
+    name: str | None = "AB",
+    names: Sequence[str] = ("A", "B"),
+    digits: int = 3,
+) -> str:
     """Show ``AB`` with only its first `steps` columns computed.
 
     Parameters

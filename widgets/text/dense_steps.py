@@ -11,8 +11,12 @@ writes it down.  Strings only: no widgets here.
 \begin{bmatrix} 1 \\ 5 \end{bmatrix}
 """
 
+from __future__ import annotations
+
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from numpy.typing import ArrayLike
 
 from ..core.dense_layer import as_weights, dense_layer, relu
 from ..core.parsing import html_number, latex_number
@@ -161,7 +165,15 @@ def _expansion(W, b, x, activation, digits, notation):
     return lines
 
 
-def affine_expansion_latex(W, b, x=None, *, activation=None, multiline=False, digits=3):
+def affine_expansion_latex(
+    W: ArrayLike | None,
+    b: ArrayLike | None,
+    x: ArrayLike | None = None,
+    *,
+    activation: str | None = None,
+    multiline: bool = False,
+    digits: int = 3,
+) -> str:
     r"""LaTeX for ``W x + b`` expanded entry by entry, with symbols or numbers.
 
     The chain follows the syllabus: the product written with the matrices,
@@ -240,7 +252,14 @@ def affine_expansion_latex(W, b, x=None, *, activation=None, multiline=False, di
     return "\\begin{aligned}\n" + " \\\\\n".join(rows) + "\n\\end{aligned}"
 
 
-def affine_expansion_html(W, b, x=None, *, activation=None, digits=3):
+def affine_expansion_html(
+    W: ArrayLike | None,
+    b: ArrayLike | None,
+    x: ArrayLike | None = None,
+    *,
+    activation: str | None = None,
+    digits: int = 3,
+) -> str:
     """`affine_expansion_latex` with ``multiline=True``, as HTML the browser draws at once.
 
     For the numbers a learner edits: MathJax would re-typeset them at every

@@ -15,8 +15,13 @@ the markup looks the same in Voila, JupyterLab and the light or dark theme
 <table class="matrix-html" ...><tr><td ...>1</td><td ...>−2</td></tr></table>
 """
 
+from __future__ import annotations
+
 import html
 import re
+from collections.abc import Iterable, Sequence
+
+from numpy.typing import ArrayLike
 
 from ..core.parsing import html_number
 from ..core.shapes import as_matrix
@@ -55,12 +60,12 @@ _CELL_STYLE = "padding:0.05em 0.4em;line-height:1.35;text-align:right;white-spac
 _ROW_STYLE = "display:inline-flex;align-items:center;flex-wrap:wrap;gap:0.35em"
 
 
-def emphasis(text, color=HIGHLIGHT_COLOR):
+def emphasis(text: str, color: str = HIGHLIGHT_COLOR) -> str:
     """`text` (HTML) in bold and `color`: bold too, so it does not rely on colour alone."""
     return f'<b style="color:{color}">{text}</b>'
 
 
-def bracket_table(cells, label="matrix"):
+def bracket_table(cells: Iterable[Iterable[str]], label: str = "matrix") -> str:
     """A table of ready-made cell HTML between square brackets.
 
     Parameters
@@ -90,7 +95,13 @@ def bracket_table(cells, label="matrix"):
     return f'<table class="matrix-html" aria-label="{aria}" style="{_TABLE_STYLE}">{body}</table>'
 
 
-def matrix_html(matrix, highlight_row=None, highlight_col=None, digits=3, label="matrix"):
+def matrix_html(
+    matrix: ArrayLike,
+    highlight_row: int | None = None,
+    highlight_col: int | None = None,
+    digits: int = 3,
+    label: str = "matrix",
+) -> str:
     """A numeric matrix as an HTML table between brackets.
 
     Parameters
@@ -132,7 +143,7 @@ def matrix_html(matrix, highlight_row=None, highlight_col=None, digits=3, label=
     return bracket_table(cells, label)
 
 
-def column_html(entries, digits=3, color=None, label="column"):
+def column_html(entries: Iterable[float], digits: int = 3, color: str | None = None, label: str = "column") -> str:
     """A column vector between brackets, all of it in `color` when given.
 
     >>> column_html([1, -2]).count("<tr>")
@@ -143,7 +154,7 @@ def column_html(entries, digits=3, color=None, label="column"):
     return f'<span style="color:{color};font-weight:bold">{table}</span>' if color else table
 
 
-def formula_html(*parts):
+def formula_html(*parts: str) -> str:
     """Pieces of HTML (text, tables) in one row, centred on each other's middle.
 
     The row wraps on a narrow screen rather than overflowing it.
@@ -158,7 +169,7 @@ _SUBSCRIPT = re.compile(r"([A-Za-z])_(\{[^}]*\}|[0-9]+)")
 _LETTERS = re.compile(r"[A-Za-z]+")
 
 
-def subscripts_html(text):
+def subscripts_html(text: str) -> str:
     """Escape plain text and turn ``q_21`` into an italic *q* with subscript 21.
 
     Words without a subscript stay as they are, so the text may be prose.
@@ -171,7 +182,7 @@ def subscripts_html(text):
     )
 
 
-def symbols_html(label):
+def symbols_html(label: str) -> str:
     """A symbolic label such as ``(AB)ᵀ`` or ``A(B+C)``: the letters in italics.
 
     >>> symbols_html("(AB)ᵀ + rC")
@@ -181,7 +192,7 @@ def symbols_html(label):
     return text.replace("\N{MODIFIER LETTER CAPITAL T}", "<sup>T</sup>")
 
 
-def plain_text(markup, gap=""):
+def plain_text(markup: str, gap: str = "") -> str:
     """The words of some HTML as a reader sees them: tags dropped (each replaced by `gap`), entities
     decoded.  For what a widget tells the learner, read back as text.
 
@@ -191,7 +202,7 @@ def plain_text(markup, gap=""):
     return html.unescape(re.sub(r"<[^>]+>", gap, markup))
 
 
-def link_html(href, words):
+def link_html(href: str, words: str) -> str:
     """A link as HTML, `words` already HTML: in the theme's link colour and underlined, so that it is
     told apart from the text around it without its colour (a widget's HTML does not style links).
 
@@ -202,7 +213,7 @@ def link_html(href, words):
             f'style="color:var(--jp-content-link-color); text-decoration:underline">{words}</a>')
 
 
-def html_table(rows):
+def html_table(rows: Sequence[Iterable[str]]) -> str:
     """An HTML table with a header row, for prose with LaTeX (`HTMLMath`): cells are inserted as given.
 
     >>> html_table([("form", "here"), ("$W$", "$A$")]).count("<th "), html_table([("a",), ("b",)]).count("<td ")

@@ -11,10 +11,12 @@ a problem solved after a hint as solved with help.
 True
 """
 
+from __future__ import annotations
+
 import numpy as np
 
 from ..core.parsing import latex_number
-from ..core.practice import fraction_latex, latex_matrix, score_latex
+from ..core.practice import Problem, fraction_latex, latex_matrix, score_latex
 
 __all__ = ["LEVELS", "hints"]
 
@@ -187,7 +189,7 @@ _BY_SKILL = {
 }
 
 
-def hints(problem):
+def hints(problem: Problem) -> tuple[tuple[str, ...], ...]:
     """The hints of each part of `problem` (a `widgets.core.practice.Problem`): a tuple per part,
     one string (HTML with ``$...$`` LaTeX) per level of `LEVELS`."""
     return _BY_SKILL[problem.skill](problem)

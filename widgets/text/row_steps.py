@@ -5,7 +5,12 @@ are the weights (in `WEIGHT_COLOR`) on the rows of ``B``. Pure string work over
 `widgets.core.rows.row_combination`.
 """
 
+from __future__ import annotations
+
 import html
+from collections.abc import Sequence
+
+from numpy.typing import ArrayLike
 
 from ..core.parsing import html_number
 from ..core.rows import row_combination
@@ -31,7 +36,7 @@ def _weight(x, digits):
     return emphasis(text, WEIGHT_COLOR)
 
 
-def row_picture_html(A, B, i, names=("A", "B"), digits=3):
+def row_picture_html(A: ArrayLike, B: ArrayLike, i: int, names: Sequence[str] = ("A", "B"), digits: int = 3) -> str:
     """Row ``i`` (0-based) of ``AB`` written as a combination of the rows of ``B``.
 
     Parameters

@@ -21,9 +21,13 @@ True
 'The columns of A taken 5, −2 and −1 times, end to end; the red arrow from the origin to their end is column 1 of AB.'
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..core.attention_math import attention
 from ..core.dense_layer import dense_layer
@@ -70,7 +74,12 @@ def _path(points, to_px):
     return "M" + "L".join(f"{x:.1f},{y:.1f}" for x, y in zip(xs, ys))
 
 
-def plane_svg(before=(), after=(), arrows=(), dots=()):
+def plane_svg(
+    before: Sequence[ArrayLike] = (),
+    after: Sequence[ArrayLike] = (),
+    arrows: Sequence[tuple[ArrayLike, ArrayLike, bool]] = (),
+    dots: Sequence[ArrayLike] | np.ndarray = (),
+) -> str:
     """A square picture of the plane: outlines, arrows and dots in one frame.
 
     Parameters
@@ -129,7 +138,7 @@ def _shade(value, largest):
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-def heatmaps_svg(*matrices, outline=None):
+def heatmaps_svg(*matrices: ArrayLike, outline: tuple[int, int] | None = None) -> str:
     """Square pictures of matrices side by side, one shaded cell per entry.
 
     Blue is positive, red negative, white zero, on one scale for all of
@@ -277,7 +286,7 @@ def _lab10():
                    "shaded cells side by side.")
 
 
-def gallery_pictures():
+def gallery_pictures() -> dict[int, Picture]:
     """Every lab's `Picture`, by lab number (1 to 10), computed now.
 
     Returns

@@ -9,7 +9,10 @@ dragged; a slider turns ``k`` to a chosen angle from ``q``, keeping its
 length, and always shows the angle the readout writes (to 0.1°).  The numbers come from `widgets.core.dot_product`.
 """
 
+from __future__ import annotations
+
 import html
+from typing import Any
 
 import numpy as np
 from bqplot import Axis, LinearScale, Lines, Scatter
@@ -100,7 +103,14 @@ class DotProductPlot(OwnsChildren, VBox):
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
-    def __init__(self, q=(2.0, 1.0), k=(1.0, 2.0), *, snap=0.5, **kwargs):
+    def __init__(
+        self,
+        q: tuple[float, float] = (2.0, 1.0),
+        k: tuple[float, float] = (1.0, 2.0),
+        *,
+        snap: float = 0.5,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._snap = float(snap)
         self._writing = Guard()  # up while we set the tips or the slider: their observers hold back
@@ -149,17 +159,17 @@ class DotProductPlot(OwnsChildren, VBox):
         self._render()
 
     @property
-    def figure(self):
+    def figure(self) -> DescribedFigure:
         """The bqplot drawing."""
         return self._figure
 
     @property
-    def angle_slider(self):
+    def angle_slider(self) -> FloatSlider:
         """The slider that turns `k` to an angle from `q`."""
         return self._slider
 
     @property
-    def readout(self):
+    def readout(self) -> HTML:
         """The HTML that writes the score out both ways."""
         return self._readout
 

@@ -12,10 +12,16 @@ spans ``[j, j+1] × [i, i+1]``; the numbers are a `Label` mark at the cell
 centres, and the row outline a `Lines` mark on the same scales.
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
 import numpy as np
 from bqplot import Axis, ColorScale, GridHeatMap, Label, LinearScale, Lines
 from bqplot.traits import array_from_json, array_to_json
 from ipywidgets import Layout
+from numpy.typing import ArrayLike
 from traitlets import Enum, Int, List, TraitError, Tuple, Unicode, default, observe, validate
 from traittypes import Array
 
@@ -194,16 +200,16 @@ class MatrixHeatmap(OwnsChildren, DescribedFigure):
 
     def __init__(
         self,
-        matrix,
-        row_labels=None,
-        col_labels=None,
-        kind="scores",
+        matrix: ArrayLike,
+        row_labels: Sequence[str] | None = None,
+        col_labels: Sequence[str] | None = None,
+        kind: Literal["scores", "weights"] = "scores",
         *,
-        title="",
-        selected=None,
-        highlight_row=None,
-        **kwargs,
-    ):
+        title: str = "",
+        selected: tuple[int, int] | None = None,
+        highlight_row: int | None = None,
+        **kwargs: Any,
+    ) -> None:
         kwargs.setdefault("layout", Layout(width="380px", height="380px"))
         kwargs.setdefault("fig_margin", dict(top=40, bottom=35, left=70, right=15))
         kwargs.setdefault("display_toolbar", False)

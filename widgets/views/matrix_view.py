@@ -5,8 +5,12 @@ table (`widgets.text.html_math`) that the browser redraws at once whenever the
 matrix or the highlight changes, so a view that follows a slider keeps up.
 """
 
+from __future__ import annotations
+
+from typing import Any
 
 from ipywidgets import HTML, HBox, HTMLMath
+from numpy.typing import ArrayLike
 from traitlets import Int, TraitError, Unicode, observe, validate
 
 from ..base.owned import OwnsChildren
@@ -67,8 +71,14 @@ class MatrixView(OwnsChildren, HBox):
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
     def __init__(
-        self, matrix, name=None, highlight_row=None, highlight_col=None, digits=3, **kwargs
-    ):
+        self,
+        matrix: ArrayLike,
+        name: str | None = None,
+        highlight_row: int | None = None,
+        highlight_col: int | None = None,
+        digits: int = 3,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._label = self._own(steady(HTMLMath).add_class("matrix-view-name"))
         self._entries = self._own(steady(HTML).add_class("matrix-view-entries"))
@@ -84,7 +94,7 @@ class MatrixView(OwnsChildren, HBox):
         self._render()
 
     @property
-    def table(self):
+    def table(self) -> str:
         """The HTML table of the entries."""
         return self._entries.value
 

@@ -8,10 +8,15 @@ thin views over `widgets.core.identities`: set their traits (or `traitlets.dlink
 editors to them) and they redraw.
 """
 
+from __future__ import annotations
+
 import html
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from ipywidgets import HTML, GridBox, HBox, Layout, VBox
+from numpy.typing import ArrayLike
 from traitlets import TraitError, Unicode, observe, validate
 
 from ..base.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR, alert_html
@@ -19,7 +24,13 @@ from ..base.batching import apply_changes
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..base.traits import FiniteFloat, MatrixTrait
-from ..core.identities import check_false_identities, check_identities, compare_orders
+from ..core.identities import (
+    IdentityResult,
+    OrderComparison,
+    check_false_identities,
+    check_identities,
+    compare_orders,
+)
 from ..core.shapes import format_shape
 from ..text.html_math import formula_html, matrix_html, symbols_html
 
@@ -158,7 +169,17 @@ class IdentityPanel(OwnsChildren, VBox):
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
-    def __init__(self, A, B, C, r=2.0, *, look_alikes=True, digits=3, **kwargs):
+    def __init__(
+        self,
+        A: ArrayLike,
+        B: ArrayLike,
+        C: ArrayLike,
+        r: float = 2.0,
+        *,
+        look_alikes: bool = True,
+        digits: int = 3,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._digits = int(digits)
         self._results = ()
@@ -183,22 +204,22 @@ class IdentityPanel(OwnsChildren, VBox):
         self._render()
 
     @property
-    def results(self):
+    def results(self) -> tuple[IdentityResult, ...]:
         """The evaluated identities, as shown."""
         return self._results
 
     @property
-    def cards(self):
+    def cards(self) -> tuple[HTML, ...]:
         """The `HTML` card of each identity."""
         return self._cards
 
     @property
-    def false_results(self):
+    def false_results(self) -> tuple[IdentityResult, ...]:
         """The look-alikes that are not rules, evaluated as shown (empty without them)."""
         return self._false_results
 
     @property
-    def false_cards(self):
+    def false_cards(self) -> tuple[HTML, ...]:
         """The `HTML` card of each look-alike (CSS class ``identity-card-false``)."""
         return self._false_cards
 
@@ -289,7 +310,15 @@ class OrderPanel(OwnsChildren, VBox):
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
-    def __init__(self, left, right, names=("A", "B"), *, digits=3, **kwargs):
+    def __init__(
+        self,
+        left: ArrayLike,
+        right: ArrayLike,
+        names: Sequence[str] = ("A", "B"),
+        *,
+        digits: int = 3,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._digits = int(digits)
         self._comparison = None
@@ -310,7 +339,7 @@ class OrderPanel(OwnsChildren, VBox):
         self._render()
 
     @property
-    def comparison(self):
+    def comparison(self) -> OrderComparison | None:
         """The `OrderComparison` shown."""
         return self._comparison
 

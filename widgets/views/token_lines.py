@@ -7,9 +7,15 @@ weight of 0 draws no line, a weight of 1 the thickest.  The numbers come
 from the caller (`widgets.core.attention_math`); this view only draws them.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
 import numpy as np
 from bqplot import Label, LinearScale, Lines, Scatter
 from ipywidgets import Layout
+from numpy.typing import ArrayLike
 from traitlets import Float, Int, List, TraitError, Tuple, Unicode, observe, validate
 
 from ..base.batching import apply_changes
@@ -31,7 +37,7 @@ MUTED_COLOR = "#9e9e9e"
 MIN_DRAWN = 1e-3
 
 
-def token_line_widths(weights, max_width):
+def token_line_widths(weights: ArrayLike, max_width: float) -> np.ndarray:
     """Stroke widths for a row of weights: proportional, 0 for (near) zero weights.
 
     Parameters
@@ -101,7 +107,15 @@ class TokenLines(OwnsChildren, DescribedFigure):
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
-    def __init__(self, weights, tokens=(), row=0, *, max_width=14.0, **kwargs):
+    def __init__(
+        self,
+        weights: ArrayLike,
+        tokens: Iterable[str] = (),
+        row: int = 0,
+        *,
+        max_width: float = 14.0,
+        **kwargs: Any,
+    ) -> None:
         kwargs.setdefault("layout", Layout(width="400px", height="260px"))
         kwargs.setdefault("fig_margin", dict(top=20, bottom=20, left=90, right=120))
         kwargs.setdefault("display_toolbar", False)
@@ -150,7 +164,7 @@ class TokenLines(OwnsChildren, DescribedFigure):
         except IndexError as error:
             raise TraitError(f"row: {error}") from None
 
-    def show(self, weights, row, tokens=None):
+    def show(self, weights: ArrayLike, row: int, tokens: Iterable[str] | None = None) -> None:
         """Set `weights`, `row` (and `tokens`) together and draw once.
 
         Use it when the number of tokens changes: the row must fit the new
@@ -170,7 +184,7 @@ class TokenLines(OwnsChildren, DescribedFigure):
                 self.tokens = [str(t) for t in tokens]
         self._render()
 
-    def names(self):
+    def names(self) -> list[str]:
         """The name of every key token, padded past `tokens` with ``t1``, ``t2``, ..."""
         return token_names(self.tokens, self.weights.shape[1])
 

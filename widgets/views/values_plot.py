@@ -6,9 +6,15 @@ weighted average of the values ``v_j``, so it lies inside their convex hull:
 line to each value as opaque as its weight.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
 import numpy as np
 from bqplot import Axis, LinearScale, Lines, Scatter
 from ipywidgets import Layout
+from numpy.typing import ArrayLike
 from traitlets import Int, List, TraitError, Unicode, observe, validate
 
 from ..base.batching import apply_changes
@@ -70,7 +76,15 @@ class ValuesPlot(OwnsChildren, DescribedFigure):
 
     _ready = False  # observers draw only once __init__ has drawn
 
-    def __init__(self, values, weights, focus=None, *, output_names=(), **kwargs):
+    def __init__(
+        self,
+        values: ArrayLike,
+        weights: ArrayLike,
+        focus: int | None = None,
+        *,
+        output_names: Iterable[str] = (),
+        **kwargs: Any,
+    ) -> None:
         kwargs.setdefault("layout", Layout(width="360px", height="360px"))
         kwargs.setdefault("fig_margin", dict(top=30, bottom=30, left=35, right=25))
         kwargs.setdefault("display_toolbar", False)
@@ -156,7 +170,7 @@ class ValuesPlot(OwnsChildren, DescribedFigure):
         if not np.all(np.isfinite(bounds)):
             raise TraitError("values are too large to draw: use smaller numbers")
 
-    def show_weights(self, values, weights, focus=None):
+    def show_weights(self, values: ArrayLike, weights: ArrayLike, focus: int | None = None) -> None:
         """Set `values`, `weights` and `focus` together, drawing once.
 
         Use this when the number of values changes (the traits must agree)

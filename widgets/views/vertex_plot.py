@@ -11,9 +11,15 @@ inside one ``hold_sync`` block, and leaves marks whose data did not change
 alone.
 """
 
+from __future__ import annotations
+
+import collections.abc
+from typing import Any
+
 import numpy as np
 from bqplot import Axis, Label, LinearScale, Lines, Scatter
 from ipywidgets import Layout
+from numpy.typing import ArrayLike
 from traitlets import Bool, Callable, TraitError, Tuple, default, observe, validate
 
 from ..base.batching import apply_changes
@@ -149,17 +155,17 @@ class VertexPlot(OwnsChildren, DescribedFigure):
 
     def __init__(
         self,
-        points=None,
-        matrix=None,
+        points: ArrayLike | None = None,
+        matrix: ArrayLike | None = None,
         *,
-        rule=None,
-        show_grid=False,
-        show_basis=True,
-        draggable=False,
-        snap=0.1,
-        title="",
-        **kwargs,
-    ):
+        rule: collections.abc.Callable[[np.ndarray], ArrayLike] | None = None,
+        show_grid: bool = False,
+        show_basis: bool = True,
+        draggable: bool = False,
+        snap: float = 0.1,
+        title: str = "",
+        **kwargs: Any,
+    ) -> None:
         kwargs.setdefault("layout", Layout(width="380px", height="380px"))
         # Equal horizontal and vertical margin totals keep the plot area
         # square in a square figure, so the plane is not stretched.
