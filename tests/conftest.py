@@ -36,7 +36,7 @@ LABS = sorted((REPO / "labs").glob("*.ipynb"))
 # in-process there, `harness.notebooks.lab_namespace`); `make test` runs everything.
 _TESTS = Path(__file__).parent
 _FOLDER_MARKS = {_TESTS / "browser": "browser", _TESTS / "notebooks": "notebook"}
-_BROWSER_FIXTURES = {"playwright", "browser", "page", "firefox", "webkit", "voila_server", "server_logs"}
+_BROWSER_FIXTURES = {"playwright", "browser", "page", "firefox", "webkit", "voila_server", "server_logs", "axe"}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -89,6 +89,14 @@ def browser(playwright):
     chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield chromium
     chromium.close()
+
+
+@pytest.fixture(scope="session")
+def axe():
+    """axe-core (bundled by axe-playwright-python), to run on a Playwright page (``harness.access``)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe()
 
 
 @pytest.fixture(scope="module")

@@ -3,9 +3,12 @@ text is at least 16 px, its controls at least 24×24 px, its plots shrink to fit
 off, a formula wider than the screen scrolls in a shaded box of its own (never the prose), and a
 weight slider follows a finger.  On a slow phone, the page names the lab and counts its controls in as it loads.
 
-One page per lab, in a touch context laid out as a phone does: it opens at the phone's size with every held-back view open (``?reveal=1``),
-then the window is resized to the tablet's.  Screenshots: ``tests/artifacts/phone-lab-NN.png``
-and ``tablet-lab-NN.png``.
+One page per lab, in a touch context laid out as a phone does, in the dark theme: it opens at the phone's
+size with every held-back view open (``?reveal=1&theme=dark``), then the window is resized to the tablet's,
+then to a projector's and a laptop's for the dark theme's accessibility and presenter-mode checks
+(`harness.access.check_access_and_presenter`; the light theme's are in test_accessibility.py), so each
+page loads once for both.  Screenshots: ``tests/artifacts/phone-lab-NN.png``, ``tablet-lab-NN.png`` and
+the dark theme's ``lab-<stem>-dark-1280.png`` and ``projector-NN-dark-1280.png``.
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import LABS
+from harness.access import check_access_and_presenter
 from harness.browser import RENDERED_VIEWS_JS, open_lab, read_average, screenshot
 from harness.figures import cut_off, figures, wait_for_figures
 
@@ -210,10 +214,11 @@ def drag_weight_with_a_finger(page) -> None:
 
 
 @pytest.mark.parametrize("path", LABS, ids=[path.stem[:2] if path.stem[:2].isdigit() else path.stem for path in LABS])
-def test_lab_fits_a_phone_and_a_tablet(path, voila_server, phone):
+def test_lab_fits_a_phone_and_a_tablet_and_passes_axe_in_the_dark_theme(path, voila_server, phone, axe):
     name = path.stem[:2] if path.stem[:2].isdigit() else path.stem
     phone.set_viewport_size(PHONE)
-    problems = open_lab(phone, f"{voila_server.url}/voila/render/{path.name}?reveal=1", f"phone-lab-{name}")
+    url = f"{voila_server.url}/voila/render/{path.name}?reveal=1&theme=dark"
+    problems = open_lab(phone, url, f"phone-lab-{name}")
     check_fits(phone, PHONE)
     if name == "08":
         drag_weight_with_a_finger(phone)
@@ -221,6 +226,7 @@ def test_lab_fits_a_phone_and_a_tablet(path, voila_server, phone):
     phone.set_viewport_size(TABLET)
     check_fits(phone, TABLET)
     screenshot(phone, f"tablet-lab-{name}")
+    check_access_and_presenter(phone, path, "dark", axe)
     problems.assert_clean()
 
 
