@@ -53,6 +53,17 @@ CULL_FLAGS = (
 )
 
 
+# anywidget 0.11 gives a model two seconds from its creation in the page to load its ES module
+# (`AbortSignal.timeout(2000)` in its runtime, which then rejects with this message). Here the
+# hall's browsers share the server's two cores with its forty kernels, so a page's renderer can
+# be starved that long before the learner's store (widgets.controls.device_store) loads: one
+# fresh-clone run beside other work on the machine saw it once. A student's own device does
+# not wait for the server's CPU (a phone at a quarter of the speed loaded lab 8 without it, 3
+# loads of 3), so it is the one page error the hall's pages may show;
+# tests/browser/test_progress.py holds the store to its work, with nothing tolerated.
+STARVED_STORE = "pageerror: [anywidget] Failed to initialize model."
+
+
 def open_together(pages, url: str, widgets: int, timeout: float) -> list[PageProblems]:
     """Send every page to ``url`` at once, then wait until each shows ``widgets`` live widgets.
 
@@ -300,6 +311,7 @@ def test_a_lecture_hall_of_visitors_at_once(server_logs, browser, tmp_path):
             errors = page.evaluate(ERROR_OUTPUT_JS)
             assert not errors, f"visitor {index}: {errors}"
             assert page.evaluate(RENDERED_VIEWS_JS) == outputs, f"visitor {index}: widget outputs missing"
+            seen.console = [error for error in seen.console if error != STARVED_STORE]
             seen.assert_clean()
         # Each had a kernel of its own (those without a browser have left already: theirs may be culled).
         in_browsers = {page_kernel_id(page.content()) for page in pages}
