@@ -103,6 +103,23 @@ def test_lab_8_text_and_choice_answers_are_stored_short(store):
     assert why_row[5] == "choice" and len(why_row[6]) <= 64
 
 
+def test_the_answer_recorded_is_the_one_the_check_judged(store):
+    """The pulse stores `Check.answer_read`, not a second reading of the box: "0,25" typed for a number
+    is the number 0.25 the check judged (the box read once more, as the pulse did, gave the shape 0×25)."""
+    number = Check("q · k?", -0.25)
+    shape = Check("The shape of S?", (4, 4))
+    recorder = PulseRecorder(store, "lab", visitor="v1")
+    recorder.watch(number, "number")
+    recorder.watch(shape, "shape")
+    assert number.answer_read is None
+    answer(number, "0,25")
+    answer(shape, "4 by 2")
+    assert number.answer_read == 0.25 and shape.answer_read == (4, 2)
+    assert [row[5:] for row in events(store)] == [("sign", "0.25"), ("shape", "4×2")]
+    number.answer_input.value = "2x"  # unreadable: not an attempt, and the last answer read stays
+    assert not number.submit() and number.answer_read == 0.25
+
+
 def test_a_missing_store_never_breaks_a_check_and_says_why(tmp_path):
     lab = lab_namespace(LAB_1)
     recorder = PulseRecorder(PulseStore(tmp_path / "gone"), "lab01").watch_all(lab)

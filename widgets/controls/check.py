@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, RadioButtons, Text, ToggleButton, VBox
 from numpy.typing import ArrayLike
+from traitlets import Any as AnyTrait
 from traitlets import Bool, Int, TraitError, Unicode
 
 from ..base.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR
@@ -181,6 +182,8 @@ class Check(OwnsChildren, VBox):
         How the check ended, one of `OUTCOMES` (``"solved"`` right first
         time, ``"helped"`` after a hint, ``"retried"`` after a wrong answer,
         ``"shown"``), or ``""`` while it is open.
+    answer_read : object
+        The last answer checked, as judged (a number, a shape, an array, the choice), or None.
     answer_input : ipywidgets.Widget
         The input widget (`MatrixEditor`, `Text` or `RadioButtons`).
 
@@ -215,6 +218,7 @@ class Check(OwnsChildren, VBox):
     hinted = Bool(False, read_only=True, help="True once a hint was opened before the answer was solved.")
     outcome = Unicode("", read_only=True, help="How the check ended (one of OUTCOMES), or '' while open.")
     given = Unicode("", read_only=True, help="The last answer checked, as text (a matrix as JSON), or ''.")
+    answer_read = AnyTrait(None, read_only=True, help="The last answer checked, as read and judged, or None.")
     title = Unicode("", help="A few words naming the question, for the lecturer's class pulse.")
 
     def __init__(
@@ -297,7 +301,7 @@ class Check(OwnsChildren, VBox):
         bool
             Whether the answer is right.
         """
-        status, message, mistake, reading = self._judge()
+        status, message, mistake, reading, read = self._judge()
         if status == "right" and self.shown:
             message += " You had seen the answer, so this one counts as shown, not solved."
         with self.hold_trait_notifications():
@@ -311,6 +315,7 @@ class Check(OwnsChildren, VBox):
                 self.set_trait("settled", True)
             if status != "invalid":
                 self.set_trait("given", self._given_text())
+                self.set_trait("answer_read", read)
             self.set_trait("mistake", mistake)
             self.set_trait("reading", reading)
             self.set_trait("feedback", message)
@@ -416,25 +421,23 @@ class Check(OwnsChildren, VBox):
     # -- judging -------------------------------------------------------------
 
     def _judge(self):
-        """Return ``(status, message, mistake, reading)``; status is right, wrong or invalid."""
+        """Return ``(status, message, mistake, reading, read)``; status is right, wrong or invalid."""
         if self._mode == "choice":
             picked = self._input.value
             if picked is None:
-                return "invalid", "choose an answer first", "", ""
+                return "invalid", "choose an answer first", "", "", None
             explanation = self._explanations.get(picked, "")
             if picked == self._answer:
-                return "right", " ".join(["Correct!", explanation]).strip(), "", ""
-            return (
-                "wrong", explanation or f"not quite: {picked!r} is not the right choice", "choice", ""
-            )
+                return "right", " ".join(["Correct!", explanation]).strip(), "", "", picked
+            return "wrong", explanation or f"not quite: {picked!r} is not the right choice", "choice", "", picked
         got, problem = self._read_input()
         if problem:
-            return "invalid", problem, "", ""
+            return "invalid", problem, "", "", None
         reading = _reading(got, self._mode)
         verdict = diagnose(got, self._answer, self._mistakes, self._tol)
         if verdict.right:
-            return "right", "Correct!", "", reading
-        return "wrong", verdict.message, verdict.mistake, reading
+            return "right", "Correct!", "", reading, got
+        return "wrong", verdict.message, verdict.mistake, reading, got
 
     def _read_input(self):
         """The typed answer as a value `diagnose` compares, or a message why it cannot be read."""

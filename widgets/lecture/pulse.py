@@ -22,13 +22,11 @@ import weakref
 from collections.abc import Mapping
 from typing import Any
 
-from ipywidgets import RadioButtons
 from traitlets import HasTraits, Int, Unicode
 
 from ..controls.check import Check
 from ..controls.practice import Practice
 from ..core.environment import PULSE_DIR
-from ..core.parsing import parse_number, parse_shape
 from .namespace import named, user_namespace
 from .pulse_store import PulseStore
 
@@ -55,20 +53,6 @@ def lab_name(environ: Mapping[str, str] | None = None) -> str:
     environ = os.environ if environ is None else environ
     name = os.path.basename(environ.get("SCRIPT_NAME", ""))
     return name[: -len(".ipynb")] if name.endswith(".ipynb") else name
-
-
-def _typed_answer(check):
-    """What the learner answered, as `normalise_answer` shortens it."""
-    box = check.answer_input
-    value = box.value
-    if isinstance(box, RadioButtons) or not isinstance(value, str):
-        return value
-    for parse in (parse_shape, parse_number):
-        try:
-            return parse(value)
-        except ValueError:
-            pass
-    return value
 
 
 class PulseRecorder(HasTraits):
@@ -214,7 +198,7 @@ class PulseRecorder(HasTraits):
             stored = self._store.record(
                 self.lab, name, self.visitor, right=right and not check.shown,
                 mistake=SHOWN if right and check.shown else check.mistake,
-                answer=_typed_answer(check), position=position,
+                answer=check.answer_read, position=position,
             )
         except Exception as error:  # noqa: BLE001 - reported, never raised into the lab
             self.set_trait("error", f"the pulse could not record this answer: {error}")
