@@ -3,6 +3,8 @@
 import re
 
 import numpy as np
+import pytest
+from traitlets import TraitError
 
 from widgets.labs.entry_explorer import EntryExplorer
 
@@ -42,8 +44,9 @@ def test_a_click_the_menus_and_the_trait_pick_the_same_entry():
     assert state(ex)["selected"] == (1, 0) and state(ex)["heatmap"] == (1, 0)
     ex.selected = (2, 1)                     # the trait, as `link` would set it
     assert state(ex)["menus"] == (2, 1) and state(ex)["tints"] == (2, 1)
-    ex.selected = (9, -1)                    # past the edges: clamped
-    assert ex.selected == (2, 0)
+    with pytest.raises(TraitError, match=r"selected: expected a cell \(i, j\) with i from 0 to 2 and j from 0 to 2"):
+        ex.selected = (9, -1)                # past the edges: refused, as every highlight is
+    assert ex.selected == (2, 1) and state(ex)["menus"] == (2, 1)
 
 
 def test_one_pick_notifies_selected_once():

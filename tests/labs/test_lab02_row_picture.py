@@ -63,7 +63,8 @@ def test_the_menu_the_row_and_new_factors_stay_in_step():
     p.menu.value = 2                         # the learner picks row 3
     assert p.row == 2
     assert numbers(p.picture.value)[-3:] == list((np.array(A) @ np.array(B))[2])
-    p.row = 7                                # past the edge: clamped
+    with pytest.raises(TraitError, match="row: expected a row from 0 to 2"):
+        p.row = 7                            # past the edge: refused, as every highlight is
     assert p.row == 2 and p.menu.value == 2
     p.A = [[1, 0, 0], [0, 1, 0]]             # A loses a row: the row follows, the menu too
     assert p.row == 1 and [v for _, v in p.menu.options] == [0, 1] and p.menu.value == 1

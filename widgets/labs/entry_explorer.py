@@ -21,6 +21,7 @@ from ..base.alerts import alert_html
 from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
+from ..base.traits import CELL, check_highlight
 from ..controls.matrix_editor import MatrixEditor
 from ..core.parsing import html_number
 from ..core.products import entry_sum_text, entry_terms
@@ -69,7 +70,9 @@ class EntryExplorer(OwnsChildren, VBox):
     Attributes
     ----------
     selected : tuple of int
-        The entry written out, 0-based ``(i, j)``; kept inside AB's shape.
+        The entry written out, 0-based ``(i, j)``: one outside AB is refused
+        (a `TraitError` naming the range), and new factors that lose it move
+        it to their last row or column.
     A, B : MatrixEditor
         The factors (read-only properties; edit their values).
     heatmap : MatrixHeatmap
@@ -189,10 +192,9 @@ class EntryExplorer(OwnsChildren, VBox):
 
     @validate("selected")
     def _validate_selected(self, proposal):
-        # Clamped, not refused: an entry past the edge is merely out of range.
-        i, j = proposal["value"]
-        rows, cols = len(self._row_menu.options), len(self._col_menu.options)
-        return (min(max(i, 0), rows - 1), min(max(j, 0), cols - 1))
+        # Refused, as every highlight is (new factors move the pick inside themselves first).
+        shape = (len(self._row_menu.options), len(self._col_menu.options))
+        return check_highlight(proposal, shape, {"selected": CELL})
 
     @observe("selected")
     def _on_selected_change(self, change):

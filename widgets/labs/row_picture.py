@@ -21,7 +21,7 @@ from ..base.alerts import alert_html
 from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
-from ..base.traits import MatrixTrait
+from ..base.traits import ROW, MatrixTrait, check_highlight
 from ..core.shapes import ShapeError
 from ..text.row_steps import row_picture_html
 
@@ -70,7 +70,7 @@ class RowPicture(OwnsChildren, VBox):
 
     A = MatrixTrait(help="The left factor, m×n.")
     B = MatrixTrait(help="The right factor, n×k.")
-    row = Int(0, help="The row of AB shown, 0-based (clamped to A's rows).")
+    row = Int(0, help="The row of AB shown, 0-based (one past A's rows is refused).")
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
@@ -117,9 +117,8 @@ class RowPicture(OwnsChildren, VBox):
 
     @validate("row")
     def _validate_row(self, proposal):
-        # Clamped, not refused: a row past the edge is merely out of range.
-        m = self.A.shape[0]
-        return min(max(proposal["value"], 0), m - 1)
+        # Refused, as every highlight is (an A that loses the row moves it to A's last, below).
+        return check_highlight(proposal, self.A.shape, {"row": ROW})
 
     @observe("A", "B", "row")
     def _on_factors_change(self, change):
