@@ -34,6 +34,7 @@ from ..text.html_math import html_table
 from ..views.heatmap import MatrixHeatmap
 from ..views.matrix_view import MatrixView
 from .attention_explorer import AttentionExplorer
+from .naming import tag_parts
 
 __all__ = ["LINEARITY_HTML", "ROLES_HTML", "DenseVsAttention", "LinearityTables"]
 
@@ -121,16 +122,18 @@ class DenseVsAttention(OwnsChildren, VBox):
             row_labels=[f"out {i + 1}" for i in range(self._W.shape[0])],
             col_labels=[f"in {j + 1}" for j in range(self._W.shape[1])],
             title="dense layer: W (fixed)", layout=Layout(width="300px", height="300px"),
-        ).add_class(f"{prefix}-dense")
+        )
         self._weights_map = explorer.weights_heatmap
         self._weights_map.title = "attention: A_att(X)"
         L = explorer.result.H.shape[0]
-        self._Y_view = MatrixView(np.zeros((L, self._W.shape[0])), name=r"\hat Y = XW^T").add_class(f"{prefix}-Y")
-        self._H_view = MatrixView(explorer.result.H, name=r"H = A_{\mathrm{att}}(X)\,XW_V").add_class(f"{prefix}-H")
-        self._change = steady(HTML).add_class(f"{prefix}-change")
+        self._Y_view = MatrixView(np.zeros((L, self._W.shape[0])), name=r"\hat Y = XW^T")
+        self._H_view = MatrixView(explorer.result.H, name=r"H = A_{\mathrm{att}}(X)\,XW_V")
+        self._change = steady(HTML)
         self._own(self._dense_map, self._Y_view, self._H_view, self._change)
         self._previous = None  # (X, A_att) of the last calculation shown
-        self.add_class(f"{prefix}-compare")
+        tag_parts(prefix, {
+            "compare": self, "dense": self._dense_map, "Y": self._Y_view, "H": self._H_view, "change": self._change,
+        })
         self.children = [
             explorer.part("editors"),  # the explorer's: it stays open when this closes
             self._own(HBox([
@@ -277,7 +280,7 @@ class LinearityTables(OwnsChildren, VBox):
         self._slider = FloatSlider(
             value=c, min=-2.0, max=3.0, step=0.5, description="scale factor c",
             style={"description_width": "initial"}, continuous_update=False,
-        ).add_class(f"{prefix}-c")
+        )
         self._entry = SliderEntry(self._slider)  # c can also be typed, checked against the range
         self._own(self._slider, self._entry)
         L, d_v = explorer.result.H.shape
@@ -293,7 +296,7 @@ class LinearityTables(OwnsChildren, VBox):
             "A_att": MatrixView(np.eye(L), name=r"A_{\mathrm{att}}(X)"),
             "A_att_c": MatrixView(np.eye(L), name=r"A_{\mathrm{att}}(cX)"),
         }
-        self._verdicts = {key: steady(HTML).add_class(f"{prefix}-verdict-{key}") for key in ("dense", "att", "fixed")}
+        self._verdicts = {key: steady(HTML) for key in ("dense", "att", "fixed")}
         self._own(*self._views.values(), *self._A_views.values(), *self._verdicts.values())
         self._tables = self._own(VBox([
             self._row("Dense layer (no bias): f(X) = XWᵀ", "dense_cX", "dense_c", "dense"),
@@ -302,7 +305,10 @@ class LinearityTables(OwnsChildren, VBox):
             self._own(HBox([self._own(HTML("<b>Why:</b> the weights themselves change with c")),
                             self._A_views["A_att"], self._A_views["A_att_c"]],
                            layout=Layout(align_items="center", grid_gap="0 16px"))),
-        ], layout=Layout(grid_gap="10px")).add_class(f"{prefix}-tables"))
+        ], layout=Layout(grid_gap="10px")))
+        tag_parts(prefix, {
+            "c": self._slider, "tables": self._tables, **{f"verdict-{key}": box for key, box in self._verdicts.items()},
+        })
         self.layout.grid_gap = "10px"
         self.children = [self._own(HTMLMath(LINEARITY_HTML)), self._entry, self._tables]
         self._slider.observe(self._update, names="value")

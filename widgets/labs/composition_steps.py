@@ -24,6 +24,7 @@ from ..controls.matrix_editor import MatrixEditor
 from ..core.geometry import HOUSE, UNIT_SQUARE
 from ..views.matrix_view import MatrixView
 from ..views.vertex_plot import VertexPlot
+from .naming import tag_parts
 
 __all__ = ["CompositionSteps"]
 
@@ -92,24 +93,30 @@ class CompositionSteps(OwnsChildren, VBox):
         super().__init__(**kwargs)
         self._shapes = dict(shapes) if shapes is not None else {"house": HOUSE, "unit square": UNIT_SQUARE}
         # min_width: the editor would otherwise clip the right margin of its last column.
-        self._a = MatrixEditor(A, name="A", layout=Layout(min_width="9.5em")).add_class(f"{prefix}-a")
-        self._b = MatrixEditor(B, name="B", layout=Layout(min_width="9.5em")).add_class(f"{prefix}-b")
+        self._a = MatrixEditor(A, name="A", layout=Layout(min_width="9.5em"))
+        self._b = MatrixEditor(B, name="B", layout=Layout(min_width="9.5em"))
         self._shape_menu = Dropdown(
             options=list(self._shapes), description="shape X",
             style={"description_width": "initial"}, layout=Layout(width="14em"),
         )
-        self._buttons = tuple(self._order_button(order, prefix) for order in orders)
+        self._buttons = tuple(self._order_button(order) for order in orders)
         a, b = self._a.value, self._b.value
-        self._ab_view = MatrixView(a @ b, name="AB").add_class(f"{prefix}-ab")
-        self._ba_view = MatrixView(b @ a, name="BA").add_class(f"{prefix}-ba")
-        self._agree = steady(HTML).add_class(f"{prefix}-agree")
+        self._ab_view = MatrixView(a @ b, name="AB")
+        self._ba_view = MatrixView(b @ a, name="BA")
+        self._agree = steady(HTML)
         # Drawn by `redraw` below, which shows what fails instead of raising.
         self._first_b = _plot("1. B acts: X → BX")
-        self._then_a = _plot("2. then A: BX → A(BX)").add_class(f"{prefix}-then-a")
-        self._at_once = _plot("at once: X → (AB)X").add_class(f"{prefix}-at-once")
+        self._then_a = _plot("2. then A: BX → A(BX)")
+        self._at_once = _plot("at once: X → (AB)X")
         self._other_order = _plot("other order: X → (BA)X")
         self._own(self._a, self._b, self._shape_menu, *self._buttons, self._ab_view, self._ba_view,
                   self._agree, self._first_b, self._then_a, self._at_once, self._other_order)
+        tag_parts(prefix, {
+            "a": self._a, "b": self._b, "ab": self._ab_view, "ba": self._ba_view, "agree": self._agree,
+            "then-a": self._then_a, "at-once": self._at_once,
+            # An order's button by its words: "B, then A" is {prefix}-B-then-A.
+            **{"-".join(button.description.replace(",", "").split()): button for button in self._buttons},
+        })
         for control in (self._a, self._b, self._shape_menu):
             control.observe(self._on_input_change, names="value")
         controls = self._own(VBox(
@@ -128,10 +135,9 @@ class CompositionSteps(OwnsChildren, VBox):
         ]
         self.redraw()
 
-    def _order_button(self, order, prefix):
+    def _order_button(self, order):
         label, a, b, tooltip = order
         button = Button(description=label, tooltip=tooltip, layout=Layout(width="15em"))
-        button.add_class(f"{prefix}-{'-'.join(label.replace(',', '').split())}")
         button.on_click(lambda _button: self.load(a, b))
         return button
 

@@ -162,7 +162,7 @@ class DenseLayerPlot(OwnsChildren, VBox):
         ))
         expansion = self._own(HBox([self._symbolic, self._numeric],
                                    layout=Layout(grid_gap="3em", flex_flow="row wrap")))
-        self.add_class(f"{prefix}-dashboard")
+        tag_parts(prefix, {"dashboard": self})
         self.children = [self._own(HBox([controls, self.plot], layout=Layout(grid_gap="1em", flex_flow="row wrap"))),
                          expansion]
         self._safe_redraw()

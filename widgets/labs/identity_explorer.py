@@ -22,6 +22,7 @@ from ..base.shared_models import steady
 from ..controls.matrix_editor import MatrixEditor
 from ..core.parsing import format_number, parse_number
 from ..views.property_panels import IdentityPanel
+from .naming import tag_parts
 
 __all__ = ["IdentityExplorer"]
 
@@ -100,19 +101,22 @@ class IdentityExplorer(OwnsChildren, VBox):
         self._r_box = Text(
             value=format_number(r), description="r =", continuous_update=False,
             style={"description_width": "initial"}, layout=Layout(width="8em"),
-        ).add_class(f"{prefix}-r")
+        )
         self._seed_box = IntText(
             value=int(seed), description="seed", style={"description_width": "initial"},
             layout=Layout(width="9em"),
-        ).add_class(f"{prefix}-seed")
+        )
         self._randomise = Button(
             description="Randomise", icon="random",
             tooltip=f"New random integers from -{LOW_HIGH} to {LOW_HIGH}",
-        ).add_class(f"{prefix}-randomise")
+        )
         self._r_status, self._seed_status = steady(HTML), steady(HTML)
-        self._panel = IdentityPanel(*(e.value for e in self._editors), r=r).add_class(f"{prefix}-identities")
+        self._panel = IdentityPanel(*(e.value for e in self._editors), r=r)
         self._own(*self._editors, self._r_box, self._seed_box, self._randomise, self._r_status,
                   self._seed_status, self._panel)
+        tag_parts(prefix, {
+            "r": self._r_box, "seed": self._seed_box, "randomise": self._randomise, "identities": self._panel,
+        })
         for editor, trait in zip(self._editors, "ABC"):
             dlink((editor, "value"), (self._panel, trait))
         self._r_box.observe(self._on_r_change, names="value")

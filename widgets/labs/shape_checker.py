@@ -21,6 +21,7 @@ from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..core.composition import describe_sizes
+from .naming import tag_parts
 
 __all__ = ["ShapeChecker"]
 
@@ -81,10 +82,11 @@ class ShapeChecker(OwnsChildren, VBox):
         self._writing = Guard()
         self._boxes = tuple(
             self._own(IntText(value=int(v), description=name, style={"description_width": "initial"},
-                              layout=Layout(width="6.5em")).add_class(f"{prefix}-{name}"))
+                              layout=Layout(width="6.5em")))
             for name, v in zip("mnpq", (*a_shape, *b_shape))
         )
-        self._result = self._own(steady(HTML).add_class(f"{prefix}-shape-result").add_class("check-feedback"))
+        self._result = self._own(steady(HTML).add_class("check-feedback"))
+        tag_parts(prefix, {**dict(zip("mnpq", self._boxes)), "shape-result": self._result})
         for box in self._boxes:
             box.observe(self._on_box_change, names="value")
         self.observe(self._on_value_change, names="value")
