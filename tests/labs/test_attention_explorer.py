@@ -105,6 +105,14 @@ def test_bad_cell_keeps_the_last_result():
 # -- shapes ---------------------------------------------------------------
 
 
+def test_the_editors_by_name_are_the_explorers_own_and_read_only():
+    ex = AttentionExplorer()
+    assert list(ex.editors) == ["X", "W_Q", "W_K", "W_V"]
+    assert [ex.editors[n] for n in ex.editors] == [ex.X_editor, ex.W_Q_editor, ex.W_K_editor, ex.W_V_editor]
+    with pytest.raises(TypeError):
+        ex.editors["X"] = ex.W_Q_editor
+
+
 def test_shapes_for_activity_1_4_5():
     ex = AttentionExplorer(np.ones((5, 4)), np.ones((4, 3)), np.ones((4, 3)), np.ones((4, 3)),
                            parts=("shapes",))

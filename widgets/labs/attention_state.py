@@ -11,6 +11,8 @@ that does not fit keeps the last result and says why).  The explorer
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
+from types import MappingProxyType
 
 import numpy as np
 from traitlets import (
@@ -116,6 +118,12 @@ class AttentionCalculation(HasTraits):
         self._editors["X"].observe(self._on_x_change, names="value")
         for name in INPUTS[1:]:
             self._editors[name].observe(lambda change: self._update(), names="value")
+
+    @property
+    def editors(self) -> Mapping[str, MatrixEditor]:
+        """The four editors by name, ``X``, ``W_Q``, ``W_K`` and ``W_V`` (a read-only mapping), as a lab
+        hands them to `LectureBar.apply_url`."""
+        return MappingProxyType(self._editors)
 
     @property
     def X_editor(self) -> MatrixEditor:
