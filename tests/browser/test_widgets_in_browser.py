@@ -13,7 +13,6 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import REPO
 from harness.browser import ARTIFACTS, answer_check, click_cell, commit, open_lab
-from harness.notebooks import execute_notebook
 from harness.voila import VoilaServer
 from widgets.controls.matrix_editor import ERROR_BACKGROUND
 from widgets.core.parsing import format_number
@@ -57,11 +56,9 @@ def snap(page: Page, selector: str, name: str) -> None:
     page.locator(selector).screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
-def test_demo_notebook_executes():
-    execute_notebook(NOTEBOOK)
-
-
 def test_demo_renders_clean(demo):
+    """Voila ran every cell of the demo: `open_lab` (the `demo` fixture) failed on any error or stderr
+    output in the page, a console error or a failed request."""
     page, problems = demo
     # Standalone Voila serves MathJax: MatrixView's name is typeset, not raw;
     # its entries are an HTML table.
