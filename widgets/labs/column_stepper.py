@@ -46,17 +46,24 @@ class ColumnStepper(OwnsChildren, VBox):
 
     Attributes
     ----------
-    A, B : MatrixEditor
-        The factors (read-only properties; edit their values).
+    A : MatrixEditor
+        The left factor's `MatrixEditor` (edit its value).
+    B : MatrixEditor
+        The right factor's `MatrixEditor` (edit its value).
     step : ipywidgets.IntSlider
-        Column j, 1-based; its maximum follows B's columns.
+        The "column j" `IntSlider` (1-based); its maximum follows B's columns.
     step_entry : SliderEntry
-        The box beside the slider where j can be typed.
+        The `SliderEntry` beside the slider, where j can be typed.
     play : ipywidgets.Play
-        ▶: moves the slider in the browser.
-    combination, product, status : ipywidgets.HTML
-        ``A b_j`` written out, AB with the columns done so far, and why
-        there is no product when the shapes do not fit.
+        The ▶ `Play` button: moves the slider in the browser.
+    combination : ipywidgets.HTML
+        The `HTML` line writing ``A b_j`` out.
+    product : ipywidgets.HTML
+        The `HTML` product: AB with the columns done so far, columns after j
+        still a grey "?".
+    status : ipywidgets.HTML
+        The `HTML` message shown when the shapes do not fit: why there is no
+        product.
 
     Examples
     --------
@@ -80,99 +87,59 @@ class ColumnStepper(OwnsChildren, VBox):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self._A = MatrixEditor(A, name="A", resizable=True)
-        self._B = MatrixEditor(B, name="B", resizable=True, highlight_col=0)
-        k = self._B.shape[1]
-        self._step = IntSlider(value=1, min=1, max=k, description="column j", layout=Layout(width="18em"))
-        self._step_entry = SliderEntry(self._step)  # a j that B does not have is explained
-        self._play = Play(value=1, min=1, max=k, interval=interval, tooltip="Build AB column by column")
-        self._own(jslink((self._play, "value"), (self._step, "value")))  # cosmetic pair: both only move j
-        self._combination = HTML(style=_BIG, layout=Layout(min_height="6.5em"))
-        self._product = HTML(style=_BIG, layout=Layout(min_width="12em"))
-        self._status = steady(HTML)
-        self._own(self._A, self._B, self._step, self._step_entry, self._play,
-                  self._combination, self._product, self._status)
+        self.A = MatrixEditor(A, name="A", resizable=True)
+        self.B = MatrixEditor(B, name="B", resizable=True, highlight_col=0)
+        k = self.B.shape[1]
+        self.step = IntSlider(value=1, min=1, max=k, description="column j", layout=Layout(width="18em"))
+        self.step_entry = SliderEntry(self.step)  # a j that B does not have is explained
+        self.play = Play(value=1, min=1, max=k, interval=interval, tooltip="Build AB column by column")
+        self._own(jslink((self.play, "value"), (self.step, "value")))  # cosmetic pair: both only move j
+        self.combination = HTML(style=_BIG, layout=Layout(min_height="6.5em"))
+        self.product = HTML(style=_BIG, layout=Layout(min_width="12em"))
+        self.status = steady(HTML)
+        self._own(self.A, self.B, self.step, self.step_entry, self.play,
+                  self.combination, self.product, self.status)
         tag_parts(prefix, {
-            "A": self._A, "B": self._B, "step": self._step, "play": self._play,
-            "combination": self._combination, "product": self._product, "status": self._status,
+            "A": self.A, "B": self.B, "step": self.step, "play": self.play,
+            "combination": self.combination, "product": self.product, "status": self.status,
         })
         self.add_class("column-stepper")
         self.layout.grid_gap = "0.6em"
         self.children = [
             self._own(HBox(
-                [self._A, self._B, self._own(VBox([self._product, self._status], layout=Layout(max_width="36em")))],
+                [self.A, self.B, self._own(VBox([self.product, self.status], layout=Layout(max_width="36em")))],
                 layout=Layout(grid_gap="2.5em", align_items="flex-start", flex_flow="row wrap"),
             )),
-            self._own(HBox([self._play, self._step_entry], layout=Layout(align_items="center"))),
-            self._combination,
+            self._own(HBox([self.play, self.step_entry], layout=Layout(align_items="center"))),
+            self.combination,
         ]
-        self._B.observe(self._fit_steps, names="value")  # before _show_step, so j is in range when it runs
-        for control in (self._A, self._B, self._step):
+        self.B.observe(self._fit_steps, names="value")  # before _show_step, so j is in range when it runs
+        for control in (self.A, self.B, self.step):
             control.observe(self._show_step, names="value")
         self._show_step()
 
-    @property
-    def A(self) -> MatrixEditor:
-        """The left factor's `MatrixEditor`."""
-        return self._A
-
-    @property
-    def B(self) -> MatrixEditor:
-        """The right factor's `MatrixEditor`."""
-        return self._B
-
-    @property
-    def step(self) -> IntSlider:
-        """The "column j" `IntSlider` (1-based)."""
-        return self._step
-
-    @property
-    def step_entry(self) -> SliderEntry:
-        """The `SliderEntry` beside the slider."""
-        return self._step_entry
-
-    @property
-    def play(self) -> Play:
-        """The ▶ `Play` button."""
-        return self._play
-
-    @property
-    def combination(self) -> HTML:
-        """The `HTML` line writing ``A b_j`` out."""
-        return self._combination
-
-    @property
-    def product(self) -> HTML:
-        """The `HTML` product, columns after j still a grey "?"."""
-        return self._product
-
-    @property
-    def status(self) -> HTML:
-        """The `HTML` message shown when the shapes do not fit."""
-        return self._status
-
     def _fit_steps(self, change):
         # One step per column of B; shrinking the max also pulls j back in range.
-        k = self._B.shape[1]
-        if self._step.max != k:
-            with self._play.hold_sync(), self._step.hold_sync():
-                self._play.max = self._step.max = k
+        k = self.B.shape[1]
+        if self.step.max != k:
+            with self.play.hold_sync(), self.step.hold_sync():
+                self.play.max = self.step.max = k
 
     def _show_step(self, change=None):
         # Redraw column j of the product for the current A and B.
-        j = min(self._step.value, self._B.shape[1]) - 1
-        self._B.highlight_col = j
+        j = min(self.step.value, self.B.shape[1]) - 1
+        self.B.highlight_col = j
         try:
-            self._combination.value = column_combination_html(self._A.value, self._B.value, j)
-            self._product.value = partial_product_html(self._A.value, self._B.value, j + 1)
-            self._status.value = ""
+            self.combination.value = column_combination_html(self.A.value, self.B.value, j)
+            self.product.value = partial_product_html(self.A.value, self.B.value, j + 1)
+            self.status.value = ""
         except Exception as error:  # ShapeError above all; nothing may escape as a traceback
             reason = (
                 "These shapes cannot be multiplied" if isinstance(error, ShapeError)
                 else "Could not compute this step"
             )
-            self._combination.value = self._product.value = ""
-            self._status.value = alert_html(
+            self.combination.value = self.product.value = ""
+            self.status.value = alert_html(
                 f"<b>{reason}.</b> {html.escape(str(error))}."
                 "<br>Make the number of columns of A equal the number of rows of B to get a product back.",
                 escape=False, style="line-height:1.4",

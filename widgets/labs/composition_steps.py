@@ -55,13 +55,14 @@ class CompositionSteps(OwnsChildren, VBox):
     Attributes
     ----------
     a_editor, b_editor : MatrixEditor
-        The editors of ``A`` and ``B`` (read-only properties).
+        The editors of ``A`` and ``B``.
     shape_menu : ipywidgets.Dropdown
-        The shape ``X``.
+        The menu of shapes ``X``.
     buttons : tuple of ipywidgets.Button
-        One per order, in the order given.
+        The buttons that load a pair: one per order, in the order given.
     first_b, then_a, at_once, other_order : VertexPlot
-        The four plots.
+        The four plots: 1. ``X → BX``, 2. ``BX → A(BX)``, 3. ``X → (AB)X``
+        and 4. ``X → (BA)X``.
     ab_view, ba_view : MatrixView
         The products ``AB`` and ``BA``.
     agree : ipywidgets.HTML
@@ -93,45 +94,45 @@ class CompositionSteps(OwnsChildren, VBox):
         super().__init__(**kwargs)
         self._shapes = dict(shapes) if shapes is not None else {"house": HOUSE, "unit square": UNIT_SQUARE}
         # min_width: the editor would otherwise clip the right margin of its last column.
-        self._a = MatrixEditor(A, name="A", layout=Layout(min_width="9.5em"))
-        self._b = MatrixEditor(B, name="B", layout=Layout(min_width="9.5em"))
-        self._shape_menu = Dropdown(
+        self.a_editor = MatrixEditor(A, name="A", layout=Layout(min_width="9.5em"))
+        self.b_editor = MatrixEditor(B, name="B", layout=Layout(min_width="9.5em"))
+        self.shape_menu = Dropdown(
             options=list(self._shapes), description="shape X",
             style={"description_width": "initial"}, layout=Layout(width="14em"),
         )
-        self._buttons = tuple(self._order_button(order) for order in orders)
-        a, b = self._a.value, self._b.value
-        self._ab_view = MatrixView(a @ b, name="AB")
-        self._ba_view = MatrixView(b @ a, name="BA")
-        self._agree = steady(HTML)
+        self.buttons = tuple(self._order_button(order) for order in orders)
+        a, b = self.a_editor.value, self.b_editor.value
+        self.ab_view = MatrixView(a @ b, name="AB")
+        self.ba_view = MatrixView(b @ a, name="BA")
+        self.agree = steady(HTML)
         # Drawn by `redraw` below, which shows what fails instead of raising.
-        self._first_b = _plot("1. B acts: X → BX")
-        self._then_a = _plot("2. then A: BX → A(BX)")
-        self._at_once = _plot("at once: X → (AB)X")
-        self._other_order = _plot("other order: X → (BA)X")
-        self._own(self._a, self._b, self._shape_menu, *self._buttons, self._ab_view, self._ba_view,
-                  self._agree, self._first_b, self._then_a, self._at_once, self._other_order)
+        self.first_b = _plot("1. B acts: X → BX")
+        self.then_a = _plot("2. then A: BX → A(BX)")
+        self.at_once = _plot("at once: X → (AB)X")
+        self.other_order = _plot("other order: X → (BA)X")
+        self._own(self.a_editor, self.b_editor, self.shape_menu, *self.buttons, self.ab_view, self.ba_view,
+                  self.agree, self.first_b, self.then_a, self.at_once, self.other_order)
         tag_parts(prefix, {
-            "a": self._a, "b": self._b, "ab": self._ab_view, "ba": self._ba_view, "agree": self._agree,
-            "then-a": self._then_a, "at-once": self._at_once,
+            "a": self.a_editor, "b": self.b_editor, "ab": self.ab_view, "ba": self.ba_view, "agree": self.agree,
+            "then-a": self.then_a, "at-once": self.at_once,
             # An order's button by its words: "B, then A" is {prefix}-B-then-A.
-            **{"-".join(button.description.replace(",", "").split()): button for button in self._buttons},
+            **{"-".join(button.description.replace(",", "").split()): button for button in self.buttons},
         })
-        for control in (self._a, self._b, self._shape_menu):
+        for control in (self.a_editor, self.b_editor, self.shape_menu):
             control.observe(self._on_input_change, names="value")
         controls = self._own(VBox(
-            [self._own(HBox([self._b, self._a], layout=Layout(grid_gap="24px"))), self._shape_menu,
-             *self._buttons, self._ab_view, self._ba_view],
+            [self._own(HBox([self.b_editor, self.a_editor], layout=Layout(grid_gap="24px"))), self.shape_menu,
+             *self.buttons, self.ab_view, self.ba_view],
             layout=Layout(grid_gap="8px", min_width="330px"),
         ))
         plots = self._own(GridBox(
-            [self._first_b, self._then_a, self._at_once, self._other_order],
+            [self.first_b, self.then_a, self.at_once, self.other_order],
             layout=Layout(grid_template_columns="repeat(2, 330px)", grid_gap="4px 12px"),
         ))
         self.add_class("composition-steps")
         self.children = [
             self._own(HBox([controls, plots], layout=Layout(grid_gap="24px", flex_flow="row wrap"))),
-            self._agree,
+            self.agree,
         ]
         self.redraw()
 
@@ -141,21 +142,9 @@ class CompositionSteps(OwnsChildren, VBox):
         button.on_click(lambda _button: self.load(a, b))
         return button
 
-    a_editor = property(lambda self: self._a, doc="The editor of A.")
-    b_editor = property(lambda self: self._b, doc="The editor of B.")
-    shape_menu = property(lambda self: self._shape_menu, doc="The menu of shapes X.")
-    buttons = property(lambda self: self._buttons, doc="The buttons that load a pair.")
-    first_b = property(lambda self: self._first_b, doc="Plot 1: X → BX.")
-    then_a = property(lambda self: self._then_a, doc="Plot 2: BX → A(BX).")
-    at_once = property(lambda self: self._at_once, doc="Plot 3: X → (AB)X.")
-    other_order = property(lambda self: self._other_order, doc="Plot 4: X → (BA)X.")
-    ab_view = property(lambda self: self._ab_view, doc="The product AB.")
-    ba_view = property(lambda self: self._ba_view, doc="The product BA.")
-    agree = property(lambda self: self._agree, doc="The comparison line.")
-
     def load(self, A: ArrayLike, B: ArrayLike) -> None:
         """Show the pair `A`, `B` (as the order buttons do)."""
-        self._a.value, self._b.value = A, B
+        self.a_editor.value, self.b_editor.value = A, B
 
     def _on_input_change(self, change):
         self.redraw()
@@ -163,23 +152,23 @@ class CompositionSteps(OwnsChildren, VBox):
     def redraw(self) -> None:
         """Bring every plot, both products and the comparison line up to date."""
         try:
-            X, a, b = self._shapes[self._shape_menu.value], self._a.value, self._b.value
+            X, a, b = self._shapes[self.shape_menu.value], self.a_editor.value, self.b_editor.value
             for plot, points, matrix in (
-                (self._first_b, X, b), (self._then_a, b @ X, a),
-                (self._at_once, X, a @ b), (self._other_order, X, b @ a),
+                (self.first_b, X, b), (self.then_a, b @ X, a),
+                (self.at_once, X, a @ b), (self.other_order, X, b @ a),
             ):
                 with plot.hold_trait_notifications():
                     plot.points, plot.matrix = points, matrix
-            self._ab_view.matrix, self._ba_view.matrix = a @ b, b @ a
-            gap = float(np.abs(self._then_a.image - self._at_once.image).max())
+            self.ab_view.matrix, self.ba_view.matrix = a @ b, b @ a
+            gap = float(np.abs(self.then_a.image - self.at_once.image).max())
             gap = 0 if gap < DUST else gap
             same = "the same" if np.allclose(a @ b, b @ a) else "not the same"
-            self._agree.value = (
+            self.agree.value = (
                 f"A(BX) and (AB)X differ by at most <b>{gap:.3g}</b> in any coordinate: "
                 f"one matrix does the work of two. Here AB and BA are <b>{same}</b>."
             )
         except Exception as error:  # shown in place, never a traceback
-            self._agree.value = alert_html(f"Could not draw: {error}", tag="span")
+            self.agree.value = alert_html(f"Could not draw: {error}", tag="span")
 
 
 def _plot(title):

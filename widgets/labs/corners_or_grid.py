@@ -45,11 +45,13 @@ class CornersOrGrid(OwnsChildren, VBox):
     Attributes
     ----------
     c : ipywidgets.FloatSlider
-        The bend ``c`` (also typed in the box beside it).
+        The slider of the bend ``c`` (also typed in the box beside it).
     show_grid : ipywidgets.ToggleButton
-        Shows the grid in both plots.
-    matrix_grid, rule_grid : VertexPlot
-        The shear, and the rule.
+        The toggle that shows the grid in both plots.
+    matrix_grid : VertexPlot
+        The plot of the shear ``(x, y) ↦ (x, y + 2c x)``.
+    rule_grid : VertexPlot
+        The plot of the rule ``(x, y) ↦ (x, y + c x²)``.
 
     Examples
     --------
@@ -71,33 +73,28 @@ class CornersOrGrid(OwnsChildren, VBox):
     ) -> None:
         super().__init__(**kwargs)
         size = plot_layout or {"width": "380px", "height": "380px"}
-        self._c = FloatSlider(value=c, min=-1.0, max=1.0, step=0.1, description="c",
-                              style={"description_width": "initial"}, layout=Layout(width="17em"))
-        self._show_grid = ToggleButton(value=False, description="show the grid", icon="th",
-                                       tooltip="Draw a grid of input points and its image")
-        self._matrix_grid = VertexPlot(SQUARE_2, shear(2 * c, "vertical"), title="matrix: (x, y) ↦ (x, y + 2c x)",
-                                       show_basis=False, layout=Layout(**size))
-        self._rule_grid = VertexPlot(SQUARE_2, rule=bend_rule(c), title="rule: (x, y) ↦ (x, y + c x²)",
-                                     show_basis=False, layout=Layout(**size))
-        self._own(self._c, self._show_grid, self._matrix_grid, self._rule_grid)
-        tag_parts(prefix, {"c": self._c, "grid-toggle": self._show_grid,
-                           "matrix-grid": self._matrix_grid, "rule-grid": self._rule_grid})
-        dlink((self._show_grid, "value"), (self._matrix_grid, "show_grid"))
-        dlink((self._show_grid, "value"), (self._rule_grid, "show_grid"))
-        self._c.observe(self._on_c_change, names="value")
+        self.c = FloatSlider(value=c, min=-1.0, max=1.0, step=0.1, description="c",
+                             style={"description_width": "initial"}, layout=Layout(width="17em"))
+        self.show_grid = ToggleButton(value=False, description="show the grid", icon="th",
+                                      tooltip="Draw a grid of input points and its image")
+        self.matrix_grid = VertexPlot(SQUARE_2, shear(2 * c, "vertical"), title="matrix: (x, y) ↦ (x, y + 2c x)",
+                                      show_basis=False, layout=Layout(**size))
+        self.rule_grid = VertexPlot(SQUARE_2, rule=bend_rule(c), title="rule: (x, y) ↦ (x, y + c x²)",
+                                    show_basis=False, layout=Layout(**size))
+        self._own(self.c, self.show_grid, self.matrix_grid, self.rule_grid)
+        tag_parts(prefix, {"c": self.c, "grid-toggle": self.show_grid,
+                           "matrix-grid": self.matrix_grid, "rule-grid": self.rule_grid})
+        dlink((self.show_grid, "value"), (self.matrix_grid, "show_grid"))
+        dlink((self.show_grid, "value"), (self.rule_grid, "show_grid"))
+        self.c.observe(self._on_c_change, names="value")
         self.add_class("corners-or-grid")
         self.children = [
             # c can also be typed, checked against the slider's range
-            self._own(HBox([self._own(SliderEntry(self._c)), self._show_grid],
+            self._own(HBox([self._own(SliderEntry(self.c)), self.show_grid],
                            layout=Layout(grid_gap="24px", align_items="center"))),
-            self._own(HBox([self._matrix_grid, self._rule_grid], layout=Layout(grid_gap="24px", flex_flow="row wrap"))),
+            self._own(HBox([self.matrix_grid, self.rule_grid], layout=Layout(grid_gap="24px", flex_flow="row wrap"))),
         ]
 
-    c = property(lambda self: self._c, doc="The slider of the bend c.")
-    show_grid = property(lambda self: self._show_grid, doc="The toggle that shows the grid in both plots.")
-    matrix_grid = property(lambda self: self._matrix_grid, doc="The plot of the shear (x, y) ↦ (x, y + 2c x).")
-    rule_grid = property(lambda self: self._rule_grid, doc="The plot of the rule (x, y) ↦ (x, y + c x²).")
-
     def _on_c_change(self, change):
-        self._matrix_grid.matrix = shear(2 * change["new"], "vertical")
-        self._rule_grid.rule = bend_rule(change["new"])
+        self.matrix_grid.matrix = shear(2 * change["new"], "vertical")
+        self.rule_grid.rule = bend_rule(change["new"])
