@@ -100,6 +100,19 @@ class DenseVsAttention(OwnsChildren, VBox):
     **kwargs
         Passed to `VBox`.
 
+    Attributes
+    ----------
+    explorer : AttentionExplorer
+        The `AttentionExplorer` followed.
+    dense_map : MatrixHeatmap
+        Heatmap of the dense layer's ``W``.
+    Y_view : MatrixView
+        The dense layer's output ``X Wᵀ``.
+    H_view : MatrixView
+        Attention's output ``A_att(X) V``.
+    change : HTML
+        The line that says what the last edit of ``X`` moved.
+
     Examples
     --------
     >>> from widgets import AttentionExplorer
@@ -115,9 +128,9 @@ class DenseVsAttention(OwnsChildren, VBox):
 
     def __init__(self, explorer: AttentionExplorer, W: ArrayLike, *, prefix: str = "lab10", **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._explorer = explorer
+        self.explorer = explorer
         self._W = np.array(W, dtype=float)
-        self._dense_map = MatrixHeatmap(
+        self.dense_map = MatrixHeatmap(
             self._W,
             row_labels=[f"out {i + 1}" for i in range(self._W.shape[0])],
             col_labels=[f"in {j + 1}" for j in range(self._W.shape[1])],
@@ -126,65 +139,40 @@ class DenseVsAttention(OwnsChildren, VBox):
         self._weights_map = explorer.weights_heatmap
         self._weights_map.title = "attention: A_att(X)"
         L = explorer.result.H.shape[0]
-        self._Y_view = MatrixView(np.zeros((L, self._W.shape[0])), name=r"\hat Y = XW^T")
-        self._H_view = MatrixView(explorer.result.H, name=r"H = A_{\mathrm{att}}(X)\,XW_V")
-        self._change = steady(HTML)
-        self._own(self._dense_map, self._Y_view, self._H_view, self._change)
+        self.Y_view = MatrixView(np.zeros((L, self._W.shape[0])), name=r"\hat Y = XW^T")
+        self.H_view = MatrixView(explorer.result.H, name=r"H = A_{\mathrm{att}}(X)\,XW_V")
+        self.change = steady(HTML)
+        self._own(self.dense_map, self.Y_view, self.H_view, self.change)
         self._previous = None  # (X, A_att) of the last calculation shown
         tag_parts(prefix, {
-            "compare": self, "dense": self._dense_map, "Y": self._Y_view, "H": self._H_view, "change": self._change,
+            "compare": self, "dense": self.dense_map, "Y": self.Y_view, "H": self.H_view, "change": self.change,
         })
         self.children = [
             explorer.part("editors"),  # the explorer's: it stays open when this closes
             self._own(HBox([
-                self._own(VBox([self._dense_map, self._Y_view], layout=Layout(align_items="center"))),
-                self._own(VBox([self._weights_map, self._H_view], layout=Layout(align_items="center"))),
+                self._own(VBox([self.dense_map, self.Y_view], layout=Layout(align_items="center"))),
+                self._own(VBox([self._weights_map, self.H_view], layout=Layout(align_items="center"))),
             ], layout=Layout(flex_flow="row wrap", grid_gap="8px 48px"))),
-            self._change,
+            self.change,
         ]
         self._follow(explorer, self._on_result, "result")  # the explorer stays open when this closes
         self._on_result()
-
-    @property
-    def explorer(self) -> AttentionExplorer:
-        """The `AttentionExplorer` followed."""
-        return self._explorer
 
     @property
     def W(self) -> np.ndarray:
         """The dense layer's fixed matrix (a copy)."""
         return self._W.copy()
 
-    @property
-    def dense_map(self) -> MatrixHeatmap:
-        """Heatmap of the dense layer's ``W``."""
-        return self._dense_map
-
-    @property
-    def Y_view(self) -> MatrixView:
-        """The dense layer's output ``X Wᵀ``."""
-        return self._Y_view
-
-    @property
-    def H_view(self) -> MatrixView:
-        """Attention's output ``A_att(X) V``."""
-        return self._H_view
-
-    @property
-    def change(self) -> HTML:
-        """The line that says what the last edit of ``X`` moved."""
-        return self._change
-
     def _on_result(self, change=None):
-        r = self._explorer.result
-        X = self._explorer.X_editor.value
+        r = self.explorer.result
+        X = self.explorer.X_editor.value
         try:
             Y = dense_rows(self._W, X)
         except ValueError as error:  # e.g. X resized to 3 features: keep the last output
-            self._change.value = _error(f"Dense layer: {error}. Set features d back to 2.")
+            self.change.value = _error(f"Dense layer: {error}. Set features d back to 2.")
             return
-        self._Y_view.matrix = Y
-        self._H_view.matrix = r.H
+        self.Y_view.matrix = Y
+        self.H_view.matrix = r.H
         rows = []
         if self._previous is not None:
             old_X, old_A = self._previous
@@ -193,17 +181,17 @@ class DenseVsAttention(OwnsChildren, VBox):
         if rows:
             moved = np.abs(r.A - old_A)
             changed = int(np.sum(moved > MOVED))
-            names = self._explorer.token_names()
+            names = self.explorer.token_names()
             who = ", ".join(f"{i} ({html.escape(names[i - 1])})" for i in rows)
             moved_rows = len({int(i) for i, _ in np.argwhere(moved > MOVED)})
-            self._change.value = (
+            self.change.value = (
                 f"<b>Last edit</b> changed token{'s' if len(rows) > 1 else ''} {who}. "
                 f"Attention: <b>{changed} of {r.A.size}</b> weights moved "
                 f"(the largest by {format_number(moved.max())}), in {moved_rows} of {r.A.shape[0]} rows. "
                 f"Dense layer: <b>0 of {self._W.size}</b> entries of W moved."
             )
         else:
-            self._change.value = "<i>Change an entry of X to compare.</i>"
+            self.change.value = "<i>Change an entry of X to compare.</i>"
         self._previous = (X, r.A)
 
 
@@ -243,14 +231,17 @@ class LinearityTables(OwnsChildren, VBox):
     Attributes
     ----------
     c_slider : FloatSlider
+        The slider for ``c``.
     c_entry : SliderEntry
-        The slider with an entry for typing ``c``.
+        The slider with its entry, for typing ``c``.
     views : dict of str to MatrixView
         ``dense_cX``, ``dense_c``, ``fixed_cV``, ``fixed_c``, ``att_cX``, ``att_c``.
     A_views : dict of str to MatrixView
         ``A_att`` and ``A_att_c``: the weights for ``X`` and for ``cX``.
     verdicts : dict of str to HTML
         ``dense``, ``fixed``, ``att``: "equal" or "different (largest gap ...)".
+    tables : VBox
+        The three pairs and the weights, without the slider.
 
     Examples
     --------
@@ -277,12 +268,12 @@ class LinearityTables(OwnsChildren, VBox):
         super().__init__(**kwargs)
         self._explorer = explorer
         self._W = np.array(W, dtype=float)
-        self._slider = FloatSlider(
+        self.c_slider = FloatSlider(
             value=c, min=-2.0, max=3.0, step=0.5, description="scale factor c",
             style={"description_width": "initial"}, continuous_update=False,
         )
-        self._entry = SliderEntry(self._slider)  # c can also be typed, checked against the range
-        self._own(self._slider, self._entry)
+        self.c_entry = SliderEntry(self.c_slider)  # c can also be typed, checked against the range
+        self._own(self.c_slider, self.c_entry)
         L, d_v = explorer.result.H.shape
         self._views = {
             key: MatrixView(np.zeros((L, d_v)), name=name)
@@ -298,7 +289,7 @@ class LinearityTables(OwnsChildren, VBox):
         }
         self._verdicts = {key: steady(HTML) for key in ("dense", "att", "fixed")}
         self._own(*self._views.values(), *self._A_views.values(), *self._verdicts.values())
-        self._tables = self._own(VBox([
+        self.tables = self._own(VBox([
             self._row("Dense layer (no bias): f(X) = XWᵀ", "dense_cX", "dense_c", "dense"),
             self._row("Attention with the weights held fixed: linear in V", "fixed_cV", "fixed_c", "fixed"),
             self._row("Attention as a whole: f(X) = A_att(X) X W_V", "att_cX", "att_c", "att"),
@@ -307,23 +298,13 @@ class LinearityTables(OwnsChildren, VBox):
                            layout=Layout(align_items="center", grid_gap="0 16px"))),
         ], layout=Layout(grid_gap="10px")))
         tag_parts(prefix, {
-            "c": self._slider, "tables": self._tables, **{f"verdict-{key}": box for key, box in self._verdicts.items()},
+            "c": self.c_slider, "tables": self.tables, **{f"verdict-{key}": box for key, box in self._verdicts.items()},
         })
         self.layout.grid_gap = "10px"
-        self.children = [self._own(HTMLMath(LINEARITY_HTML)), self._entry, self._tables]
-        self._slider.observe(self._update, names="value")
+        self.children = [self._own(HTMLMath(LINEARITY_HTML)), self.c_entry, self.tables]
+        self.c_slider.observe(self._update, names="value")
         self._follow(explorer, self._update, "result")  # the explorer stays open when this closes
         self._update()
-
-    @property
-    def c_slider(self) -> FloatSlider:
-        """The slider for ``c``."""
-        return self._slider
-
-    @property
-    def c_entry(self) -> SliderEntry:
-        """The slider with its entry."""
-        return self._entry
 
     @property
     def views(self) -> dict[str, MatrixView]:
@@ -340,11 +321,6 @@ class LinearityTables(OwnsChildren, VBox):
         """One verdict per pair: ``dense``, ``fixed``, ``att``."""
         return dict(self._verdicts)
 
-    @property
-    def tables(self) -> VBox:
-        """The three pairs and the weights, without the slider."""
-        return self._tables
-
     def _row(self, title, left, right, key):
         return self._own(VBox([
             self._own(HTML(f"<b>{title}</b>")),
@@ -354,7 +330,7 @@ class LinearityTables(OwnsChildren, VBox):
         ]))
 
     def _update(self, change=None):
-        c = self._slider.value
+        c = self.c_slider.value
         ex = self._explorer
         X = ex.X_editor.value
         W_Q, W_K, W_V = (e.value for e in (ex.W_Q_editor, ex.W_K_editor, ex.W_V_editor))

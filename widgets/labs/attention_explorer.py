@@ -150,6 +150,8 @@ class AttentionExplorer(AttentionCalculation, OwnsChildren, VBox):
         (needs the ``"sliders"`` part).
     tokens : list of str
         Token names.
+    parts : tuple of str
+        The parts built, in layout order.
 
     Examples
     --------
@@ -195,7 +197,7 @@ class AttentionExplorer(AttentionCalculation, OwnsChildren, VBox):
         unknown = [p for p in parts if p not in PARTS]
         if unknown:
             raise TraitError(f"unknown parts {unknown!r}; choose from {PARTS!r}")
-        self._parts = tuple(p for p in PARTS if p in parts)
+        self.parts = tuple(p for p in PARTS if p in parts)
         self._boxes = {}
         self._start(
             (X, W_Q, W_K, W_V), tokens=tokens, scaled=scaled, causal=causal,
@@ -236,11 +238,6 @@ class AttentionExplorer(AttentionCalculation, OwnsChildren, VBox):
         """The `ValuesPlot` (needs the ``"plot"`` part)."""
         return self._part_widget("plot").plot
 
-    @property
-    def parts(self) -> tuple[str, ...]:
-        """The parts built, in layout order."""
-        return self._parts
-
     def part(self, name: str) -> Widget:
         """The box showing one part, to place it in a layout of your own.
 
@@ -254,20 +251,20 @@ class AttentionExplorer(AttentionCalculation, OwnsChildren, VBox):
         ipywidgets.Widget
         """
         if name not in self._boxes:
-            raise KeyError(f"part {name!r} was not built; this explorer has {self._parts!r}")
+            raise KeyError(f"part {name!r} was not built; this explorer has {self.parts!r}")
         return self._boxes[name]
 
     # -- construction -----------------------------------------------------
 
     def _part_widget(self, part):
-        if part not in self._parts:
-            raise AttributeError(f"this explorer has no {part!r} part (parts={self._parts!r})")
+        if part not in self.parts:
+            raise AttributeError(f"this explorer has no {part!r} part (parts={self.parts!r})")
         return self._boxes[part]
 
     def _build_parts(self, seed, max_tokens, max_features):
         snapshot = self._snapshot()
         temperature = (temperature_slider(self)
-                       if "temperature" in self._parts else None)
+                       if "temperature" in self.parts else None)
         builders = {
             "randomise": lambda: SeedBox(seed, self.randomise),
             "editors": lambda: TokenEditors(
@@ -275,7 +272,7 @@ class AttentionExplorer(AttentionCalculation, OwnsChildren, VBox):
                 max_tokens=max_tokens, max_features=max_features,
             ),
             "options": lambda: AttentionOptions(
-                self, temperature, with_mode="sliders" in self._parts
+                self, temperature, with_mode="sliders" in self.parts
             ),
             "temperature": lambda: temperature,
             "shapes": ShapesTable,
@@ -288,7 +285,7 @@ class AttentionExplorer(AttentionCalculation, OwnsChildren, VBox):
             "plot": lambda: ValuesPanel(snapshot),
             "lines": lambda: LinesPanel(snapshot),
         }
-        for part in self._parts:
+        for part in self.parts:
             self._boxes[part] = self._own(builders[part]())
         for kind in ("scores", "weights"):
             if kind in self._boxes:
