@@ -77,6 +77,10 @@ class DenseLayerPlot(OwnsChildren, VBox):
     readout, status : HTML
         The values of x, W x + b, ŷ and where the origin lands; a message
         when an entry is refused.
+    symbolic : HTMLMath
+        The expansion of the layer in symbols.
+    numeric : HTML
+        The expansion with the current numbers.
 
     Examples
     --------
@@ -112,8 +116,8 @@ class DenseLayerPlot(OwnsChildren, VBox):
         )
         self.readout = steady(HTML)
         self.status = steady(HTML)
-        self._symbolic = steady(HTMLMath)
-        self._numeric = steady(HTML)
+        self.symbolic = steady(HTMLMath)
+        self.numeric = steady(HTML)
 
         self.plot = VertexPlot(
             HOUSE, show_grid=True, show_basis=False, title="x ↦ W x + b",
@@ -121,8 +125,8 @@ class DenseLayerPlot(OwnsChildren, VBox):
         )
         tag_parts(prefix, {
             "W": self.W_editor, "b": self.b_editor, "x": self.x_editor, "relu": self.relu_toggle,
-            "readout": self.readout, "status": self.status, "symbolic": self._symbolic,
-            "numeric": self._numeric, "plot": self.plot,
+            "readout": self.readout, "status": self.status, "symbolic": self.symbolic,
+            "numeric": self.numeric, "plot": self.plot,
         })
         # Extra marks on the plot's own scales: where the origin lands, and the point x with its output.
         self._x_axis, self._y_axis = self.plot.axes
@@ -138,7 +142,7 @@ class DenseLayerPlot(OwnsChildren, VBox):
         self.plot.marks = [*self.plot.marks, self.origin_arrow, self.origin_dot, self.path,
                            self.y_dot, self.x_dot]
         self._own(self.W_editor, self.b_editor, self.x_editor, self.relu_toggle, self.readout, self.status,
-                  self._symbolic, self._numeric, self.plot, self.origin_arrow, self.origin_dot, self.path,
+                  self.symbolic, self.numeric, self.plot, self.origin_arrow, self.origin_dot, self.path,
                   self.y_dot, self.x_dot)
 
         for editor in (self.W_editor, self.b_editor, self.x_editor):
@@ -160,22 +164,12 @@ class DenseLayerPlot(OwnsChildren, VBox):
              self.relu_toggle, self.readout, self.status, key],
             layout=Layout(width="430px", grid_gap="0.5em"),
         ))
-        expansion = self._own(HBox([self._symbolic, self._numeric],
+        expansion = self._own(HBox([self.symbolic, self.numeric],
                                    layout=Layout(grid_gap="3em", flex_flow="row wrap")))
         tag_parts(prefix, {"dashboard": self})
         self.children = [self._own(HBox([controls, self.plot], layout=Layout(grid_gap="1em", flex_flow="row wrap"))),
                          expansion]
         self._safe_redraw()
-
-    @property
-    def symbolic(self) -> HTMLMath:
-        """The expansion of the layer in symbols (`HTMLMath`)."""
-        return self._symbolic
-
-    @property
-    def numeric(self) -> HTML:
-        """The expansion with the current numbers (`HTML`)."""
-        return self._numeric
 
     # -- drawing ------------------------------------------------------------
 
@@ -229,11 +223,11 @@ class DenseLayerPlot(OwnsChildren, VBox):
             f"{_swatch(Y_COLOR)} {output}<br>"
             f"{_swatch(ORIGIN_COLOR)} origin: {origin}</div>"
         )
-        self._symbolic.value = (
+        self.symbolic.value = (
             "<b>In symbols</b>"
             f"$$ {affine_expansion_latex(None, None, activation=act, multiline=True)} $$"
         )
-        self._numeric.value = (
+        self.numeric.value = (
             "<b>With your numbers</b>"
             f"<div style='margin-top:0.8em'>{affine_expansion_html(W, b, x, activation=act)}</div>"
         )

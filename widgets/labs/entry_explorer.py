@@ -74,7 +74,7 @@ class EntryExplorer(OwnsChildren, VBox):
         (a `TraitError` naming the range), and new factors that lose it move
         it to their last row or column.
     A, B : MatrixEditor
-        The factors (read-only properties; edit their values).
+        The left and the right factor (edit their values).
     heatmap : MatrixHeatmap
         The product; a click picks an entry.
     row_menu, col_menu : ipywidgets.Dropdown
@@ -109,91 +109,54 @@ class EntryExplorer(OwnsChildren, VBox):
         super().__init__(**kwargs)
         # Up while one pick is copied to the menus, the heatmap and the tints: their observers hold back.
         self._writing = Guard()
-        self._A = MatrixEditor(A, name="A", resizable=True)
-        self._B = MatrixEditor(B, name="B", resizable=True)
-        m, k = check_product_shapes(self._A.shape, self._B.shape)
-        self._heatmap = MatrixHeatmap(
-            self._A.value @ self._B.value, title="AB: click an entry",
+        self.A = MatrixEditor(A, name="A", resizable=True)
+        self.B = MatrixEditor(B, name="B", resizable=True)
+        m, k = check_product_shapes(self.A.shape, self.B.shape)
+        self.heatmap = MatrixHeatmap(
+            self.A.value @ self.B.value, title="AB: click an entry",
             layout=Layout(width="340px", height="340px"),
         )
-        self._row_menu = Dropdown(
+        self.row_menu = Dropdown(
             options=_one_based(m), value=0, description="row i", style=_MENU_STYLE,
             layout=Layout(width="8em"),
         )
-        self._col_menu = Dropdown(
+        self.col_menu = Dropdown(
             options=_one_based(k), value=0, description="column j", style=_MENU_STYLE,
             layout=Layout(width="9.5em"),
         )
-        self._entry = HTML(style={"font_size": "1.3em"}, layout=Layout(min_height="4.5em"))
-        self._status = steady(HTML)
-        self._own(self._A, self._B, self._heatmap, self._row_menu, self._col_menu, self._entry, self._status)
+        self.entry = HTML(style={"font_size": "1.3em"}, layout=Layout(min_height="4.5em"))
+        self.status = steady(HTML)
+        self._own(self.A, self.B, self.heatmap, self.row_menu, self.col_menu, self.entry, self.status)
         tag_parts(prefix, {
-            "A": self._A, "B": self._B, "product": self._heatmap, "row": self._row_menu,
-            "col": self._col_menu, "sum": self._entry, "status": self._status,
+            "A": self.A, "B": self.B, "product": self.heatmap, "row": self.row_menu,
+            "col": self.col_menu, "sum": self.entry, "status": self.status,
         })
         self.add_class("entry-explorer")
         self.layout.grid_gap = "0.6em"
         self.children = [
             self._own(HBox(
-                [self._A, self._B,
-                 self._own(VBox([self._own(HBox([self._row_menu, self._col_menu])), self._heatmap]))],
+                [self.A, self.B,
+                 self._own(VBox([self._own(HBox([self.row_menu, self.col_menu])), self.heatmap]))],
                 layout=Layout(grid_gap="2.5em", align_items="flex-start", flex_flow="row wrap"),
             )),
-            self._entry,
-            self._status,
+            self.entry,
+            self.status,
         ]
-        self._row_menu.observe(self._on_menu_change, names="value")
-        self._col_menu.observe(self._on_menu_change, names="value")
-        self._heatmap.observe(self._on_click, names="selected")
-        self._A.observe(self._on_factors_change, names="value")
-        self._B.observe(self._on_factors_change, names="value")
+        self.row_menu.observe(self._on_menu_change, names="value")
+        self.col_menu.observe(self._on_menu_change, names="value")
+        self.heatmap.observe(self._on_click, names="selected")
+        self.A.observe(self._on_factors_change, names="value")
+        self.B.observe(self._on_factors_change, names="value")
         if tuple(selected) == self.selected:
             self._select(*self.selected)
         self.selected = selected
-
-    # -- parts -------------------------------------------------------------
-
-    @property
-    def A(self) -> MatrixEditor:
-        """The left factor's `MatrixEditor`."""
-        return self._A
-
-    @property
-    def B(self) -> MatrixEditor:
-        """The right factor's `MatrixEditor`."""
-        return self._B
-
-    @property
-    def heatmap(self) -> MatrixHeatmap:
-        """The product's `MatrixHeatmap`."""
-        return self._heatmap
-
-    @property
-    def row_menu(self) -> Dropdown:
-        """The "row i" `Dropdown`."""
-        return self._row_menu
-
-    @property
-    def col_menu(self) -> Dropdown:
-        """The "column j" `Dropdown`."""
-        return self._col_menu
-
-    @property
-    def entry(self) -> HTML:
-        """The `HTML` line that writes the entry out."""
-        return self._entry
-
-    @property
-    def status(self) -> HTML:
-        """The `HTML` message shown when the shapes do not fit."""
-        return self._status
 
     # -- state ---------------------------------------------------------------
 
     @validate("selected")
     def _validate_selected(self, proposal):
         # Refused, as every highlight is (new factors move the pick inside themselves first).
-        shape = (len(self._row_menu.options), len(self._col_menu.options))
+        shape = (len(self.row_menu.options), len(self.col_menu.options))
         return check_highlight(proposal, shape, {"selected": CELL})
 
     @observe("selected")
@@ -205,37 +168,37 @@ class EntryExplorer(OwnsChildren, VBox):
         """Move the pick everywhere at once, then write the entry out."""
         with self._writing:
             self.selected = (i, j)
-            self._row_menu.value, self._col_menu.value = i, j
-            self._heatmap.selected = (i, j)
-            self._A.highlight_row, self._B.highlight_col = i, j
+            self.row_menu.value, self.col_menu.value = i, j
+            self.heatmap.selected = (i, j)
+            self.A.highlight_row, self.B.highlight_col = i, j
         self._show_entry()
 
     def _show_entry(self):
         i, j = self.selected
         try:
-            terms = entry_terms(self._A.value, self._B.value, i, j)
+            terms = entry_terms(self.A.value, self.B.value, i, j)
         except Exception as error:  # ShapeError above all; nothing may escape as a traceback
-            self._entry.value = ""
-            self._status.value = (
+            self.entry.value = ""
+            self.status.value = (
                 _cannot_multiply(error) if isinstance(error, ShapeError) else _alert("No entry to show", error)
             )
             return
         row = ", ".join(html_number(a) for a, _ in terms)
         column = ", ".join(html_number(b) for _, b in terms)
         products = html.escape(entry_sum_text(terms)).replace("-", "\N{MINUS SIGN}")
-        self._entry.value = (
+        self.entry.value = (
             f"<div>Entry ({i + 1},{j + 1}) of <i>AB</i> is row {i + 1} of <i>A</i> "
             f"times column {j + 1} of <i>B</i>:</div>"
             f'<div style="margin-top:0.4em">(<i>AB</i>)<sub>{i + 1}{j + 1}</sub> = ({row}) · ({column}) '
             f"= {products}</div>"
         )
-        self._status.value = ""
+        self.status.value = ""
 
     # -- observers -------------------------------------------------------------
 
     def _on_menu_change(self, change):
         if not self._writing:
-            self._select(self._row_menu.value, self._col_menu.value)
+            self._select(self.row_menu.value, self.col_menu.value)
 
     def _on_click(self, change):
         if not self._writing:
@@ -245,15 +208,15 @@ class EntryExplorer(OwnsChildren, VBox):
     def _on_factors_change(self, change):
         # A or B was edited: recompute AB if the shapes fit, else say why not.
         try:
-            m, k = check_product_shapes(self._A.shape, self._B.shape)
+            m, k = check_product_shapes(self.A.shape, self.B.shape)
         except ShapeError as error:
-            self._entry.value = ""
-            self._status.value = _cannot_multiply(error)
+            self.entry.value = ""
+            self.status.value = _cannot_multiply(error)
             return
-        i, j = min(self._row_menu.value, m - 1), min(self._col_menu.value, k - 1)
+        i, j = min(self.row_menu.value, m - 1), min(self.col_menu.value, k - 1)
         with self._writing:
-            for menu, count in ((self._row_menu, m), (self._col_menu, k)):
+            for menu, count in ((self.row_menu, m), (self.col_menu, k)):
                 if len(menu.options) != count:
                     menu.options = _one_based(count)
-            self._heatmap.matrix = self._A.value @ self._B.value
+            self.heatmap.matrix = self.A.value @ self.B.value
         self._select(i, j)

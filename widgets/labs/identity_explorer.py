@@ -57,12 +57,13 @@ class IdentityExplorer(OwnsChildren, VBox):
     Attributes
     ----------
     editors : tuple of MatrixEditor
-        ``A``, ``B``, ``C`` (read-only property).
+        The editors of ``A``, ``B`` and ``C``.
     panel : IdentityPanel
-        The cards.
+        The identity cards.
     r_box, seed_box : ipywidgets.Text, ipywidgets.IntText
-        The scalar as typed, and the seed.
+        The scalar ``r``, as typed, and the seed of the next Randomise.
     randomise_button : ipywidgets.Button
+        The Randomise button.
     r_status, seed_status : ipywidgets.HTML
         Why the typed ``r`` was not taken, or why the seed cannot be used
         (below 0); empty otherwise.
@@ -94,73 +95,65 @@ class IdentityExplorer(OwnsChildren, VBox):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self._editors = tuple(
+        self.editors = tuple(
             MatrixEditor(value, name=name, resizable=True, max_shape=max_shape)
             for name, value in zip("ABC", (A, B, C))
         )
-        self._r_box = Text(
+        self.r_box = Text(
             value=format_number(r), description="r =", continuous_update=False,
             style={"description_width": "initial"}, layout=Layout(width="8em"),
         )
-        self._seed_box = IntText(
+        self.seed_box = IntText(
             value=int(seed), description="seed", style={"description_width": "initial"},
             layout=Layout(width="9em"),
         )
-        self._randomise = Button(
+        self.randomise_button = Button(
             description="Randomise", icon="random",
             tooltip=f"New random integers from -{LOW_HIGH} to {LOW_HIGH}",
         )
-        self._r_status, self._seed_status = steady(HTML), steady(HTML)
-        self._panel = IdentityPanel(*(e.value for e in self._editors), r=r)
-        self._own(*self._editors, self._r_box, self._seed_box, self._randomise, self._r_status,
-                  self._seed_status, self._panel)
+        self.r_status, self.seed_status = steady(HTML), steady(HTML)
+        self.panel = IdentityPanel(*(e.value for e in self.editors), r=r)
+        self._own(*self.editors, self.r_box, self.seed_box, self.randomise_button, self.r_status,
+                  self.seed_status, self.panel)
         tag_parts(prefix, {
-            "r": self._r_box, "seed": self._seed_box, "randomise": self._randomise, "identities": self._panel,
+            "r": self.r_box, "seed": self.seed_box, "randomise": self.randomise_button, "identities": self.panel,
         })
-        for editor, trait in zip(self._editors, "ABC"):
-            dlink((editor, "value"), (self._panel, trait))
-        self._r_box.observe(self._on_r_change, names="value")
-        self._seed_box.observe(self._on_seed_change, names="value")
-        self._randomise.on_click(lambda _button: self.randomise())
+        for editor, trait in zip(self.editors, "ABC"):
+            dlink((editor, "value"), (self.panel, trait))
+        self.r_box.observe(self._on_r_change, names="value")
+        self.seed_box.observe(self._on_seed_change, names="value")
+        self.randomise_button.on_click(lambda _button: self.randomise())
         self.add_class("identity-explorer")
         self.children = [
-            self._own(HBox(list(self._editors), layout=Layout(grid_gap="32px", flex_flow="row wrap"))),
-            self._own(HBox([self._r_box, self._seed_box, self._randomise, self._r_status, self._seed_status],
+            self._own(HBox(list(self.editors), layout=Layout(grid_gap="32px", flex_flow="row wrap"))),
+            self._own(HBox([self.r_box, self.seed_box, self.randomise_button, self.r_status, self.seed_status],
                            layout=Layout(grid_gap="12px", align_items="center"))),
-            self._panel,
+            self.panel,
         ]
-
-    editors = property(lambda self: self._editors, doc="The editors of A, B and C.")
-    panel = property(lambda self: self._panel, doc="The identity cards.")
-    r_box = property(lambda self: self._r_box, doc="The scalar r, as typed.")
-    seed_box = property(lambda self: self._seed_box, doc="The seed of the next Randomise.")
-    randomise_button = property(lambda self: self._randomise, doc="The Randomise button.")
-    r_status = property(lambda self: self._r_status, doc="Why the typed r was not taken, or empty.")
-    seed_status = property(lambda self: self._seed_status, doc="Why the seed cannot be used, or empty.")
 
     def randomise(self) -> None:
         """Fresh integer entries for A, B and C (shapes kept) from the seed; the seed moves on.
 
         A seed below 0 is refused with a message, and nothing changes.
         """
-        seed = self._seed_box.value
+        seed = self.seed_box.value
         if seed < 0:  # already said by _on_seed_change
             return
         rng = np.random.default_rng(seed)
-        for editor in self._editors:
+        for editor in self.editors:
             editor.value = rng.integers(-LOW_HIGH, LOW_HIGH + 1, size=editor.shape)
-        self._seed_box.value = seed + 1
+        self.seed_box.value = seed + 1
 
     def _on_r_change(self, change):
         try:
-            self._panel.r = parse_number(change["new"])
+            self.panel.r = parse_number(change["new"])
         except (ValueError, TraitError) as error:
-            self._r_status.value = _error(f"r: {error}")
+            self.r_status.value = _error(f"r: {error}")
         else:
-            self._r_status.value = ""
+            self.r_status.value = ""
 
     def _on_seed_change(self, change):
         below = change["new"] < 0
-        self._seed_status.value = (
+        self.seed_status.value = (
             _error(f"seed: {change['new']} is below 0; use a whole number from 0 up") if below else ""
         )

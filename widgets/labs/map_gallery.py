@@ -57,11 +57,13 @@ class MapGallery(OwnsChildren, HBox):
     points : numpy.ndarray
         ``X``, the picked shape (read-only; follows the menu).
     picker : MapPicker
+        The map picker: ``A``.
     shape_menu : ipywidgets.Dropdown
+        The menu of shapes: ``X``.
     a_view, y_view : MatrixView
-        ``A`` and ``Y = AX``.
+        The views of ``A`` and ``Y = AX``.
     plot : VertexPlot
-        ``X`` dashed and ``Y`` filled.
+        The plot of ``X`` (dashed) and ``Y = AX`` (filled).
     status : ipywidgets.HTML
         Why the picture could not be drawn, or empty.
 
@@ -90,46 +92,39 @@ class MapGallery(OwnsChildren, HBox):
     ) -> None:
         super().__init__(**kwargs)
         self._shapes = dict(SHAPES if shapes is None else shapes)
-        self._picker = MapPicker(map_name)
-        self._shape_menu = Dropdown(options=list(self._shapes), value=shape, description="shape X",
+        self.picker = MapPicker(map_name)
+        self.shape_menu = Dropdown(options=list(self._shapes), value=shape, description="shape X",
                                     style={"description_width": "initial"}, layout=Layout(width="14em"))
-        A, X = self._picker.value, self._shapes[shape]
-        self._a_view = MatrixView(A, name="A")
-        self._y_view = MatrixView(A @ X, name="Y = AX")
-        self._plot = VertexPlot(X, A, title="X (dashed) and Y = AX",
+        A, X = self.picker.value, self._shapes[shape]
+        self.a_view = MatrixView(A, name="A")
+        self.y_view = MatrixView(A @ X, name="Y = AX")
+        self.plot = VertexPlot(X, A, title="X (dashed) and Y = AX",
                                 layout=plot_layout or Layout(width="420px", height="420px"))
-        self._status = steady(HTML)
-        self._own(self._picker, self._shape_menu, self._a_view, self._y_view, self._plot, self._status)
-        tag_parts(prefix, {"picker": self._picker, "a": self._a_view, "y": self._y_view,
-                           "plot": self._plot, "status": self._status})
-        self._picker.observe(self._redraw, names="value")
-        self._shape_menu.observe(self._redraw, names="value")
+        self.status = steady(HTML)
+        self._own(self.picker, self.shape_menu, self.a_view, self.y_view, self.plot, self.status)
+        tag_parts(prefix, {"picker": self.picker, "a": self.a_view, "y": self.y_view,
+                           "plot": self.plot, "status": self.status})
+        self.picker.observe(self._redraw, names="value")
+        self.shape_menu.observe(self._redraw, names="value")
         self.add_class("map-gallery")
         self.layout.grid_gap, self.layout.flex_flow = "32px", "row wrap"
         self.children = [
-            self._own(VBox([self._picker, self._shape_menu, self._a_view, self._y_view, self._status],
+            self._own(VBox([self.picker, self.shape_menu, self.a_view, self.y_view, self.status],
                            layout=Layout(grid_gap="10px", min_width="24em"))),
-            self._plot,
+            self.plot,
         ]
         self._redraw()
 
-    picker = property(lambda self: self._picker, doc="The map picker: A.")
-    shape_menu = property(lambda self: self._shape_menu, doc="The menu of shapes: X.")
-    a_view = property(lambda self: self._a_view, doc="The view of A.")
-    y_view = property(lambda self: self._y_view, doc="The view of Y = AX.")
-    plot = property(lambda self: self._plot, doc="The plot of X (dashed) and Y = AX.")
-    status = property(lambda self: self._status, doc="Why the picture could not be drawn, or empty.")
-
     def _redraw(self, _change=None):
         try:
-            A, X = self._picker.value, self._shapes[self._shape_menu.value]
-            with self._plot.hold_trait_notifications():
-                self._plot.points, self._plot.matrix = X, A
-            self._a_view.matrix, self._y_view.matrix = A, A @ X
+            A, X = self.picker.value, self._shapes[self.shape_menu.value]
+            with self.plot.hold_trait_notifications():
+                self.plot.points, self.plot.matrix = X, A
+            self.a_view.matrix, self.y_view.matrix = A, A @ X
         except Exception as error:  # shown in place, never a traceback
-            self._status.value = alert_html(f"Could not draw: {error}", tag="span")
+            self.status.value = alert_html(f"Could not draw: {error}", tag="span")
             return
-        self._status.value = ""
+        self.status.value = ""
         with self.hold_trait_notifications():
             self.set_trait("points", X)
             self.set_trait("matrix", A)

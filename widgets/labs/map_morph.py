@@ -56,6 +56,12 @@ class MapMorph(OwnsChildren, VBox):
         ``X``, the shape moved.
     current : numpy.ndarray
         ``(1 − t) I + t A``, the matrix drawn now (read-only).
+    plot : VertexPlot
+        The plot drawing the shape under the current matrix.
+    slider : ipywidgets.FloatSlider
+        The slider for `t`.
+    play : ipywidgets.Play
+        The Play button that steps `t` from 0 to 1.
 
     Examples
     --------
@@ -88,29 +94,29 @@ class MapMorph(OwnsChildren, VBox):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self._slider = FloatSlider(
+        self.slider = FloatSlider(
             value=0.0, min=0.0, max=1.0, step=1 / STEPS, description="t",
             readout_format=".2f", continuous_update=True,
             style={"description_width": "initial"}, layout=Layout(width="18em"),
         ).add_class("map-morph-t")
-        self._play = Play(
+        self.play = Play(
             value=0, min=0, max=STEPS, step=1, interval=150, description="Play the morph",
         ).add_class("map-morph-play")
         self._current_view = MatrixView(np.eye(2), name=r"(1 - t)\,I + t\,A").add_class("map-morph-current")
         self._status = steady(HTML).add_class("map-morph-status")
-        self._plot = VertexPlot(
+        self.plot = VertexPlot(
             UNIT_SQUARE, show_grid=True, title="X (dashed) and (1 − t) I + t A applied to X",
             layout=plot_layout or Layout(width="380px", height="380px"),
         ).add_class("map-morph-plot")
-        self._own(self._slider, self._play, self._current_view, self._status, self._plot)
-        link((self._slider, "value"), (self, "t"))
+        self._own(self.slider, self.play, self._current_view, self._status, self.plot)
+        link((self.slider, "value"), (self, "t"))
         # Play counts frames; the slider shows t = frame / STEPS (and moving it moves Play).
-        link((self._play, "value"), (self._slider, "value"),
+        link((self.play, "value"), (self.slider, "value"),
              transform=(lambda frame: frame / STEPS, lambda t: int(round(t * STEPS))))
         self.add_class("map-morph")
         self.children = [
-            self._own(HBox([self._play, self._slider], layout=Layout(align_items="center", grid_gap="1em"))),
-            self._own(HBox([self._own(VBox([self._current_view, self._status])), self._plot],
+            self._own(HBox([self.play, self.slider], layout=Layout(align_items="center", grid_gap="1em"))),
+            self._own(HBox([self._own(VBox([self._current_view, self._status])), self.plot],
                            layout=Layout(align_items="center", grid_gap="2em", flex_flow="row wrap"))),
         ]
         with self.hold_trait_notifications():
@@ -119,21 +125,6 @@ class MapMorph(OwnsChildren, VBox):
             self.t = t
         self._ready = True
         self._render(fit=True)
-
-    @property
-    def plot(self) -> VertexPlot:
-        """The `VertexPlot` drawing the shape under the current matrix."""
-        return self._plot
-
-    @property
-    def slider(self) -> FloatSlider:
-        """The slider for `t`."""
-        return self._slider
-
-    @property
-    def play(self) -> Play:
-        """The Play button that steps `t` from 0 to 1."""
-        return self._play
 
     @validate("t")
     def _validate_t(self, proposal):
@@ -170,11 +161,11 @@ class MapMorph(OwnsChildren, VBox):
         """Draw the current frame; `fit` also moves the view to one holding every frame."""
         try:
             current = morph_matrix(self.matrix, self.t)
-            with self._plot.hold_trait_notifications():
+            with self.plot.hold_trait_notifications():
                 if fit:
-                    self._plot.view = morph_view(self.points, self.matrix)
-                    self._plot.points = self.points
-                self._plot.matrix = current
+                    self.plot.view = morph_view(self.points, self.matrix)
+                    self.plot.points = self.points
+                self.plot.matrix = current
         except (ValueError, TraitError) as error:  # shown in place, never a traceback
             self._status.value = alert_html(f"Could not draw: {error}")
             return

@@ -37,6 +37,13 @@ class OutputPicture(OwnsChildren, VBox):
     **kwargs
         Passed to `VBox`.
 
+    Attributes
+    ----------
+    text : str
+        The weighted sum written out in plain text.
+    plot : ValuesPlot
+        The plot drawing the values, their hull and ``h_i``.
+
     Examples
     --------
     Activity 1.4.6:
@@ -53,12 +60,12 @@ class OutputPicture(OwnsChildren, VBox):
         V = validate_matrix(values, name="V")
         w = validate_matrix(np.atleast_2d(np.asarray(weights, dtype=float)), name="A_att row")
         self._row = int(row)
-        self._plot = self._own(ValuesPlot(V, w, focus=0, output_names=[f"h{self._row + 1}"]))
+        self.plot = self._own(ValuesPlot(V, w, focus=0, output_names=[f"h{self._row + 1}"]))
         # average_expansion numbers its one row 1: name it after the row it is.
         text = average_expansion(w, V, 0)
-        self._text = f"h_{self._row + 1}" + text[len("h_1"):]
+        self.text = f"h_{self._row + 1}" + text[len("h_1"):]
         self._sum = self._own(HTML(
-            f"<div style='font-size:1.1em'>{subscripts_html(self._text)}</div>"
+            f"<div style='font-size:1.1em'>{subscripts_html(self.text)}</div>"
         ).add_class("output-picture-sum"))
         note = self._own(HTML(
             "<div style='color:#666;line-height:1.4'>Blue dots: the values <i>v</i><sub>j</sub>. "
@@ -69,19 +76,9 @@ class OutputPicture(OwnsChildren, VBox):
         ))
         self.add_class("output-picture")
         self.layout = Layout(width="380px")
-        self.children = [self._plot, self._sum, note]
+        self.children = [self.plot, self._sum, note]
 
     @property
     def output(self) -> np.ndarray:
         """The output ``h_i``, as a 1-D array."""
-        return self._plot.outputs[0].copy()
-
-    @property
-    def text(self) -> str:
-        """The weighted sum written out in plain text."""
-        return self._text
-
-    @property
-    def plot(self) -> ValuesPlot:
-        """The `ValuesPlot` drawing the values, their hull and ``h_i``."""
-        return self._plot
+        return self.plot.outputs[0].copy()

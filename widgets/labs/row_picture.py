@@ -53,9 +53,9 @@ class RowPicture(OwnsChildren, VBox):
     row : int
         The row shown, 0-based; a row past A's last is pulled back to it.
     picture : ipywidgets.HTML
-        The written-out combination (read-only).
+        The written-out combination: row i of AB.
     menu : ipywidgets.Dropdown
-        The "row i" menu, 1-based labels (read-only).
+        The "row i" menu, 1-based labels.
 
     Examples
     --------
@@ -86,34 +86,24 @@ class RowPicture(OwnsChildren, VBox):
         super().__init__(**kwargs)
         self._names = tuple(names)
         self._writing = Guard()
-        self._menu = Dropdown(
+        self.menu = Dropdown(
             description="row i",
             style={"description_width": "initial"},
             layout=Layout(width="8em"),
         ).add_class("row-picture-menu")
-        self._picture = HTML(style={"font_size": "1.2em"}).add_class("row-picture-sum")
+        self.picture = HTML(style={"font_size": "1.2em"}).add_class("row-picture-sum")
         self._status = steady(HTML).add_class("row-picture-status")
-        self._own(self._menu, self._picture, self._status)
+        self._own(self.menu, self.picture, self._status)
         self.add_class("row-picture")
-        self.children = [self._menu, self._picture, self._status]
+        self.children = [self.menu, self.picture, self._status]
         # One at a time, not under hold_trait_notifications: its roll-back after a
         # refused matrix would re-validate the unset default and hide the message.
         self.A = A
         self.B = B
         self.row = row
         self._ready = True
-        self._menu.observe(self._on_menu_change, names="value")
+        self.menu.observe(self._on_menu_change, names="value")
         self._render()
-
-    @property
-    def picture(self) -> HTML:
-        """The `HTML` that writes row i of AB out."""
-        return self._picture
-
-    @property
-    def menu(self) -> Dropdown:
-        """The "row i" `Dropdown`."""
-        return self._menu
 
     @validate("row")
     def _validate_row(self, proposal):
@@ -137,18 +127,18 @@ class RowPicture(OwnsChildren, VBox):
         m = self.A.shape[0]
         # The menu follows the row; its own observer must not read new options as a pick.
         with self._writing:
-            with self._menu.hold_sync():
-                if len(self._menu.options) != m:
-                    self._menu.options = _one_based(m)
-                if self._menu.value != self.row:
-                    self._menu.value = self.row
+            with self.menu.hold_sync():
+                if len(self.menu.options) != m:
+                    self.menu.options = _one_based(m)
+                if self.menu.value != self.row:
+                    self.menu.value = self.row
         try:
             picture = row_picture_html(self.A, self.B, self.row, self._names)
         except (ShapeError, IndexError) as error:
-            self._picture.value = ""
+            self.picture.value = ""
             self._status.value = alert_html(
                 f"<b>No row to show.</b> {html.escape(str(error))}.", escape=False
             )
             return
-        self._picture.value = picture
+        self.picture.value = picture
         self._status.value = ""

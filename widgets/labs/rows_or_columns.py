@@ -81,9 +81,9 @@ class RowsOrColumns(OwnsChildren, VBox):
     matrix, points : numpy.ndarray
         ``A`` and ``X``; assign them (or `dlink` a `MapGallery`'s) to redraw.
     views : tuple of MatrixView
-        ``P``, ``PAᵀ`` and ``(AX)ᵀ`` (read-only property).
+        The views of ``P``, ``PAᵀ`` and ``(AX)ᵀ``.
     status : ipywidgets.HTML
-        Whether ``PAᵀ`` and ``(AX)ᵀ`` agree (read-only property).
+        Whether ``PAᵀ`` and ``(AX)ᵀ`` agree, and why ``AP`` is undefined.
 
     Examples
     --------
@@ -108,29 +108,23 @@ class RowsOrColumns(OwnsChildren, VBox):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self._p_view = MatrixView(np.asarray(points, dtype=float).T, name=r"P = X^T")
-        self._pat_view = MatrixView(np.asarray(points, dtype=float).T, name=r"PA^T")
-        self._axt_view = MatrixView(np.asarray(points, dtype=float).T, name=r"(AX)^T")
-        self._status = steady(HTML)
-        self._own(self._p_view, self._pat_view, self._axt_view, self._status)
-        tag_parts(prefix, {"p": self._p_view, "pat": self._pat_view, "axt": self._axt_view,
-                           "rows-status": self._status})
+        self.views = tuple(
+            MatrixView(np.asarray(points, dtype=float).T, name=name) for name in (r"P = X^T", r"PA^T", r"(AX)^T")
+        )
+        self.status = steady(HTML)
+        self._own(*self.views, self.status)
+        tag_parts(prefix, {**dict(zip(("p", "pat", "axt"), self.views)), "rows-status": self.status})
         self.add_class("rows-or-columns")
         self.layout.grid_gap = "8px"
         self.children = [
-            self._own(HBox([self._p_view, self._pat_view, self._axt_view],
-                           layout=Layout(grid_gap="40px", flex_flow="row wrap"))),
-            self._status,
+            self._own(HBox(list(self.views), layout=Layout(grid_gap="40px", flex_flow="row wrap"))),
+            self.status,
         ]
         with self.hold_trait_notifications():
             self.points = points
             self.matrix = matrix
         self._ready = True
         self._render()
-
-    views = property(lambda self: (self._p_view, self._pat_view, self._axt_view),
-                     doc="The views of P, PAᵀ and (AX)ᵀ.")
-    status = property(lambda self: self._status, doc="Whether PAᵀ and (AX)ᵀ agree, and why AP is undefined.")
 
     @observe("matrix", "points")
     def _on_change(self, change):
@@ -140,5 +134,6 @@ class RowsOrColumns(OwnsChildren, VBox):
     def _render(self):
         A, X = self.matrix, self.points
         P = X.T
-        self._p_view.matrix, self._pat_view.matrix, self._axt_view.matrix = P, P @ A.T, (A @ X).T
-        self._status.value = rows_verdict(A, X)
+        for view, matrix in zip(self.views, (P, P @ A.T, (A @ X).T)):
+            view.matrix = matrix
+        self.status.value = rows_verdict(A, X)

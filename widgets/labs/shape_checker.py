@@ -51,7 +51,7 @@ class ShapeChecker(OwnsChildren, VBox):
     message : str
         The explanation shown, as plain text (read-only).
     boxes : tuple of ipywidgets.IntText
-        The boxes m, n, p, q (read-only property).
+        The four boxes m, n, p, q.
 
     Examples
     --------
@@ -80,17 +80,17 @@ class ShapeChecker(OwnsChildren, VBox):
     ) -> None:
         super().__init__(**kwargs)
         self._writing = Guard()
-        self._boxes = tuple(
+        self.boxes = tuple(
             self._own(IntText(value=int(v), description=name, style={"description_width": "initial"},
                               layout=Layout(width="6.5em")))
             for name, v in zip("mnpq", (*a_shape, *b_shape))
         )
         self._result = self._own(steady(HTML).add_class("check-feedback"))
-        tag_parts(prefix, {**dict(zip("mnpq", self._boxes)), "shape-result": self._result})
-        for box in self._boxes:
+        tag_parts(prefix, {**dict(zip("mnpq", self.boxes)), "shape-result": self._result})
+        for box in self.boxes:
             box.observe(self._on_box_change, names="value")
         self.observe(self._on_value_change, names="value")
-        m, n, p, q = self._boxes
+        m, n, p, q = self.boxes
         self.add_class("shape-checker")
         self.children = [
             self._own(HBox([self._own(Label("A is")), m, self._own(Label("×")), n,
@@ -112,21 +112,16 @@ class ShapeChecker(OwnsChildren, VBox):
             ) from None
         return sizes[:2], sizes[2:]
 
-    @property
-    def boxes(self) -> tuple[IntText, ...]:
-        """The four boxes m, n, p, q."""
-        return self._boxes
-
     def _on_box_change(self, change):
         if self._writing:  # the boxes are being filled from `value`: it is already set
             return
-        m, n, p, q = (box.value for box in self._boxes)
+        m, n, p, q = (box.value for box in self.boxes)
         self.value = ((m, n), (p, q))
 
     def _on_value_change(self, change):
         (m, n), (p, q) = change["new"]
         with self._writing:
-            for box, v in zip(self._boxes, (m, n, p, q)):
+            for box, v in zip(self.boxes, (m, n, p, q)):
                 if box.value != v:  # a box's own edit comes back here: leave it be
                     box.value = v
         self._render()
