@@ -186,6 +186,8 @@ class Check(OwnsChildren, VBox):
         The last answer checked, as judged (a number, a shape, an array, the choice), or None.
     answer_input : ipywidgets.Widget
         The input widget (`MatrixEditor`, `Text` or `RadioButtons`).
+    hints : HintLadder or None
+        The `HintLadder` of this check's hints, or None without hints.
 
     Examples
     --------
@@ -271,22 +273,17 @@ class Check(OwnsChildren, VBox):
 
         children = [self._prompt, self._input, self._own(HBox(buttons, layout=shared_layout())), self._feedback]
         hints = [hint] if isinstance(hint, str) else list(hint)
-        self._hints = None
+        self.hints = None
         if any(hints):
             if len(hints) > len(LEVELS) or not all(isinstance(h, str) and h for h in hints):
                 raise TraitError(f"hint must be a text or up to {len(LEVELS)} texts, least help first")
-            self._hints = self._own(HintLadder(hints, LEVELS[:len(hints)]))
-            self._hints.observe(self._on_hint, names="opened")
-            children.append(self._hints)
+            self.hints = self._own(HintLadder(hints, LEVELS[:len(hints)]))
+            self.hints.observe(self._on_hint, names="opened")
+            children.append(self.hints)
         if self._mode == "matrix":
             # The editor opens at 1×1: the size is part of the answer.
             children.insert(1, self._own(steady(HTML, "<i>Pick the number of rows and columns, then type the entries.</i>")))
         self.children = children
-
-    @property
-    def hints(self) -> HintLadder | None:
-        """The `HintLadder` of this check's hints, or None without hints."""
-        return self._hints
 
     @property
     def answer_input(self) -> MatrixEditor | Text | RadioButtons:
@@ -320,8 +317,8 @@ class Check(OwnsChildren, VBox):
             self.set_trait("reading", reading)
             self.set_trait("feedback", message)
         text = html.escape(message)
-        if status == "wrong" and self._hints is not None and not self._hints.opened:
-            self._hints.open_next()
+        if status == "wrong" and self.hints is not None and not self.hints.opened:
+            self.hints.open_next()
         # The reading first, in grey, then the verdict in its colour: one box, one announcement.
         echo = (
             f'<span class="check-reading" style="color:#555">{html.escape(reading)}</span><br>'

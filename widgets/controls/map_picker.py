@@ -59,11 +59,11 @@ class MapPicker(OwnsChildren, VBox):
         The chosen map's 2×2 matrix (read-only array).
     map_name : str
         The chosen map; assigning it picks another map.
-    sliders : dict
+    sliders : dict of str to dict of str to ipywidgets.FloatSlider
         ``{map name: {parameter name: FloatSlider}}``.  Each slider has the
         CSS classes ``map-param`` and ``map-param-<map>-<parameter>`` (spaces
         as dashes, e.g. ``map-param-horizontal-shear-k``).
-    entries : dict
+    entries : dict of str to dict of str to SliderEntry
         ``{map name: {parameter name: SliderEntry}}``: each slider with the
         entry for typing it, as shown.
     editor : MatrixEditor
@@ -115,8 +115,8 @@ class MapPicker(OwnsChildren, VBox):
             options=options, description="map", style={"description_width": "initial"},
             layout=Layout(width="16em"),
         ).add_class("map-picker-menu"))
-        self._sliders = {}
-        self._entries = {}
+        self.sliders = {}
+        self.entries = {}
         self._boxes = {}
         for key, spec in GALLERY.items():
             sliders, entries = {}, {}
@@ -130,14 +130,14 @@ class MapPicker(OwnsChildren, VBox):
                 slider.observe(self._on_param_change, names="value")
                 sliders[param.name] = slider
                 entries[param.name] = self._own(SliderEntry(slider))
-            self._sliders[key] = sliders
-            self._entries[key] = entries
+            self.sliders[key] = sliders
+            self.entries[key] = entries
             self._boxes[key] = self._own(VBox(list(entries.values())))
         # min_width: a 2-column editor otherwise clips the margin of its last column.
-        self._editor = self._own(MatrixEditor(free_matrix, name=name, min_shape=(2, 2), max_shape=(2, 2),
-                                              layout=Layout(min_width="9.5em")))
-        self._editor.observe(self._on_param_change, names="value")
-        self._boxes[FREE] = self._editor
+        self.editor = self._own(MatrixEditor(free_matrix, name=name, min_shape=(2, 2), max_shape=(2, 2),
+                                             layout=Layout(min_width="9.5em")))
+        self.editor.observe(self._on_param_change, names="value")
+        self._boxes[FREE] = self.editor
         self._rule = self._own(HTML().add_class("map-picker-rule"))
         self._params = self._own(VBox())
         self._status = self._own(HTML())
@@ -149,21 +149,6 @@ class MapPicker(OwnsChildren, VBox):
         self.children = [self._menu, self._rule, self._params, self._status]
         self._ready = True
         self._show()
-
-    @property
-    def sliders(self) -> dict[str, dict[str, FloatSlider]]:
-        """``{map name: {parameter name: FloatSlider}}``."""
-        return self._sliders
-
-    @property
-    def entries(self) -> dict[str, dict[str, SliderEntry]]:
-        """``{map name: {parameter name: SliderEntry}}``."""
-        return self._entries
-
-    @property
-    def editor(self) -> MatrixEditor:
-        """The free 2×2 `MatrixEditor`."""
-        return self._editor
 
     @validate("map_name")
     def _validate_map_name(self, proposal):
@@ -200,9 +185,9 @@ class MapPicker(OwnsChildren, VBox):
         key = self.map_name
         try:
             if key == FREE:
-                matrix = self._editor.value
+                matrix = self.editor.value
             else:
-                values = {name: s.value for name, s in self._sliders[key].items()}
+                values = {name: s.value for name, s in self.sliders[key].items()}
                 matrix = GALLERY[key].matrix(**values)
             self.value = matrix
         except (ValueError, TraitError) as error:  # shown, never a traceback

@@ -17,9 +17,9 @@ import operator
 from typing import Any
 
 import numpy as np
-from ipywidgets import HTML, Dropdown, GridBox, HBox, Layout, Text, VBox
+from ipywidgets import HTML, Dropdown, GridBox, HBox, Layout, VBox
 from numpy.typing import ArrayLike
-from traitlets import Bool, Int, TraitError, Unicode, observe, validate
+from traitlets import Bool, Int, TraitError, Tuple, Unicode, observe, validate
 
 from ..base.alerts import alert_html
 from ..base.guard import Guard
@@ -101,6 +101,10 @@ class MatrixEditor(OwnsChildren, VBox):
         The cells, row by row.  Setting a cell's ``value`` is what typing does.
     shape : tuple of int
         ``value.shape``.
+    min_shape : tuple of int
+        The smallest allowed shape.
+    max_shape : tuple of int or None
+        The largest allowed shape, or None for no limit.
 
     Examples
     --------
@@ -130,6 +134,7 @@ class MatrixEditor(OwnsChildren, VBox):
         "", read_only=True, help="Messages for cells that are not numbers; empty if none."
     )
     read_only = Bool(False, help="Disable the cells (for computed results).")
+    cells = Tuple(read_only=True, help="The cell `Text` widgets as a tuple of rows: tuple of tuple of Text.")
     highlight_row = Int(None, allow_none=True, help="0-based row to tint, or None.")
     highlight_col = Int(None, allow_none=True, help="0-based column to tint, or None.")
 
@@ -149,17 +154,16 @@ class MatrixEditor(OwnsChildren, VBox):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self._min_shape = _bounds(min_shape, "min_shape") or (1, 1)
+        self.min_shape = _bounds(min_shape, "min_shape") or (1, 1)
         max_default = (6, 6) if resizable else None
-        self._max_shape = _bounds(max_shape, "max_shape") or max_default
-        if self._max_shape is not None and (
-            self._min_shape[0] > self._max_shape[0] or self._min_shape[1] > self._max_shape[1]
+        self.max_shape = _bounds(max_shape, "max_shape") or max_default
+        if self.max_shape is not None and (
+            self.min_shape[0] > self.max_shape[0] or self.min_shape[1] > self.max_shape[1]
         ):
             raise TraitError(
-                f"min_shape {self._min_shape} is larger than max_shape {self._max_shape}"
+                f"min_shape {self.min_shape} is larger than max_shape {self.max_shape}"
             )
         self._resizable = bool(resizable)
-        self._cells = ()
         self._bad = {}  # (i, j) -> parse error message, without the cell name
         self._writing = Guard()  # up while Python writes cell texts
         self._edited_cell = None  # (i, j) while a cell edit assigns `value`
@@ -199,24 +203,9 @@ class MatrixEditor(OwnsChildren, VBox):
     # -- public API ---------------------------------------------------------
 
     @property
-    def cells(self) -> tuple[tuple[Text, ...], ...]:
-        """The cell `Text` widgets as a tuple of rows."""
-        return self._cells
-
-    @property
     def shape(self) -> tuple[int, int]:
         """The shape ``(rows, columns)`` of `value`."""
         return self.value.shape
-
-    @property
-    def min_shape(self) -> tuple[int, int]:
-        """The smallest allowed shape."""
-        return self._min_shape
-
-    @property
-    def max_shape(self) -> tuple[int, int] | None:
-        """The largest allowed shape, or None for no limit."""
-        return self._max_shape
 
     def resize(self, rows: int, cols: int) -> None:
         """Change the shape, keeping the entries that still fit; new ones are 0.
@@ -266,7 +255,7 @@ class MatrixEditor(OwnsChildren, VBox):
 
     def _check_shape(self, shape):
         """Raise TraitError if `shape` is outside `min_shape` and `max_shape`."""
-        low, high = self._min_shape, self._max_shape
+        low, high = self.min_shape, self.max_shape
         rows, cols = shape
         too_small = rows < low[0] or cols < low[1]
         too_big = high is not None and (rows > high[0] or cols > high[1])
@@ -302,7 +291,7 @@ class MatrixEditor(OwnsChildren, VBox):
     def _on_name_change(self, change):
         if not self._ready:  # the cells are built with their names
             return
-        for i, row in enumerate(self._cells):
+        for i, row in enumerate(self.cells):
             for j, cell in enumerate(row):
                 with cell.hold_sync():
                     name, cell.placeholder = self._cell_labels(i, j)
@@ -312,7 +301,7 @@ class MatrixEditor(OwnsChildren, VBox):
 
     @observe("read_only")
     def _on_read_only_change(self, change):
-        for row in self._cells:
+        for row in self.cells:
             for cell in row:
                 cell.disabled = change["new"]
         if self._size_controls is not None:
@@ -354,10 +343,10 @@ class MatrixEditor(OwnsChildren, VBox):
     # -- drawing -------------------------------------------------------------
 
     def _make_picker(self, label, axis):
-        high = self._max_shape[axis]
+        high = self.max_shape[axis]
         picker = self._own(steady(
             Dropdown,
-            options=list(range(self._min_shape[axis], high + 1)),
+            options=list(range(self.min_shape[axis], high + 1)),
             description=label,
             style={"description_width": "initial"},
             layout={"width": "auto"},
@@ -387,13 +376,13 @@ class MatrixEditor(OwnsChildren, VBox):
             cell.value = text
 
     def _finish_cell_edit(self, i, j):
-        self._set_text(self._cells[i][j], format_number(self.value[i, j]))
+        self._set_text(self.cells[i][j], format_number(self.value[i, j]))
         self._paint()
         self._show_error()
 
     def _build_cells(self):
         rows, cols = self.value.shape
-        old_cells = [cell for row in self._cells for cell in row]
+        old_cells = [cell for row in self.cells for cell in row]
         cells = []
         for i in range(rows):
             row = []
@@ -405,20 +394,20 @@ class MatrixEditor(OwnsChildren, VBox):
                 cell.observe(functools.partial(self._on_cell_change, i, j), names="value")
                 row.append(cell)
             cells.append(tuple(row))
-        self._cells = tuple(cells)
+        self.set_trait("cells", tuple(cells))
         self._paint()  # and the title, with the new shape
         with self._grid.hold_sync():
             self._grid.layout.grid_template_columns = f"repeat({cols}, max-content)"
-            self._grid.children = [cell for row in self._cells for cell in row]
+            self._grid.children = [cell for row in self.cells for cell in row]
         for cell in old_cells:
             cell.close()
-        self._own(*(cell for row in self._cells for cell in row))  # forgets the old ones
+        self._own(*(cell for row in self.cells for cell in row))  # forgets the old ones
         if self._size_controls is not None:
             with self._writing:
                 self._rows_picker.value, self._cols_picker.value = rows, cols
 
     def _write_cells(self):
-        for i, row in enumerate(self._cells):
+        for i, row in enumerate(self.cells):
             for j, cell in enumerate(row):
                 self._set_text(cell, format_number(self.value[i, j]))
         self._paint()

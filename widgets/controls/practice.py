@@ -22,7 +22,7 @@ import secrets
 from typing import Any
 
 from ipywidgets import HTML, Button, HBox, HTMLMath, VBox
-from traitlets import Bool, HasTraits, Int, TraitError, Unicode, observe, validate
+from traitlets import Bool, HasTraits, Instance, Int, TraitError, Tuple, Unicode, observe, validate
 
 from ..base.owned import OwnsChildren
 from ..base.shared_models import shared_layout, steady
@@ -83,6 +83,8 @@ class Practice(OwnsChildren, VBox):
         (`widgets.core.mastery.OUTCOMES`).
     checks : tuple of Check
         One per part of the instance shown (read-only).
+    problem : Problem or None
+        The instance shown (`widgets.core.practice.Problem`), or None before `start`.
 
     Examples
     --------
@@ -108,6 +110,11 @@ class Practice(OwnsChildren, VBox):
     started = Bool(False, read_only=True, help="Whether a problem is shown.")
     history = Unicode("", read_only=True, help="How the recent problems ended, one letter each.")
     reviewed = Unicode("", help="How this skill's problems in the mixed review ended: 'mastered' needs one.")
+    checks = Tuple(read_only=True, help="The `Check` of each part of the instance shown: tuple of Check.")
+    problem = Instance(
+        Problem, allow_none=True, read_only=True,
+        help="The instance shown (`widgets.core.practice.Problem`), or None before `start`.",
+    )
 
     def __init__(
         self,
@@ -122,8 +129,7 @@ class Practice(OwnsChildren, VBox):
         if skill not in SKILLS:
             raise TraitError(f"unknown skill {skill!r}: choose one of {', '.join(SKILLS)}")
         self.set_trait("skill", skill)
-        self._checks = self._ladders = ()
-        self._problem = None
+        self._ladders = ()
         self._slips = set()  # "wrong", "hint" and "shown", as they happen on the instance shown
         self._finished = False  # the instance shown is solved, or was skipped
         self._heading = self._own(steady(HTML).add_class("practice-heading"))
@@ -158,19 +164,9 @@ class Practice(OwnsChildren, VBox):
         self._render_heading()
 
     @property
-    def checks(self) -> tuple[Check, ...]:
-        """The `Check` of each part of the instance shown."""
-        return self._checks
-
-    @property
     def title(self) -> str:
         """What the lecturer's class pulse calls this section (as `Check.title`)."""
         return f"Practice: {TITLES[self.skill]}"
-
-    @property
-    def problem(self) -> Problem | None:
-        """The instance shown (`widgets.core.practice.Problem`), or None before `start`."""
-        return self._problem
 
     def start(self) -> None:
         """Show the problem of the current seed, as the Start button does."""
@@ -235,30 +231,30 @@ class Practice(OwnsChildren, VBox):
             self.seed = change["new"]
 
     def _show(self):
-        self._problem = make_problem(self.skill, self.seed)
-        for widget in (*self._checks, *self._ladders):
+        self.set_trait("problem", make_problem(self.skill, self.seed))
+        for widget in (*self.checks, *self._ladders):
             widget.close()
-        self._checks = tuple(
+        self.set_trait("checks", tuple(
             self._own(Check(part.prompt, part.answer, mistakes=part.mistakes, solution=part.solution,
                             tol=part.tol, name=part.name).add_class("practice-check"))
-            for part in self._problem.parts
-        )
-        self._ladders = tuple(self._own(HintLadder(levels, LEVELS)) for levels in hints(self._problem))
-        for check, ladder in zip(self._checks, self._ladders):
+            for part in self.problem.parts
+        ))
+        self._ladders = tuple(self._own(HintLadder(levels, LEVELS)) for levels in hints(self.problem))
+        for check, ladder in zip(self.checks, self._ladders):
             check.observe(self._on_attempt, names="attempts")
             check.observe(self._on_settled, names=["solved", "shown"])
             ladder.observe(lambda _change: self._slipped("hint"), names="opened")
         self._slips, self._finished = set(), False
-        self._given.value = self._problem.given
+        self._given.value = self.problem.given
         self._show_parts()
         self._render_heading()
 
     def _show_parts(self):
         """The parts up to the first one not yet done: the next question can tell the answer to
         this one ("Now compute AB" says that AB exists)."""
-        done = [check.solved or check.shown for check in self._checks]
+        done = [check.solved or check.shown for check in self.checks]
         shown = done.index(False) + 1 if False in done else len(done)
-        self._parts.children = [box for pair in zip(self._checks[:shown], self._ladders[:shown]) for box in pair]
+        self._parts.children = [box for pair in zip(self.checks[:shown], self._ladders[:shown]) for box in pair]
 
     def _slipped(self, how):
         first = not self._slips
@@ -286,7 +282,7 @@ class Practice(OwnsChildren, VBox):
         if change["name"] == "shown":
             self._slipped("shown")  # the solution seen before the answer
         self._show_parts()
-        if not self._finished and all(check.solved or check.shown for check in self._checks):
+        if not self._finished and all(check.solved or check.shown for check in self.checks):
             slips = self._slips
             self._ended("h" if "shown" in slips else "a" if "hint" in slips else "s" if slips else "r")
 

@@ -59,6 +59,8 @@ class Reveal(OwnsChildren, VBox):
     ----------
     opened : bool
         Whether the view is shown; set it True to open (it cannot close).
+    view : ipywidgets.Widget
+        The view held back.
 
     Examples
     --------
@@ -97,7 +99,7 @@ class Reveal(OwnsChildren, VBox):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self._view = view
+        self.view = view
         self._after = tuple(after)
         self._holds_answer = bool(holds_answer)
         self._ready = "settled" if self._holds_answer else "answered"  # the checks' trait to wait for
@@ -134,11 +136,6 @@ class Reveal(OwnsChildren, VBox):
             self.opened = True
         self._render()
 
-    @property
-    def view(self) -> Widget:
-        """The view held back."""
-        return self._view
-
     @observe("opened")
     def _on_opened_change(self, change):
         if change["old"] and not change["new"]:
@@ -158,4 +155,4 @@ class Reveal(OwnsChildren, VBox):
             self.opened = True
 
     def _render(self):
-        self.children = [self._view] if self.opened else [self._placeholder]
+        self.children = [self.view] if self.opened else [self._placeholder]

@@ -79,7 +79,8 @@ class SliderEntry(OwnsChildren, HBox):
     slider : ipywidgets.IntSlider or ipywidgets.FloatSlider
         The wrapped slider, read-only.
     entry : ipywidgets.Text
-        The entry.  Setting its ``value`` is what typing and Enter do.
+        The `Text` entry beside the slider.  Setting its ``value`` is what
+        typing and Enter do.
     message : ipywidgets.HTML
         The message line, hidden while there is no message (made at the
         first rejected entry).
@@ -138,11 +139,11 @@ class SliderEntry(OwnsChildren, HBox):
             )
         kwargs.setdefault("layout", shared_layout(flex_flow="row wrap", align_items="center"))
         super().__init__(**kwargs)
-        self._slider = slider
+        self.slider = slider
         self._writing = Guard()  # up while the kernel writes the entry's text
         self._name_from_description = name is None
         slider.readout = False
-        self._entry = self._own(steady(
+        self.entry = self._own(steady(
             Text,
             continuous_update=False,
             # The description is the input's <label>, what a screen reader
@@ -155,24 +156,14 @@ class SliderEntry(OwnsChildren, HBox):
         self.name = (slider.description if name is None else name) or "value"
         self._show_value()
         # The slider is the caller's, and stays open when this closes: followed, not owned.
-        self._keep_link(dlink((slider, "disabled"), (self._entry, "disabled")))
+        self._keep_link(dlink((slider, "disabled"), (self.entry, "disabled")))
         self._follow(slider, self._on_slider_value, "value")
         self._follow(slider, self._on_description, "description")
-        self._entry.observe(self._on_text, names="value")
-        self.children = [slider, self._entry]
+        self.entry.observe(self._on_text, names="value")
+        self.children = [slider, self.entry]
         self.add_class("slider-entry")
 
     # -- public API ---------------------------------------------------------
-
-    @property
-    def slider(self) -> IntSlider | FloatSlider:
-        """The wrapped slider."""
-        return self._slider
-
-    @property
-    def entry(self) -> Text:
-        """The `Text` entry beside the slider."""
-        return self._entry
 
     @property
     def message(self) -> HTML:
@@ -196,12 +187,12 @@ class SliderEntry(OwnsChildren, HBox):
     @observe("name")
     def _on_name_change(self, change):
         name = change["new"]
-        with self._entry.hold_sync():
-            self._entry.description = name
-            self._entry.placeholder = name
-            self._entry.tooltip = f"Type {name} and press Enter"
+        with self.entry.hold_sync():
+            self.entry.description = name
+            self.entry.placeholder = name
+            self.entry.tooltip = f"Type {name} and press Enter"
         if self.error:  # say it again with the new name
-            message = self._check(self._entry.value)[1]
+            message = self._check(self.entry.value)[1]
             if message:
                 self._set_error(message)
 
@@ -222,7 +213,7 @@ class SliderEntry(OwnsChildren, HBox):
 
     def _check(self, text):
         """``(value, "")`` for a text the slider can take, else ``(None, message)``."""
-        slider = self._slider
+        slider = self.slider
         try:
             value = read_slider_text(
                 text, slider.min, slider.max, slider.step,
@@ -239,7 +230,7 @@ class SliderEntry(OwnsChildren, HBox):
         if message:
             self._set_error(message)
             return
-        slider = self._slider
+        slider = self.slider
         if value != slider.value:
             slider.value = value  # observers run, ours rewrites the entry
         # Also when nothing moved ("0.50" for 0.5) or an observer of the
@@ -251,19 +242,19 @@ class SliderEntry(OwnsChildren, HBox):
 
     def _show_value(self):
         with self._writing:
-            self._entry.value = format_number(self._slider.value, self.digits)
+            self.entry.value = format_number(self.slider.value, self.digits)
 
     def _set_error(self, message):
         if message == self.error:
             return
         self.set_trait("error", message)
         if message:
-            self._entry.add_class(INVALID_CLASS)
+            self.entry.add_class(INVALID_CLASS)
             # The entry's style is shared: the message brings the rule that turns it red.
             self.message.value = INVALID_CSS + alert_html(message)
             self.message.layout.display = None
         else:
-            self._entry.remove_class(INVALID_CLASS)
+            self.entry.remove_class(INVALID_CLASS)
             self.message.layout.display = "none"
             self.message.value = ""
 

@@ -83,8 +83,9 @@ class WeightSliders(OwnsChildren, VBox):
         The sliders, read-only.  Setting a slider's ``value`` is what a
         drag does.
     entries : tuple of SliderEntry
-        One per slider, read-only; these are the children shown.  Setting
-        ``entries[k].entry.value`` is what typing a weight and Enter do.
+        Each slider with its entry, in order, read-only; these are the
+        children shown.  Setting ``entries[k].entry.value`` is what typing
+        a weight and Enter do.
 
     Examples
     --------
@@ -158,14 +159,14 @@ class WeightSliders(OwnsChildren, VBox):
             slider.observe(
                 lambda change, k=k: self._on_slider_change(k, change), names="value"
             )
-        self._entries = tuple(self._own(SliderEntry(slider)) for slider in self._sliders)
+        self.entries = tuple(self._own(SliderEntry(slider)) for slider in self._sliders)
         self._sum = self._own(steady(HTML))
 
         self.labels = tuple(f"v{k + 1}" for k in range(n)) if labels is None else labels
         self.value = (1.0,) * n if value is None else value
         self.locked = locked
 
-        self.children = (*self._entries, self._sum)
+        self.children = (*self.entries, self._sum)
         self._ready = True
         self._render()
 
@@ -173,11 +174,6 @@ class WeightSliders(OwnsChildren, VBox):
     def sliders(self) -> tuple[FloatSlider, ...]:
         """tuple of FloatSlider: the sliders, in order."""
         return self._sliders
-
-    @property
-    def entries(self) -> tuple[SliderEntry, ...]:
-        """tuple of SliderEntry: each slider with its entry, in order."""
-        return self._entries
 
     # --- validation -------------------------------------------------------
 

@@ -285,37 +285,27 @@ class LectureBar(OwnsChildren, HBox):
 
     def __init__(self, presenter: bool = False, zoom: float = PRESENTER_ZOOM, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._toggle = self._own(ToggleButton(
+        self.toggle = self._own(ToggleButton(
             description="Presenter mode",
             tooltip="Larger text and plots, for a projector (or add ?presenter=1 to the link)",
             layout=Layout(width="auto", flex="0 0 auto"),
         ).add_class("lecture-presenter"))
-        self._status = self._own(PresetStatus(layout=Layout(flex="1 1 auto")))
+        self.status = self._own(PresetStatus(layout=Layout(flex="1 1 auto")))
         # A style sheet in an HTML widget applies to the whole page while the
         # widget is shown; emptying it switches presenter mode off again.
         self._style = self._own(HTML(layout=Layout(display="none")).add_class("lecture-style"))
         self.progress = self._own(LabProgress())
         # Shown where the lab puts it (near its end), filled once the checks are known.
         self.self_check = self._own(SelfCheck())
-        link((self._toggle, "value"), (self, "presenter"))
+        link((self.toggle, "value"), (self, "presenter"))
         self.zoom = zoom
         self.presenter = presenter
-        self.children = [self._toggle, self._status, self.progress, self._style]
+        self.children = [self.toggle, self.status, self.progress, self._style]
         self.layout.align_items = "center"
         self.layout.grid_gap = "0 1em"
         self.add_class("lecture-bar")
         self._ready = True
         self._render()
-
-    @property
-    def status(self) -> PresetStatus:
-        """The `PresetStatus` line."""
-        return self._status
-
-    @property
-    def toggle(self) -> ToggleButton:
-        """The "Presenter mode" `ToggleButton`."""
-        return self._toggle
 
     @property
     def style_sheet(self) -> str:
@@ -366,9 +356,9 @@ class LectureBar(OwnsChildren, HBox):
                 continue
             if value is not None:
                 setattr(self, name, value)
-        applied = apply_presets(editors or {}, self._status, query_string=query_string, **kwargs)
+        applied = apply_presets(editors or {}, self.status, query_string=query_string, **kwargs)
         if flag_errors:
-            self._status.errors = list(self._status.errors) + flag_errors
+            self.status.errors = list(self.status.errors) + flag_errors
         # The page has been requested: from now on its checks count in the class pulse (if on),
         # and the learner's browser keeps them (restoring what it kept from a last visit).
         names = user_namespace()

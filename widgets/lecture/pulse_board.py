@@ -93,6 +93,13 @@ def _mistakes_text(check):
 class LabPanel(OwnsChildren, VBox):
     """One lab on the board: its visitors, then attempted/solved and the top mistakes per check.
 
+    Attributes
+    ----------
+    progress_bars : bqplot.Bars
+        The attempted/solved `Bars` (two rows of y, one column per check).
+    mistake_bars : bqplot.Bars
+        The top-mistakes `Bars`: one bar per "check: mistake".
+
     Examples
     --------
     >>> from widgets.lecture.pulse_store import CheckPulse, LabPulse
@@ -105,7 +112,7 @@ class LabPanel(OwnsChildren, VBox):
     def __init__(self, lab: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._heading = self._own(steady(HTML).add_class("pulse-lab-heading"))
-        self._progress, self._progress_bars, self._progress_axis = _figure(
+        self._progress, self.progress_bars, self._progress_axis = _figure(
             self,
             # No legend: inside the plot it would cover the bars.
             "attempted (blue), solved (green)",
@@ -114,7 +121,7 @@ class LabPanel(OwnsChildren, VBox):
             orientation="horizontal", type="grouped", colors=[_ATTEMPTED, _SOLVED],
             labels=["attempted", "solved"],
         )
-        self._mistakes, self._mistake_bars, self._mistake_axis = _figure(
+        self._mistakes, self.mistake_bars, self._mistake_axis = _figure(
             self,
             "most common mistakes (answers)",
             {"x": OrdinalScale(reverse=True), "y": LinearScale(min=0)},
@@ -128,16 +135,6 @@ class LabPanel(OwnsChildren, VBox):
             self._table,
         ]
         self.add_class("pulse-lab")
-
-    @property
-    def progress_bars(self) -> Bars:
-        """The attempted/solved `Bars` (two rows of y, one column per check)."""
-        return self._progress_bars
-
-    @property
-    def mistake_bars(self) -> Bars:
-        """The top-mistakes `Bars`: one bar per "check: mistake"."""
-        return self._mistake_bars
 
     def show(self, pulse: LabPulse) -> None:
         """Draw `pulse` (a `LabPulse`), sending only what changed."""
@@ -155,19 +152,19 @@ class LabPanel(OwnsChildren, VBox):
         progress_scale, progress_ticks = _count_scale(attempted)
         mistake_scale, mistake_ticks = _count_scale([count for _, count in top])
         apply_changes([
-            (self._progress_bars.scales["y"], progress_scale),
+            (self.progress_bars.scales["y"], progress_scale),
             (self._progress_axis, progress_ticks),
-            (self._mistake_bars.scales["y"], mistake_scale),
+            (self.mistake_bars.scales["y"], mistake_scale),
             (self._mistake_axis, mistake_ticks),
             # Room for every check's name, and for every mistake's bar, on a projector.
             (self._progress.layout, {"width": f"{max(600, 120 * len(names))}px"}),
             (self._mistakes.layout, {"height": f"{max(380, 100 + 40 * len(top))}px"}),
             (self._heading, {"value": f'<h2 style="margin: 0.5em 0 0">{html.escape(pulse.lab)}: '
                                       f'<span class="pulse-visitors">{visitors}</span></h2>'}),
-            (self._progress_bars, {"x": np.array(names, dtype=object),
-                                   "y": np.array([attempted, solved], dtype=float).reshape(2, -1)}),
-            (self._mistake_bars, {"x": np.array([label for label, _ in top], dtype=object),
-                                  "y": np.array([count for _, count in top], dtype=float)}),
+            (self.progress_bars, {"x": np.array(names, dtype=object),
+                                  "y": np.array([attempted, solved], dtype=float).reshape(2, -1)}),
+            (self.mistake_bars, {"x": np.array([label for label, _ in top], dtype=object),
+                                 "y": np.array([count for _, count in top], dtype=float)}),
             (self._table, {"value": (
                 '<table style="font-size: 1.4em; border-spacing: 1.5em 0.2em">'
                 "<tr><th>check</th><th>attempted</th><th>solved</th><th>answers</th>"
@@ -195,6 +192,8 @@ class PulseBoard(OwnsChildren, VBox):
         How many times the board has read the store.
     panels : dict of str to LabPanel
         One per lab seen, by name (read-only).
+    reset : ipywidgets.Button
+        The Reset `Button`.
 
     Examples
     --------
@@ -221,16 +220,16 @@ class PulseBoard(OwnsChildren, VBox):
         self._shown = None  # the (status, summary) drawn last
         self._panels = {}
         self._status = self._own(steady(HTML).add_class("pulse-status"))
-        self._reset = self._own(Button(description="Reset for a new session", button_style="danger",
+        self.reset = self._own(Button(description="Reset for a new session", button_style="danger",
                              icon="trash", layout=Layout(width="auto"),
                              tooltip="Erase every count (export the CSV first to keep them)"))
-        self._reset.add_class("pulse-reset")
-        self._reset.on_click(lambda _button: self._on_reset())
+        self.reset.add_class("pulse-reset")
+        self.reset.on_click(lambda _button: self._on_reset())
         self._export = self._own(steady(HTML).add_class("pulse-export"))
         self._updated = self._own(steady(HTML).add_class("pulse-updated"))
         self._labs = self._own(VBox().add_class("pulse-labs"))
         self.children = [
-            self._own(HBox([self._reset, self._export, self._updated],
+            self._own(HBox([self.reset, self._export, self._updated],
                            layout=Layout(align_items="center", grid_gap="0 1.5em"))),
             self._status,
             self._labs,
@@ -242,11 +241,6 @@ class PulseBoard(OwnsChildren, VBox):
     def panels(self) -> dict[str, LabPanel]:
         """The `LabPanel` of each lab seen, by name."""
         return dict(self._panels)
-
-    @property
-    def reset(self) -> Button:
-        """The Reset `Button`."""
-        return self._reset
 
     @validate("interval")
     def _validate_interval(self, proposal):

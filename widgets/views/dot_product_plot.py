@@ -74,12 +74,14 @@ class DotProductPlot(OwnsChildren, VBox):
         Read-only: ``q · k``.
     cosine, angle : float or None
         Read-only: ``cos θ`` and ``θ`` in degrees; None when a vector is zero.
-    figure : bqplot.Figure
-        The drawing (read-only property).
+    figure : DescribedFigure
+        The bqplot drawing (read-only).
     angle_slider : ipywidgets.FloatSlider
         Turns `k` to this many degrees from `q`; dragged, it moves in whole
         degrees, and it follows the tips to 0.1°, as the readout writes θ
-        (read-only property).
+        (read-only).
+    readout : ipywidgets.HTML
+        The HTML that writes the score out both ways.
 
     Examples
     --------
@@ -127,7 +129,7 @@ class DotProductPlot(OwnsChildren, VBox):
                 names=["q", "k"], display_names=True, enable_move=True,
             ),
         )
-        self._figure = self._own(DescribedFigure(
+        self.figure = self._own(DescribedFigure(
             marks=[self._foot, self._arrows, self._tips],
             axes=list(self._own(
                 Axis(scale=x_scale, grid_color="#eeeeee", tick_values=TICKS, tick_format="d"),
@@ -139,39 +141,24 @@ class DotProductPlot(OwnsChildren, VBox):
             fig_margin=dict(top=15, bottom=30, left=35, right=15),
             layout=Layout(width="320px", height="320px"),
         ).add_class("dot-product-figure"))
-        self._own(self._figure.scale_x, self._figure.scale_y)  # the figure's own default scales
+        self._own(self.figure.scale_x, self.figure.scale_y)  # the figure's own default scales
         # Its value is θ to 0.1°, as the readout writes it; a learner's drag moves in whole degrees
         # (the browser snaps to the step), so 90° and 180° are easy to reach.
-        self._slider = self._own(FloatSlider(
+        self.angle_slider = self._own(FloatSlider(
             value=0, min=0, max=180, step=1, readout_format=".1f", description="angle θ of k from q",
             style={"description_width": "initial"}, continuous_update=False,
             layout=Layout(width="320px"),
         ).add_class("dot-product-angle"))
-        self._readout = self._own(steady(HTML).add_class("dot-product-readout"))
+        self.readout = self._own(steady(HTML).add_class("dot-product-readout"))
         self._tips.observe(self._on_tips_moved, names=["x", "y"])
-        self._slider.observe(self._on_slider_change, names="value")
+        self.angle_slider.observe(self._on_slider_change, names="value")
         self.add_class("dot-product-plot")
-        self.children = [self._figure, self._slider, self._readout]
+        self.children = [self.figure, self.angle_slider, self.readout]
         with self.hold_trait_notifications():
             self.q = q
             self.k = k
         self._ready = True
         self._render()
-
-    @property
-    def figure(self) -> DescribedFigure:
-        """The bqplot drawing."""
-        return self._figure
-
-    @property
-    def angle_slider(self) -> FloatSlider:
-        """The slider that turns `k` to an angle from `q`."""
-        return self._slider
-
-    @property
-    def readout(self) -> HTML:
-        """The HTML that writes the score out both ways."""
-        return self._readout
 
     @validate("q", "k")
     def _validate_vector(self, proposal):
@@ -226,13 +213,13 @@ class DotProductPlot(OwnsChildren, VBox):
             (self._tips, {"x": np.array([q[0], k[0]]), "y": np.array([q[1], k[1]])}),
             (self._foot, {"x": np.array([k[0], foot[0]]), "y": np.array([k[1], foot[1]]),
                           "visible": bool(m.q_length > 0 and m.k_length > 0)}),
-            (self._figure, {"tooltip": alternatives.dot_product(q, k, m.score, m.angle)}),
+            (self.figure, {"tooltip": alternatives.dot_product(q, k, m.score, m.angle)}),
         ]
         with self._writing:
             apply_changes(updates)
             if m.angle is not None:
-                self._slider.value = round(m.angle, 1)
-        self._readout.value = self._readout_html(m)
+                self.angle_slider.value = round(m.angle, 1)
+        self.readout.value = self._readout_html(m)
 
     def _readout_html(self, m):
         f = format_number

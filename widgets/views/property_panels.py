@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 from ipywidgets import HTML, GridBox, HBox, Layout, VBox
 from numpy.typing import ArrayLike
-from traitlets import TraitError, Unicode, observe, validate
+from traitlets import Instance, TraitError, Tuple, Unicode, observe, validate
 
 from ..base.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR, alert_html
 from ..base.batching import apply_changes
@@ -25,7 +25,6 @@ from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..base.traits import FiniteFloat, MatrixTrait
 from ..core.identities import (
-    IdentityResult,
     OrderComparison,
     check_false_identities,
     check_identities,
@@ -166,6 +165,11 @@ class IdentityPanel(OwnsChildren, VBox):
     B = MatrixTrait(help="The matrix B.")
     C = MatrixTrait(help="The matrix C.")
     r = FiniteFloat(2.0, help="The scalar r.")
+    results = Tuple(read_only=True, help="The evaluated identities, as shown: tuple of IdentityResult.")
+    false_results = Tuple(
+        read_only=True,
+        help="The look-alikes that are not rules, evaluated as shown (empty without them): tuple of IdentityResult.",
+    )
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
@@ -182,18 +186,16 @@ class IdentityPanel(OwnsChildren, VBox):
     ) -> None:
         super().__init__(**kwargs)
         self._digits = int(digits)
-        self._results = ()
-        self._false_results = ()
-        self._cards = tuple(self._own(_card()) for _ in _TITLES)
-        self._false_cards = tuple(
+        self.cards = tuple(self._own(_card()) for _ in _TITLES)
+        self.false_cards = tuple(
             self._own(_card().add_class("identity-card-false")) for _ in (_FALSE_TITLES if look_alikes else ())
         )
-        children = [self._own(_grid(self._cards))]
+        children = [self._own(_grid(self.cards))]
         if look_alikes:
             children += self._own(
                 HTML("<b>Look-alikes that are not rules</b>: each holds only for some matrices. "
                      "Beside each one, what its left side really equals.").add_class("identity-false-heading"),
-                _grid(self._false_cards),
+                _grid(self.false_cards),
             )
         self._status = self._own(steady(HTML))
         with self.hold_trait_notifications():
@@ -202,26 +204,6 @@ class IdentityPanel(OwnsChildren, VBox):
         self.children = [*children, self._status]
         self._ready = True
         self._render()
-
-    @property
-    def results(self) -> tuple[IdentityResult, ...]:
-        """The evaluated identities, as shown."""
-        return self._results
-
-    @property
-    def cards(self) -> tuple[HTML, ...]:
-        """The `HTML` card of each identity."""
-        return self._cards
-
-    @property
-    def false_results(self) -> tuple[IdentityResult, ...]:
-        """The look-alikes that are not rules, evaluated as shown (empty without them)."""
-        return self._false_results
-
-    @property
-    def false_cards(self) -> tuple[HTML, ...]:
-        """The `HTML` card of each look-alike (CSS class ``identity-card-false``)."""
-        return self._false_cards
 
     @validate("r")
     def _validate_r(self, proposal):
@@ -235,13 +217,15 @@ class IdentityPanel(OwnsChildren, VBox):
     def _render(self):
         try:
             results = check_identities(self.A, self.B, self.C, self.r)
-            false_results = check_false_identities(self.A, self.B) if self._false_cards else ()
+            false_results = check_false_identities(self.A, self.B) if self.false_cards else ()
             texts = [self._card_html(result) for result in (*results, *false_results)]
         except Exception as error:  # shown in the panel, never a traceback
             self._status.value = _status_html(f"Could not evaluate the identities: {error}")
             return
-        self._results, self._false_results = results, false_results
-        cards = (*self._cards, *self._false_cards)
+        with self.hold_trait_notifications():
+            self.set_trait("results", results)
+            self.set_trait("false_results", false_results)
+        cards = (*self.cards, *self.false_cards)
         updates = [(card, {"value": text}) for card, text in zip(cards, texts)]
         apply_changes([*updates, (self._status, {"value": ""})])
 
@@ -289,7 +273,7 @@ class OrderPanel(OwnsChildren, VBox):
     ----------
     left, right : numpy.ndarray
         The two matrices; assign (or `dlink` editors) to redraw.
-    comparison : OrderComparison
+    comparison : OrderComparison or None
         What is shown.
 
     Examples
@@ -307,6 +291,7 @@ class OrderPanel(OwnsChildren, VBox):
     right = MatrixTrait(help="The second matrix Y.")
     left_name = Unicode("A", help="Name of the first matrix.")
     right_name = Unicode("B", help="Name of the second matrix.")
+    comparison = Instance(OrderComparison, allow_none=True, read_only=True, help="The `OrderComparison` shown.")
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
@@ -321,7 +306,6 @@ class OrderPanel(OwnsChildren, VBox):
     ) -> None:
         super().__init__(**kwargs)
         self._digits = int(digits)
-        self._comparison = None
         self._forward, self._backward, self._verdict = self._own(
             HTML(layout=Layout(min_width="12em")).add_class("order-forward"),
             HTML(layout=Layout(min_width="12em")).add_class("order-backward"),
@@ -338,11 +322,6 @@ class OrderPanel(OwnsChildren, VBox):
         self._ready = True
         self._render()
 
-    @property
-    def comparison(self) -> OrderComparison | None:
-        """The `OrderComparison` shown."""
-        return self._comparison
-
     @observe("left", "right", "left_name", "right_name")
     def _on_change(self, change):
         if self._ready:
@@ -356,7 +335,7 @@ class OrderPanel(OwnsChildren, VBox):
         except Exception as error:  # shown in the panel, never a traceback
             self._verdict.value = _status_html(f"Could not compare the products: {error}")
             return
-        self._comparison = comparison
+        self.set_trait("comparison", comparison)
         color, mark = _VERDICT_STYLE[comparison.verdict]
         for view, side in ((self._forward, comparison.forward), (self._backward, comparison.backward)):
             text = _side_html(side, self._digits)
