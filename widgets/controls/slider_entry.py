@@ -77,7 +77,7 @@ class SliderEntry(OwnsChildren, HBox):
     Attributes
     ----------
     slider : ipywidgets.IntSlider or ipywidgets.FloatSlider
-        The wrapped slider, read-only.
+        The wrapped slider.
     entry : ipywidgets.Text
         The `Text` entry beside the slider.  Setting its ``value`` is what
         typing and Enter do.

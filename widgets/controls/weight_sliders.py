@@ -83,7 +83,7 @@ class WeightSliders(OwnsChildren, VBox):
         The sliders, read-only.  Setting a slider's ``value`` is what a
         drag does.
     entries : tuple of SliderEntry
-        Each slider with its entry, in order, read-only; these are the
+        Each slider with its entry, in order; these are the
         children shown.  Setting ``entries[k].entry.value`` is what typing
         a weight and Enter do.
 

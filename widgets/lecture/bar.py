@@ -256,9 +256,9 @@ class LectureBar(OwnsChildren, HBox):
     presenter : bool
         Whether presenter mode is on; linked to the toggle.
     status : PresetStatus
-        The status line (read-only).
+        The status line.
     toggle : ipywidgets.ToggleButton
-        The "Presenter mode" button (read-only).
+        The "Presenter mode" button.
     reveal : bool
         Whether the link asked to open every held-back view.
     seed : int or None

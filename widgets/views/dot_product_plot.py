@@ -75,11 +75,10 @@ class DotProductPlot(OwnsChildren, VBox):
     cosine, angle : float or None
         Read-only: ``cos θ`` and ``θ`` in degrees; None when a vector is zero.
     figure : DescribedFigure
-        The bqplot drawing (read-only).
+        The bqplot drawing.
     angle_slider : ipywidgets.FloatSlider
         Turns `k` to this many degrees from `q`; dragged, it moves in whole
-        degrees, and it follows the tips to 0.1°, as the readout writes θ
-        (read-only).
+        degrees, and it follows the tips to 0.1°, as the readout writes θ.
     readout : ipywidgets.HTML
         The HTML that writes the score out both ways.
 
