@@ -23,6 +23,7 @@ _LOCATIONS = {
     "Check": "controls.check",
     "MapPicker": "controls.map_picker",
     "MatrixEditor": "controls.matrix_editor",
+    "PageLink": "base.page_link",
     "Practice": "controls.practice",
     "Reveal": "controls.reveal",
     "SliderEntry": "controls.slider_entry",

@@ -57,8 +57,8 @@ def test_a_kept_record_carries_on_where_the_learner_was():
 
 def test_a_lecturers_seed_wins_over_the_kept_one():
     bar = LectureBar()
-    bar.seed = 7
-    practice = Practice("score", lecture=bar)
+    bar.link.seed = 7
+    practice = Practice("score", link=bar.link)
     practice.restore(PracticeRecord(42, "rr", 2))
     assert practice.seed == 7 and practice.history == "rr"
 

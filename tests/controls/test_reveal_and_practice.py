@@ -36,21 +36,21 @@ def test_reveal_button_and_solution_open_it():
 
 def test_the_lecture_link_reveals_everything_and_seeds_practice():
     bar = LectureBar()
-    panel = Reveal(HTML("x"), after=[Check("?", 1.0)], lecture=bar)
-    practice = Practice("entry", seed=5, lecture=bar)
+    panel = Reveal(HTML("x"), after=[Check("?", 1.0)], link=bar.link)
+    practice = Practice("entry", seed=5, link=bar.link)
     practice.start()
     bar.apply_url(query_string="reveal=1&seed=1234")
     assert panel.opened and practice.seed == 1234 and bar.status.errors == []
     # A panel built after the flag is set opens at once.
-    assert Reveal(HTML("y"), lecture=bar).opened
+    assert Reveal(HTML("y"), link=bar.link).opened
 
 
 def test_bad_reveal_or_seed_in_the_link_is_explained_and_changes_nothing():
     bar = LectureBar()
-    practice = Practice("score", seed=5, lecture=bar)
+    practice = Practice("score", seed=5, link=bar.link)
     practice.start()
     bar.apply_url(query_string="reveal=maybe&seed=-3")
-    assert not bar.reveal and practice.seed == 5
+    assert not bar.link.reveal and practice.seed == 5
     assert bar.status.errors == [
         "reveal='maybe' is not understood: use reveal=1 or reveal=0",
         "seed='-3' is not understood: use a whole number from 0 to 999999",
@@ -116,7 +116,7 @@ def test_new_numbers_closes_the_old_checks():
 
 def test_practice_opens_on_start_and_a_link_seed_before_start_is_kept():
     bar = LectureBar()
-    practice = Practice("output", seed=3, lecture=bar)
+    practice = Practice("output", seed=3, link=bar.link)
     assert not practice.started and practice.checks == () and practice.problem is None
     assert len(practice.children) == 1  # the heading and the Start button only
     bar.apply_url(query_string="seed=40")

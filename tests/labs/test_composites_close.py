@@ -12,11 +12,12 @@ import pkgutil
 
 import numpy as np
 import pytest
-from ipywidgets import HTML, FloatSlider, Layout
+from ipywidgets import HTML, FloatSlider, Layout, Widget
 from ipywidgets.widgets.widget import _instances
 from ipywidgets.widgets.widget_style import Style
 
 from widgets.base.owned import OwnsChildren
+from widgets.base.page_link import PageLink
 from widgets.controls.check import Check
 from widgets.controls.hint_ladder import HintLadder
 from widgets.controls.map_picker import MapPicker
@@ -96,8 +97,8 @@ COMPOSITES = {
     "HintLadder": lambda given: HintLadder(["Row 1.", "Dot it."], ["a nudge", "the method"]),
     "MapPicker": lambda given: MapPicker(),
     "MatrixEditor": lambda given: MatrixEditor(A, resizable=True),
-    "Practice": lambda given: practised(Practice("entry", seed=1, lecture=given["lecture"])),
-    "Reveal": lambda given: Reveal(given["view"], lecture=given["lecture"]),
+    "Practice": lambda given: practised(Practice("entry", seed=1, link=given["link"])),
+    "Reveal": lambda given: Reveal(given["view"], link=given["link"]),
     "SliderEntry": lambda given: SliderEntry(given["slider"]),
     "WeightSliders": lambda given: WeightSliders(3),
     "ColumnStepper": lambda given: ColumnStepper(A, B),
@@ -183,7 +184,7 @@ ONE_LEVEL = {}
 
 @pytest.mark.parametrize("name", COMPOSITES)
 def test_close_closes_every_widget_the_composite_built(name):
-    given = {"lecture": LectureBar(), "view": HTML("the view"), "slider": FloatSlider(),
+    given = {"link": PageLink(), "view": HTML("the view"), "slider": FloatSlider(),
              "explorer": AttentionExplorer([[1, 0], [0, 1], [1, 1]], parts=PARTS)}
     before = set(_instances)
     composite = COMPOSITES[name](given)
@@ -194,6 +195,6 @@ def test_close_closes_every_widget_the_composite_built(name):
     composite.close()
     still_open = sorted(type(widget).__name__ for widget in built.values() if widget.comm is not None)
     assert still_open == []
-    assert all(widget.comm is not None for widget in given.values())
+    assert all(widget.comm is not None for widget in given.values() if isinstance(widget, Widget))
     assert [w for w in given.values() if _observed_by(w, composite)] == [], "still followed after close"
     composite.close()  # again, as ipywidgets' __del__ does: nothing left to stop, no error

@@ -31,9 +31,9 @@ def test_the_shapes_paragraph_is_written_from_the_explorers_shapes(explorer):
 
 def test_the_scores_open_with_the_lecturers_link(explorer):
     lecture = LectureBar()
-    panel = ScoresReveal(explorer, after=[Check("?", 1.0)], lecture=lecture)
+    panel = ScoresReveal(explorer, after=[Check("?", 1.0)], link=lecture.link)
     assert not panel.opened
-    lecture.reveal = True
+    lecture.link.reveal = True
     options, heatmaps, expansion = panel.view.children
     assert panel.opened and (options, expansion) == (explorer.part("options"), explorer.part("expansion"))
     assert heatmaps.children == (explorer.part("scores"), explorer.part("weights"))

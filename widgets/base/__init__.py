@@ -3,6 +3,7 @@
 Trait types (`traits`: matrices, finite floats, the highlight policy), the
 re-entrancy guard (`guard`), closing what a composite built (`owned`), the
 feedback colours and `alert_html` (`alerts`), one batched update per action
-(`batching`) and the layouts and styles that never change (`shared_models`).
+(`batching`), the layouts and styles that never change (`shared_models`) and
+what the page's link asks of the views (`page_link`).
 It imports only `widgets.core`.
 """

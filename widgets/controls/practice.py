@@ -22,9 +22,10 @@ import secrets
 from typing import Any
 
 from ipywidgets import HTML, Button, HBox, HTMLMath, VBox
-from traitlets import Bool, HasTraits, Instance, Int, TraitError, Tuple, Unicode, observe, validate
+from traitlets import Bool, Instance, Int, TraitError, Tuple, Unicode, observe, validate
 
 from ..base.owned import OwnsChildren
+from ..base.page_link import PageLink
 from ..base.shared_models import shared_layout, steady
 from ..core.mastery import OUTCOMES, describe, goal, trim
 from ..core.practice import MAX_SEED, SKILLS, Problem, make_problem
@@ -60,8 +61,8 @@ class Practice(OwnsChildren, VBox):
     seed : int, optional
         The first instance's seed; default a random one.  "New numbers" moves
         to ``seed + 1``, so a room that starts from one link stays in step.
-    lecture : LectureBar, optional
-        Follow its `seed` (``?seed=``): set from the link.
+    link : PageLink, optional
+        The page's link (`LectureBar.link`): follow its `seed` (``?seed=``).
     plain : bool, optional
         Show only the problem, without the streak, the level or the problem number's link (a
         round of the mixed review, which keeps its own record).  Default False.
@@ -121,7 +122,7 @@ class Practice(OwnsChildren, VBox):
         skill: str,
         seed: int | None = None,
         *,
-        lecture: HasTraits | None = None,
+        link: PageLink | None = None,
         plain: bool = False,
         **kwargs: Any,
     ) -> None:
@@ -154,12 +155,12 @@ class Practice(OwnsChildren, VBox):
             layout=shared_layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap"),
         ))
         self.children = [self._header]
-        self._lecture = lecture
-        if lecture is not None:
-            self._follow(lecture, self._on_lecture_seed, "seed")  # the caller's bar: followed, not owned
+        self._link = link
+        if link is not None:
+            self._follow(link, self._on_link_seed, "seed")  # the page's link: followed, not owned
         start = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
-        if lecture is not None and lecture.seed is not None:
-            start = lecture.seed
+        if link is not None and link.seed is not None:
+            start = link.seed
         self.seed = start
         self._render_heading()
 
@@ -198,7 +199,7 @@ class Practice(OwnsChildren, VBox):
             self.set_trait("history", history)
             self.set_trait("solved", record.solved)
             self.set_trait("streak", len(history) - len(history.rstrip("r")))
-        if not self.started and (self._lecture is None or self._lecture.seed is None):
+        if not self.started and (self._link is None or self._link.seed is None):
             self.seed = record.seed
         self._render_heading()
 
@@ -226,7 +227,7 @@ class Practice(OwnsChildren, VBox):
         else:
             self._render_heading()
 
-    def _on_lecture_seed(self, change):
+    def _on_link_seed(self, change):
         if change["new"] is not None:
             self.seed = change["new"]
 

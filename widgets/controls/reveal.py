@@ -9,8 +9,8 @@ column, the entry, the shape the check asks for) would let a wrong answer be
 corrected by copying: with ``holds_answer`` it opens only once each check is
 `Check.settled` (right, wrong twice, or the solution shown), and a check it
 opens for that was not solved counts as shown (`Check.show_answer`).  A
-lecturer's ``?reveal=1`` link opens every `Reveal` of the page at once (see
-`LectureBar`).
+lecturer's ``?reveal=1`` link opens every `Reveal` of the page at once (a
+`PageLink`, which `LectureBar.apply_url` sets).
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ipywidgets import HTML, Button, HBox, VBox, Widget
-from traitlets import Bool, HasTraits, observe
+from traitlets import Bool, observe
 
 from ..base.owned import OwnsChildren
+from ..base.page_link import PageLink
 from ..base.shared_models import shared_layout, steady
 
 if TYPE_CHECKING:
@@ -50,8 +51,9 @@ class Reveal(OwnsChildren, VBox):
         The view shows the checks' answers: open once each is settled, not
         on a first wrong answer, and count the answer as shown for every
         check not solved when it opens.
-    lecture : LectureBar, optional
-        Follow its `reveal` flag (``?reveal=1``): open when it is set.
+    link : PageLink, optional
+        The page's link (`LectureBar.link`): open when its `reveal` is set
+        (``?reveal=1``).
     **kwargs
         Passed to `VBox`.
 
@@ -95,7 +97,7 @@ class Reveal(OwnsChildren, VBox):
         *,
         what: str = "this view",
         holds_answer: bool = False,
-        lecture: HasTraits | None = None,
+        link: PageLink | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -125,12 +127,12 @@ class Reveal(OwnsChildren, VBox):
             layout=shared_layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap"),
         ).add_class("reveal-placeholder"))
         self.add_class("reveal")
-        # The checks, the lecture bar and the view are the caller's: followed, not owned.
+        # The checks, the page's link and the view are the caller's: followed, not owned.
         for check in self._after:
             self._follow(check, self._on_answered, self._ready)
-        if lecture is not None:
-            self._follow(lecture, self._on_lecture_reveal, "reveal")
-        if (lecture is not None and lecture.reveal) or (
+        if link is not None:
+            self._follow(link, self._on_link_reveal, "reveal")
+        if (link is not None and link.reveal) or (
             self._after and all(getattr(check, self._ready) for check in self._after)
         ):
             self.opened = True
@@ -150,7 +152,7 @@ class Reveal(OwnsChildren, VBox):
         if all(getattr(check, self._ready) for check in self._after):
             self.opened = True
 
-    def _on_lecture_reveal(self, change):
+    def _on_link_reveal(self, change):
         if change["new"]:
             self.opened = True
 

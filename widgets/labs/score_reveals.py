@@ -17,8 +17,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ipywidgets import HBox, HTMLMath, Layout, VBox
-from traitlets import HasTraits
 
+from ..base.page_link import PageLink
 from ..controls.check import Check
 from ..controls.reveal import Reveal
 from ..text.attention_prose import shapes_explanation
@@ -40,7 +40,7 @@ class ShapesReveal(Reveal):
         and ``W_V`` of one shape.
     after : iterable of Check, optional
         The shape questions; open once each is answered.
-    lecture : LectureBar, optional
+    link : PageLink, optional
         Open with the lecturer's ``?reveal=1``.
     **kwargs
         Passed to `Reveal`.
@@ -65,7 +65,7 @@ class ShapesReveal(Reveal):
         explorer: AttentionExplorer,
         after: Iterable[Check] = (),
         *,
-        lecture: HasTraits | None = None,
+        link: PageLink | None = None,
         **kwargs: Any,
     ) -> None:
         (tokens, features), size = explorer.shapes["X"], explorer.shapes["W_Q"][1]
@@ -74,7 +74,7 @@ class ShapesReveal(Reveal):
                    layout=Layout(flex_flow="row wrap", grid_gap="12px 40px", align_items="center"))
         view = VBox([text, row])
         super().__init__(
-            view, after, what="the matrices Q, K, Kᵀ, V and the table of shapes", lecture=lecture, **kwargs
+            view, after, what="the matrices Q, K, Kᵀ, V and the table of shapes", link=link, **kwargs
         )
         self._own(text, row, view)  # built here, so closed with this; the explorer's parts stay open
 
@@ -95,7 +95,7 @@ class PartsReveal(Reveal):
         What the parts show, for the note beside the Reveal button.
     view_class : str, optional
         A CSS class for the laid-out parts (the view once open).
-    lecture : LectureBar, optional
+    link : PageLink, optional
         Open with the lecturer's ``?reveal=1``.
     **kwargs
         Passed to `Reveal`.
@@ -121,7 +121,7 @@ class PartsReveal(Reveal):
         *,
         what: str,
         view_class: str = "",
-        lecture: HasTraits | None = None,
+        link: PageLink | None = None,
         **kwargs: Any,
     ) -> None:
         boxes = [
@@ -133,7 +133,7 @@ class PartsReveal(Reveal):
         view = VBox([next(wide) if len(row) > 1 else explorer.part(row[0]) for row in rows])
         if view_class:
             view.add_class(view_class)
-        super().__init__(view, after, what=what, lecture=lecture, **kwargs)
+        super().__init__(view, after, what=what, link=link, **kwargs)
         self._own(*boxes, view)  # built here, so closed with this; the explorer's parts stay open
 
 
@@ -151,7 +151,7 @@ class ScoresReveal(PartsReveal):
         ``"expansion"`` parts.
     after : iterable of Check, optional
         The questions on one score; open once each is answered.
-    lecture : LectureBar, optional
+    link : PageLink, optional
         Open with the lecturer's ``?reveal=1``.
     **kwargs
         Passed to `PartsReveal`.
@@ -175,8 +175,8 @@ class ScoresReveal(PartsReveal):
         explorer: AttentionExplorer,
         after: Iterable[Check] = (),
         *,
-        lecture: HasTraits | None = None,
+        link: PageLink | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(explorer, [["options"], ["scores", "weights"], ["expansion"]], after,
-                         what="the score matrix S and its weights", lecture=lecture, **kwargs)
+                         what="the score matrix S and its weights", link=link, **kwargs)

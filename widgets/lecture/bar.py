@@ -17,10 +17,11 @@ from typing import Any
 
 import numpy as np
 from ipywidgets import HTML, HBox, Layout, ToggleButton
-from traitlets import Bool, Int, List, TraitError, Unicode, link, observe, validate
+from traitlets import Bool, List, TraitError, Unicode, link, observe, validate
 
 from ..base.alerts import SUCCESS_COLOR, WARNING_COLOR, alert_html
 from ..base.owned import OwnsChildren
+from ..base.page_link import PageLink
 from ..base.traits import FiniteFloat
 from ..controls.check import Check
 from ..controls.matrix_editor import MatrixEditor
@@ -259,10 +260,10 @@ class LectureBar(OwnsChildren, HBox):
         The status line.
     toggle : ipywidgets.ToggleButton
         The "Presenter mode" button.
-    reveal : bool
-        Whether the link asked to open every held-back view.
-    seed : int or None
-        The practice seed the link gave, if any.
+    link : PageLink
+        What the link asked of the page's views: ``link.reveal``, whether to
+        open every held-back view, and ``link.seed``, the practice seed it gave
+        (None if none).  Pass it to each `Reveal` and `Practice` (``link=``).
 
     Examples
     --------
@@ -278,8 +279,6 @@ class LectureBar(OwnsChildren, HBox):
 
     presenter = Bool(False, help="Presenter mode: the whole page enlarged for a projector.")
     zoom = FiniteFloat(PRESENTER_ZOOM, help="How much presenter mode enlarges the page.")
-    reveal = Bool(False, help="Open every view that waits for an answer (?reveal=1).")
-    seed = Int(None, allow_none=True, help="Seed for every practice of the page (?seed=N).")
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
@@ -294,6 +293,8 @@ class LectureBar(OwnsChildren, HBox):
         # A style sheet in an HTML widget applies to the whole page while the
         # widget is shown; emptying it switches presenter mode off again.
         self._style = self._own(HTML(layout=Layout(display="none")).add_class("lecture-style"))
+        # What the link asks of the page's views (?reveal=, ?seed=): each Reveal and Practice follows it.
+        self.link = PageLink()
         self.progress = self._own(LabProgress())
         # Shown where the lab puts it (near its end), filled once the checks are known.
         self.self_check = self._own(SelfCheck())
@@ -355,7 +356,7 @@ class LectureBar(OwnsChildren, HBox):
                 flag_errors.append(str(error))
                 continue
             if value is not None:
-                setattr(self, name, value)
+                setattr(self if name == "presenter" else self.link, name, value)
         applied = apply_presets(editors or {}, self.status, query_string=query_string, **kwargs)
         if flag_errors:
             self.status.errors = list(self.status.errors) + flag_errors
