@@ -345,10 +345,12 @@ class LectureBar(OwnsChildren, HBox):
         if query_string is None:
             query_string = read_query_string()
         flag_errors = []
-        for name, read in (
-            ("presenter", lambda: query_flag(query_string, "presenter")),
-            ("reveal", lambda: query_flag(query_string, "reveal")),
-            ("seed", lambda: query_seed(query_string, MAX_SEED)),
+        # Each setting a link may carry: the object it sets (this bar, or the page's link that
+        # the reveals and practices follow), the setting's name, and how it is read.
+        for target, name, read in (
+            (self, "presenter", lambda: query_flag(query_string, "presenter")),
+            (self.link, "reveal", lambda: query_flag(query_string, "reveal")),
+            (self.link, "seed", lambda: query_seed(query_string, MAX_SEED)),
         ):
             try:
                 value = read()
@@ -356,7 +358,7 @@ class LectureBar(OwnsChildren, HBox):
                 flag_errors.append(str(error))
                 continue
             if value is not None:
-                setattr(self if name == "presenter" else self.link, name, value)
+                setattr(target, name, value)
         applied = apply_presets(editors or {}, self.status, query_string=query_string, **kwargs)
         if flag_errors:
             self.status.errors = list(self.status.errors) + flag_errors
