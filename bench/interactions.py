@@ -20,64 +20,16 @@ touch, i.e. the views that actually changed.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 from suite import READY_AT_JS, VIEWPORT, Target, log
 
 # isort: split
 # (suite, above, puts tests/ on the path for harness)
+from harness.main_moves import MAIN_MOVES, MainMove
 from harness.wire import decode_frame
 
 QUIET_MS = 300
 INTERACTION_TIMEOUT_MS = 15_000
-# A lab keeps a view that would give an activity's answer away closed until the
-# learner answers; the lecturer's ?reveal=1 opens them all, so the controls the
-# interactions drive are on the page.
-REVEAL = "?reveal=1"
-
-
-@dataclass(frozen=True)
-class Interaction:
-    """A page's main interaction: ``steps`` are applied in turn, one per interaction.
-
-    kind "keys": focus ``selector`` (its ``nth`` match) and press the step's key.
-    kind "type": fill the step's text into the input, then press Enter (the input event).
-    kind "click": click near the top-left corner of the step's ``nth`` match
-    (a heatmap cell, away from the number written in its middle).
-    """
-
-    kind: str
-    selector: str
-    steps: tuple
-    nth: int = 0
-    what: str = ""
-
-
-# One main interaction per page. Selectors are the CSS classes the labs and
-# widgets add (see tests/test_lab_*.py, which drive the same controls).
-INTERACTIONS: dict[str, Interaction] = {
-    "baseline": Interaction("keys", ".noUi-handle", ("ArrowRight", "ArrowLeft"),
-                            what="slope slider handle: ArrowRight / ArrowLeft → the line"),
-    "01": Interaction("type", ".lab01-B .widget-text input", ("6", "5"),
-                      what="B[1,1]: type 6 / 5 + Enter → column 1 of AB and its combination"),
-    "02": Interaction("click", ".lab02-product rect.heatmapcell", (5, 0),
-                      what="AB heatmap: click (2,3) / (1,1) → menus, highlights, the written-out sum"),
-    "03": Interaction("type", '.widget-text input[placeholder="A[1,1]"]', ("2", "1"),
-                      what="A[1,1]: type 2 / 1 + Enter → the identities panel"),
-    "04": Interaction("type", '.lab04-a input[placeholder="A[1,1]"]', ("1", "0"),
-                      what="A[1,1]: type 1 / 0 + Enter → four plots, AB, BA"),
-    "05": Interaction("keys", ".map-param-stretch-sx .noUi-handle", ("ArrowRight", "ArrowLeft"),
-                      what="stretch sx slider handle: ArrowRight / ArrowLeft → A, Y, the plot, the rows views"),
-    "06": Interaction("type", '.lab06-W input[placeholder="W[1,1]"]', ("2", "1"),
-                      what="W[1,1]: type 2 / 1 + Enter → plot, readout, expansions"),
-    "07": Interaction("click", ".attention-scores rect.heatmapcell", (8, 0),
-                      what="S heatmap: click S24 / S11 → the written-out score"),
-    "08": Interaction("keys", ".attention-row-2 .noUi-handle", ("ArrowRight", "ArrowLeft"),
-                      what="row-2 weight slider 1: ArrowRight / ArrowLeft → weights, H, the plot"),
-    "09": Interaction("type", ".attention-X .widget-text input", ("3", "1"), nth=4,
-                      what="X[3,1]: type 3 / 1 + Enter → A_att, H, Y, both comparisons"),
-}
-
 # Before any page script: stamp the arrival of every websocket message, so a
 # latency splits into the kernel's share (input → last message received) and
 # the browser's (last message → last DOM change).
@@ -199,7 +151,7 @@ class Session:
 
     def __init__(self, browser, server, target: Target, expected: int):
         self.target = target
-        self.spec = INTERACTIONS[target.name]
+        self.spec = MAIN_MOVES[target.name]
         self.samples: list[dict] = []
         self.frames: list[tuple[str, object, float]] = []
         self.context = browser.new_context(viewport=VIEWPORT)
@@ -208,13 +160,12 @@ class Session:
             self.context.add_init_script(WS_CLOCK_JS)
             page = self.context.new_page()
             page.on("websocket", self._watch)
-            query = REVEAL if target.is_lab else ""
-            page.goto(server.url + target.path + query, wait_until="commit", timeout=120_000)
+            page.goto(server.url + target.path + self.spec.query, wait_until="commit", timeout=120_000)
             page.wait_for_function(READY_AT_JS, arg=expected, polling=100, timeout=120_000)
             page.wait_for_timeout(500)
             page.evaluate(INSTALL_JS)
             self.control = page.locator(self.spec.selector)
-            first = self.spec.nth if self.spec.kind != "click" else self.spec.steps[0]
+            first = self.spec.nth if self.spec.kind != "click" else self.spec.cell_index(self.spec.steps[0])
             self.control.nth(first).scroll_into_view_if_needed()
             self.page = page
         except Exception as error:
@@ -247,7 +198,7 @@ class Session:
         return {"what": self.spec.what, "samples": self.samples}
 
 
-def _one(page, spec: Interaction, control, step, frames: list) -> dict:
+def _one(page, spec: MainMove, control, step, frames: list) -> dict:
     # Everything before the input event happens before arming: it is not measured.
     if spec.kind == "keys":
         target = control.nth(spec.nth)
@@ -256,7 +207,7 @@ def _one(page, spec: Interaction, control, step, frames: list) -> dict:
         target = control.nth(spec.nth)
         target.fill(step)
     else:
-        box = control.nth(step).bounding_box()
+        box = control.nth(spec.cell_index(step)).bounding_box()
         x, y = box["x"] + min(8, box["width"] / 4), box["y"] + min(8, box["height"] / 4)
         page.mouse.move(x, y)
     page.wait_for_timeout(150)  # let hover and focus effects land before arming

@@ -200,9 +200,9 @@ def main(argv=None) -> dict:
                 capacity.settle(server, pool)
                 # The page a lecturer's ?reveal=1 opens, as the latency figure's: lab 8's weights
                 # are held back until the learner answers, so a visitor could not move them.
+                move = interactions.MAIN_MOVES[visitors_lab.name]
                 raw["validate"] = validate.measure_validation(
-                    server, visitors_lab.path + interactions.REVEAL, count, args.validate,
-                    interactions.INTERACTIONS[visitors_lab.name])
+                    server, visitors_lab.path + move.query, count, args.validate, move)
                 load_average["validate"] = _loadavg()
             if "capacity" in want:
                 raw["capacity"] = capacity.measure_capacity(
@@ -259,7 +259,7 @@ def run_interactions(browser, servers: dict, targets, expected: dict, args) -> d
     wait_idle(every, timeout=180)
     sessions = []
     for target in targets:
-        if target.name not in interactions.INTERACTIONS:
+        if target.name not in interactions.MAIN_MOVES:
             continue
         server = servers[target.root]
         before = len(server.kernel_processes())
@@ -268,7 +268,7 @@ def run_interactions(browser, servers: dict, targets, expected: dict, args) -> d
             wait_kernel_count(server, before + 1, timeout=30)
             wait_idle(every)
             before = len(server.kernel_processes())
-        log(f"  interactions {target.name}: {interactions.INTERACTIONS[target.name].what}")
+        log(f"  interactions {target.name}: {interactions.MAIN_MOVES[target.name].what}")
         sessions.append(interactions.Session(browser, server, target, expected[target.name]))
         wait_kernel_count(server, before + 1, timeout=30)
         wait_idle(every)

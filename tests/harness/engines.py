@@ -1,5 +1,6 @@
 """Firefox and WebKit, the engines beside Chromium: how each is started here, how a request to
-another host is caught, and one smoke move per page that either engine makes.
+another host is caught, and the smoke set: each page's main move (``harness.main_moves``) and its
+other kinds of control, made in either engine.
 
 Firefox is Debian's ``firefox-esr``, driven by Playwright over WebDriver BiDi (its
 ``moz-firefox`` channel). WebKit, Safari's engine, is WebKitGTK's MiniBrowser driven by
@@ -23,13 +24,13 @@ from urllib.parse import urlsplit
 from .browser import (
     ARTIFACTS,
     ERROR_OUTPUT_JS,
-    MATRIX_TEXT_JS,
     READY_JS,
     WIDGET_OUTPUT,
     choose_check,
     click_cell,
     press_check,
 )
+from .main_moves import MAIN_MOVES, MainMove
 
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
@@ -368,8 +369,8 @@ class PlaywrightMoves:
         click_cell(self.page, selector, i, j, rows, cols)
 
 
-# --- The smoke set: per page, the link to open and its main interaction, in moves either engine
-# makes. Each is the cheapest move of that lab's Chromium test (tests/browser/test_lab_0N.py).
+# --- The smoke set: per page, the link to open, its main move (harness.main_moves) and its other
+# kinds of control, in moves either engine makes.
 
 TEXT_JS = "(s) => document.querySelector(s)?.textContent || ''"
 SHOWS_JS = "([s, text]) => (document.querySelector(s)?.textContent || '').includes(text)"
@@ -378,7 +379,6 @@ GRID_IS_JS = """
 ([s, rows, cols]) => document.querySelectorAll(`${s} .widget-text input`).length === rows * cols
                      && document.querySelector(`${s} .mx-r${rows - 1}.mx-c${cols - 1} input`) !== null
 """
-MATRIX_IS_JS = f"([s, rows]) => JSON.stringify(({MATRIX_TEXT_JS})(s)) === JSON.stringify(rows)"
 # Every bqplot figure at or under `s` has drawn a line (there is at least one).
 BQPLOT_DRAWN_JS = """
 (s) => {
@@ -400,12 +400,23 @@ def _gallery(moves):  # every lab has its link
     assert count == len(index_links()), f"the gallery shows {count} links to labs"
 
 
-def _lab01(moves):  # a typed entry of B reaches the kernel and the product's column 1 follows
-    moves.type(".lab01-B .widget-text input", "6")
-    moves.wait(MATRIX_IS_JS, [".lab01-product", [["7", "?"], ["12", "?"]]])
+def make_main_move(moves, move: MainMove) -> None:
+    """Make `move`'s first step in either engine and wait until the view it redraws changed."""
+    before = moves.evaluate(TEXT_JS, move.changes)
+    step = move.steps[0]
+    if move.kind == "keys":
+        moves.press(move.selector, step)
+    elif move.kind == "type":
+        moves.type(move.selector, step, move.nth)
+    else:
+        moves.click_cell(f".{move.box}", *step, *move.cells)
+    moves.wait(f"([s, before]) => ({TEXT_JS})(s) !== before", [move.changes, before])
 
 
-def _lab02(moves):  # a typed answer is judged
+# Beside its main move, a page's other kinds of control, in either engine: a Check's
+# answer typed in a matrix of boxes, a choice, a toggle button, a check box.
+
+def _lab02(moves):  # a typed answer is judged (solve_and_reload, below)
     moves.type(".lab02-check .widget-text input", "-12")
     moves.check(".lab02-check")
     shows(moves, ".lab02-check [role=status]", "Correct!")
@@ -422,42 +433,21 @@ def _lab03(moves):  # a matrix answer, its shape picked and typed cell by cell, 
     shows(moves, ".lab03-check-rs [role=status]", "you computed SR, not RS")
 
 
-def _lab04(moves):  # a choice is judged and opens the plots of the two orders, drawn
+def _lab04(moves):  # a choice is judged, and the plots of the two orders are drawn
     moves.choose(".lab04-check-order", "SR")
     shows(moves, ".lab04-check-order [role=status]", "R acts on x first")
     moves.wait(BQPLOT_DRAWN_JS, ".lab04-at-once")
 
 
-def _lab05(moves):  # a map's slider, by keyboard, moves the image Y
-    before = moves.evaluate(MATRIX_TEXT_JS, ".lab05-y")
-    moves.press(".lab05-picker .map-param .noUi-handle", "ArrowRight")
-    moves.wait(f"([s, before]) => JSON.stringify(({MATRIX_TEXT_JS})(s)) !== before",
-               [".lab05-y", _json(before)])
-
-
-def _lab06(moves):  # ReLU on: the negative output entry becomes 0
+def _lab06(moves):  # ReLU on: the negative output entry becomes 0 (W[1,1] is 2 after the main move)
     moves.click(".lab06-relu")
-    shows(moves, ".lab06-yhat", "(0.75, 0)")
-
-
-def _lab07(moves):  # a click on a score cell writes out its dot product
-    moves.click_cell(".attention-scores", 1, 3, 5, 5)
-    shows(moves, ".attention-expansion", "S24 = q2 · k4")
-
-
-def _lab08(moves):  # a weight slider, by keyboard, moves h2
-    moves.press(".attention-row-2 .noUi-handle", "ArrowRight")
-    moves.wait("(s) => /h2 = 0\\.01 v1 \\+/.test(document.querySelector(s).textContent)", ".attention-average")
+    shows(moves, ".lab06-yhat", "(1.25, 0)")
 
 
 def _lab09(moves):  # the causal mask takes cat's weight off the tokens after it
     moves.click(".attention-causal input")
-    shows(moves, ".attention-lines .token-lines", "the  0.73")  # 0.53 unmasked
-
-
-def _lab10(moves):  # a token edited in X changes the attention weights, not the dense layer's W
-    moves.type(".attention-X .widget-text input", "3", 4)
-    shows(moves, ".lab10-change", "changed token 3 (tea)")
+    # cat's row, X[2,2] = 3 after the main move: "the  0.52 cat  0.13 sat  0.13 down  0.22" unmasked
+    shows(moves, ".attention-lines .token-lines", "the  0.8cat  0.2sat  0down  0")
 
 
 def solve_and_reload(moves, reopen: Callable[[str], None]) -> None:
@@ -493,19 +483,14 @@ def solve_and_reload(moves, reopen: Callable[[str], None]) -> None:
     moves.evaluate("() => localStorage.clear()")
 
 
-def _json(value) -> str:
-    import json
-
-    return json.dumps(value, separators=(",", ":"))
-
-
 @dataclass(frozen=True)
 class Smoke:
-    """One page of the smoke set: its notebook, the query it is opened with, its move."""
+    """One page of the smoke set: its notebook, its main move (none for the gallery, which checks its
+    links instead), then the page's other kinds of control, if any."""
 
     notebook: str
-    query: str
-    move: Callable
+    main: MainMove | None = None
+    also: Callable | None = None
 
     @property
     def name(self) -> str:
@@ -514,22 +499,22 @@ class Smoke:
         return f"lab-{number}" if number.isdigit() else "gallery"
 
     def url(self, server: str) -> str:
-        return f"{server}/voila/render/{self.notebook}{self.query}"
+        return f"{server}/voila/render/{self.notebook}{self.main.query if self.main else ''}"
+
+    def move(self, moves) -> None:
+        """Make the page's moves in `moves`' engine, each waiting for what it must change."""
+        if self.main is None:
+            _gallery(moves)
+        else:
+            make_main_move(moves, self.main)
+        if self.also is not None:
+            self.also(moves)
 
 
-# ?reveal=1 opens the views a Check holds back, where the move needs one.
-SMOKE = [
-    Smoke("index.ipynb", "", _gallery),
-    Smoke("01-product-by-columns.ipynb", "?reveal=1", _lab01),
-    Smoke("02-entry-dot-product.ipynb", "", _lab02),
-    Smoke("03-product-properties.ipynb", "", _lab03),
-    Smoke("04-composition.ipynb", "", _lab04),
-    Smoke("05-many-points.ipynb", "?reveal=1", _lab05),
-    Smoke("06-dense-layer.ipynb", "?reveal=1", _lab06),
-    Smoke("07-queries-keys-scores.ipynb", "?reveal=1", _lab07),
-    Smoke("08-attention-weights.ipynb", "?reveal=1", _lab08),
-    Smoke("09-softmax-weights.ipynb", "?reveal=1", _lab09),
-    Smoke("10-adaptive-weights.ipynb", "", _lab10),
+# The main move of every lab (harness.main_moves, the bench's too), in the order of the labs.
+SMOKE = [Smoke("index.ipynb")] + [
+    Smoke(move.notebook, move, {"03": _lab03, "04": _lab04, "06": _lab06, "09": _lab09}.get(lab))
+    for lab, move in MAIN_MOVES.items() if lab != "baseline"
 ]
 
 # A page that asks three other hosts for a style sheet, an image and a fetch: what the outside

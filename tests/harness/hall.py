@@ -48,6 +48,7 @@ from datetime import datetime, timezone
 import psutil
 
 from .kernels import page_kernel_id
+from .main_moves import MAIN_MOVES
 from .wire import V1, decode_frame, encode_v1
 
 PROTOCOL_VERSION = "5.3"  # Jupyter's messaging protocol
@@ -70,11 +71,9 @@ class Move:
     steps: int = 1
 
 
-#: The move of each page a wave can open: the one its browser tests and bench/ drive.
-MOVES = {
-    "08-attention-weights.ipynb": Move("attention-row-2"),
-    "baseline.ipynb": Move(),
-}
+#: The move of each page a wave can open: its main move (harness.main_moves, the bench's and the
+#: engines' too), where that is a slider's; one step of it.
+MOVES = {move.notebook: Move(move.box or None) for move in MAIN_MOVES.values() if move.control == ".noUi-handle"}
 
 
 @dataclass
