@@ -1,7 +1,7 @@
 """A lab needs nothing from outside its server, and gets what it needs compressed.
 
 Every page of ``make serve``'s Voila is opened with the outside blocked in its light-theme
-accessibility visit (`tests/browser/test_accessibility.py`, through
+visit (`tests/browser/test_learner_visit.py`, through
 `harness.offline.open_complete_offline`), which is also its render test. Here: a lab under
 ``jupyter server`` with the Voila extension, Binder's route, where the package's extension
 ``labserver.local_mathjax`` keeps Voila from pointing MathJax at a CDN (without it this test

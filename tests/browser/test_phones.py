@@ -6,7 +6,7 @@ weight slider follows a finger.  On a slow phone, the page names the lab and cou
 One page per lab, in a touch context laid out as a phone does, in the dark theme: it opens at the phone's
 size with every held-back view open (``?reveal=1&theme=dark``), then the window is resized to the tablet's,
 then to a projector's and a laptop's for the dark theme's accessibility and presenter-mode checks
-(`harness.access.check_access_and_presenter`; the light theme's are in test_accessibility.py), so each
+(`harness.access.check_access_and_presenter`; the light theme's are in test_learner_visit.py), so each
 page loads once for both.  Screenshots: ``tests/artifacts/phone-lab-NN.png``, ``tablet-lab-NN.png`` and
 the dark theme's ``lab-<stem>-dark-1280.png`` and ``projector-NN-dark-1280.png``.
 """

@@ -4,7 +4,7 @@ included), the names and text alternatives the template adds
 1920×1080 and 1280×720: every bqplot figure larger than in normal mode and showing all it draws.
 
 `check_access_and_presenter` runs them all on a page already open; the light theme's visit
-(tests/browser/test_accessibility.py) and the dark theme's, which is also the phone's
+(tests/browser/test_learner_visit.py) and the dark theme's, which is also the phone's
 (tests/browser/test_phones.py), call it.
 """
 from __future__ import annotations

@@ -5,7 +5,7 @@ shows a given answer.
 `lab_checks` runs a lab's code in this process (`harness.notebooks.lab_namespace`) and keeps every
 `Check` it built, with the learner's right and wrong answers to type; `Settled` reads the page
 (`Seen`) once it has settled after a move; `sightings` lists where it shows a check's answer, and
-`new_sightings` those a move brought into sight (``tests/browser/test_answers_in_sight.py``).
+`new_sightings` those a move brought into sight (``harness.walk``, in ``tests/browser/test_learner_visit.py``).
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """What a page's bqplot figures and controls look like on a given screen: for the phone, tablet
-and projector tests (tests/browser/test_phones.py, test_accessibility.py)."""
+and projector tests (tests/browser/test_phones.py, test_learner_visit.py)."""
 from __future__ import annotations
 
 import time

@@ -1,5 +1,5 @@
 """Every notebook in labs/ runs top to bottom in a kernel without an error (rendering them in Voila:
-the light-theme visit of tests/browser/test_accessibility.py), and holds no more widget models than it did when they were last cut."""
+the light-theme visit of tests/browser/test_learner_visit.py), and holds no more widget models than it did when they were last cut."""
 from __future__ import annotations
 
 import pytest

@@ -1,31 +1,32 @@
-"""A wrong answer brings no answer into sight, its own or a later question's, in every lab, in Chromium.
+"""A learner's walk through a lab's checks, each answered wrong once, then right: what came into sight.
 
 LEARNING.md, "Nothing gives the answer away": a wrong answer may open views (a `Reveal` of a
 prediction's outcome), but none that shows the answer just missed, which the learner could copy,
 or the answer of a question further down the page, which the learner has not answered yet.
-For each lab ``labs/NN-*.ipynb`` the test opens the page once and
-walks its `Check`s (not a `Practice`'s) from the top, as a learner who slips once on each: read
-what the page shows, answer the check wrong (`LabCheck.wrong`), read it again once the views have
-settled, and fail if what is newly in sight shows its answer or that of a check further down; then answer
-it right and go on.  "Shows", "newly" and "in sight" are `harness.answers`' rules: what a learner
-can see, or hear from a screen reader (text, text boxes outside the Checks, typeset formulas, the
-numbers in tables, formula matrices and heatmaps), compared place by place before and after the
-wrong answer; a matrix shows as its entries in order or as a block of a table, a shape as r×c, a
-number as a number equal to it, except the digits −9 to 9, which fill every matrix of a lab and
-say nothing on their own, and a choice as its words.  A check's own box (its prompt, its choices)
-does not give its answer away.
+`walk_checks` walks a lab's `Check`s (not a `Practice`'s) from the top, as a learner who slips
+once on each: read what the page shows, answer the check wrong (`LabCheck.wrong`), read it again
+once the views have settled, and note what is newly in sight that shows its answer or that of a
+check further down; then answer it right and go on.  "Shows", "newly" and "in sight" are
+`harness.answers`' rules: what a learner can see, or hear from a screen reader (text, text boxes
+outside the Checks, typeset formulas, the numbers in tables, formula matrices and heatmaps),
+compared place by place before and after the wrong answer; a matrix shows as its entries in order
+or as a block of a table, a shape as r×c, a number as a number equal to it, except the digits −9
+to 9, which fill every matrix of a lab and say nothing on their own, and a choice as its words.
+A check's own box (its prompt, its choices) does not give its answer away.
 
-A screenshot after each lab's first wrong answer: ``tests/artifacts/wrong-first-<lab>.png``.
+A screenshot after the lab's first wrong answer: ``tests/artifacts/wrong-first-<lab>.png``.
 """
 from __future__ import annotations
 
-import pytest
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from harness.answers import LabCheck, Seen, Settled, lab_checks, new_sightings
-from harness.browser import answer_check, choose_check, open_lab, screenshot
-from harness.voila import REPO
+from .answers import LabCheck, Seen, Settled, Sighting, lab_checks, new_sightings
+from .browser import answer_check, choose_check, screenshot
 
-LABS = sorted((REPO / "labs").glob("[0-9][0-9]-*.ipynb"))
+if TYPE_CHECKING:  # only browser tests load Playwright
+    from playwright.sync_api import Page
 
 # Those of the selectors that match one box in the page, sorted as their boxes stand; and those
 # that match several.
@@ -37,16 +38,6 @@ PAGE_ORDER_JS = """
   return [present.map(([s]) => s), selectors.filter((s, k) => boxes[k].length > 1)];
 }
 """
-
-
-def topmost(page, waiting: list[LabCheck]) -> LabCheck:
-    """The highest of the `waiting` checks in the page now (one in a closed view is not there yet)."""
-    order, repeated = page.evaluate(PAGE_ORDER_JS, [check.selector for check in waiting])
-    assert not repeated, f"these selectors match several boxes: {repeated}"
-    assert order, f"these checks never came into the page: {[check.name for check in waiting]}"
-    return next(check for check in waiting if check.selector == order[0])
-
-
 # True once the feedback of the Check under a selector is a verdict: "Correct" (right) or any
 # other text (wrong).
 VERDICT_JS = """
@@ -57,7 +48,15 @@ VERDICT_JS = """
 """
 
 
-def answer(page, check: LabCheck, typed, right: bool) -> None:
+def topmost(page: Page, waiting: list[LabCheck]) -> LabCheck:
+    """The highest of the `waiting` checks in the page now (one in a closed view is not there yet)."""
+    order, repeated = page.evaluate(PAGE_ORDER_JS, [check.selector for check in waiting])
+    assert not repeated, f"these selectors match several boxes: {repeated}"
+    assert order, f"these checks never came into the page: {[check.name for check in waiting]}"
+    return next(check for check in waiting if check.selector == order[0])
+
+
+def answer(page: Page, check: LabCheck, typed, right: bool) -> None:
     """Type or pick `typed` in `check`'s box, as a learner does, press Check, and wait for the
     verdict to say `right` or wrong (polled often: `expect` backs off to a second between tries,
     which a walk of twenty answers would wait many times over)."""
@@ -68,7 +67,8 @@ def answer(page, check: LabCheck, typed, right: bool) -> None:
     page.wait_for_function(VERDICT_JS, arg=[check.selector, right], polling=25, timeout=10_000)
 
 
-def leaks(check: LabCheck, waiting: list[LabCheck], answered: list[LabCheck], before: Seen, after: Seen):
+def leaks(check: LabCheck, waiting: list[LabCheck], answered: list[LabCheck], before: Seen,
+          after: Seen) -> Iterator[tuple[LabCheck, Sighting]]:
     """The sightings of `check`'s own answer, or a `waiting` check's, that a wrong answer to `check`
     brought into sight.
 
@@ -85,14 +85,12 @@ def leaks(check: LabCheck, waiting: list[LabCheck], answered: list[LabCheck], be
                 yield later, sighting
 
 
-@pytest.mark.parametrize("path", LABS, ids=[path.stem for path in LABS])
-def test_a_wrong_answer_shows_neither_its_own_nor_a_later_answer(path, voila_server, page):
-    """Walk the lab's checks from the top, each answered wrong once, then right: a check inside a
-    view joins the walk when the view opens, and every check not answered yet counts as later."""
+def walk_checks(page: Page, path: Path) -> list[str]:
+    """Walk the checks of the lab at `path`, open in `page`, from the top, each answered wrong once,
+    then right: a check inside a view joins the walk when the view opens, and every check not
+    answered yet counts as later.  Returns each answer a wrong one brought into sight, once."""
     waiting = lab_checks(path)
-    every_check = list(waiting)
-    problems = open_lab(page, f"{voila_server.url}/voila/render/{path.name}", f"answers-open-{path.stem}")
-    settled = Settled(page, every_check)
+    settled = Settled(page, list(waiting))
     answered, found = [], []
     while waiting:
         before = settled.view()
@@ -108,5 +106,4 @@ def test_a_wrong_answer_shows_neither_its_own_nor_a_later_answer(path, voila_ser
                   for later, sighting in leaks(check, waiting, answered, before, after)]
         answer(page, check, check.right(), right=True)
         answered.append(check)
-    assert not found, "\n".join(dict.fromkeys(found))  # one place read twice: once
-    problems.assert_clean()
+    return list(dict.fromkeys(found))  # one place read twice: once
