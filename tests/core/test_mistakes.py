@@ -13,6 +13,7 @@ from widgets.core.mistakes import (
     shape_mistakes,
     term_mistakes,
 )
+from widgets.core.rows import row_mistakes
 
 # Activity 1.4.1
 A = np.array([[1, -3, 5], [3, 1, 4]], float)
@@ -225,3 +226,15 @@ def test_identical_words_are_said_once():
 
     twice = [Mistake("inner", (3, 3), "same words"), Mistake("inner", (3, 3), "same words")]
     assert diagnose((3, 3), (4, 2), twice).message == "same words"
+
+
+@pytest.mark.parametrize(("make", "words"), [
+    (lambda A: entry_mistakes(A, A, -1, 0), "row index -1 is out of range: A has 2 rows"),
+    (lambda A: entry_mistakes(A, A, 0, 2), "column index 2 is out of range: B has 2 columns"),
+    (lambda A: row_mistakes(A, A, -1), "row index -1 is out of range: A has 2 rows"),
+    (lambda A: row_mistakes(A, A, 2), "row index 2 is out of range: A has 2 rows"),
+])
+def test_the_mistakes_of_an_entry_or_a_row_refuse_an_index_outside_the_product(make, words):
+    """-1 read the last row (Python's indexing) and planned the mistakes of another question."""
+    with pytest.raises(IndexError, match=words):
+        make(np.array([[1.0, 2.0], [3.0, 4.0]]))

@@ -20,6 +20,7 @@ from numpy.typing import ArrayLike
 
 from .diagnosis import Diagnosis, Mistake, compare_matrices, describe_positions, diagnose
 from .parsing import format_number
+from .shapes import check_index
 
 __all__ = [
     "Diagnosis",
@@ -210,7 +211,8 @@ def entry_mistakes(A: ArrayLike, B: ArrayLike, i: int, j: int, names: tuple[str,
     it gives a number no slip before it gives).  None whose value is 0; and
     the product of the (i, j) entries alone only when it is not a number of
     the row or column used (then the learner may have copied that number:
-    the slip cannot be told).
+    the slip cannot be told).  An index outside `A`'s rows or `B`'s columns
+    raises `check_index`'s IndexError.
 
     Examples
     --------
@@ -225,6 +227,7 @@ def entry_mistakes(A: ArrayLike, B: ArrayLike, i: int, j: int, names: tuple[str,
     """
     A, B, fits = _shapes(A, B)
     a, b = names
+    i, j = check_index(i, A.shape[0], "row", of=a), check_index(j, B.shape[1], "column", of=b)
     row, col = f"row {i + 1} of {a}", f"column {j + 1} of {b}"
     found = []
     if fits and j < A.shape[0] and i < B.shape[1]:

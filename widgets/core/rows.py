@@ -103,6 +103,11 @@ def row_mistakes(A: ArrayLike, B: ArrayLike, i: int, names: tuple[str, str] = ("
     -------
     list of Mistake
 
+    Raises
+    ------
+    IndexError
+        If `i` is not a row of `A` (`check_index`'s message).
+
     Examples
     --------
     >>> A = [[-3, -4, 1], [2, 4, 0], [1, -4, -5]]
@@ -114,6 +119,7 @@ def row_mistakes(A: ArrayLike, B: ArrayLike, i: int, names: tuple[str, str] = ("
     A, B = as_matrix(A, names[0]), as_matrix(B, names[1])
     check_product_shapes(A.shape, B.shape, names)
     a, b = names
+    i = check_index(i, A.shape[0], "row", of=a)  # -1 would read the last row
     AB = A @ B
     row = AB[[i], :]
     found = []
