@@ -23,13 +23,13 @@ import numpy as np
 from ipywidgets import HTML, FloatSlider, HBox, HTMLMath, Layout, VBox
 from numpy.typing import ArrayLike
 
-from ..base.alerts import ERROR_COLOR, SUCCESS_COLOR, alert_html
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.slider_entry import SliderEntry
 from ..core.attention_math import attention
 from ..core.dense_layer import dense_rows
 from ..core.parsing import format_number
+from ..text.alerts import ERROR_COLOR, SUCCESS_COLOR, alert_html
 from ..text.html_math import html_table
 from ..views.heatmap import MatrixHeatmap
 from ..views.matrix_view import MatrixView

@@ -18,7 +18,6 @@ from bqplot import Lines, Scatter
 from ipywidgets import HTML, HBox, HTMLMath, Layout, ToggleButton, VBox
 from numpy.typing import ArrayLike
 
-from ..base.alerts import alert_html
 from ..base.batching import apply_changes
 from ..base.guard import Guard
 from ..base.owned import OwnsChildren
@@ -28,6 +27,7 @@ from ..core.dense_layer import dense_layer, split_at_folds
 from ..core.geometry import HOUSE
 from ..core.parsing import format_number
 from ..core.plot_frame import arrow_polyline, fit_bounds, nice_ticks, steady_bounds
+from ..text.alerts import alert_html
 from ..text.dense_steps import affine_expansion_html, affine_expansion_latex
 from ..views.vertex_plot import VertexPlot
 from .naming import tag_parts

@@ -17,7 +17,6 @@ from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
 from numpy.typing import ArrayLike
 from traitlets import Int, Tuple, observe, validate
 
-from ..base.alerts import alert_html
 from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
@@ -26,6 +25,7 @@ from ..controls.matrix_editor import MatrixEditor
 from ..core.parsing import html_number
 from ..core.products import entry_sum_text, entry_terms
 from ..core.shapes import ShapeError, check_product_shapes
+from ..text.alerts import alert_html
 from ..views.heatmap import MatrixHeatmap
 from .naming import tag_parts
 

@@ -26,12 +26,12 @@ from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
 from ipywidgets import HTML, Button, HBox, Layout, VBox
 from traitlets import Float, Int, TraitError, Unicode, validate
 
-from ..base.alerts import WARNING_COLOR, alert_html
 from ..base.batching import apply_changes
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..core.environment import PULSE_DIR, PULSE_TOKEN
 from ..core.presets import query_value
+from ..text.alerts import WARNING_COLOR, alert_html
 from .pulse_store import LabPulse, PulseStore
 from .query import read_query_string
 
