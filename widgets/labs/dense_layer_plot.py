@@ -28,22 +28,20 @@ from ..core.geometry import HOUSE
 from ..core.parsing import format_number
 from ..core.plot_frame import arrow_polyline, fit_bounds, nice_ticks, steady_bounds
 from ..text.alerts import alert_html
-from ..text.dense_steps import affine_expansion_html, affine_expansion_latex
+from ..text.dense_readout import (
+    KEY_HTML,
+    ORIGIN_COLOR,
+    PATH_COLOR,
+    X_COLOR,
+    Y_COLOR,
+    numeric_html,
+    readout_html,
+    symbolic_html,
+)
 from ..views.vertex_plot import VertexPlot
 from .naming import tag_parts
 
 __all__ = ["DenseLayerPlot"]
-
-X_COLOR, Y_COLOR, ORIGIN_COLOR, PATH_COLOR = "#ff7f0e", "#08519c", "#8e44ad", "#555555"
-
-
-def _vec(v):
-    return "(" + ", ".join(format_number(t) for t in v) + ")"
-
-
-def _swatch(color):
-    return f'<span style="color:{color}">●</span>'
-
 
 class DenseLayerPlot(OwnsChildren, VBox):
     r"""Editors for W, b and x beside the plane the layer x ↦ W x + b (then ReLU) draws.
@@ -152,13 +150,7 @@ class DenseLayerPlot(OwnsChildren, VBox):
         self.relu_toggle.observe(lambda change: self._safe_redraw(), names="value")
         self.x_dot.observe(self._on_drag, names=["x", "y"])
 
-        key = self._own(HTML(
-            "<div style='color:#555; font-size:0.9em; line-height:1.5'>"
-            f"{_swatch(X_COLOR)} drag the point x, or type it<br>"
-            f"{_swatch(Y_COLOR)} ŷ, the output for x (dashed: from x to ŷ)<br>"
-            f"{_swatch(ORIGIN_COLOR)} the arrow from 0 to where the origin lands<br>"
-            "grey grid: the input plane; light blue grid: its image</div>"
-        ))
+        key = self._own(HTML(KEY_HTML))
         controls = self._own(VBox(
             [self._own(HBox([self.W_editor, self.b_editor, self.x_editor], layout=Layout(grid_gap="1.5em"))),
              self.relu_toggle, self.readout, self.status, key],
@@ -210,27 +202,9 @@ class DenseLayerPlot(OwnsChildren, VBox):
                 (self.x_dot, {"x": np.array([x[0]]), "y": np.array([x[1]])}),
                 (self.plot, {"title": "x ↦ ReLU(W x + b)" if act else "x ↦ W x + b"}),
             ])
-        p = self._prefix
-        if act:
-            output = f"ŷ = ReLU(W x + b) = <b class='{p}-yhat'>{_vec(y)}</b>"
-            origin = f"0 ↦ ReLU(b) = <b class='{p}-origin'>{_vec(o)}</b>"
-        else:
-            output = f"ŷ = W x + b = <b class='{p}-yhat'>{_vec(y)}</b>"
-            origin = f"0 ↦ b = <b class='{p}-origin'>{_vec(o)}</b>"
-        self.readout.value = (
-            f"<div style='line-height:1.7'>{_swatch(X_COLOR)} x = <b class='{p}-xvalue'>{_vec(x)}</b><br>"
-            f"{_swatch(PATH_COLOR)} W x + b = {_vec(z)}<br>"
-            f"{_swatch(Y_COLOR)} {output}<br>"
-            f"{_swatch(ORIGIN_COLOR)} origin: {origin}</div>"
-        )
-        self.symbolic.value = (
-            "<b>In symbols</b>"
-            f"$$ {affine_expansion_latex(None, None, activation=act, multiline=True)} $$"
-        )
-        self.numeric.value = (
-            "<b>With your numbers</b>"
-            f"<div style='margin-top:0.8em'>{affine_expansion_html(W, b, x, activation=act)}</div>"
-        )
+        self.readout.value = readout_html(x, z, y, o, activation=act, prefix=self._prefix)
+        self.symbolic.value = symbolic_html(act)
+        self.numeric.value = numeric_html(W, b, x, act)
 
     def _safe_redraw(self):
         try:

@@ -5,7 +5,7 @@ and a line that writes the picked entry out term by term.  A click on the
 heatmap and the menus pick the same entry; the row of A and the column of B
 it uses are tinted.  Edits to A or B recompute the product when the shapes
 fit; when they do not, the heatmap keeps the last product that worked and a
-message says why.
+message says why.  The entry's words are `widgets.text.entry_steps`.
 """
 
 from __future__ import annotations
@@ -22,10 +22,9 @@ from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..base.traits import CELL, check_highlight
 from ..controls.matrix_editor import MatrixEditor
-from ..core.parsing import html_number
-from ..core.products import entry_sum_text, entry_terms
 from ..core.shapes import ShapeError, check_product_shapes
 from ..text.alerts import alert_html
+from ..text.entry_steps import entry_html
 from ..views.heatmap import MatrixHeatmap
 from .naming import tag_parts
 
@@ -176,22 +175,13 @@ class EntryExplorer(OwnsChildren, VBox):
     def _show_entry(self):
         i, j = self.selected
         try:
-            terms = entry_terms(self.A.value, self.B.value, i, j)
+            self.entry.value = entry_html(self.A.value, self.B.value, i, j)
         except Exception as error:  # ShapeError above all; nothing may escape as a traceback
             self.entry.value = ""
             self.status.value = (
                 _cannot_multiply(error) if isinstance(error, ShapeError) else _alert("No entry to show", error)
             )
             return
-        row = ", ".join(html_number(a) for a, _ in terms)
-        column = ", ".join(html_number(b) for _, b in terms)
-        products = html.escape(entry_sum_text(terms)).replace("-", "\N{MINUS SIGN}")
-        self.entry.value = (
-            f"<div>Entry ({i + 1},{j + 1}) of <i>AB</i> is row {i + 1} of <i>A</i> "
-            f"times column {j + 1} of <i>B</i>:</div>"
-            f'<div style="margin-top:0.4em">(<i>AB</i>)<sub>{i + 1}{j + 1}</sub> = ({row}) · ({column}) '
-            f"= {products}</div>"
-        )
         self.status.value = ""
 
     # -- observers -------------------------------------------------------------
