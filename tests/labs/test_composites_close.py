@@ -48,6 +48,7 @@ from widgets.lecture.progress import LabProgress
 from widgets.lecture.pulse_board import LabPanel
 from widgets.lecture.review import MixedReview
 from widgets.lecture.self_check import SelfCheck
+from widgets.views.bar_chart import BarChart
 from widgets.views.dense_layer_view import DenseLayerView
 from widgets.views.dot_product_plot import DotProductPlot
 from widgets.views.heatmap import MatrixHeatmap
@@ -95,6 +96,7 @@ COMPOSITES = {
     "TokenLines": lambda given: TokenLines([[0.5, 0.5], [1.0, 0.0]], ["a", "b"]),
     "VertexPlot": lambda given: VertexPlot(),
     "DenseLayerView": lambda given: DenseLayerView(HOUSE),
+    "BarChart": lambda given: BarChart("counts"),
     "Check": lambda given: with_solution_open(Check("Compute $AB$.", np.eye(2), hint="Rows.",
                                                     solution="Rows first.\n\n$AB$")),
     "HintLadder": lambda given: HintLadder(["Row 1.", "Dot it."], ["a nudge", "the method"]),
