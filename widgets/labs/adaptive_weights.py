@@ -11,14 +11,13 @@ attention as the adaptive form ``W(x) U(x) + B(x) + b``) and
 `widgets.text.verdicts`.
 
 Both follow an `AttentionExplorer` (its editors and its weights heatmap);
-the arithmetic is `widgets.core.attention_math.attention` and
-`widgets.core.dense_layer.dense_layer`.  Their parts' CSS classes start
+the arithmetic is `widgets.core.attention_math` (`attention`, and
+`weight_shift` for what an edit moved) and `widgets.core.dense_layer`.  Their parts' CSS classes start
 with a prefix, lab 10's (``lab10-...``) unless told, which tests read.
 """
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import numpy as np
@@ -28,10 +27,9 @@ from numpy.typing import ArrayLike
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.slider_entry import SliderEntry
-from ..core.attention_math import attention
+from ..core.attention_math import attention, weight_shift
 from ..core.dense_layer import dense_rows
-from ..core.parsing import format_number
-from ..text.adaptive_prose import LINEARITY_HTML
+from ..text.adaptive_prose import LINEARITY_HTML, last_edit_html
 from ..text.alerts import alert_html
 from ..text.verdicts import equality_verdict
 from ..views.heatmap import MatrixHeatmap
@@ -40,9 +38,6 @@ from .attention_explorer import AttentionExplorer
 from .naming import tag_parts
 
 __all__ = ["DenseVsAttention", "LinearityTables"]
-
-#: A weight that moved by less than this counts as unchanged (the heatmap shows 3 decimals).
-MOVED = 5e-4
 
 
 def _error(text):
@@ -143,25 +138,8 @@ class DenseVsAttention(OwnsChildren, VBox):
             return
         self.Y_view.matrix = Y
         self.H_view.matrix = r.H
-        rows = []
-        if self._previous is not None:
-            old_X, old_A = self._previous
-            if old_A.shape == r.A.shape and old_X.shape == X.shape:
-                rows = sorted({int(i) + 1 for i, _ in np.argwhere(old_X != X)})
-        if rows:
-            moved = np.abs(r.A - old_A)
-            changed = int(np.sum(moved > MOVED))
-            names = self.explorer.token_names()
-            who = ", ".join(f"{i} ({html.escape(names[i - 1])})" for i in rows)
-            moved_rows = len({int(i) for i, _ in np.argwhere(moved > MOVED)})
-            self.change.value = (
-                f"<b>Last edit</b> changed token{'s' if len(rows) > 1 else ''} {who}. "
-                f"Attention: <b>{changed} of {r.A.size}</b> weights moved "
-                f"(the largest by {format_number(moved.max())}), in {moved_rows} of {r.A.shape[0]} rows. "
-                f"Dense layer: <b>0 of {self._W.size}</b> entries of W moved."
-            )
-        else:
-            self.change.value = "<i>Change an entry of X to compare.</i>"
+        shift = weight_shift(*self._previous, X, r.A) if self._previous is not None else None
+        self.change.value = last_edit_html(shift, self.explorer.token_names(), self._W.size)
         self._previous = (X, r.A)
 
 

@@ -1,15 +1,21 @@
-"""Lab 10's words: which part of attention plays which role, and what the linearity tables compare.
+"""Lab 10's words: which part of attention plays which role, what an edit moved, what the linearity tables compare.
 
-Pure HTML strings with LaTeX (for `HTMLMath`); the lab's notebook shows
-`ROLES_HTML`, `widgets.labs.adaptive_weights.LinearityTables` shows
+Pure HTML strings (with LaTeX, for `HTMLMath`); the lab's notebook shows
+`ROLES_HTML`, `widgets.labs.adaptive_weights.DenseVsAttention` says what
+the last edit moved (`last_edit_html`) and `LinearityTables` shows
 `LINEARITY_HTML` above its slider.
 """
 
 from __future__ import annotations
 
+import html
+from collections.abc import Sequence
+
+from ..core.attention_math import WeightShift
+from ..core.parsing import format_number
 from .html_math import html_table
 
-__all__ = ["LINEARITY_HTML", "ROLES_HTML"]
+__all__ = ["LINEARITY_HTML", "ROLES_HTML", "last_edit_html"]
 
 #: Which part of the simplified attention ``H = A_att(X) V(X)`` plays which role of the adaptive
 #: form, and what that means for linearity: the answers to lab 10's two questions on roles.
@@ -42,3 +48,36 @@ LINEARITY_HTML = (
     r"The output is $A_{\mathrm{att}}(cX)\,c\,V(X)$, not $c\,A_{\mathrm{att}}(X)\,V(X)$.</li>"
     r"</ul>Pick $c$ and compare, with the $X$ and weights from above:"
 )
+
+
+def last_edit_html(shift: WeightShift | None, names: Sequence[str], dense_entries: int) -> str:
+    """What the last edit of ``X`` moved: attention's weights in every row, none of the dense layer's.
+
+    Parameters
+    ----------
+    shift : WeightShift or None
+        From `widgets.core.attention_math.weight_shift`; None before any edit.
+    names : sequence of str
+        The tokens' names, in order.
+    dense_entries : int
+        How many entries the dense layer's fixed ``W`` has.
+
+    Examples
+    --------
+    >>> last_edit_html(None, ["the", "cat"], 4)
+    '<i>Change an entry of X to compare.</i>'
+    >>> from widgets.core.attention_math import WeightShift
+    >>> text = last_edit_html(WeightShift((2,), 2, 0.4, 1, (2, 2)), ["the", "cat"], 4)
+    >>> text.startswith("<b>Last edit</b> changed token 2 (cat). Attention: <b>2 of 4</b> weights moved")
+    True
+    """
+    if shift is None:
+        return "<i>Change an entry of X to compare.</i>"
+    who = ", ".join(f"{i} ({html.escape(names[i - 1])})" for i in shift.tokens)
+    rows, columns = shift.shape
+    return (
+        f"<b>Last edit</b> changed token{'s' if len(shift.tokens) > 1 else ''} {who}. "
+        f"Attention: <b>{shift.moved} of {rows * columns}</b> weights moved "
+        f"(the largest by {format_number(shift.largest)}), in {shift.rows} of {rows} rows. "
+        f"Dense layer: <b>0 of {dense_entries}</b> entries of W moved."
+    )
