@@ -10,7 +10,6 @@ message says why.  The entry's words are `widgets.text.entry_steps`.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
@@ -23,8 +22,7 @@ from ..base.shared_models import steady
 from ..base.traits import CELL, check_highlight
 from ..controls.matrix_editor import MatrixEditor
 from ..core.shapes import ShapeError, check_product_shapes
-from ..text.alerts import alert_html
-from ..text.entry_steps import entry_html
+from ..text.entry_steps import entry_html, entry_problem_html
 from ..views.heatmap import MatrixHeatmap
 from .naming import tag_parts
 
@@ -35,19 +33,6 @@ _MENU_STYLE = {"description_width": "initial"}
 
 def _one_based(count):
     return [(str(n + 1), n) for n in range(count)]
-
-
-def _alert(reason, error):
-    return alert_html(
-        f"<b>{reason}.</b> {html.escape(str(error))}.", escape=False, style="line-height:1.4"
-    )
-
-
-def _cannot_multiply(error):
-    return _alert("These shapes cannot be multiplied", error) + (
-        '<div style="line-height:1.4">The heatmap keeps the last product that worked. Make the number of '
-        "columns of A equal the number of rows of B to continue.</div>"
-    )
 
 
 class EntryExplorer(OwnsChildren, VBox):
@@ -178,9 +163,7 @@ class EntryExplorer(OwnsChildren, VBox):
             self.entry.value = entry_html(self.A.value, self.B.value, i, j)
         except Exception as error:  # ShapeError above all; nothing may escape as a traceback
             self.entry.value = ""
-            self.status.value = (
-                _cannot_multiply(error) if isinstance(error, ShapeError) else _alert("No entry to show", error)
-            )
+            self.status.value = entry_problem_html(error)
             return
         self.status.value = ""
 
@@ -201,7 +184,7 @@ class EntryExplorer(OwnsChildren, VBox):
             m, k = check_product_shapes(self.A.shape, self.B.shape)
         except ShapeError as error:
             self.entry.value = ""
-            self.status.value = _cannot_multiply(error)
+            self.status.value = entry_problem_html(error)
             return
         i, j = min(self.row_menu.value, m - 1), min(self.col_menu.value, k - 1)
         with self._writing:
