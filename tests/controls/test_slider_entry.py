@@ -10,11 +10,11 @@ from ipywidgets import FloatLogSlider, FloatSlider, IntSlider, Play, jslink
 from traitlets import TraitError
 
 from widgets import SliderEntry
-from widgets.base.alerts import ERROR_COLOR
 from widgets.controls.matrix_editor import ERROR_BACKGROUND
 from widgets.controls.slider_entry import INVALID_CLASS
 from widgets.core.parsing import parse_number
 from widgets.core.slider_values import read_slider_text, snap_to_step
+from widgets.text.alerts import ERROR_COLOR
 
 MINUS = "\N{MINUS SIGN}"
 

@@ -46,7 +46,7 @@ NAMES_JS = """
     const ratio = (Math.max(back, text) + 0.05) / (Math.min(back, text) + 0.05);
     if (ratio < 4.5) problems.push(`text box ${input.getAttribute('aria-label') || input.id}: contrast ${ratio.toFixed(2)}`);
   }
-  // The feedback colours (widgets.base.alerts), wherever they are on the page: axe judges the
+  // The feedback colours (widgets.text.alerts), wherever they are on the page: axe judges the
   // contrast of what is in view only, and a result further down ("✓ holds") went unseen.
   for (const el of document.querySelectorAll('#rendered_cells [style*="--matmul-"]')) {
     if (!el.getClientRects().length || !el.textContent.trim()) continue;

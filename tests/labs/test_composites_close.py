@@ -26,6 +26,7 @@ from widgets.controls.practice import Practice
 from widgets.controls.reveal import Reveal
 from widgets.controls.slider_entry import SliderEntry
 from widgets.controls.weight_sliders import WeightSliders
+from widgets.core.geometry import HOUSE
 from widgets.labs.adaptive_weights import DenseVsAttention, LinearityTables
 from widgets.labs.attention_explorer import PARTS, AttentionExplorer
 from widgets.labs.column_stepper import ColumnStepper
@@ -47,6 +48,8 @@ from widgets.lecture.progress import LabProgress
 from widgets.lecture.pulse_board import LabPanel
 from widgets.lecture.review import MixedReview
 from widgets.lecture.self_check import SelfCheck
+from widgets.views.bar_chart import BarChart
+from widgets.views.dense_layer_view import DenseLayerView
 from widgets.views.dot_product_plot import DotProductPlot
 from widgets.views.heatmap import MatrixHeatmap
 from widgets.views.matrix_view import MatrixView
@@ -92,6 +95,8 @@ COMPOSITES = {
     "OrderPanel": lambda given: OrderPanel(A, B),
     "TokenLines": lambda given: TokenLines([[0.5, 0.5], [1.0, 0.0]], ["a", "b"]),
     "VertexPlot": lambda given: VertexPlot(),
+    "DenseLayerView": lambda given: DenseLayerView(HOUSE),
+    "BarChart": lambda given: BarChart("counts"),
     "Check": lambda given: with_solution_open(Check("Compute $AB$.", np.eye(2), hint="Rows.",
                                                     solution="Rows first.\n\n$AB$")),
     "HintLadder": lambda given: HintLadder(["Row 1.", "Dot it."], ["a nudge", "the method"]),

@@ -2,11 +2,11 @@
 import numpy as np
 from traitlets import dlink
 
-from widgets.core.geometry import HOUSE, UNIT_SQUARE
+from widgets.core.geometry import HOUSE
 from widgets.core.maps_gallery import GALLERY
 from widgets.labs.corners_or_grid import SQUARE_2, CornersOrGrid
 from widgets.labs.map_gallery import MapGallery
-from widgets.labs.rows_or_columns import RowsOrColumns, rows_verdict
+from widgets.labs.rows_or_columns import RowsOrColumns
 
 
 def linked():
@@ -47,14 +47,6 @@ def test_points_as_rows_agree_for_every_gallery_map():
         np.testing.assert_allclose(P_view.matrix, HOUSE.T)
         np.testing.assert_allclose(PAT_view.matrix, AXT_view.matrix)
         assert "They agree" in rows.status.value and "AP is undefined" in rows.status.value
-
-
-def test_rows_verdict_says_why_ap_is_undefined_only_when_it_is():
-    text = rows_verdict(np.eye(2), UNIT_SQUARE)
-    assert text.startswith("<b>✓ They agree:</b>")
-    assert "AP is undefined (A is 2×2 and P is 5×2: A has 2 columns but P has 5 rows)" in text
-    square = np.array([[0.0, 1.0], [0.0, 1.0]])  # two points: P is 2×2 and AP is defined
-    assert "AP is undefined" not in rows_verdict(np.eye(2), square)
 
 
 def test_a_typo_in_the_free_map_keeps_the_last_good_picture():

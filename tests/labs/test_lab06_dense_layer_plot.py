@@ -16,8 +16,8 @@ def test_b_moves_the_origin_and_lines_stay_straight():
     layer.b_editor.cells[0][0].value = "2"
     layer.b_editor.cells[1][0].value = "1"
     assert "<b class='lab06-origin'>(2, 1)</b>" in layer.readout.value, layer.readout.value
-    assert (layer.origin_dot.x[0], layer.origin_dot.y[0]) == (2, 1)
-    arrow = layer.origin_arrow
+    assert (layer.plot.origin_dot.x[0], layer.plot.origin_dot.y[0]) == (2, 1)
+    arrow = layer.plot.origin_arrow
     assert (arrow.x[0], arrow.y[0], arrow.x[1], arrow.y[1]) == (0, 0, 2, 1)
     np.testing.assert_allclose(layer.plot.image, W0 @ HOUSE + [[2], [1]])
     assert "+ 2</td>" in layer.numeric.value and "+ 1</td>" in layer.numeric.value
@@ -40,14 +40,14 @@ def test_too_large_is_refused_in_place_and_a_typo_clears_the_message():
 def test_relu_clamps_onto_the_axes():
     layer = DenseLayerPlot()
     assert "(0.75, -0.5)</b>" in layer.readout.value
-    path_before = (list(layer.path.x), list(layer.path.y))
+    path_before = (list(layer.plot.path.x), list(layer.plot.path.y))
     layer.relu_toggle.value = True
     assert "ŷ = ReLU(W x + b) = <b class='lab06-yhat'>(0.75, 0)</b>" in layer.readout.value
     assert "0 ↦ ReLU(b) = <b class='lab06-origin'>(0.5, 0)</b>" in layer.readout.value
     assert (layer.plot.image >= 0).all() and layer.plot.points.shape[1] > HOUSE.shape[1]
     np.testing.assert_allclose(layer.plot.image,
                                dense_layer(W0, layer.plot.points, [0.5, -1], activation="relu"))
-    assert (list(layer.path.x), list(layer.path.y)) != path_before  # x -> W x + b -> ŷ
+    assert (list(layer.plot.path.x), list(layer.plot.path.y)) != path_before  # x -> W x + b -> ŷ
     assert "max(0, \N{MINUS SIGN}0.5)" in layer.numeric.value and layer.plot.title == "x ↦ ReLU(W x + b)"
     layer.relu_toggle.value = False
     assert "(0.75, -0.5)</b>" in layer.readout.value and layer.plot.points.shape == HOUSE.shape
@@ -55,15 +55,15 @@ def test_relu_clamps_onto_the_axes():
 
 def test_a_drag_snaps_and_drives_the_x_editor():
     layer = DenseLayerPlot()
-    with layer.x_dot.hold_trait_notifications():
-        layer.x_dot.x, layer.x_dot.y = [1.234], [-0.51]
+    with layer.plot.x_dot.hold_trait_notifications():
+        layer.plot.x_dot.x, layer.plot.x_dot.y = [1.234], [-0.51]
     assert layer.x_editor.value.ravel().tolist() == [1.25, -0.5]
-    assert (layer.x_dot.x[0], layer.x_dot.y[0]) == (1.25, -0.5)
+    assert (layer.plot.x_dot.x[0], layer.plot.x_dot.y[0]) == (1.25, -0.5)
     assert "x = <b class='lab06-xvalue'>(1.25, -0.5)</b>" in layer.readout.value
     # Dropped where it already was (after snapping): the dot goes back onto x.
-    with layer.x_dot.hold_trait_notifications():
-        layer.x_dot.x, layer.x_dot.y = [1.26], [-0.49]
-    assert (layer.x_dot.x[0], layer.x_dot.y[0]) == (1.25, -0.5)
+    with layer.plot.x_dot.hold_trait_notifications():
+        layer.plot.x_dot.x, layer.plot.x_dot.y = [1.26], [-0.49]
+    assert (layer.plot.x_dot.x[0], layer.plot.x_dot.y[0]) == (1.25, -0.5)
 
 
 def test_the_view_always_shows_x_and_yhat():

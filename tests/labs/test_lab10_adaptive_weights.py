@@ -8,7 +8,7 @@ from ipywidgets.widgets.widget_style import Style
 
 from widgets import AttentionExplorer, attention
 from widgets.core.dense_layer import dense_rows
-from widgets.labs.adaptive_weights import ROLES_HTML, DenseVsAttention, LinearityTables
+from widgets.labs.adaptive_weights import DenseVsAttention, LinearityTables
 
 W_DENSE = np.array([[1.0, -1.0], [0.5, 2.0]])
 
@@ -123,11 +123,6 @@ def test_linearity_says_what_it_compares_above_the_slider(explorer):
     text, entry, rest = tables.children
     assert "is <b>not</b> linear in $X$" in text.value and "Pick $c$ and compare" in text.value
     assert entry is tables.c_entry and rest is tables.tables
-
-
-def test_roles_table_has_a_header_and_four_roles():
-    assert ROLES_HTML.count("<tr>") == 5 and ROLES_HTML.count("<th ") == 3
-    assert "yes, through the scores" in ROLES_HTML and "residual connection" in ROLES_HTML
 
 
 def test_attention_output_follows_the_explorers_temperature(explorer):

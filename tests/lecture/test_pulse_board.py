@@ -100,8 +100,8 @@ def test_the_board_shows_exactly_the_rooms_counts(room):
     assert lab1.mistake_bars.y.tolist() == [10, 10, 5]
     # The counts start at 0 and end at the largest, with whole-number ticks.
     assert (lab1.progress_bars.scales["y"].min, lab1.progress_bars.scales["y"].max) == (0, 33)  # headroom
-    assert lab1._progress_axis.tick_values.tolist() == [0, 6, 12, 18, 24, 30]
-    assert lab1._mistake_axis.tick_values.tolist() == [0, 2, 4, 6, 8, 10]
+    assert lab1._progress.count_axis.tick_values.tolist() == [0, 6, 12, 18, 24, 30]
+    assert lab1._mistakes.count_axis.tick_values.tolist() == [0, 2, 4, 6, 8, 10]
 
     assert "24 visitors" in lab8._heading.value  # four opened it and answered nothing
     # check_h: k%5 = 0 swapped→right, 1 inner (stops), 2 and 3 right, 4 shape→swapped→right.
@@ -222,7 +222,7 @@ def test_closing_the_board_stops_its_refresh_and_closes_every_widget_it_built(tm
     board = PulseBoard(store)
     panel = board.panels["lab01"]
     built = [panel, panel.progress_bars, panel.mistake_bars, panel._progress, panel._progress.scale_x,
-             panel._progress_axis, panel.progress_bars.scales["y"], board.reset, board._labs]
+             panel._progress.count_axis, panel.progress_bars.scales["y"], board.reset, board._labs]
 
     async def lecture():
         task = board.start()

@@ -4,7 +4,8 @@ The layers and what each may import are stated once, here (`ALLOWED`); the test
 reads every module's import statements (relative or absolute, at any depth, in
 a function too) and fails on any other edge, naming the module and the import.
 `widgets/__init__.py` is the package's index of public names and may name any
-layer.  docs/architecture.md draws the same picture.
+layer.  Only `views` draws: no other layer imports bqplot (`DRAWS`).
+docs/architecture.md draws the same picture.
 """
 import ast
 from pathlib import Path
@@ -20,13 +21,17 @@ ALLOWED = {
     "base": {"core"},
     "controls": {"base", "text", "core"},
     "views": {"base", "text", "core"},
-    "lecture": {"controls", "base", "text", "core"},
+    "lecture": {"views", "controls", "base", "text", "core"},
     "labs": {"views", "controls", "base", "text", "core"},
 }
 
 
-def imported_modules(path: Path, package: Path) -> set[str]:
-    """The dotted names of the package's modules that the file at `path` imports."""
+#: The one layer that builds bqplot marks, scales, axes and figures.
+DRAWS = "views"
+
+
+def imports(path: Path, package: Path) -> set[str]:
+    """The dotted names of every module the file at `path` imports, the package's resolved."""
     parts = path.relative_to(package.parent).with_suffix("").parts
     here = parts[:-1]  # the package the file is in (for __init__.py, its own)
     found = set()
@@ -43,7 +48,12 @@ def imported_modules(path: Path, package: Path) -> set[str]:
                     found.update(f"{target}.{alias.name}" for alias in node.names)
             else:
                 found.add(node.module)
-    return {name for name in found if name.split(".")[0] == package.name}
+    return found
+
+
+def imported_modules(path: Path, package: Path) -> set[str]:
+    """The dotted names of the package's modules that the file at `path` imports."""
+    return {name for name in imports(path, package) if name.split(".")[0] == package.name}
 
 
 def layer_violations(package: Path) -> list[str]:
@@ -62,6 +72,17 @@ def layer_violations(package: Path) -> list[str]:
             if target != layer and target not in ALLOWED[layer]:
                 violations.append(f"{path.relative_to(package.parent)} imports {name}")
     return violations
+
+
+def drawing_outside_views(package: Path) -> list[str]:
+    """Every module outside `DRAWS` that imports bqplot: plots are built by a view, which the others use."""
+    return [
+        f"{path.relative_to(package.parent)} imports {name}"
+        for path in sorted(package.rglob("*.py"))
+        if path.relative_to(package).parts[0] != DRAWS
+        for name in sorted(imports(path, package))
+        if name.split(".")[0] == "bqplot"
+    ]
 
 
 def test_every_layer_imports_only_the_layers_below_it():
@@ -90,3 +111,25 @@ def test_a_planted_upward_import_is_caught(tmp_path, module, line):
         (package / layer / "__init__.py").write_text("")
     (package / module).write_text(line)
     assert len(layer_violations(package)) == 1
+
+
+def test_only_views_import_bqplot():
+    assert drawing_outside_views(REPO / "widgets") == []
+
+
+@pytest.mark.parametrize(
+    ("module", "line"),
+    [
+        ("labs/plot.py", "from bqplot import Lines\n"),
+        ("lecture/board.py", "def f():\n    import bqplot.marks\n"),
+        ("core/frame.py", "import bqplot\n"),
+    ],
+)
+def test_a_planted_bqplot_import_outside_views_is_caught(tmp_path, module, line):
+    package = tmp_path / "widgets"
+    for layer in ALLOWED:
+        (package / layer).mkdir(parents=True)
+        (package / layer / "__init__.py").write_text("")
+    (package / "views" / "plot.py").write_text("from bqplot import Figure\n")  # allowed: a view draws
+    (package / module).write_text(line)
+    assert [found.split(" imports ")[0] for found in drawing_outside_views(package)] == [f"widgets/{module}"]

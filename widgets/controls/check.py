@@ -23,7 +23,6 @@ from numpy.typing import ArrayLike
 from traitlets import Any as AnyTrait
 from traitlets import Bool, Int, TraitError, Unicode
 
-from ..base.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR
 from ..base.owned import OwnsChildren
 from ..base.shared_models import shared_layout, steady
 from ..base.traits import validate_matrix
@@ -33,6 +32,7 @@ from ..core.parsing import format_number, parse_number, parse_shape
 # How a check ends (`Check.outcome`) is what the learner's record keeps of it.
 from ..core.progress_record import STATES as OUTCOMES
 from ..core.shapes import NO_PRODUCT, format_shape
+from ..text.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR
 from ..text.practice_hints import LEVELS
 from .hint_ladder import HintLadder
 from .matrix_editor import MatrixEditor

@@ -16,10 +16,10 @@ from ipywidgets import HTML, Dropdown, FloatSlider, Layout, VBox
 from numpy.typing import ArrayLike
 from traitlets import TraitError, Unicode, observe, validate
 
-from ..base.alerts import alert_html
 from ..base.owned import OwnsChildren
 from ..base.traits import MatrixTrait
 from ..core.maps_gallery import GALLERY
+from ..text.alerts import alert_html
 from .matrix_editor import MatrixEditor
 from .slider_entry import SliderEntry
 

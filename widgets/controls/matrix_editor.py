@@ -21,13 +21,13 @@ from ipywidgets import HTML, Dropdown, GridBox, HBox, Layout, VBox
 from numpy.typing import ArrayLike
 from traitlets import Bool, Int, TraitError, Tuple, Unicode, observe, validate
 
-from ..base.alerts import alert_html
 from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.shared_models import shared_layout, steady
 from ..base.traits import COLUMN, ROW, MatrixTrait, check_highlight, drop_lost_highlights
 from ..core.parsing import format_number, parse_number
 from ..core.shapes import format_shape
+from ..text.alerts import alert_html
 
 # The colours are named here too: they are the editor's, as other controls and tests read them.
 from .matrix_cells import (  # noqa: F401

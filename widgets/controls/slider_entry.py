@@ -21,12 +21,12 @@ from typing import Any
 from ipywidgets import HTML, FloatSlider, HBox, IntSlider, Layout, Text
 from traitlets import Int, TraitError, Unicode, dlink, observe, validate
 
-from ..base.alerts import alert_html
 from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.shared_models import shared_layout, shared_style, steady
 from ..core.parsing import format_number
 from ..core.slider_values import read_slider_text
+from ..text.alerts import alert_html
 from .matrix_editor import ERROR_BACKGROUND
 
 __all__ = ["SliderEntry"]

@@ -23,6 +23,7 @@ from .shapes import ShapeError, as_matrix, check_product_shapes, format_shape
 
 __all__ = [
     "softmax_rows", "softmax_scale", "causal_mask", "attention", "AttentionResult", "with_weights",
+    "MOVED", "WeightShift", "weight_shift",
 ]
 
 #: The temperatures `softmax_scale` accepts: from nearly one-hot to nearly uniform.
@@ -360,4 +361,65 @@ def with_weights(result: AttentionResult, A: ArrayLike) -> AttentionResult:
         array.setflags(write=False)
     return AttentionResult(
         Q=result.Q, K=result.K, V=result.V, S=result.S, A=A, H=H, scale=result.scale
+    )
+
+
+#: A weight that moved by less than this counts as unchanged (the heatmap shows 3 decimals).
+MOVED = 5e-4
+
+
+@dataclass(frozen=True)
+class WeightShift:
+    """What an edit of the tokens ``X`` did to attention's weights ``A_att`` (lab 10).
+
+    Attributes
+    ----------
+    tokens : tuple of int
+        The tokens (rows of ``X``) the edit changed, counting from 1.
+    moved : int
+        How many weights moved by `MOVED` or more.
+    largest : float
+        The largest move of a weight.
+    rows : int
+        In how many rows of ``A_att`` a weight moved.
+    shape : tuple of int
+        The shape of ``A_att``.
+    """
+
+    tokens: tuple[int, ...]
+    moved: int
+    largest: float
+    rows: int
+    shape: tuple[int, int]
+
+
+def weight_shift(old_X: ArrayLike, old_A: ArrayLike, X: ArrayLike, A: ArrayLike) -> WeightShift | None:
+    """How the weights moved when the tokens went from ``old_X`` (weights ``old_A``) to ``X`` (weights ``A``).
+
+    Returns
+    -------
+    WeightShift or None
+        None when no entry of ``X`` changed, or a shape did (nothing to compare).
+
+    Examples
+    --------
+    >>> shift = weight_shift([[1, 0], [0, 1]], [[0.5, 0.5], [0.5, 0.5]], [[1, 0], [0, 3]], [[0.5, 0.5], [0.1, 0.9]])
+    >>> shift.tokens, shift.moved, round(shift.largest, 3), shift.rows
+    ((2,), 2, 0.4, 1)
+    >>> weight_shift([[1, 0]], [[1, 0]], [[1.0]], [[1.0]]) is None
+    True
+    """
+    old_X, old_A, X, A = (np.asarray(M, dtype=float) for M in (old_X, old_A, X, A))
+    if old_A.shape != A.shape or old_X.shape != X.shape:
+        return None
+    tokens = tuple(sorted({int(i) + 1 for i, _ in np.argwhere(old_X != X)}))
+    if not tokens:
+        return None
+    moved = np.abs(A - old_A)
+    return WeightShift(
+        tokens=tokens,
+        moved=int(np.sum(moved > MOVED)),
+        largest=float(moved.max()),
+        rows=len({int(i) for i, _ in np.argwhere(moved > MOVED)}),
+        shape=A.shape,
     )

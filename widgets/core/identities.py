@@ -31,7 +31,23 @@ __all__ = [
     "check_identities",
     "check_false_identities",
     "compare_orders",
+    "EQUAL_GAP",
+    "largest_gap",
 ]
+
+#: Two results whose entries all differ by less than this count as equal (lab 10's linearity tables).
+EQUAL_GAP = 1e-9
+
+
+def largest_gap(left: ArrayLike, right: ArrayLike) -> float:
+    """How far apart two results of the same shape are: the largest difference of their entries.
+
+    Examples
+    --------
+    >>> largest_gap([[1, 2], [3, 4]], [[1, 2.5], [2, 4]])
+    1.0
+    """
+    return float(np.max(np.abs(np.asarray(left, dtype=float) - np.asarray(right, dtype=float))))
 
 
 def _overflow_message(sides):

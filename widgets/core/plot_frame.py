@@ -4,12 +4,15 @@ A plot of the plane (`VertexPlot`, the dense-layer and attention plots) needs
 a square view that holds its data (`fit_bounds`) and does not jump at every
 edit (`steady_bounds`), ticks at round numbers (`nice_ticks`) and arrows for
 vectors (`arrow_polyline`); a heatmap needs the centres of its cells
-(`cell_centers`).  Points follow the vertex-matrix convention of
+(`cell_centers`); a bar chart of counts an axis from 0 with whole-number
+ticks (`count_axis`).  Points follow the vertex-matrix convention of
 `widgets.core.geometry` (one point per column).  Numpy only: the widgets
 call these functions and draw the results.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -20,6 +23,7 @@ __all__ = [
     "nice_ticks",
     "arrow_polyline",
     "cell_centers",
+    "count_axis",
 ]
 
 
@@ -215,3 +219,30 @@ def cell_centers(n_rows: int, n_cols: int) -> tuple[np.ndarray, np.ndarray]:
     """
     rows, cols = np.divmod(np.arange(int(n_rows) * int(n_cols)), int(n_cols))
     return cols + 0.5, rows + 0.5
+
+
+def count_axis(counts: ArrayLike) -> tuple[float, np.ndarray]:
+    """The axis of a chart of counts: 0 to a tenth above the largest count, at most six whole-number ticks.
+
+    The headroom keeps the top tick's label, and the longest bar's count, inside the chart.
+
+    Parameters
+    ----------
+    counts : array_like
+        The counts drawn (any shape; none at all counts as a largest count of 1).
+
+    Returns
+    -------
+    top : float
+        The axis' end.
+    ticks : numpy.ndarray
+        The ticks, from 0 at a whole-number step.
+
+    Examples
+    --------
+    >>> top, ticks = count_axis([3, 30])
+    >>> top, ticks.tolist()
+    (33.0, [0.0, 6.0, 12.0, 18.0, 24.0, 30.0])
+    """
+    top = max([1, *np.ravel(counts).tolist()])
+    return round(top * 1.1, 1), np.arange(0, top + 1, math.ceil(top / 5), dtype=float)

@@ -5,74 +5,39 @@ r"""Lab 10's two comparisons: a fixed dense layer against attention's adaptive w
 computed from the tokens, and says after each edit of ``X`` how many weights
 moved.  `LinearityTables` scales the tokens by ``c`` and compares
 ``f(cX)`` with ``c f(X)`` for the dense layer, for attention with its weights
-held fixed, and for attention as a whole.  `ROLES_HTML` is the table that
-reads attention as the adaptive form ``W(x) U(x) + B(x) + b``.
+held fixed, and for attention as a whole.  Their words are
+`widgets.text.adaptive_prose` (with `ROLES_HTML`, the table that reads
+attention as the adaptive form ``W(x) U(x) + B(x) + b``) and
+`widgets.text.verdicts`.
 
 Both follow an `AttentionExplorer` (its editors and its weights heatmap);
-the arithmetic is `widgets.core.attention_math.attention` and
-`widgets.core.dense_layer.dense_layer`.  Their parts' CSS classes start
+the arithmetic is `widgets.core.attention_math` (`attention`, and
+`weight_shift` for what an edit moved) and `widgets.core.dense_layer`.  Their parts' CSS classes start
 with a prefix, lab 10's (``lab10-...``) unless told, which tests read.
 """
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import numpy as np
 from ipywidgets import HTML, FloatSlider, HBox, HTMLMath, Layout, VBox
 from numpy.typing import ArrayLike
 
-from ..base.alerts import ERROR_COLOR, SUCCESS_COLOR, alert_html
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.slider_entry import SliderEntry
-from ..core.attention_math import attention
+from ..core.attention_math import attention, weight_shift
 from ..core.dense_layer import dense_rows
-from ..core.parsing import format_number
-from ..text.html_math import html_table
+from ..text.adaptive_prose import LINEARITY_HTML, last_edit_html
+from ..text.alerts import alert_html
+from ..text.verdicts import equality_verdict
 from ..views.heatmap import MatrixHeatmap
 from ..views.matrix_view import MatrixView
 from .attention_explorer import AttentionExplorer
 from .naming import tag_parts
 
-__all__ = ["LINEARITY_HTML", "ROLES_HTML", "DenseVsAttention", "LinearityTables"]
-
-#: A weight that moved by less than this counts as unchanged (the heatmap shows 3 decimals).
-MOVED = 5e-4
-
-
-#: Which part of the simplified attention ``H = A_att(X) V(X)`` plays which role of the adaptive
-#: form, and what that means for linearity: the answers to lab 10's two questions on roles.
-ROLES_HTML = html_table([
-    ("adaptive form", "in this attention", "depends on the input?"),
-    (r"$\mathbf{W}(\mathbf{x})$, the weights", r"$A_{\mathrm{att}}(X)$, the attention weights",
-     "yes, through the scores; not linearly (softmax)"),
-    (r"$\mathbf{U}(\mathbf{x})$, what gets weighted", r"$V(X) = XW_V$, the values", "yes, linearly"),
-    (r"$\mathbf{B}(\mathbf{x})$, an input-dependent bias", r"$0$ here",
-     "(a transformer block adds the input back, $X$, through its residual connection)"),
-    (r"$\mathbf{b}$, a fixed bias", r"$0$ here", "(output projections usually carry one)"),
-]) + (
-    r"<p>The product $A_{\mathrm{att}}(X)\,V(X)$ is still a matrix product, a weighted average of value vectors as in Lab 8, "
-    r"so for weights frozen at their current values it is linear in the values. "
-    r"What a dense layer cannot do is choose the weights <b>per input</b>: attention lets each token decide, from the "
-    r"sentence in front of it, which other tokens to draw on. That is the non-linearity the linearity test above "
-    r"detects, and it is why these weights are called adaptive.</p>"
-)
-
-#: What the three comparisons of `LinearityTables` show, above its slider.
-LINEARITY_HTML = (
-    r"<ul>"
-    r"<li>The bias-free dense layer is linear: $W(c\,\mathbf{x}) = c\,W\mathbf{x}$.</li>"
-    r"<li><b>With the weights held fixed</b>, attention is linear in the values: "
-    r"$A_{\mathrm{att}}\cdot(cV) = c\cdot A_{\mathrm{att}}\cdot V$ and "
-    r"$A_{\mathrm{att}}\cdot(V + V') = A_{\mathrm{att}}\cdot V + A_{\mathrm{att}}\cdot V'$, "
-    r"because it is a matrix product.</li>"
-    r"<li>But the whole map $X \mapsto A_{\mathrm{att}}(X)\,XW_V$ is <b>not</b> linear in $X$. Scaling $X$ by $c$ scales "
-    r"the values by $c$, yet it also scales every score by $c^2$, so the softmax produces <i>different</i> weights. "
-    r"The output is $A_{\mathrm{att}}(cX)\,c\,V(X)$, not $c\,A_{\mathrm{att}}(X)\,V(X)$.</li>"
-    r"</ul>Pick $c$ and compare, with the $X$ and weights from above:"
-)
+__all__ = ["DenseVsAttention", "LinearityTables"]
 
 
 def _error(text):
@@ -173,33 +138,9 @@ class DenseVsAttention(OwnsChildren, VBox):
             return
         self.Y_view.matrix = Y
         self.H_view.matrix = r.H
-        rows = []
-        if self._previous is not None:
-            old_X, old_A = self._previous
-            if old_A.shape == r.A.shape and old_X.shape == X.shape:
-                rows = sorted({int(i) + 1 for i, _ in np.argwhere(old_X != X)})
-        if rows:
-            moved = np.abs(r.A - old_A)
-            changed = int(np.sum(moved > MOVED))
-            names = self.explorer.token_names()
-            who = ", ".join(f"{i} ({html.escape(names[i - 1])})" for i in rows)
-            moved_rows = len({int(i) for i, _ in np.argwhere(moved > MOVED)})
-            self.change.value = (
-                f"<b>Last edit</b> changed token{'s' if len(rows) > 1 else ''} {who}. "
-                f"Attention: <b>{changed} of {r.A.size}</b> weights moved "
-                f"(the largest by {format_number(moved.max())}), in {moved_rows} of {r.A.shape[0]} rows. "
-                f"Dense layer: <b>0 of {self._W.size}</b> entries of W moved."
-            )
-        else:
-            self.change.value = "<i>Change an entry of X to compare.</i>"
+        shift = weight_shift(*self._previous, X, r.A) if self._previous is not None else None
+        self.change.value = last_edit_html(shift, self.explorer.token_names(), self._W.size)
         self._previous = (X, r.A)
-
-
-def _verdict(left, right):
-    gap = float(np.max(np.abs(left - right)))
-    if gap < 1e-9:
-        return f"<span style='color:{SUCCESS_COLOR}'><b>equal</b></span>"
-    return f"<span style='color:{ERROR_COLOR}'><b>different</b></span> (largest gap {format_number(gap)})"
 
 
 class LinearityTables(OwnsChildren, VBox):
@@ -351,5 +292,5 @@ class LinearityTables(OwnsChildren, VBox):
         for key, ((left_key, right_key), (left, right)) in pairs.items():
             self._views[left_key].matrix = left
             self._views[right_key].matrix = right
-            self._verdicts[key].value = _verdict(left, right)
+            self._verdicts[key].value = equality_verdict(left, right)
         self._A_views["A_att"].matrix, self._A_views["A_att_c"].matrix = r.A, r_c.A

@@ -28,11 +28,11 @@ from ipywidgets import HTML, HBox, Layout, VBox, Widget
 from numpy.typing import ArrayLike
 from traitlets import TraitError, Unicode, link
 
-from ..base.alerts import alert_html
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.weight_sliders import WeightSliders
 from ..core.attention_inputs import token_names
+from ..text.alerts import alert_html
 from ..text.attention_steps import score_expansion
 from ..views.token_lines import TokenLines
 from ..views.values_plot import ValuesPlot

@@ -15,12 +15,12 @@ from typing import Any
 from ipywidgets import HTML, HBox, IntSlider, Layout, Play, VBox, jslink
 from numpy.typing import ArrayLike
 
-from ..base.alerts import alert_html
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.matrix_editor import MatrixEditor
 from ..controls.slider_entry import SliderEntry
 from ..core.shapes import ShapeError
+from ..text.alerts import alert_html
 from ..text.column_steps import column_combination_html, partial_product_html
 from .naming import tag_parts
 

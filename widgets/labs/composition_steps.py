@@ -17,11 +17,11 @@ import numpy as np
 from ipywidgets import HTML, Button, Dropdown, GridBox, HBox, Layout, VBox
 from numpy.typing import ArrayLike
 
-from ..base.alerts import alert_html
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.matrix_editor import MatrixEditor
 from ..core.geometry import HOUSE, UNIT_SQUARE
+from ..text.alerts import alert_html
 from ..views.matrix_view import MatrixView
 from ..views.vertex_plot import VertexPlot
 from .naming import tag_parts

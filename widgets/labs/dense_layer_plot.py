@@ -1,25 +1,22 @@
 """Lab 6's picture of a dense layer: x ↦ W x + b, then (optionally) ReLU, drawn on the plane.
 
 `DenseLayerPlot` holds editors for ``W``, ``b`` and ``x``, a ReLU switch, a
-`VertexPlot` of the house and its image with extra marks (where the origin
-lands, the point ``x`` and its output ``ŷ``, which the learner can drag), a
-readout and the worked expansion.  All the math is in `widgets.core.dense_layer`
-and `widgets.core.geometry`, the expansion's text in `widgets.text.dense_steps`;
+`DenseLayerView` of the house and its image (where the origin lands, the
+point ``x`` and its output ``ŷ``, which the learner can drag), a readout
+and the worked expansion.  All the math is in `widgets.core.dense_layer`
+and `widgets.core.geometry`, the words in `widgets.text.dense_readout` and
+`widgets.text.dense_steps`, the drawing in `widgets.views.dense_layer_view`;
 this module keeps the widgets in step with them, each redraw sent as one batch.
 """
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 import numpy as np
-from bqplot import Lines, Scatter
 from ipywidgets import HTML, HBox, HTMLMath, Layout, ToggleButton, VBox
 from numpy.typing import ArrayLike
 
-from ..base.alerts import alert_html
-from ..base.batching import apply_changes
 from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
@@ -27,22 +24,12 @@ from ..controls.matrix_editor import MatrixEditor
 from ..core.dense_layer import dense_layer, split_at_folds
 from ..core.geometry import HOUSE
 from ..core.parsing import format_number
-from ..core.plot_frame import arrow_polyline, fit_bounds, nice_ticks, steady_bounds
-from ..text.dense_steps import affine_expansion_html, affine_expansion_latex
-from ..views.vertex_plot import VertexPlot
+from ..text.alerts import alert_html
+from ..text.dense_readout import KEY_HTML, numeric_html, readout_html, symbolic_html
+from ..views.dense_layer_view import DenseLayerView
 from .naming import tag_parts
 
 __all__ = ["DenseLayerPlot"]
-
-X_COLOR, Y_COLOR, ORIGIN_COLOR, PATH_COLOR = "#ff7f0e", "#08519c", "#8e44ad", "#555555"
-
-
-def _vec(v):
-    return "(" + ", ".join(format_number(t) for t in v) + ")"
-
-
-def _swatch(color):
-    return f'<span style="color:{color}">●</span>'
 
 
 class DenseLayerPlot(OwnsChildren, VBox):
@@ -72,8 +59,9 @@ class DenseLayerPlot(OwnsChildren, VBox):
         The editors (their ``value`` is the matrix, as for any editor).
     relu_toggle : ToggleButton
         ReLU after the layer, or not.
-    plot : VertexPlot
-        The house (dashed) and its image under the layer.
+    plot : DenseLayerView
+        The house (dashed) and its image under the layer, with the origin's
+        image, ``x`` (its ``x_dot`` is dragged) and ``ŷ``.
     readout, status : HTML
         The values of x, W x + b, ŷ and where the origin lands; a message
         when an entry is refused.
@@ -119,7 +107,7 @@ class DenseLayerPlot(OwnsChildren, VBox):
         self.symbolic = steady(HTMLMath)
         self.numeric = steady(HTML)
 
-        self.plot = VertexPlot(
+        self.plot = DenseLayerView(
             HOUSE, show_grid=True, show_basis=False, title="x ↦ W x + b",
             layout=Layout(width="440px", height="440px"),
         )
@@ -128,37 +116,17 @@ class DenseLayerPlot(OwnsChildren, VBox):
             "readout": self.readout, "status": self.status, "symbolic": self.symbolic,
             "numeric": self.numeric, "plot": self.plot,
         })
-        # Extra marks on the plot's own scales: where the origin lands, and the point x with its output.
-        self._x_axis, self._y_axis = self.plot.axes
-        scales = {"x": self._x_axis.scale, "y": self._y_axis.scale}
-        self.origin_arrow = Lines(scales=scales, colors=[ORIGIN_COLOR], stroke_width=2.5)
-        self.origin_dot = Scatter(scales=scales, colors=[ORIGIN_COLOR], marker="diamond", default_size=60)
-        self.path = Lines(scales=scales, colors=[PATH_COLOR], line_style="dashed", stroke_width=1.5)
-        self.y_dot = Scatter(scales=scales, colors=[Y_COLOR], default_size=70, stroke="white", names=["ŷ"])
-        self.x_dot = Scatter(
-            scales=scales, colors=[X_COLOR], default_size=140, stroke="white", enable_move=True,
-            names=["x"], tooltip=None,
-        )
-        self.plot.marks = [*self.plot.marks, self.origin_arrow, self.origin_dot, self.path,
-                           self.y_dot, self.x_dot]
         self._own(self.W_editor, self.b_editor, self.x_editor, self.relu_toggle, self.readout, self.status,
-                  self.symbolic, self.numeric, self.plot, self.origin_arrow, self.origin_dot, self.path,
-                  self.y_dot, self.x_dot)
+                  self.symbolic, self.numeric, self.plot)
 
         for editor in (self.W_editor, self.b_editor, self.x_editor):
             editor.observe(self._on_edit, names="value")
             # A new typo or its fix makes an old "too large" message stale; the editor explains typos itself.
             editor.observe(self._clear_status, names="error")
         self.relu_toggle.observe(lambda change: self._safe_redraw(), names="value")
-        self.x_dot.observe(self._on_drag, names=["x", "y"])
+        self.plot.x_dot.observe(self._on_drag, names=["x", "y"])
 
-        key = self._own(HTML(
-            "<div style='color:#555; font-size:0.9em; line-height:1.5'>"
-            f"{_swatch(X_COLOR)} drag the point x, or type it<br>"
-            f"{_swatch(Y_COLOR)} ŷ, the output for x (dashed: from x to ŷ)<br>"
-            f"{_swatch(ORIGIN_COLOR)} the arrow from 0 to where the origin lands<br>"
-            "grey grid: the input plane; light blue grid: its image</div>"
-        ))
+        key = self._own(HTML(KEY_HTML))
         controls = self._own(VBox(
             [self._own(HBox([self.W_editor, self.b_editor, self.x_editor], layout=Layout(grid_gap="1.5em"))),
              self.relu_toggle, self.readout, self.status, key],
@@ -183,54 +151,11 @@ class DenseLayerPlot(OwnsChildren, VBox):
         # Under ReLU the house's edges bend where they cross an axis: add those points so
         # the image drawn vertex to vertex is exact.
         points = split_at_folds(HOUSE, W, b) if act else HOUSE
-        x_scale, y_scale = self._x_axis.scale, self._y_axis.scale
-        with self._writing, contextlib.ExitStack() as stack:
-            # The plot's own redraw moves the scales too: hold them, so the browser gets one view.
-            for widget in (x_scale, y_scale, self._x_axis, self._y_axis):
-                stack.enter_context(widget.hold_sync())
-            shown = (x_scale.min, x_scale.max, y_scale.min, y_scale.max)
-            with self.plot.hold_trait_notifications():
-                self.plot.points = points
-                self.plot.rule = lambda X: dense_layer(W, X, b, act)
-            # The plot fits its view to the house and its image; widen it to show x, ŷ and 0 ↦ b too.
-            xmin, xmax, ymin, ymax = steady_bounds(shown, fit_bounds(
-                self.plot.points, self.plot.image, np.zeros((2, 1)), np.c_[x, z, y, o], margin=0.12
-            ))
-            route = np.c_[x, z, y] if act else np.c_[x, y]
-            arrow = arrow_polyline(o, head=0.05 * (xmax - xmin))
-            apply_changes([
-                (x_scale, {"min": xmin, "max": xmax}),
-                (y_scale, {"min": ymin, "max": ymax}),
-                (self._x_axis, {"tick_values": nice_ticks(xmin, xmax)}),
-                (self._y_axis, {"tick_values": nice_ticks(ymin, ymax)}),
-                (self.origin_arrow, {"x": arrow[0], "y": arrow[1]}),
-                (self.origin_dot, {"x": np.array([o[0]]), "y": np.array([o[1]])}),
-                (self.path, {"x": route[0], "y": route[1]}),
-                (self.y_dot, {"x": np.array([y[0]]), "y": np.array([y[1]])}),
-                (self.x_dot, {"x": np.array([x[0]]), "y": np.array([x[1]])}),
-                (self.plot, {"title": "x ↦ ReLU(W x + b)" if act else "x ↦ W x + b"}),
-            ])
-        p = self._prefix
-        if act:
-            output = f"ŷ = ReLU(W x + b) = <b class='{p}-yhat'>{_vec(y)}</b>"
-            origin = f"0 ↦ ReLU(b) = <b class='{p}-origin'>{_vec(o)}</b>"
-        else:
-            output = f"ŷ = W x + b = <b class='{p}-yhat'>{_vec(y)}</b>"
-            origin = f"0 ↦ b = <b class='{p}-origin'>{_vec(o)}</b>"
-        self.readout.value = (
-            f"<div style='line-height:1.7'>{_swatch(X_COLOR)} x = <b class='{p}-xvalue'>{_vec(x)}</b><br>"
-            f"{_swatch(PATH_COLOR)} W x + b = {_vec(z)}<br>"
-            f"{_swatch(Y_COLOR)} {output}<br>"
-            f"{_swatch(ORIGIN_COLOR)} origin: {origin}</div>"
-        )
-        self.symbolic.value = (
-            "<b>In symbols</b>"
-            f"$$ {affine_expansion_latex(None, None, activation=act, multiline=True)} $$"
-        )
-        self.numeric.value = (
-            "<b>With your numbers</b>"
-            f"<div style='margin-top:0.8em'>{affine_expansion_html(W, b, x, activation=act)}</div>"
-        )
+        with self._writing:
+            self.plot.show(points, lambda X: dense_layer(W, X, b, act), x, z, y, o, relu=bool(act))
+        self.readout.value = readout_html(x, z, y, o, activation=act, prefix=self._prefix)
+        self.symbolic.value = symbolic_html(act)
+        self.numeric.value = numeric_html(W, b, x, act)
 
     def _safe_redraw(self):
         try:
@@ -263,9 +188,10 @@ class DenseLayerPlot(OwnsChildren, VBox):
 
     def _on_drag(self, change):
         # The browser sends the dropped point; snap it and let the x editor drive the redraw.
-        if self._writing or len(self.x_dot.x) != 1 or len(self.x_dot.y) != 1:
+        dot = self.plot.x_dot
+        if self._writing or len(dot.x) != 1 or len(dot.y) != 1:
             return
-        dropped = np.array([[self.x_dot.x[0]], [self.x_dot.y[0]]])
+        dropped = np.array([[dot.x[0]], [dot.y[0]]])
         new = np.clip(np.round(dropped / self._snap) * self._snap, -self._limit, self._limit)
         if np.array_equal(new, self.x_editor.value):
             self._safe_redraw()  # snapped back to where it was: put the dot there

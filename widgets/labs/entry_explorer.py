@@ -5,27 +5,24 @@ and a line that writes the picked entry out term by term.  A click on the
 heatmap and the menus pick the same entry; the row of A and the column of B
 it uses are tinted.  Edits to A or B recompute the product when the shapes
 fit; when they do not, the heatmap keeps the last product that worked and a
-message says why.
+message says why.  The entry's words are `widgets.text.entry_steps`.
 """
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
 from numpy.typing import ArrayLike
 from traitlets import Int, Tuple, observe, validate
 
-from ..base.alerts import alert_html
 from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..base.traits import CELL, check_highlight
 from ..controls.matrix_editor import MatrixEditor
-from ..core.parsing import html_number
-from ..core.products import entry_sum_text, entry_terms
 from ..core.shapes import ShapeError, check_product_shapes
+from ..text.entry_steps import entry_html, entry_problem_html
 from ..views.heatmap import MatrixHeatmap
 from .naming import tag_parts
 
@@ -36,19 +33,6 @@ _MENU_STYLE = {"description_width": "initial"}
 
 def _one_based(count):
     return [(str(n + 1), n) for n in range(count)]
-
-
-def _alert(reason, error):
-    return alert_html(
-        f"<b>{reason}.</b> {html.escape(str(error))}.", escape=False, style="line-height:1.4"
-    )
-
-
-def _cannot_multiply(error):
-    return _alert("These shapes cannot be multiplied", error) + (
-        '<div style="line-height:1.4">The heatmap keeps the last product that worked. Make the number of '
-        "columns of A equal the number of rows of B to continue.</div>"
-    )
 
 
 class EntryExplorer(OwnsChildren, VBox):
@@ -176,22 +160,11 @@ class EntryExplorer(OwnsChildren, VBox):
     def _show_entry(self):
         i, j = self.selected
         try:
-            terms = entry_terms(self.A.value, self.B.value, i, j)
+            self.entry.value = entry_html(self.A.value, self.B.value, i, j)
         except Exception as error:  # ShapeError above all; nothing may escape as a traceback
             self.entry.value = ""
-            self.status.value = (
-                _cannot_multiply(error) if isinstance(error, ShapeError) else _alert("No entry to show", error)
-            )
+            self.status.value = entry_problem_html(error)
             return
-        row = ", ".join(html_number(a) for a, _ in terms)
-        column = ", ".join(html_number(b) for _, b in terms)
-        products = html.escape(entry_sum_text(terms)).replace("-", "\N{MINUS SIGN}")
-        self.entry.value = (
-            f"<div>Entry ({i + 1},{j + 1}) of <i>AB</i> is row {i + 1} of <i>A</i> "
-            f"times column {j + 1} of <i>B</i>:</div>"
-            f'<div style="margin-top:0.4em">(<i>AB</i>)<sub>{i + 1}{j + 1}</sub> = ({row}) · ({column}) '
-            f"= {products}</div>"
-        )
         self.status.value = ""
 
     # -- observers -------------------------------------------------------------
@@ -211,7 +184,7 @@ class EntryExplorer(OwnsChildren, VBox):
             m, k = check_product_shapes(self.A.shape, self.B.shape)
         except ShapeError as error:
             self.entry.value = ""
-            self.status.value = _cannot_multiply(error)
+            self.status.value = entry_problem_html(error)
             return
         i, j = min(self.row_menu.value, m - 1), min(self.col_menu.value, k - 1)
         with self._writing:

@@ -16,11 +16,11 @@ from ipywidgets import HTML, Button, HBox, IntText, Layout, Text, VBox
 from numpy.typing import ArrayLike
 from traitlets import TraitError, dlink
 
-from ..base.alerts import alert_html
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.matrix_editor import MatrixEditor
 from ..core.parsing import format_number, parse_number
+from ..text.alerts import alert_html
 from ..views.property_panels import IdentityPanel
 from .naming import tag_parts
 

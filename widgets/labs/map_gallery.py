@@ -14,12 +14,12 @@ from typing import Any
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox
 from numpy.typing import ArrayLike
 
-from ..base.alerts import alert_html
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..base.traits import MatrixTrait
 from ..controls.map_picker import MapPicker
 from ..core.geometry import HOUSE, UNIT_SQUARE
+from ..text.alerts import alert_html
 from ..views.matrix_view import MatrixView
 from ..views.vertex_plot import VertexPlot
 from .naming import tag_parts

@@ -15,12 +15,12 @@ from ipywidgets import HTML, FloatSlider, HBox, Layout, Play, VBox
 from numpy.typing import ArrayLike
 from traitlets import Float, TraitError, link, observe, validate
 
-from ..base.alerts import alert_html
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..base.traits import MatrixTrait
 from ..core.geometry import UNIT_SQUARE, as_matrix_2x2, as_points
 from ..core.morph import morph_matrix, morph_view
+from ..text.alerts import alert_html
 from ..views.matrix_view import MatrixView
 from ..views.vertex_plot import VertexPlot
 

@@ -17,12 +17,12 @@ from ipywidgets import HTML, Dropdown, Layout, VBox
 from numpy.typing import ArrayLike
 from traitlets import Int, observe, validate
 
-from ..base.alerts import alert_html
 from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..base.traits import ROW, MatrixTrait, check_highlight
 from ..core.shapes import ShapeError
+from ..text.alerts import alert_html
 from ..text.row_steps import row_picture_html
 
 __all__ = ["RowPicture"]

@@ -2,12 +2,12 @@
 
 `RowsOrColumns` shows ``P``, ``PAᵀ`` and ``(AX)ᵀ`` side by side and says
 whether the two agree, and why ``AP`` is undefined: with points as rows the
-matrix goes on the right, transposed.
+matrix goes on the right, transposed.  The math is
+`widgets.core.points_as_rows`, the sentence `widgets.text.verdicts`.
 """
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import numpy as np
@@ -19,46 +19,12 @@ from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..base.traits import MatrixTrait
 from ..core.geometry import UNIT_SQUARE
-from ..core.shapes import ShapeError, check_product_shapes
+from ..core.points_as_rows import points_as_rows
+from ..text.verdicts import rows_verdict
 from ..views.matrix_view import MatrixView
 from .naming import tag_parts
 
-__all__ = ["RowsOrColumns", "rows_verdict"]
-
-
-def rows_verdict(A: np.ndarray, X: np.ndarray) -> str:
-    """The HTML sentence comparing ``PAᵀ`` (points as rows) with ``(AX)ᵀ``.
-
-    Parameters
-    ----------
-    A : numpy.ndarray
-        The ``2×2`` map.
-    X : numpy.ndarray
-        The ``2×N`` points, as columns.
-
-    Returns
-    -------
-    str
-        Whether the two agree, and (when it is) why ``AP`` is undefined.
-
-    Examples
-    --------
-    >>> text = rows_verdict(np.eye(2), UNIT_SQUARE)
-    >>> text.startswith("<b>✓ They agree:</b>"), "AP is undefined" in text
-    (True, True)
-    """
-    P = X.T
-    try:
-        check_product_shapes(A.shape, P.shape, names=("A", "P"))
-        trap = ""
-    except ShapeError as error:
-        trap = (f" Note that AP is undefined ({html.escape(str(error))}): with points as rows, "
-                "the matrix goes on the right, transposed.")
-    same = np.allclose(P @ A.T, (A @ X).T)
-    return (
-        f"<b>{'✓ They agree' if same else '✗ They differ'}:</b> row <i>j</i> of PAᵀ is the image of point <i>j</i>, "
-        f"exactly column <i>j</i> of AX laid on its side.{trap}"
-    )
+__all__ = ["RowsOrColumns"]
 
 
 class RowsOrColumns(OwnsChildren, VBox):
@@ -132,8 +98,7 @@ class RowsOrColumns(OwnsChildren, VBox):
             self._render()
 
     def _render(self):
-        A, X = self.matrix, self.points
-        P = X.T
-        for view, matrix in zip(self.views, (P, P @ A.T, (A @ X).T)):
+        rows = points_as_rows(self.matrix, self.points)
+        for view, matrix in zip(self.views, (rows.P, rows.moved, rows.columns_moved)):
             view.matrix = matrix
-        self.status.value = rows_verdict(A, X)
+        self.status.value = rows_verdict(rows)

@@ -16,11 +16,11 @@ from typing import Any
 from ipywidgets import HTML, HBox, IntText, Label, Layout, VBox
 from traitlets import Bool, TraitError, Tuple, Unicode, validate
 
-from ..base.alerts import ERROR_COLOR, SUCCESS_COLOR
 from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..core.composition import describe_sizes
+from ..text.alerts import ERROR_COLOR, SUCCESS_COLOR
 from .naming import tag_parts
 
 __all__ = ["ShapeChecker"]

@@ -19,7 +19,6 @@ import numpy as np
 from ipywidgets import HTML, HBox, Layout, ToggleButton
 from traitlets import Bool, List, TraitError, Unicode, link, observe, validate
 
-from ..base.alerts import SUCCESS_COLOR, WARNING_COLOR, alert_html
 from ..base.owned import OwnsChildren
 from ..base.page_link import PageLink
 from ..base.traits import FiniteFloat
@@ -36,6 +35,7 @@ from ..core.presets import (
 )
 from ..core.shapes import format_shape
 from ..core.wording import in_words
+from ..text.alerts import SUCCESS_COLOR, WARNING_COLOR, alert_html
 from .namespace import named, user_namespace
 from .progress import LabProgress
 from .pulse import PulseRecorder

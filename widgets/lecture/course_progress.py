@@ -23,13 +23,13 @@ from typing import Any
 
 from ipywidgets import HTML, Button, Layout, Textarea, ToggleButton, VBox
 
-from ..base.alerts import WARNING_COLOR
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.device_store import DeviceStore
 from ..core.mastery import LEVELS, level
 from ..core.progress_code import read_code, write_code
 from ..core.progress_record import MAX_CHARS, REVIEW_KEY, read_records
+from ..text.alerts import WARNING_COLOR
 from ..text.html_math import link_html, plain_text
 
 __all__ = ["CourseProgress", "lab_titles"]

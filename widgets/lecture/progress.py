@@ -25,13 +25,13 @@ from typing import Any
 
 from ipywidgets import HTML, Button, HBox, Layout
 
-from ..base.alerts import WARNING_COLOR
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.check import Check
 from ..controls.device_store import DeviceStore
 from ..controls.practice import Practice
 from ..core.progress_record import MAX_CHARS, REVIEW_KEY, Record, read_record, read_records, write_record
+from ..text.alerts import WARNING_COLOR
 from ..text.html_math import plain_text
 from .namespace import named, user_namespace
 from .pulse import lab_name

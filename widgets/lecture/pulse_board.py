@@ -2,8 +2,8 @@
 
 `PulseBoard` reads a `PulseStore` every few seconds and shows, per lab, how
 many visitors opened it and, per check, how many attempted it and solved it
-(one bar chart) and the most common mistakes with their counts (another),
-large enough for a projector, with a table of the same numbers, a Reset for
+(one `BarChart`, from `widgets.views.bar_chart`) and the most common mistakes
+with their counts (another), large enough for a projector, with a table of the same numbers, a Reset for
 a new session and the counts as a CSV download.  `pulse_page` is what the
 lecturer's notebook shows: the board, or a refusal when the link lacks the
 lecturer's secret.
@@ -15,30 +15,28 @@ import asyncio
 import base64
 import hmac
 import html
-import math
 import os
 import time
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
 from ipywidgets import HTML, Button, HBox, Layout, VBox
 from traitlets import Float, Int, TraitError, Unicode, validate
 
-from ..base.alerts import WARNING_COLOR, alert_html
 from ..base.batching import apply_changes
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..core.environment import PULSE_DIR, PULSE_TOKEN
 from ..core.presets import query_value
+from ..text.alerts import WARNING_COLOR, alert_html
+from ..views.bar_chart import BarChart
 from .pulse_store import LabPulse, PulseStore
 from .query import read_query_string
 
 __all__ = ["LabPanel", "PulseBoard", "pulse_page", "refusal"]
 
 _ATTEMPTED, _SOLVED, _MISTAKE = "#4c78a8", "#54a24b", "#e45756"
-_TICKS = {"font-size": "18px"}
 
 
 def _label(text, most=30):
@@ -48,42 +46,6 @@ def _label(text, most=30):
     ('Shape of H = A_att V: swapped', 'Shape of H = A_att V: inner s…')
     """
     return text if len(text) <= most else text[:most - 1] + "…"
-
-
-def _figure(owner, title, scales, orientation="vertical", **mark):
-    """A bar chart sized for a projector (18 px ticks, 380 px tall), every part owned by `owner`."""
-    bars = Bars(scales=scales, orientation=orientation, label_display=True, label_display_format=".0f",
-                label_font_style={"font-size": "18px"}, **mark)
-    # Horizontal bars put their labels (scale x) on the left and their counts along the bottom.
-    labels_side, counts_side = ("bottom", "left") if orientation == "vertical" else ("left", "bottom")
-    axes = [
-        Axis(scale=scales["x"], side=labels_side, tick_style=_TICKS),
-        Axis(scale=scales["y"], side=counts_side, tick_style=_TICKS, tick_format="d"),
-    ]
-    figure = Figure(
-        marks=[bars], axes=axes, title=title,
-        title_style={"font-size": "22px"},
-        # Room on the left for a check's title and a mistake's name, 18 px each (`_label` cuts longer ones).
-        fig_margin={"top": 50, "bottom": 50, "left": 290 if orientation == "horizontal" else 60,
-                    "right": 20},
-        layout=Layout(width="600px", height="380px"),
-    )
-    owner._own(*scales.values(), bars, *axes, figure.scale_x, figure.scale_y, figure)
-    return figure, bars, axes[1]
-
-
-def _count_scale(counts):
-    """The count axis from 0 to a tenth above the largest count, with at most six whole-number ticks.
-
-    The headroom keeps the top tick's label, and the longest bar's count, inside the chart.
-
-    >>> scale, axis = _count_scale([3, 30])
-    >>> scale, axis["tick_values"].tolist()
-    ({'max': 33.0}, [0.0, 6.0, 12.0, 18.0, 24.0, 30.0])
-    """
-    top = max([1, *counts])
-    return ({"max": round(top * 1.1, 1)},
-            {"tick_values": np.arange(0, top + 1, math.ceil(top / 5), dtype=float)})
 
 
 def _mistakes_text(check):
@@ -112,21 +74,17 @@ class LabPanel(OwnsChildren, VBox):
     def __init__(self, lab: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._heading = self._own(steady(HTML).add_class("pulse-lab-heading"))
-        self._progress, self.progress_bars, self._progress_axis = _figure(
-            self,
+        self._progress = self._own(BarChart(
             # No legend: inside the plot it would cover the bars.
             "attempted (blue), solved (green)",
             # Horizontal, in the lab's order from the top: the checks' titles read across, in full.
-            {"x": OrdinalScale(reverse=True), "y": LinearScale(min=0)},
             orientation="horizontal", type="grouped", colors=[_ATTEMPTED, _SOLVED],
             labels=["attempted", "solved"],
-        )
-        self._mistakes, self.mistake_bars, self._mistake_axis = _figure(
-            self,
-            "most common mistakes (answers)",
-            {"x": OrdinalScale(reverse=True), "y": LinearScale(min=0)},
-            orientation="horizontal", colors=[_MISTAKE],
-        )
+        ))
+        self._mistakes = self._own(BarChart(
+            "most common mistakes (answers)", orientation="horizontal", colors=[_MISTAKE],
+        ))
+        self.progress_bars, self.mistake_bars = self._progress.bars, self._mistakes.bars
         self._table = self._own(steady(HTML).add_class("pulse-table"))
         self.lab = lab
         self.children = [
@@ -149,22 +107,14 @@ class LabPanel(OwnsChildren, VBox):
             f"<td>{check.attempts}</td><td>{_mistakes_text(check)}</td></tr>"
             for check in checks
         )
-        progress_scale, progress_ticks = _count_scale(attempted)
-        mistake_scale, mistake_ticks = _count_scale([count for _, count in top])
+        self._progress.show(names, np.array([attempted, solved], dtype=float).reshape(2, -1))
+        self._mistakes.show([label for label, _ in top], [count for _, count in top])
         apply_changes([
-            (self.progress_bars.scales["y"], progress_scale),
-            (self._progress_axis, progress_ticks),
-            (self.mistake_bars.scales["y"], mistake_scale),
-            (self._mistake_axis, mistake_ticks),
             # Room for every check's name, and for every mistake's bar, on a projector.
             (self._progress.layout, {"width": f"{max(600, 120 * len(names))}px"}),
             (self._mistakes.layout, {"height": f"{max(380, 100 + 40 * len(top))}px"}),
             (self._heading, {"value": f'<h2 style="margin: 0.5em 0 0">{html.escape(pulse.lab)}: '
                                       f'<span class="pulse-visitors">{visitors}</span></h2>'}),
-            (self.progress_bars, {"x": np.array(names, dtype=object),
-                                  "y": np.array([attempted, solved], dtype=float).reshape(2, -1)}),
-            (self.mistake_bars, {"x": np.array([label for label, _ in top], dtype=object),
-                                 "y": np.array([count for _, count in top], dtype=float)}),
             (self._table, {"value": (
                 '<table style="font-size: 1.4em; border-spacing: 1.5em 0.2em">'
                 "<tr><th>check</th><th>attempted</th><th>solved</th><th>answers</th>"

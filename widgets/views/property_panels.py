@@ -19,7 +19,6 @@ from ipywidgets import HTML, GridBox, HBox, Layout, VBox
 from numpy.typing import ArrayLike
 from traitlets import Instance, TraitError, Tuple, Unicode, observe, validate
 
-from ..base.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR, alert_html
 from ..base.batching import apply_changes
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
@@ -31,6 +30,7 @@ from ..core.identities import (
     compare_orders,
 )
 from ..core.shapes import format_shape
+from ..text.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR, alert_html
 from ..text.html_math import formula_html, matrix_html, symbols_html
 
 __all__ = ["IdentityPanel", "OrderPanel"]

@@ -1,0 +1,83 @@
+"""Lab 10's words: which part of attention plays which role, what an edit moved, what the linearity tables compare.
+
+Pure HTML strings (with LaTeX, for `HTMLMath`); the lab's notebook shows
+`ROLES_HTML`, `widgets.labs.adaptive_weights.DenseVsAttention` says what
+the last edit moved (`last_edit_html`) and `LinearityTables` shows
+`LINEARITY_HTML` above its slider.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from ..core.attention_math import WeightShift
+from ..core.parsing import format_number
+from .html_math import html_table
+
+__all__ = ["LINEARITY_HTML", "ROLES_HTML", "last_edit_html"]
+
+#: Which part of the simplified attention ``H = A_att(X) V(X)`` plays which role of the adaptive
+#: form, and what that means for linearity: the answers to lab 10's two questions on roles.
+ROLES_HTML = html_table([
+    ("adaptive form", "in this attention", "depends on the input?"),
+    (r"$\mathbf{W}(\mathbf{x})$, the weights", r"$A_{\mathrm{att}}(X)$, the attention weights",
+     "yes, through the scores; not linearly (softmax)"),
+    (r"$\mathbf{U}(\mathbf{x})$, what gets weighted", r"$V(X) = XW_V$, the values", "yes, linearly"),
+    (r"$\mathbf{B}(\mathbf{x})$, an input-dependent bias", r"$0$ here",
+     "(a transformer block adds the input back, $X$, through its residual connection)"),
+    (r"$\mathbf{b}$, a fixed bias", r"$0$ here", "(output projections usually carry one)"),
+]) + (
+    r"<p>The product $A_{\mathrm{att}}(X)\,V(X)$ is still a matrix product, a weighted average of value vectors as in Lab 8, "
+    r"so for weights frozen at their current values it is linear in the values. "
+    r"What a dense layer cannot do is choose the weights <b>per input</b>: attention lets each token decide, from the "
+    r"sentence in front of it, which other tokens to draw on. That is the non-linearity the linearity test above "
+    r"detects, and it is why these weights are called adaptive.</p>"
+)
+
+#: What the three comparisons of `LinearityTables` show, above its slider.
+LINEARITY_HTML = (
+    r"<ul>"
+    r"<li>The bias-free dense layer is linear: $W(c\,\mathbf{x}) = c\,W\mathbf{x}$.</li>"
+    r"<li><b>With the weights held fixed</b>, attention is linear in the values: "
+    r"$A_{\mathrm{att}}\cdot(cV) = c\cdot A_{\mathrm{att}}\cdot V$ and "
+    r"$A_{\mathrm{att}}\cdot(V + V') = A_{\mathrm{att}}\cdot V + A_{\mathrm{att}}\cdot V'$, "
+    r"because it is a matrix product.</li>"
+    r"<li>But the whole map $X \mapsto A_{\mathrm{att}}(X)\,XW_V$ is <b>not</b> linear in $X$. Scaling $X$ by $c$ scales "
+    r"the values by $c$, yet it also scales every score by $c^2$, so the softmax produces <i>different</i> weights. "
+    r"The output is $A_{\mathrm{att}}(cX)\,c\,V(X)$, not $c\,A_{\mathrm{att}}(X)\,V(X)$.</li>"
+    r"</ul>Pick $c$ and compare, with the $X$ and weights from above:"
+)
+
+
+def last_edit_html(shift: WeightShift | None, names: Sequence[str], dense_entries: int) -> str:
+    """What the last edit of ``X`` moved: attention's weights in every row, none of the dense layer's.
+
+    Parameters
+    ----------
+    shift : WeightShift or None
+        From `widgets.core.attention_math.weight_shift`; None before any edit.
+    names : sequence of str
+        The tokens' names, in order.
+    dense_entries : int
+        How many entries the dense layer's fixed ``W`` has.
+
+    Examples
+    --------
+    >>> last_edit_html(None, ["the", "cat"], 4)
+    '<i>Change an entry of X to compare.</i>'
+    >>> from widgets.core.attention_math import WeightShift
+    >>> text = last_edit_html(WeightShift((2,), 2, 0.4, 1, (2, 2)), ["the", "cat"], 4)
+    >>> text.startswith("<b>Last edit</b> changed token 2 (cat). Attention: <b>2 of 4</b> weights moved")
+    True
+    """
+    if shift is None:
+        return "<i>Change an entry of X to compare.</i>"
+    who = ", ".join(f"{i} ({html.escape(names[i - 1])})" for i in shift.tokens)
+    rows, columns = shift.shape
+    return (
+        f"<b>Last edit</b> changed token{'s' if len(shift.tokens) > 1 else ''} {who}. "
+        f"Attention: <b>{shift.moved} of {rows * columns}</b> weights moved "
+        f"(the largest by {format_number(shift.largest)}), in {shift.rows} of {rows} rows. "
+        f"Dense layer: <b>0 of {dense_entries}</b> entries of W moved."
+    )

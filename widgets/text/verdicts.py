@@ -1,0 +1,65 @@
+"""Sentences that say whether two results agree: lab 5's rows against columns, lab 10's pairs.
+
+Pure HTML strings from what `widgets.core` computed (`points_as_rows`,
+`largest_gap`); the composites only put them in place.
+"""
+
+from __future__ import annotations
+
+import html
+
+from numpy.typing import ArrayLike
+
+from ..core.identities import EQUAL_GAP, largest_gap
+from ..core.parsing import format_number
+from ..core.points_as_rows import PointsAsRows
+from .alerts import ERROR_COLOR, SUCCESS_COLOR
+
+__all__ = ["equality_verdict", "rows_verdict"]
+
+
+def rows_verdict(rows: PointsAsRows) -> str:
+    """The HTML sentence comparing ``PAᵀ`` (points as rows) with ``(AX)ᵀ``.
+
+    Parameters
+    ----------
+    rows : PointsAsRows
+        From `widgets.core.points_as_rows.points_as_rows`.
+
+    Returns
+    -------
+    str
+        Whether the two agree, and (when it is) why ``AP`` is undefined.
+
+    Examples
+    --------
+    >>> from widgets.core.geometry import UNIT_SQUARE
+    >>> from widgets.core.points_as_rows import points_as_rows
+    >>> text = rows_verdict(points_as_rows([[1, 0], [0, 1]], UNIT_SQUARE))
+    >>> text.startswith("<b>✓ They agree:</b>"), "AP is undefined" in text
+    (True, True)
+    """
+    trap = (
+        f" Note that AP is undefined ({html.escape(rows.why_not_AP)}): with points as rows, "
+        "the matrix goes on the right, transposed."
+    ) if rows.why_not_AP else ""
+    return (
+        f"<b>{'✓ They agree' if rows.agree else '✗ They differ'}:</b> row <i>j</i> of PAᵀ is the image of point "
+        f"<i>j</i>, exactly column <i>j</i> of AX laid on its side.{trap}"
+    )
+
+
+def equality_verdict(left: ArrayLike, right: ArrayLike) -> str:
+    """"equal" in green, or "different" in red with the largest gap: two results compared.
+
+    Examples
+    --------
+    >>> equality_verdict([[1, 2]], [[1, 2]])
+    "<span style='color:var(--matmul-success, #1e7e34)'><b>equal</b></span>"
+    >>> equality_verdict([[1, 2]], [[1, 2.25]])
+    "<span style='color:var(--matmul-error, #a94442)'><b>different</b></span> (largest gap 0.25)"
+    """
+    gap = largest_gap(left, right)
+    if gap < EQUAL_GAP:
+        return f"<span style='color:{SUCCESS_COLOR}'><b>equal</b></span>"
+    return f"<span style='color:{ERROR_COLOR}'><b>different</b></span> (largest gap {format_number(gap)})"
