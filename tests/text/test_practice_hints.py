@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from widgets.core.parsing import latex_number
-from widgets.core.practice import SKILLS, latex_matrix, make_problem
+from widgets.core.practice import SKILLS, make_problem
+from widgets.text.latex_math import latex_matrix
 from widgets.text.practice_hints import LEVELS, hints
 
 
