@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.core.parsing import latex_number
 from widgets.core.practice import MAX_SEED, SKILLS, make_problem
 from widgets.text.latex_math import latex_matrix
+from widgets.text.numbers import latex_number
 from widgets.text.practice_prompts import write_problem
 
 seeds = st.integers(0, MAX_SEED)

@@ -23,9 +23,9 @@ from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..base.traits import CELL, check_highlight
 from ..controls.matrix_editor import MatrixEditor
-from ..core.parsing import html_number
 from ..core.products import entry_sum_text, entry_terms
 from ..core.shapes import ShapeError, check_product_shapes
+from ..text.numbers import html_number
 from ..views.heatmap import MatrixHeatmap
 from .naming import tag_parts
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from numpy.typing import ArrayLike
 
 from ..core.dense_layer import as_weights, dense_layer, relu
-from ..core.parsing import html_number, latex_number
 from ..core.shapes import as_finite_array, format_shape
 from .html_math import bracket_table, formula_html
+from .numbers import html_number, latex_number
 
 __all__ = ["affine_expansion_html", "affine_expansion_latex"]
 

@@ -23,8 +23,8 @@ from collections.abc import Iterable, Sequence
 
 from numpy.typing import ArrayLike
 
-from ..core.parsing import html_number
 from ..core.shapes import as_matrix
+from .numbers import html_number
 
 __all__ = [
     "html_table",

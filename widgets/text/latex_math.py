@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..core.parsing import latex_number
+from .numbers import latex_number
 
 __all__ = ["latex_matrix"]
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.parsing import latex_number
 from ..core.practice import Problem
 from .latex_math import latex_matrix
+from .numbers import latex_number
 
 __all__ = ["WrittenPart", "WrittenProblem", "fraction_latex", "score_latex", "write_problem"]
 
