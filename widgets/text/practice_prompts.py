@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.practice import Problem
-from .latex_math import latex_matrix
+from .latex_math import bmatrix, latex_matrix
 from .numbers import latex_number
 
 __all__ = ["WrittenPart", "WrittenProblem", "fraction_latex", "score_latex", "write_problem"]
@@ -129,9 +129,8 @@ def _product(problem):
             rf"$A$ is ${m}\times{n}$ and $B$ is ${rows_b}\times{p}$: the inner sizes ${n}$ and "
             rf"${rows_b}$ differ, so $AB$ does not exist (each entry would dot a row of {n} "
             rf"numbers with a column of {rows_b}).")),))
-    rows = r" \\ ".join(
-        " & ".join(" + ".join(rf"({latex_number(A[i, k])})({latex_number(B[k, j])})" for k in range(n))
-                   for j in range(p))
+    sums = bmatrix(
+        [" + ".join(rf"({latex_number(A[i, k])})({latex_number(B[k, j])})" for k in range(n)) for j in range(p)]
         for i in range(m)
     )
     return WrittenProblem(given, (
@@ -139,7 +138,7 @@ def _product(problem):
                             rf"is ${m}\times{p}$."),
         WrittenPart(r"Now compute $AB$.",
                     rf"Entry $(i, j)$ is row $i$ of $A$ dotted with column $j$ of $B$: "
-                    rf"$$AB = \begin{{bmatrix}}{rows}\end{{bmatrix}} = {latex_matrix(problem.parts[1].answer)}.$$"),
+                    rf"$$AB = {sums} = {latex_matrix(problem.parts[1].answer)}.$$"),
     ))
 
 
