@@ -115,7 +115,7 @@ def test_on_the_labs_own_numbers_every_weights_slip_tells_itself_apart(S, L, cau
     if causal and L == 3:
         rows = [None, 0, 1]  # lab 9 has no mask; its last row would read one column as one-hot
     for row in rows:
-        part = Part("", weights(S, row, mask), tuple(weights_mistakes(S, row, d_k=2, mask=mask)), tol=5e-3)
+        part = Part(weights(S, row, mask), tuple(weights_mistakes(S, row, d_k=2, mask=mask)), tol=5e-3)
         assert tells_every_slip_apart(part), (row, [m.name for m in part.mistakes])
 
 
@@ -129,7 +129,7 @@ def test_averaging_the_queries_or_keys_instead_of_the_values_is_named():
     assert k.mistake == "averaged-K" and "you averaged the keys, the rows of K" in k.message
     for row in range(4):  # lab 8's own numbers: every slip its own answer
         w = weights(S8, row)[0]
-        part = Part("", (w @ V8)[None, :], tuple(output_mistakes(w, V8, row, Q8, K8)), tol=5e-3)
+        part = Part((w @ V8)[None, :], tuple(output_mistakes(w, V8, row, Q8, K8)), tol=5e-3)
         assert tells_every_slip_apart(part)
     # lab 9: W_V = W_Q = I, so averaging Q is the answer itself, and not offered
     w = weights(S9, 0)[0]

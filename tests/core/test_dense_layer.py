@@ -177,11 +177,11 @@ def test_w_read_as_inputs_by_outputs_is_named_on_lab_6s_numbers():
                                       "outputs×inputs, so output i is row i of W times x")
     assert diagnose([[0], [6]], [[1], [5]], mistakes).mistake == "no-bias"
     assert diagnose([[1, 5]], [[1], [5]], mistakes).mistake == "row"
-    assert tells_every_slip_apart(Part("", np.array([[1.0], [5.0]]), tuple(mistakes)))
+    assert tells_every_slip_apart(Part(np.array([[1.0], [5.0]]), tuple(mistakes)))
     # the layer plot's starting numbers tell their slips apart too
     W, b, x = [[1, -1], [0.5, 1]], [0.5, -1], [0.5, 0.25]
     answer = dense_layer(W, x, b)[:, None]
-    assert tells_every_slip_apart(Part("", answer, tuple(dense_mistakes(W, x, b))))
+    assert tells_every_slip_apart(Part(answer, tuple(dense_mistakes(W, x, b))))
 
 
 def test_with_a_relu_the_order_of_bias_and_relu_is_named():
@@ -191,7 +191,7 @@ def test_with_a_relu_the_order_of_bias_and_relu_is_named():
     assert found == {"inputs-outputs": [0.0, 0.0],  # ReLU(Wᵀx + b) = ReLU(-4 + 3, 2 - 4)
                      "no-bias": [0.0, 1.0], "no-relu": [2.0, -3.0], "bias-after": [3.0, -3.0],
                      "row": [2.0, 0.0]}
-    assert tells_every_slip_apart(Part("", np.array([[2.0], [0.0]]), tuple(mistakes)))
+    assert tells_every_slip_apart(Part(np.array([[2.0], [0.0]]), tuple(mistakes)))
     assert diagnose([[3], [-3]], [[2], [0]], mistakes).message == (
         "you added b after the ReLU: the order is Wx, then + b, then ReLU.")
     # Where Wx ≥ 0, b added after the ReLU and no ReLU at all give one answer: both are said.

@@ -211,7 +211,7 @@ def test_an_entry_whose_sign_flips_by_a_term_left_out_stays_a_sign_slip():
     # Every planned slip has an answer of its own, on the lab's numbers:
     from widgets.core.practice import Part, tells_every_slip_apart
 
-    assert tells_every_slip_apart(Part("", AB, tuple(mistakes)))
+    assert tells_every_slip_apart(Part(AB, tuple(mistakes)))
 
 
 def test_term_slips_that_leave_a_cell_at_zero_and_all_zero_products_are_not_offered():

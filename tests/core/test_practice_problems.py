@@ -1,4 +1,5 @@
-"""widgets.core.practice: every generator's instances are right, small, varied and reproducible."""
+"""widgets.core.practice: every generator's instances are right, varied and reproducible, and every planned slip
+gives its own answer (what a learner reads of them: tests/text/test_practice_prompts.py)."""
 
 import numpy as np
 import pytest
@@ -6,15 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from widgets.core.mistakes import diagnose
-from widgets.core.practice import MAX_SEED, SKILLS, latex_matrix, make_problem, tells_every_slip_apart
+from widgets.core.practice import MAX_SEED, SKILLS, make_problem, tells_every_slip_apart
 
 seeds = st.integers(0, MAX_SEED)
-
-
-def numbers_in(text):
-    import re
-
-    return [float(x) for x in re.findall(r"(?<![\w^{])-?\d+(?:\.\d+)?", text)]
 
 
 @settings(max_examples=40, deadline=None)
@@ -28,20 +23,6 @@ def test_same_seed_same_instance_and_the_answer_is_judged_right(skill, seed):
         for mistake in part.mistakes:
             verdict = diagnose(mistake.value, part.answer, part.mistakes, part.tol)
             assert verdict.right or verdict.mistake, mistake.name
-        assert part.solution
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.sampled_from(sorted(SKILLS)), seeds)
-def test_given_numbers_are_small_enough_for_hand_arithmetic(skill, seed):
-    problem = make_problem(skill, seed)
-    assert all(abs(x) <= 8 for x in numbers_in(problem.given))
-
-
-@pytest.mark.parametrize("skill", sorted(SKILLS))
-def test_instances_vary(skill):
-    givens = {make_problem(skill, seed).given for seed in range(20)}
-    assert len(givens) >= 10
 
 
 @pytest.mark.parametrize("seed", range(0, 400, 37))
@@ -88,10 +69,6 @@ def test_bad_requests_are_refused(skill, seed):
         make_problem(skill, seed)
 
 
-def test_latex_matrix():
-    assert latex_matrix([[1, -2]]) == r"\begin{bmatrix}1 & -2\end{bmatrix}"
-
-
 # --- sound instances, over thousands of seeds --------------------------------------------
 
 SWEEP = range(2000)
@@ -103,7 +80,7 @@ def test_every_planned_slip_gives_its_own_answer_on_every_seed(skill):
     # apart (entry (j, i) of a diagonal entry, a uniform softmax of equal scores).
     for seed in SWEEP:
         for part in make_problem(skill, seed).parts:
-            assert tells_every_slip_apart(part), (seed, part.prompt, [(m.name, m.value) for m in part.mistakes])
+            assert tells_every_slip_apart(part), (seed, part.name, [(m.name, m.value) for m in part.mistakes])
             for mistake in part.mistakes:
                 verdict = diagnose(mistake.value, part.answer, part.mistakes, part.tol)
                 assert (verdict.right, verdict.mistake) == (False, mistake.name), (seed, mistake.name)
@@ -126,10 +103,10 @@ def test_a_check_that_could_not_tell_two_slips_apart_is_found():
     from widgets.core.mistakes import Mistake
     from widgets.core.practice import Part
 
-    diagonal = Part("", 7.0, (Mistake("swapped", 7.0, ""),))
+    diagonal = Part(7.0, (Mistake("swapped", 7.0, ""),))
     assert not tells_every_slip_apart(diagonal)
-    assert not tells_every_slip_apart(Part("", np.ones((1, 2)) / 2, (Mistake("uniform", np.array([[0.5, 0.5]]), ""),)))
-    assert tells_every_slip_apart(Part("", (4, 2), (Mistake("swapped", (2, 4), ""),)))
+    assert not tells_every_slip_apart(Part(np.ones((1, 2)) / 2, (Mistake("uniform", np.array([[0.5, 0.5]]), ""),)))
+    assert tells_every_slip_apart(Part((4, 2), (Mistake("swapped", (2, 4), ""),)))
 
 
 def test_a_third_of_the_softmax_practice_scales_by_the_square_root_of_d_k_and_names_its_slips():
@@ -137,7 +114,6 @@ def test_a_third_of_the_softmax_practice_scales_by_the_square_root_of_d_k_and_na
     assert 0.25 < len(scaled) / len(SWEEP) < 0.42
     for problem in scaled[:50]:
         (part,) = problem.parts
-        assert r"\sqrt{d_k}" in part.prompt and "d_k = 4" in problem.given
         names = [mistake.name for mistake in part.mistakes]
         assert "unscaled" in names and "d_k" in names
 

@@ -4,10 +4,12 @@ The layers and what each may import are stated once, here (`ALLOWED`); the test
 reads every module's import statements (relative or absolute, at any depth, in
 a function too) and fails on any other edge, naming the module and the import.
 `widgets/__init__.py` is the package's index of public names and may name any
-layer.  Only `views` draws: no other layer imports bqplot (`DRAWS`).
+layer.  Only `views` draws: no other layer imports bqplot (`DRAWS`).  Core, the math, also
+writes no HTML or LaTeX (`markup_in_core`): that is text's work.
 docs/architecture.md draws the same picture.
 """
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -133,3 +135,47 @@ def test_a_planted_bqplot_import_outside_views_is_caught(tmp_path, module, line)
     (package / "views" / "plot.py").write_text("from bqplot import Figure\n")  # allowed: a view draws
     (package / module).write_text(line)
     assert [found.split(" imports ")[0] for found in drawing_outside_views(package)] == [f"widgets/{module}"]
+
+
+# -- what core writes ------------------------------------------------------------------
+
+#: Markup a string of core would be writing for a page: a LaTeX command, math-mode dollars, an HTML tag.
+MARKUP = re.compile(r"\\(?:begin|end|frac|tfrac|mathbf|mathbb|times|cdot|quad|operatorname|text|ln|sqrt|top)\b"
+                    r"|</?(?:b|i|sup|sub|p|span|table|tr|td|div|code|br)\b|\$")
+
+
+def markup_in_core(core: Path) -> list[str]:
+    """Every string of `core` that holds HTML or LaTeX, as ``path:line``: docstrings (which may show
+    LaTeX) and the patterns `re.compile` reads a learner's copied LaTeX with are not written out."""
+    found = []
+    for path in sorted(core.rglob("*.py")):
+        tree = ast.parse(path.read_text(), filename=str(path))
+        skipped = set()
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+                skipped.add(id(body[0].value))  # a docstring
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "re.compile":
+                skipped.update(id(arg) for arg in ast.walk(node))
+        found += sorted({
+            f"{path.relative_to(core.parent)}:{node.lineno}" for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped
+            and MARKUP.search(node.value)
+        })
+    return found
+
+
+def test_core_writes_no_html_or_latex():
+    """Issue 24: formatting lives in widgets/text (a number or a matrix for a page, a practice problem's words)."""
+    assert markup_in_core(REPO / "widgets" / "core") == []
+
+
+@pytest.mark.parametrize("line", [
+    'PROMPT = r"Compute $AB$."\n',
+    'def f(M):\n    return rf"\\begin{{bmatrix}}{M}\\end{{bmatrix}}"\n',
+    'def f(x):\n    return f"{x}<sup>2</sup>"\n',
+])
+def test_markup_planted_in_core_is_caught(tmp_path, line):
+    (tmp_path / "core").mkdir()
+    (tmp_path / "core" / "planted.py").write_text('"""A docstring may say $x$ and \\\\times."""\n' + line)
+    assert markup_in_core(tmp_path / "core") == [f"core/planted.py:{1 + line.count(chr(10))}"]

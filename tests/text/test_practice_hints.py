@@ -4,8 +4,9 @@ none of which gives the answer away."""
 import numpy as np
 import pytest
 
-from widgets.core.parsing import latex_number
-from widgets.core.practice import SKILLS, latex_matrix, make_problem
+from widgets.core.practice import SKILLS, make_problem
+from widgets.text.latex_math import latex_matrix
+from widgets.text.numbers import latex_number
 from widgets.text.practice_hints import LEVELS, hints
 
 

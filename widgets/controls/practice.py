@@ -1,19 +1,20 @@
 """Endless practice of one skill on fresh numbers, with a streak, a level and hints in levels.
 
-`Practice` shows one instance of a skill (`widgets.core.practice`), a `Check`
-per part that names the usual mistakes, a "New numbers" button, the seed of
-the instance (so a link ``?seed=`` gives the whole room the same numbers) and
-a streak: problems solved in a row without a wrong answer, a hint or a peek at
-the solution.  A problem of several parts shows the next part once one is
-done.  Each part has hints in levels, asked for at any time (a nudge, the
-method, the first step: help that fades).  How each problem ended is kept in
-its `history` (right first time, with a hint, after a wrong answer, with the
-solution shown, or skipped with *New numbers*), from which the header shows
-the learner's level in the skill (`widgets.core.mastery`); a lab's progress
-keeps it in the browser and gives it back with `restore`.  It opens on a
-Start button and builds its first problem when pressed: a page with several
-practices (lab 8 has two) loads as fast as one without, which counts when a
-whole lecture hall opens it at once.
+`Practice` shows one instance of a skill (`widgets.core.practice`, written out
+by `widgets.text.practice_prompts`), a `Check` per part that names the usual
+mistakes, a "New numbers" button, the seed of the instance (so a link
+``?seed=`` gives the whole room the same numbers) and a streak: problems
+solved in a row without a wrong answer, a hint or a peek at the solution.  A
+problem of several parts shows the next part once one is done.  Each part has
+hints in levels, asked for at any time (a nudge, the method, the first step:
+help that fades).  How each problem ended is kept in its `history` (right
+first time, with a hint, after a wrong answer, with the solution shown, or
+skipped with *New numbers*), from which the header shows the learner's level
+in the skill (`widgets.core.mastery`); a lab's progress keeps it in the
+browser and gives it back with `restore`.  It opens on a Start button and
+builds its first problem when pressed: a page with several practices (lab 8
+has two) loads as fast as one without, which counts when a whole lecture hall
+opens it at once.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from ..core.mastery import OUTCOMES, describe, goal, trim
 from ..core.practice import MAX_SEED, SKILLS, Problem, make_problem
 from ..core.progress_record import PracticeRecord
 from ..text.practice_hints import LEVELS, hints
+from ..text.practice_prompts import write_problem
 from .check import Check
 from .hint_ladder import HintLadder
 
@@ -233,12 +235,13 @@ class Practice(OwnsChildren, VBox):
 
     def _show(self):
         self.set_trait("problem", make_problem(self.skill, self.seed))
+        written = write_problem(self.problem)
         for widget in (*self.checks, *self._ladders):
             widget.close()
         self.set_trait("checks", tuple(
-            self._own(Check(part.prompt, part.answer, mistakes=part.mistakes, solution=part.solution,
+            self._own(Check(words.prompt, part.answer, mistakes=part.mistakes, solution=words.solution,
                             tol=part.tol, name=part.name).add_class("practice-check"))
-            for part in self.problem.parts
+            for part, words in zip(self.problem.parts, written.parts)
         ))
         self._ladders = tuple(self._own(HintLadder(levels, LEVELS)) for levels in hints(self.problem))
         for check, ladder in zip(self.checks, self._ladders):
@@ -246,7 +249,7 @@ class Practice(OwnsChildren, VBox):
             check.observe(self._on_settled, names=["solved", "shown"])
             ladder.observe(lambda _change: self._slipped("hint"), names="opened")
         self._slips, self._finished = set(), False
-        self._given.value = self.problem.given
+        self._given.value = written.given
         self._show_parts()
         self._render_heading()
 

@@ -11,7 +11,8 @@ A decimal comma (``-0,25``) is read only where it asks for it
 separate two entries, so there it is refused with the point to use instead.
 `parse_shape` reads ``4x2``, ``4-by-2``, ``ℝ^{4×2}`` and the like.
 `format_number` produces the display form of a value, and every string it
-returns for a finite value is accepted again by `parse_number`.
+returns for a finite value is accepted again by `parse_number`;
+`widgets.text.numbers` writes it for a page, in LaTeX or HTML.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from fractions import Fraction
 
 from .shapes import NO_PRODUCT
 
-__all__ = ["parse_number", "parse_shape", "format_number", "latex_number", "html_number"]
+__all__ = ["parse_number", "parse_shape", "format_number"]
 
 # Only ASCII digits: ``str.isdigit``/``float`` would also accept other scripts.
 _DECIMAL = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
@@ -443,52 +444,3 @@ def _strip_zeros(text: str) -> str:
         text = text.rstrip("0").rstrip(".")
     return text
 
-
-_EXPONENT = re.compile(r"^(-?[0-9.]+)e([+-])0*([0-9]+)$")
-
-
-def _scientific(text: str) -> tuple[str, str] | None:
-    """``(mantissa, exponent)`` of a `format_number` text in scientific notation, else None."""
-    match = _EXPONENT.match(text)
-    if not match:
-        return None
-    mantissa, sign, exponent = match.groups()
-    return mantissa, ("-" if sign == "-" else "") + exponent
-
-
-def latex_number(x: float, digits: int = 3) -> str:
-    r"""`format_number` for math mode: ``1.2e+08`` becomes ``1.2 \times 10^{8}``.
-
-    Examples
-    --------
-    >>> latex_number(-0.25)
-    '-0.25'
-    >>> print(latex_number(123456789))
-    1.23 \times 10^{8}
-    >>> print(latex_number(0.0001))
-    1 \times 10^{-4}
-    """
-    text = format_number(x, digits)
-    parts = _scientific(text)
-    if parts:
-        return rf"{parts[0]} \times 10^{{{parts[1]}}}"
-    return text
-
-
-def html_number(x: float, digits: int = 3) -> str:
-    """`format_number` for HTML: a real minus sign, and ``1.2e+08`` as 1.2×10<sup>8</sup>.
-
-    Examples
-    --------
-    >>> html_number(-0.25)
-    '−0.25'
-    >>> html_number(123456789)
-    '1.23×10<sup>8</sup>'
-    >>> html_number(0.0001)
-    '1×10<sup>−4</sup>'
-    """
-    text = format_number(x, digits)
-    parts = _scientific(text)
-    if parts:
-        text = f"{parts[0]}\N{MULTIPLICATION SIGN}10<sup>{parts[1]}</sup>"
-    return text.replace("-", _UNICODE_MINUS)

@@ -1,1 +1,1 @@
-"""HTML and LaTeX for matrices and worked expansions: strings only, no widgets."""
+"""HTML and LaTeX for numbers, matrices, worked expansions and practice problems: strings only, no widgets."""

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..core.parsing import html_number
 from ..core.shapes import as_matrix, check_index, check_product_shapes
 from .html_math import (
     HIGHLIGHT_COLOR,
@@ -28,6 +27,7 @@ from .html_math import (
     emphasis,
     formula_html,
 )
+from .numbers import html_number
 
 __all__ = ["column_combination_html", "partial_product_html"]
 

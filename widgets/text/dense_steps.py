@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from numpy.typing import ArrayLike
 
 from ..core.dense_layer import as_weights, dense_layer, relu
-from ..core.parsing import html_number, latex_number
 from ..core.shapes import as_finite_array, format_shape
 from .html_math import bracket_table, formula_html
+from .latex_math import bmatrix
+from .numbers import html_number, latex_number
 
 __all__ = ["affine_expansion_html", "affine_expansion_latex"]
 
@@ -50,17 +51,13 @@ def _latex_symbol(letter, index):
     return f"{letter}_{{{index}}}" if len(index) > 1 else f"{letter}_{index}"
 
 
-def _latex_column(entries):
-    return r"\begin{bmatrix} " + r" \\ ".join(entries) + r" \end{bmatrix}"
-
-
 LATEX = _Notation(
     number=latex_number,
     symbol=_latex_symbol,
     times=r" \cdot ",
     minus="-",
-    column=_latex_column,
-    matrix=lambda rows: _latex_column([" & ".join(row) for row in rows]),
+    column=lambda entries: bmatrix(([e] for e in entries), spaced=True),
+    matrix=lambda rows: bmatrix(rows, spaced=True),
     clamp=lambda t: rf"\max(0,\, {t})",
     affine_lhs=AFFINE_LHS,
     relu_lhs=RELU_LHS,

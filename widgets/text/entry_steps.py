@@ -10,10 +10,10 @@ import html
 
 from numpy.typing import ArrayLike
 
-from ..core.parsing import html_number
 from ..core.products import entry_sum_text, entry_terms
 from ..core.shapes import ShapeError
 from .alerts import alert_html
+from .numbers import html_number
 
 __all__ = ["entry_html", "entry_problem_html"]
 

@@ -5,7 +5,7 @@ after each keystroke or slider step kept a lecture page busy for 100 ms and
 more.  Whatever is redrawn while a learner interacts is written here instead,
 as HTML the browser draws at once: a matrix is a `<table>` between CSS square
 brackets, a formula is a row of such pieces.  Static text (a lab's prose, a
-worked solution) stays LaTeX.
+worked solution) stays LaTeX (`widgets.text.latex_math`).
 
 Pure string work on numpy arrays: no widgets here.  Every style is inline, so
 the markup looks the same in Voila, JupyterLab and the light or dark theme
@@ -23,8 +23,8 @@ from collections.abc import Iterable, Sequence
 
 from numpy.typing import ArrayLike
 
-from ..core.parsing import html_number
 from ..core.shapes import as_matrix
+from .numbers import html_number
 
 __all__ = [
     "html_table",

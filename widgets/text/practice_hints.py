@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.parsing import latex_number
-from ..core.practice import Problem, fraction_latex, latex_matrix, score_latex
+from ..core.practice import Problem
+from .latex_math import latex_matrix
+from .numbers import latex_number
+from .practice_prompts import fraction_latex, score_latex
 
 __all__ = ["LEVELS", "hints"]
 

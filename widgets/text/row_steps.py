@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 from numpy.typing import ArrayLike
 
-from ..core.parsing import html_number
 from ..core.rows import row_combination
 from .html_math import HIGHLIGHT_COLOR, bracket_table, emphasis
+from .numbers import html_number
 
 __all__ = ["WEIGHT_COLOR", "row_picture_html"]
 

@@ -33,9 +33,9 @@ from ..core.attention_math import attention
 from ..core.dense_layer import dense_layer
 from ..core.geometry import HOUSE, UNIT_SQUARE, apply_map, convex_hull
 from ..core.maps_gallery import gallery_matrix
-from ..core.parsing import html_number
 from ..core.plot_frame import arrow_polyline, fit_bounds
 from ..core.products import product_by_columns
+from .numbers import html_number
 
 __all__ = ["Picture", "plane_svg", "heatmaps_svg", "gallery_pictures"]
 

@@ -1,8 +1,10 @@
 r"""Fresh numbers for practice: one generator per core skill, reproducible from a seed.
 
-Each generator takes a seed and returns a `Problem`: the numbers (as LaTeX),
-one or more `Part`\ s to answer (a matrix, a number or a shape), the usual
-wrong answers of each part (`Mistake`), and a worked solution.  Entries are
+Each generator takes a seed and returns a `Problem`: the numbers (in its
+`data`), one or more `Part`\ s to answer (a matrix, a number or a shape) and
+the usual wrong answers of each part (`Mistake`), each with its diagnosis.
+What a learner reads of it, the numbers in LaTeX, each question and a worked
+solution, is written by `widgets.text.practice_prompts`.  Entries are
 small integers (and fractions such as 1/4 where weights are asked), so every
 instance can be done by hand.  The same seed always gives the same instance,
 so a lecturer's link (``?seed=``) gives the whole room one problem.
@@ -16,13 +18,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .attention import chain_problem, fraction_latex, output_problem, score_latex, score_problem, softmax_problem
+from .attention import chain_problem, output_problem, score_problem, softmax_problem
 from .layers import dense_problem
-from .problems import MAX_SEED, Part, Problem, latex_matrix, tells_every_slip_apart
+from .problems import MAX_SEED, Part, Problem, tells_every_slip_apart
 from .products import column_problem, composition_problem, entry_problem, points_problem, product_problem
 
-__all__ = ["MAX_SEED", "Part", "Problem", "SKILLS", "fraction_latex", "latex_matrix", "make_problem", "score_latex",
-           "tells_every_slip_apart"]
+__all__ = ["MAX_SEED", "Part", "Problem", "SKILLS", "make_problem", "tells_every_slip_apart"]
 
 #: Every skill with fresh-number practice, by name.
 SKILLS = {

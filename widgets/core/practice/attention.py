@@ -6,10 +6,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..mistakes import Mistake, shape_mistakes
-from ..parsing import latex_number
-from .problems import Part, Problem, latex_matrix, redrawn_until_every_slip_tells, sizes, small, told_apart
+from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart
 
-__all__ = ["chain_problem", "fraction_latex", "output_problem", "score_latex", "score_problem", "softmax_problem"]
+__all__ = ["chain_problem", "output_problem", "score_problem", "softmax_problem"]
 
 
 @redrawn_until_every_slip_tells
@@ -30,19 +29,7 @@ def score_problem(rng: np.random.Generator, seed: int) -> Problem:
         Mistake("diagonal", float(Q[i] @ K[i]),
                 f"that is S_{i + 1}{i + 1}: use key {j + 1}, row {j + 1} of K."),
     )
-    products = " + ".join(rf"({latex_number(Q[i, d])})({latex_number(K[j, d])})" for d in range(d_k))
-    solution = (
-        rf"$\mathbf{{q}}_{i + 1}$ is row {i + 1} of $Q$, ${latex_matrix(Q[[i]])}$, and $\mathbf{{k}}_{j + 1}$ "
-        rf"is row {j + 1} of $K$, ${latex_matrix(K[[j]])}$."
-        "\n\n"
-        rf"Multiply them entry by entry and add: $$S_{{{i + 1}{j + 1}}} = {products} = {latex_number(answer)}.$$"
-    )
-    given = rf"Tokens are rows: $Q = {latex_matrix(Q)}$, $\quad K = {latex_matrix(K)}$"
-    part = Part(
-        rf"Compute the score $S_{{{i + 1}{j + 1}}} = \mathbf{{q}}_{i + 1}\cdot\mathbf{{k}}_{j + 1}$.",
-        answer, mistakes, solution,
-    )
-    return Problem("score", seed, given, (part,), dict(Q=Q, K=K, i=i, j=j))
+    return Problem("score", seed, (Part(answer, mistakes),), dict(Q=Q, K=K, i=i, j=j))
 
 
 #: Weight rows that sum to 1 with entries a learner can multiply by hand (never all
@@ -52,11 +39,6 @@ _WEIGHT_ROWS = (
     (3 / 4, 1 / 4, 0), (1 / 4, 3 / 4, 0, 0), (1 / 2, 1 / 4, 0, 1 / 4),
     (0, 1 / 2, 1 / 4, 1 / 4), (1 / 4, 0, 3 / 4, 0),
 )
-
-
-def fraction_latex(w: float) -> str:
-    """A weight of `_WEIGHT_ROWS` as LaTeX: ``\\tfrac14``."""
-    return {0: "0", 0.25: r"\tfrac14", 0.5: r"\tfrac12", 0.75: r"\tfrac34", 1: "1"}[w]
 
 
 @redrawn_until_every_slip_tells
@@ -77,35 +59,13 @@ def output_problem(rng: np.random.Generator, seed: int) -> Problem:
                 "you kept only the value with the largest weight: every value with a weight "
                 "above 0 contributes its share."),
     )
-    terms = " + ".join(rf"{fraction_latex(w[j])}{latex_matrix(V[[j]])}" for j in range(n))
-    solution = (
-        rf"Each value row, a row of $V$, is scaled by its weight in row {i} of $A_{{\text{{att}}}}$."
-        "\n\n"
-        rf"The scaled rows are added: $$\mathbf{{h}}_{i}^\top = {terms} = {latex_matrix(answer)}.$$"
-    )
-    weights = ", ".join(fraction_latex(x) for x in w)
-    given = (
-        rf"Row {i} of $A_{{\text{{att}}}}$ is $({weights})$ and the values are the rows of "
-        rf"$V = {latex_matrix(V)}$."
-    )
-    part = Part(
-        rf"Compute $\mathbf{{h}}_{i}^\top$, row {i} of $H = A_{{\text{{att}}}} V$.",
-        answer, mistakes, solution, name=f"h{i}",
-    )
-    return Problem("output", seed, given, (part,), dict(weights=w, V=V, i=i - 1))
+    part = Part(answer, mistakes, name=f"h{i}")
+    return Problem("output", seed, (part,), dict(weights=w, V=V, i=i - 1))
 
 
 #: exp(score) for each score ln 1 = 0, ln 2, ln 3, ln 4: rows whose sum is easy to divide by (never all
 #: equal: equal scores give equal weights, and the "uniform" slip would be right).
 _EXP_ROWS = ((1, 1, 2), (1, 2, 3), (2, 1, 1), (1, 3), (2, 2, 4), (1, 2, 1), (3, 1), (1, 1, 1, 3), (1, 2, 2, 3))
-
-
-def score_latex(e: int, shift: int, factor: int = 1) -> str:
-    """The score ``shift + factor·ln e`` as LaTeX (``2 + \\ln 3``, ``4 + 2\\ln 3``)."""
-    log = "" if e == 1 else (rf"\ln {e}" if factor == 1 else rf"{factor}\ln {e}")
-    if shift == 0:
-        return log or "0"
-    return f"{shift} + {log}" if log else str(shift)
 
 
 @redrawn_until_every_slip_tells
@@ -145,32 +105,8 @@ def softmax_problem(rng: np.random.Generator, seed: int) -> Problem:
             "you divided the scores by their sum without exponentiating: softmax divides e^score "
             "by the sum of e^score.",
         ))
-    listed = ", ".join(score_latex(int(e), root * shift, root) for e in exps)
-    exp_list = ", ".join(str(int(e)) for e in exps)
-    shift_note = (
-        rf"(the common ${shift}$ multiplies every $e^{{s}}$ by $e^{{{shift}}}$ and cancels) "
-        if shift else ""
-    )
-    scaled = (
-        rf"Divided by $\sqrt{{d_k}} = {root}$, the scores are "
-        rf"$({', '.join(score_latex(int(e), shift) for e in exps)})$. " if d_k > 1 else ""
-    )
-    solution = (
-        (f"{scaled}\n\n" if scaled else "")
-        + rf"$e^{{s}}$ of the scores {shift_note}is proportional to ${exp_list}$, which sum to "
-        rf"${int(exps.sum())}$."
-        "\n\n"
-        rf"Each weight is its share of that sum: $${latex_matrix(answer)}.$$"
-    )
-    if d_k > 1:
-        given = (rf"A row of scores $S_i = ({listed})$, for queries and keys of $d_k = {d_k}$ entries.")
-        prompt = (r"Compute the weights $\operatorname{softmax}(S_i/\sqrt{d_k})$ "
-                  r"(one row; fractions such as 1/4 are fine).")
-    else:
-        given = rf"A row of scores: $({listed})$."
-        prompt = r"Compute the softmax of this row (one row; fractions such as 1/4 are fine)."
-    part = Part(prompt, answer, tuple(mistakes), solution, tol=5e-3, name="weights")
-    return Problem("softmax", seed, given, (part,), dict(scores=scores, d_k=d_k, exps=exps, shift=shift))
+    part = Part(answer, tuple(mistakes), tol=5e-3, name="weights")
+    return Problem("softmax", seed, (part,), dict(scores=scores, d_k=d_k, exps=exps, shift=shift))
 
 
 def chain_problem(seed: int) -> Problem:
@@ -179,35 +115,25 @@ def chain_problem(seed: int) -> Problem:
     size kept where it drops out, the transpose forgotten, a row for the matrix) has its own answer."""
     rng = np.random.default_rng(seed)
     n, d, d_k, d_v = (int(x) for x in rng.choice(np.arange(2, 9), size=4, replace=False))
-    given = (rf"$X$ holds {n} tokens as rows, with {d} features each: $X$ is ${n}\times{d}$. "
-             rf"$W_Q$ and $W_K$ are ${d}\times{d_k}$, and $W_V$ is ${d}\times{d_v}$.")
-    shape = " (rows×columns)"
     parts = (
-        Part(r"What is the shape of $Q = XW_Q$?" + shape, (n, d_k),
-             tuple(told_apart(shape_mistakes((n, d), (d, d_k), names=("X", "W_Q")), (n, d_k))),
-             rf"$({n}\times{d})({d}\times{d_k})$: the inner {d}s drop out, so $Q$ is ${n}\times{d_k}$: "
-             "a query of $d_k$ entries per token.", name="Q"),
-        Part(r"What is the shape of the scores $S = QK^\top$?" + shape, (n, n), (
+        Part((n, d_k), tuple(told_apart(shape_mistakes((n, d), (d, d_k), names=("X", "W_Q")), (n, d_k))),
+             name="Q"),
+        Part((n, n), (
             Mistake("QtK", (d_k, d_k), f"{d_k}×{d_k} is the shape of QᵀK: S = QKᵀ pairs each query, a row "
                     "of Q, with each key, a row of K, so it has a row and a column per token."),
             Mistake("Q", (n, d_k), f"that is the shape of Q (and K): S holds one score for each pair of "
                     f"tokens, {n} by {n}."),
-        ), rf"$K$ is ${n}\times{d_k}$ like $Q$, so $K^\top$ is ${d_k}\times{n}$ and "
-           rf"$({n}\times{d_k})({d_k}\times{n})$ gives ${n}\times{n}$: a score per pair of tokens.", name="S"),
-        Part(r"What is the shape of the weights $A_{\text{att}} = \operatorname{softmax}(S/\sqrt{d_k})$?" + shape,
-             (n, n), (
-                 Mistake("one-row", (1, n), "softmax acts on every row of S, not only one: each query gets "
-                         "its own row of weights."),
-                 Mistake("d_k", (n, d_k), "dividing by √d_k and taking the softmax change the numbers, not "
-                         "the shape: A_att is the shape of S."),
-             ), rf"Softmax turns each row of $S$ into weights and keeps its shape: ${n}\times{n}$.", name="A_att"),
-        Part(r"What is the shape of the output $H = A_{\text{att}}V$?" + shape, (n, d_v),
-             tuple(told_apart([
-                 *shape_mistakes((n, n), (n, d_v), names=("A_att", "V")),
-                 Mistake("X", (n, d), f"that is the shape of X: each output row mixes the rows of V, "
-                         f"which have d_v = {d_v} entries (W_V is {d}×{d_v})."),
-             ], (n, d_v))),
-             rf"$V = XW_V$ is ${n}\times{d_v}$, and $({n}\times{n})({n}\times{d_v})$ gives ${n}\times{d_v}$: "
-             "one output row per token, as long as a value.", name="H"),
+        ), name="S"),
+        Part((n, n), (
+            Mistake("one-row", (1, n), "softmax acts on every row of S, not only one: each query gets "
+                    "its own row of weights."),
+            Mistake("d_k", (n, d_k), "dividing by √d_k and taking the softmax change the numbers, not "
+                    "the shape: A_att is the shape of S."),
+        ), name="A_att"),
+        Part((n, d_v), tuple(told_apart([
+            *shape_mistakes((n, n), (n, d_v), names=("A_att", "V")),
+            Mistake("X", (n, d), f"that is the shape of X: each output row mixes the rows of V, "
+                    f"which have d_v = {d_v} entries (W_V is {d}×{d_v})."),
+        ], (n, d_v))), name="H"),
     )
-    return Problem("chain", seed, given, parts, dict(n=n, d=d, d_k=d_k, d_v=d_v))
+    return Problem("chain", seed, parts, dict(n=n, d=d, d_k=d_k, d_v=d_v))

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..dense_layer import relu
 from ..mistakes import Mistake
-from .problems import Part, Problem, latex_matrix, redrawn_until_every_slip_tells, sizes, small
+from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small
 
 __all__ = ["dense_problem"]
 
@@ -33,22 +33,5 @@ def dense_problem(rng: np.random.Generator, seed: int) -> Problem:
             "transpose", relu(W.T @ x + b),
             "you used the columns of W where its rows go: entry i of Wx is row i of W dotted with x.",
         ))
-    solution = (
-        rf"Each entry of $W\mathbf{{x}}$ is a row of $W$ dotted with $\mathbf{{x}}$: "
-        rf"$$W\mathbf{{x}} = {latex_matrix(W @ x)}.$$"
-        "\n\n"
-        rf"Add $\mathbf{{b}}$: $$W\mathbf{{x}} + \mathbf{{b}} = {latex_matrix(W @ x)} + {latex_matrix(b)} "
-        rf"= {latex_matrix(z)}.$$"
-        "\n\n"
-        rf"ReLU sets each negative entry to 0: $$\operatorname{{ReLU}}(W\mathbf{{x}} + \mathbf{{b}}) = "
-        rf"{latex_matrix(answer)}.$$"
-    )
-    given = (
-        rf"$W = {latex_matrix(W)}$, $\quad \mathbf{{x}} = {latex_matrix(x)}$, "
-        rf"$\quad \mathbf{{b}} = {latex_matrix(b)}$"
-    )
-    part = Part(
-        r"Compute $\operatorname{ReLU}(W\mathbf{x} + \mathbf{b})$ (a column).",
-        answer, tuple(mistakes), solution, name="y",
-    )
-    return Problem("dense", seed, given, (part,), dict(W=W, x=x, b=b))
+    part = Part(answer, tuple(mistakes), name="y")
+    return Problem("dense", seed, (part,), dict(W=W, x=x, b=b))

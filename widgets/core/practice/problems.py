@@ -1,5 +1,11 @@
 """What a practice problem is (`Problem`, `Part`) and what every generator shares: small integers,
-sizes that vary, and the rule that every planned slip gives its own answer."""
+sizes that vary, and the rule that every planned slip gives its own answer.
+
+A problem here is its math: the numbers, the answers and the planned slips with their
+diagnoses.  What a learner reads of it (the given numbers, each question, a worked
+solution) is written by `widgets.text.practice_prompts`, its hints by
+`widgets.text.practice_hints`.
+"""
 
 from __future__ import annotations
 
@@ -12,9 +18,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..diagnosis import Mistake
-from ..parsing import latex_number
 
-__all__ = ["MAX_SEED", "Part", "Problem", "latex_matrix", "redrawn_until_every_slip_tells", "sizes", "small",
+__all__ = ["MAX_SEED", "Part", "Problem", "redrawn_until_every_slip_tells", "sizes", "small",
            "tells_every_slip_apart", "told_apart"]
 
 #: Seeds run from 0 to this (a link's ``?seed=`` is checked against it).
@@ -23,28 +28,22 @@ MAX_SEED = 999_999
 
 @dataclass(frozen=True)
 class Part:
-    """One answer to give.
+    """One answer to give: its value and its usual wrong answers.
 
     Attributes
     ----------
-    prompt : str
-        The question, HTML with ``$...$`` LaTeX.
     answer : numpy.ndarray, float or tuple of int
         A 2-D matrix, a number or a shape.
     mistakes : tuple of Mistake
         The usual wrong answers, each with its explanation.
-    solution : str
-        A worked solution (HTML with LaTeX).
     tol : float
         Tolerance per entry (larger where the learner rounds, e.g. softmax).
     name : str
         What a matrix answer is called in its editor.
     """
 
-    prompt: str
     answer: object
     mistakes: tuple = ()
-    solution: str = ""
     tol: float = 1e-9
     name: str = "Answer"
 
@@ -57,7 +56,7 @@ class Part:
 def _key(part):
     answer = part.answer
     answer = answer.tolist() if isinstance(answer, np.ndarray) else answer
-    return (part.prompt, repr(answer), part.solution, part.tol, part.name)
+    return (repr(answer), part.tol, part.name)
 
 
 @dataclass(frozen=True)
@@ -68,29 +67,15 @@ class Problem:
     ----------
     skill : str
     seed : int
-    given : str
-        The numbers, as HTML with LaTeX.
     parts : tuple of Part
     data : dict
-        The same numbers as arrays and indices (0-based), by name.
+        The given numbers as arrays and indices (0-based), by name.
     """
 
     skill: str
     seed: int
-    given: str
     parts: tuple
     data: dict = field(default_factory=dict, compare=False)
-
-
-def latex_matrix(M: ArrayLike) -> str:
-    r"""A matrix as LaTeX ``bmatrix``.
-
-    >>> latex_matrix([[1, -2], [0.5, 3]])
-    '\\begin{bmatrix}1 & -2 \\\\ 0.5 & 3\\end{bmatrix}'
-    """
-    rows = np.atleast_2d(np.asarray(M, dtype=float))
-    body = r" \\ ".join(" & ".join(latex_number(x) for x in row) for row in rows)
-    return rf"\begin{{bmatrix}}{body}\end{{bmatrix}}"
 
 
 def _same(a, b, tol):
@@ -107,9 +92,9 @@ def tells_every_slip_apart(part: Part) -> bool:
     value are told apart by neither: the learner would be told the wrong cause.
 
     >>> from widgets.core.mistakes import Mistake
-    >>> tells_every_slip_apart(Part("", 4.0, (Mistake("a", 3.0, ""), Mistake("b", 5.0, ""))))
+    >>> tells_every_slip_apart(Part(4.0, (Mistake("a", 3.0, ""), Mistake("b", 5.0, ""))))
     True
-    >>> tells_every_slip_apart(Part("", 4.0, (Mistake("a", 3.0, ""), Mistake("b", 3.0, ""))))
+    >>> tells_every_slip_apart(Part(4.0, (Mistake("a", 3.0, ""), Mistake("b", 3.0, ""))))
     False
     """
     values = [part.answer, *(mistake.value for mistake in part.mistakes)]
