@@ -26,6 +26,7 @@ from ..base.shared_models import steady
 from ..controls.matrix_editor import MatrixEditor
 from ..core.dense_layer import dense_layer, split_at_folds
 from ..core.geometry import HOUSE
+from ..core.lab_numbers import LAB6
 from ..core.parsing import format_number
 from ..core.plot_frame import arrow_polyline, fit_bounds, nice_ticks, steady_bounds
 from ..text.dense_steps import affine_expansion_html, affine_expansion_latex
@@ -51,7 +52,8 @@ class DenseLayerPlot(OwnsChildren, VBox):
     Parameters
     ----------
     W : array_like, optional
-        The 2×2 weight matrix shown first.
+        The 2×2 weight matrix shown first.  Default lab 6's
+        (`widgets.core.lab_numbers.LAB6`), as are `b` and `x`.
     b, x : array_like, optional
         The bias and the input, 2×1 columns.
     limit : float, optional
@@ -95,9 +97,9 @@ class DenseLayerPlot(OwnsChildren, VBox):
 
     def __init__(
         self,
-        W: ArrayLike = ((1, -1), (0.5, 1)),
-        b: ArrayLike = ((0.5,), (-1,)),
-        x: ArrayLike = ((0.5,), (0.25,)),
+        W: ArrayLike = LAB6.W,
+        b: ArrayLike = LAB6.b,
+        x: ArrayLike = LAB6.x,
         *,
         limit: float = 10,
         snap: float = 0.05,
