@@ -1,14 +1,15 @@
 """Small pictures of what each lab draws, as SVG text, for the gallery (``labs/index.ipynb``).
 
 Each picture is computed, with the same functions of `widgets.core` the lab
-calls, from the numbers the lab starts with: lab 1's columns of ``A`` mixed
-end to end into a column of ``AB``, lab 5's house under the stretch, lab 7's
-scores, and so on.  `gallery_pictures` returns them all, each with the alt
-text that says what it shows (never the answer of a question its lab asks:
-the gallery is read before the labs); ``tools/gallery_pictures.py`` writes them into
-the gallery as raw HTML ``<img>`` tags with ``data:`` addresses (inside the
-notebook, so they work offline, in JupyterLab, Voila and Voila under
-``jupyter server`` alike).  Strings only: no widgets.
+calls, from the numbers the lab starts with (`widgets.core.lab_numbers`):
+lab 1's columns of ``A`` mixed end to end into a column of ``AB``, lab 5's
+house under the stretch, lab 7's scores, and so on.  `gallery_pictures`
+returns them all, each with the alt text that says what it shows (never the
+answer of a question its lab asks: the gallery is read before the labs);
+``gallery_pictures.py``, beside this file, writes them into the gallery as
+raw HTML ``<img>`` tags with ``data:`` addresses (inside the notebook, so they
+work offline, in JupyterLab, Voila and Voila under ``jupyter server`` alike).
+A tool, not part of the package: no lab and no widget draws these pictures.
 
 Examples
 --------
@@ -29,14 +30,14 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..core.attention_math import attention
-from ..core.dense_layer import dense_layer
-from ..core.geometry import HOUSE, UNIT_SQUARE, apply_map, convex_hull
-from ..core.lab_numbers import LAB1, LAB2, LAB3, LAB4, LAB5, LAB6, LAB7, LAB8, LAB9, LAB10
-from ..core.maps_gallery import gallery_matrix
-from ..core.parsing import html_number
-from ..core.plot_frame import arrow_polyline, fit_bounds
-from ..core.products import product_by_columns
+from widgets.core.attention_math import attention
+from widgets.core.dense_layer import dense_layer
+from widgets.core.geometry import HOUSE, UNIT_SQUARE, apply_map, convex_hull
+from widgets.core.lab_numbers import LAB1, LAB2, LAB3, LAB4, LAB5, LAB6, LAB7, LAB8, LAB9, LAB10
+from widgets.core.maps_gallery import gallery_matrix
+from widgets.core.parsing import html_number
+from widgets.core.plot_frame import arrow_polyline, fit_bounds
+from widgets.core.products import product_by_columns
 
 __all__ = ["Picture", "plane_svg", "heatmaps_svg", "gallery_pictures"]
 

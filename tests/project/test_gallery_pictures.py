@@ -1,5 +1,5 @@
-"""Tests for widgets.text.thumbnails: the gallery's pictures, from each lab's own numbers, in the gallery."""
-import importlib.util
+"""Tests for tools/thumbnails.py and tools/gallery_pictures.py: the gallery's pictures, from each lab's own
+numbers (widgets.core.lab_numbers), in the gallery."""
 import re
 import xml.etree.ElementTree as ET
 
@@ -13,22 +13,16 @@ from harness.voila import REPO
 from widgets.core.geometry import HOUSE
 from widgets.core.lab_numbers import LAB1, LAB2, LAB3, LAB4, LAB5, LAB6, LAB7, LAB8, LAB9, LAB10
 from widgets.core.maps_gallery import gallery_matrix
-from widgets.text.thumbnails import gallery_pictures
+
+import gallery_pictures as tool
+from thumbnails import gallery_pictures
 
 PICTURES = gallery_pictures()
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def load_tool():
-    spec = importlib.util.spec_from_file_location("gallery_pictures", REPO / "tools" / "gallery_pictures.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return tool
-
-
 def test_the_gallery_holds_the_pictures_and_alt_texts_made_now():
     notebook = nbformat.read(INDEX, as_version=4)
-    tool = load_tool()
     assert tool.with_pictures(notebook) == [], "run: .venv/bin/python tools/gallery_pictures.py"
     shown = "".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
     assert [int(n) for n in tool.PICTURE.findall(shown)] == sorted(PICTURES)
