@@ -42,7 +42,7 @@ def fixed(rows: ArrayLike) -> np.ndarray:
 
 @dataclass(frozen=True)
 class _Arrays:
-    """A frozen record whose fields are all arrays, made read-only on the way in."""
+    """A frozen record whose array fields (annotated ``np.ndarray``) are made read-only arrays on the way in."""
 
     def __post_init__(self) -> None:
         for each in fields(self):
