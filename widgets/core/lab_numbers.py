@@ -25,7 +25,7 @@ from numpy.typing import ArrayLike
 
 __all__ = [
     "fixed", "Product", "Properties", "MapPair", "MapGalleryStart", "DenseStart", "AttentionStart", "OutputActivity",
-    "LAB1", "LAB2", "LAB3", "LAB4", "LAB5", "LAB6", "LAB7", "LAB8", "LAB8_OUTPUT", "LAB9", "LAB10",
+    "LAB1", "LAB2", "LAB3", "LAB4", "LAB5", "LAB6", "LAB7", "LAB8", "LAB8_OUTPUT", "LAB9", "LAB10", "LAB10_DENSE_W",
 ]
 
 
@@ -152,3 +152,5 @@ LAB8_OUTPUT = OutputActivity(weights=[0, 1 / 2, 1 / 4, 1 / 4], values=LAB8.X @ L
 LAB9 = LAB8
 LAB10 = AttentionStart(X=[[1, 0], [0, 1], [1, 1]], W_Q=[[1, 0], [0, 1]], W_K=[[1, 0.5], [-0.5, 1]],
                        W_V=[[1, 0], [0, 1]], tokens=("I", "like", "tea"))
+#: The weights of the dense layer lab 10 sets beside attention: fixed, whatever the tokens.
+LAB10_DENSE_W = fixed([[1.0, -1.0], [0.5, 2.0]])
