@@ -12,7 +12,6 @@ reads the checks as they are.
 
 from __future__ import annotations
 
-import html
 import json
 import os
 import re
@@ -25,7 +24,8 @@ from ipywidgets import HTML, VBox
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.check import Check
-from ..text.html_math import link_html, plain_text
+from ..text.html_math import plain_text
+from ..text.self_check_words import NO_CHECKS_HTML, heading_words, self_check_html
 
 __all__ = ["SelfCheck", "sections_of"]
 
@@ -58,16 +58,6 @@ def sections_of(path: str | os.PathLike[str]) -> dict[str, str]:
         else:
             sections.update((name, heading) for name in _CHECK.findall(text))
     return sections
-
-
-def _anchor(heading):
-    """The id JupyterLab's markdown renderer gives a heading (spaces to dashes), as a link."""
-    return "#" + heading.replace(" ", "-")
-
-
-def _plain(heading):
-    """A heading as words: its LaTeX dollars and backslashes dropped."""
-    return re.sub(r"[$\\]", "", heading)
 
 
 class SelfCheck(OwnsChildren, VBox):
@@ -123,26 +113,20 @@ class SelfCheck(OwnsChildren, VBox):
         states = [self._state(check) for check in self._checks.values()]
         answered = [state for state in states if state]
         if not self._checks:
-            self._view.value = "<p>Answer the questions of this lab, and this list says how you did.</p>"
+            self._view.value = NO_CHECKS_HTML
             return
         kinds = [(state, sum(s == state for s in answered)) for state in _STATES]
         how = ", ".join(f"{count} {state}" for state, count in kinds if count)
         total = len(self._checks)
         account = (f"{len(answered)} of {total} question{'s' * (total != 1)} answered"
                    + (f": {how}." if how else "."))
-        items = "".join(
-            f"<li><b>{html.escape(self._title(name))}</b>: {html.escape(message)} "
-            + link_html(_anchor(self._sections.get(name, "")),
-                        f"See {html.escape(_plain(self._sections.get(name, 'the question')))}.") + "</li>"
-            for name, messages in self._named.items() for message in messages
-        )
-        named = (f"<p>The mistakes your answers made, to look at again:</p><ul>{items}</ul>" if items
-                 else "<p>No answer so far made a mistake the labs name.</p>" if answered else "")
-        self._view.value = f"<p>{html.escape(account)}</p>{named}"
+        named = [(self._title(name), message, self._sections.get(name))
+                 for name, messages in self._named.items() for message in messages]
+        self._view.value = self_check_html(account, named, bool(answered))
 
     def _title(self, name):
         check = self._checks[name]
-        return check.title or _plain(self._sections.get(name, "")) or name
+        return check.title or heading_words(self._sections.get(name, "")) or name
 
     @staticmethod
     def _state(check):
