@@ -24,8 +24,7 @@ from ipywidgets import HTML, VBox
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.check import Check
-from ..text.html_math import plain_text
-from ..text.self_check_words import NO_CHECKS_HTML, heading_words, self_check_html
+from ..text.self_check_words import heading_words, self_check_html
 
 __all__ = ["SelfCheck", "sections_of"]
 
@@ -63,6 +62,11 @@ def sections_of(path: str | os.PathLike[str]) -> dict[str, str]:
 class SelfCheck(OwnsChildren, VBox):
     """A lab's self-check, kept up to date as the learner answers; see the module.
 
+    Attributes
+    ----------
+    account : str
+        The first line, as plain text: how many questions were answered, and how.
+
     Examples
     --------
     >>> from widgets import Check
@@ -84,11 +88,6 @@ class SelfCheck(OwnsChildren, VBox):
         self.children = [self._view]
         self.add_class("self-check")
         self._render()
-
-    @property
-    def account(self) -> str:
-        """The first line, as plain text."""
-        return plain_text(self._view.value.split("</p>")[0])
 
     def watch(self, checks: Mapping[str, Check], sections: Mapping[str, str]) -> None:
         """Follow `checks` (name to Check), each in the section `sections` names (name to heading)."""
@@ -113,16 +112,17 @@ class SelfCheck(OwnsChildren, VBox):
         states = [self._state(check) for check in self._checks.values()]
         answered = [state for state in states if state]
         if not self._checks:
-            self._view.value = NO_CHECKS_HTML
+            self.account = "Answer the questions of this lab, and this list says how you did."
+            self._view.value = self_check_html(self.account, [], False)
             return
         kinds = [(state, sum(s == state for s in answered)) for state in _STATES]
         how = ", ".join(f"{count} {state}" for state, count in kinds if count)
         total = len(self._checks)
-        account = (f"{len(answered)} of {total} question{'s' * (total != 1)} answered"
-                   + (f": {how}." if how else "."))
+        self.account = (f"{len(answered)} of {total} question{'s' * (total != 1)} answered"
+                        + (f": {how}." if how else "."))
         named = [(self._title(name), message, self._sections.get(name))
                  for name, messages in self._named.items() for message in messages]
-        self._view.value = self_check_html(account, named, bool(answered))
+        self._view.value = self_check_html(self.account, named, bool(answered))
 
     def _title(self, name):
         check = self._checks[name]

@@ -12,10 +12,7 @@ from collections.abc import Iterable
 
 from .html_math import link_html, paragraph_html
 
-__all__ = ["NO_CHECKS_HTML", "heading_words", "self_check_html"]
-
-#: What the self-check says before the lab's checks are known.
-NO_CHECKS_HTML = "<p>Answer the questions of this lab, and this list says how you did.</p>"
+__all__ = ["heading_words", "self_check_html"]
 
 
 def heading_words(heading: str) -> str:
