@@ -11,7 +11,6 @@ The parsing is in `widgets.core.presets` and the query string comes from
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -35,7 +34,7 @@ from ..core.presets import (
 )
 from ..core.shapes import format_shape
 from ..core.wording import in_words
-from ..text.alerts import SUCCESS_COLOR, WARNING_COLOR, alert_html
+from ..text.bar_words import preset_status_html, style_html
 from .namespace import named, user_namespace
 from .progress import LabProgress
 from .pulse import PulseRecorder
@@ -125,19 +124,7 @@ class PresetStatus(HTML):
         self._render()
 
     def _render(self):
-        parts = []
-        if self.applied:
-            names = ", ".join(html.escape(a) for a in self.applied)
-            parts.append(
-                f'<span class="lecture-preset-applied" style="color: {SUCCESS_COLOR}">'
-                f"<b>From the link:</b> {names}</span>"
-            )
-        parts.extend(f'<span class="lecture-preset-error">{html.escape(message)}</span>' for message in self.errors)
-        lines = "<br>".join(parts)
-        if self.errors:  # announced, in the caveat colour: the lab goes on with its defaults
-            self.value = alert_html(lines, escape=False, style="line-height: 1.4", color=WARNING_COLOR)
-        else:
-            self.value = f'<div style="line-height: 1.4">{lines}</div>' if parts else ""
+        self.value = preset_status_html(self.applied, self.errors)
 
 
 def apply_presets(
@@ -374,5 +361,4 @@ class LectureBar(OwnsChildren, HBox):
         return presenter_css(self.zoom) if self.presenter else ""
 
     def _render(self):
-        css = self._style_css()
-        self._style.value = f"<style>{css}</style>" if css else ""
+        self._style.value = style_html(self._style_css())

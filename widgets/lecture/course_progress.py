@@ -14,7 +14,6 @@ as not started, and left for the lab itself to set aside.
 
 from __future__ import annotations
 
-import html
 import json
 import os
 from collections.abc import Iterable
@@ -29,8 +28,8 @@ from ..controls.device_store import DeviceStore
 from ..core.mastery import LEVELS, level
 from ..core.progress_code import read_code, write_code
 from ..core.progress_record import MAX_CHARS, REVIEW_KEY, read_records
-from ..text.alerts import WARNING_COLOR
-from ..text.html_math import link_html, plain_text
+from ..text.html_math import paragraph_html, plain_text
+from ..text.progress_words import MOVE_HELP_HTML, course_html, told_html
 
 __all__ = ["CourseProgress", "lab_titles"]
 
@@ -87,11 +86,8 @@ class CourseProgress(OwnsChildren, VBox):
         self._bring = self._own(Button(description="Bring this code's progress here", layout=Layout(width="auto"))
                                 .add_class("progress-bring"))
         self._told = self._own(steady(HTML).add_class("progress-code-said"))
-        self._moving = self._own(VBox([self._own(HTML(
-            "<p>Copy this code to your other device and paste it there, in place of its own code; or paste "
-            "a code from another device here. <i>Bring this code's progress here</i> replaces what this "
-            "browser keeps of the labs in the code.</p>")), self._code, self._bring, self._told],
-            layout=Layout(display="none", width="100%")))
+        self._moving = self._own(VBox([self._own(HTML(MOVE_HELP_HTML)), self._code, self._bring, self._told],
+                                      layout=Layout(display="none", width="100%")))
         self._move.observe(self._on_move, names="value")
         self._bring.on_click(lambda _button: self.bring(self._code.value))
         self.store.observe(self._on_status, names=["status", "peeked"])
@@ -127,8 +123,7 @@ class CourseProgress(OwnsChildren, VBox):
             self._told.value = ""
 
     def _tell(self, words, warn=False):
-        color = WARNING_COLOR if warn else "var(--jp-ui-font-color1)"
-        self._told.value = f'<p role="status" style="color:{color}">{html.escape(words)}</p>'
+        self._told.value = told_html(words, warn)
 
     def _on_status(self, change=None):
         if self.store.status == "unavailable":
@@ -157,24 +152,9 @@ class CourseProgress(OwnsChildren, VBox):
         unfinished = [k for k in started if self.rows[k][2] < self.rows[k][4]]
         following = [k for k in range(started[-1] + 1, len(self.rows))]
         nxt = (unfinished or following or started)[0]
-        name, title = self.rows[nxt][:2]
-        verb = "Continue with" if nxt in started else "Next:"
-        items = "".join(self._item(k, self.rows[k]) for k in started)
-        to_next = link_html(name + ".ipynb", f"<b>{verb} lab {nxt + 1}, {html.escape(title)} →</b>")
-        self._view.value = (f'<p class="course-progress-next">{to_next}</p>'
-                            f'<ul style="padding-left:1.2em; margin:0.3em 0">{items}</ul>')
+        self._view.value = course_html(self.rows, started, nxt)
         return None
 
-    @staticmethod
-    def _item(k, row):
-        """One started lab: its questions solved and seen, and its practice's level."""
-        name, title, solved, seen, total, practice = row
-        of = f" of {total}" if total else ""
-        state = f"{solved}{of} questions solved" + (f", {seen} with the answer seen first" if seen else "")
-        if practice != LEVELS[0]:
-            state += f"; practice: {practice}"
-        return f"<li>{link_html(name + '.ipynb', f'Lab {k + 1}, {html.escape(title)}')}: {html.escape(state)}</li>"
-
     def _say(self, words):
-        self._view.value = f"<p>{html.escape(words)}</p>"
+        self._view.value = paragraph_html(words)
         return None

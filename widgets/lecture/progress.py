@@ -18,7 +18,6 @@ computer); *Start afresh* clears it and opens the lab again, nothing answered.
 
 from __future__ import annotations
 
-import html
 import os
 from collections.abc import Mapping
 from typing import Any
@@ -31,16 +30,12 @@ from ..controls.check import Check
 from ..controls.device_store import DeviceStore
 from ..controls.practice import Practice
 from ..core.progress_record import MAX_CHARS, REVIEW_KEY, Record, read_record, read_records, write_record
-from ..text.alerts import WARNING_COLOR
 from ..text.html_math import plain_text
+from ..text.progress_words import notice_html
 from .namespace import named, user_namespace
 from .pulse import lab_name
 
 __all__ = ["LabProgress"]
-
-#: The theme's own text colour: a fixed grey would fail contrast on the dark theme.
-_QUIET = "color:var(--jp-ui-font-color1)"
-
 
 def _page_name():
     """The lab this kernel runs: Voila's page, else the notebook JupyterLab names, else ``"lab"``."""
@@ -219,6 +214,5 @@ class LabProgress(OwnsChildren, HBox):
             self.store.saved = write_record(current)
 
     def _say(self, words, warn=False):
-        style = f"color:{WARNING_COLOR}" if warn else _QUIET
-        self._notice.value = f'<span style="{style}; font-size:0.9em; line-height:1.4">{html.escape(words)}</span>'
+        self._notice.value = notice_html(words, warn)
         self._forget.layout.display = "none" if warn else ""

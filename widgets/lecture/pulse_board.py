@@ -12,9 +12,7 @@ lecturer's secret.
 from __future__ import annotations
 
 import asyncio
-import base64
 import hmac
-import html
 import os
 import time
 from collections.abc import Mapping
@@ -29,7 +27,8 @@ from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..core.environment import PULSE_DIR, PULSE_TOKEN
 from ..core.presets import query_value
-from ..text.alerts import WARNING_COLOR, alert_html
+from ..text.alerts import alert_html
+from ..text.pulse_words import NO_ANSWERS_HTML, csv_link_html, lab_heading_html, pulse_table_html
 from ..views.bar_chart import BarChart
 from .pulse_store import LabPulse, PulseStore
 from .query import read_query_string
@@ -46,10 +45,6 @@ def _label(text, most=30):
     ('Shape of H = A_att V: swapped', 'Shape of H = A_att V: inner s…')
     """
     return text if len(text) <= most else text[:most - 1] + "…"
-
-
-def _mistakes_text(check):
-    return " · ".join(f"{html.escape(name)} {count}" for name, count in check.mistakes) or "—"
 
 
 class LabPanel(OwnsChildren, VBox):
@@ -101,24 +96,15 @@ class LabPanel(OwnsChildren, VBox):
         top = [(_label(f"{check.label}: {name}"), count) for check in checks for name, count in check.mistakes]
         attempted = [check.attempted for check in checks]
         solved = [check.solved for check in checks]
-        visitors = f"{pulse.visitors} visitor{'s' if pulse.visitors != 1 else ''}"
-        rows = "".join(
-            f"<tr><td>{html.escape(check.label)}</td><td>{check.attempted}</td><td>{check.solved}</td>"
-            f"<td>{check.attempts}</td><td>{_mistakes_text(check)}</td></tr>"
-            for check in checks
-        )
         self._progress.show(names, np.array([attempted, solved], dtype=float).reshape(2, -1))
         self._mistakes.show([label for label, _ in top], [count for _, count in top])
         apply_changes([
             # Room for every check's name, and for every mistake's bar, on a projector.
             (self._progress.layout, {"width": f"{max(600, 120 * len(names))}px"}),
             (self._mistakes.layout, {"height": f"{max(380, 100 + 40 * len(top))}px"}),
-            (self._heading, {"value": f'<h2 style="margin: 0.5em 0 0">{html.escape(pulse.lab)}: '
-                                      f'<span class="pulse-visitors">{visitors}</span></h2>'}),
-            (self._table, {"value": (
-                '<table style="font-size: 1.4em; border-spacing: 1.5em 0.2em">'
-                "<tr><th>check</th><th>attempted</th><th>solved</th><th>answers</th>"
-                f"<th>most common mistakes</th></tr>{rows}</table>"
+            (self._heading, {"value": lab_heading_html(pulse.lab, pulse.visitors)}),
+            (self._table, {"value": pulse_table_html(
+                (check.label, check.attempted, check.solved, check.attempts, check.mistakes) for check in checks
             )}),
         ])
 
@@ -227,15 +213,10 @@ class PulseBoard(OwnsChildren, VBox):
             if lab not in shown:
                 panel.layout.display = "none"  # erased by a Reset
         if not summary and not status:
-            self._updated.value = (f'<span style="color: {WARNING_COLOR}">No answers yet: '
-                                   f"the counts appear here as the room answers.</span>")
+            self._updated.value = NO_ANSWERS_HTML
         else:
             self._updated.value = f"last change {time.strftime('%H:%M:%S')}"
-        data = base64.b64encode(self._store.csv(summary).encode()).decode() if summary else ""
-        self._export.value = (
-            f'<a download="pulse.csv" href="data:text/csv;base64,{data}">Export the counts (CSV)</a>'
-            if data else ""
-        )
+        self._export.value = csv_link_html(self._store.csv(summary)) if summary else ""
 
     def start(self) -> asyncio.Task[None]:
         """Refresh every `interval` seconds from now on, in the kernel's event loop.

@@ -13,7 +13,6 @@ not right first time points back to the lab that teaches it.
 
 from __future__ import annotations
 
-import html
 import random
 from collections.abc import Iterable
 from typing import Any
@@ -36,7 +35,8 @@ from ..core.progress_record import (
     write_record,
 )
 from ..core.review import choose
-from ..text.html_math import link_html
+from ..text.html_math import paragraph_html
+from ..text.review_words import problem_heading_html, round_html
 
 __all__ = ["MixedReview"]
 
@@ -98,8 +98,7 @@ class MixedReview(OwnsChildren, VBox):
         boxes = []
         for k, practice in enumerate(self.practices):
             name, title = self._visited[practice.skill][1:]
-            boxes.append(self._own(HTML(f"<h3>Problem {k + 1} of {len(skills)}</h3><p>From "
-                                        f"{link_html(name + '.ipynb', html.escape(title))}.</p>")))
+            boxes.append(self._own(HTML(problem_heading_html(k + 1, len(skills), name, title))))
             boxes.append(practice)
             practice.start()
             practice.observe(self._on_outcome, names="history")
@@ -144,21 +143,15 @@ class MixedReview(OwnsChildren, VBox):
             self._sum_up()
 
     def _sum_up(self):
-        lines, again = [], []
+        problems = []
         for practice in self.practices:
             history, name, title = self._visited[practice.skill]
-            ended = OUTCOMES[practice.history[-1]]
             mastered = level(history, self._reviewed[practice.skill].history) == "mastered"
-            what = TITLES[practice.skill]
-            lines.append(f"<li>{html.escape(what[0].upper() + what[1:])}: {ended}"
-                         f"{' (mastered)' if mastered else ''}.</li>")
-            if practice.history[-1] != "r":
-                again.append(f"<li>{link_html(name + '.ipynb', html.escape(title))}, for {html.escape(what)}</li>")
-        to_go_over = (f"<p><b>To go over:</b></p><ul>{''.join(again)}</ul>" if again
-                      else "<p>Every problem right first time.</p>")
-        self._summary.value = f"<p><b>This round:</b></p><ul>{''.join(lines)}</ul>{to_go_over}"
+            problems.append((TITLES[practice.skill], OUTCOMES[practice.history[-1]], mastered,
+                             practice.history[-1] == "r", name, title))
+        self._summary.value = round_html(problems)
         self._after.layout.display = ""
 
     def _say(self, words):
-        self._intro.value = f"<p>{html.escape(words)}</p>"
+        self._intro.value = paragraph_html(words)
         return None

@@ -12,7 +12,6 @@ reads the checks as they are.
 
 from __future__ import annotations
 
-import html
 import json
 import os
 import re
@@ -25,7 +24,7 @@ from ipywidgets import HTML, VBox
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.check import Check
-from ..text.html_math import link_html, plain_text
+from ..text.self_check_words import heading_words, self_check_html
 
 __all__ = ["SelfCheck", "sections_of"]
 
@@ -60,18 +59,13 @@ def sections_of(path: str | os.PathLike[str]) -> dict[str, str]:
     return sections
 
 
-def _anchor(heading):
-    """The id JupyterLab's markdown renderer gives a heading (spaces to dashes), as a link."""
-    return "#" + heading.replace(" ", "-")
-
-
-def _plain(heading):
-    """A heading as words: its LaTeX dollars and backslashes dropped."""
-    return re.sub(r"[$\\]", "", heading)
-
-
 class SelfCheck(OwnsChildren, VBox):
     """A lab's self-check, kept up to date as the learner answers; see the module.
+
+    Attributes
+    ----------
+    account : str
+        The first line, as plain text: how many questions were answered, and how.
 
     Examples
     --------
@@ -94,11 +88,6 @@ class SelfCheck(OwnsChildren, VBox):
         self.children = [self._view]
         self.add_class("self-check")
         self._render()
-
-    @property
-    def account(self) -> str:
-        """The first line, as plain text."""
-        return plain_text(self._view.value.split("</p>")[0])
 
     def watch(self, checks: Mapping[str, Check], sections: Mapping[str, str]) -> None:
         """Follow `checks` (name to Check), each in the section `sections` names (name to heading)."""
@@ -123,26 +112,21 @@ class SelfCheck(OwnsChildren, VBox):
         states = [self._state(check) for check in self._checks.values()]
         answered = [state for state in states if state]
         if not self._checks:
-            self._view.value = "<p>Answer the questions of this lab, and this list says how you did.</p>"
+            self.account = "Answer the questions of this lab, and this list says how you did."
+            self._view.value = self_check_html(self.account, [], False)
             return
         kinds = [(state, sum(s == state for s in answered)) for state in _STATES]
         how = ", ".join(f"{count} {state}" for state, count in kinds if count)
         total = len(self._checks)
-        account = (f"{len(answered)} of {total} question{'s' * (total != 1)} answered"
-                   + (f": {how}." if how else "."))
-        items = "".join(
-            f"<li><b>{html.escape(self._title(name))}</b>: {html.escape(message)} "
-            + link_html(_anchor(self._sections.get(name, "")),
-                        f"See {html.escape(_plain(self._sections.get(name, 'the question')))}.") + "</li>"
-            for name, messages in self._named.items() for message in messages
-        )
-        named = (f"<p>The mistakes your answers made, to look at again:</p><ul>{items}</ul>" if items
-                 else "<p>No answer so far made a mistake the labs name.</p>" if answered else "")
-        self._view.value = f"<p>{html.escape(account)}</p>{named}"
+        self.account = (f"{len(answered)} of {total} question{'s' * (total != 1)} answered"
+                        + (f": {how}." if how else "."))
+        named = [(self._title(name), message, self._sections.get(name))
+                 for name, messages in self._named.items() for message in messages]
+        self._view.value = self_check_html(self.account, named, bool(answered))
 
     def _title(self, name):
         check = self._checks[name]
-        return check.title or _plain(self._sections.get(name, "")) or name
+        return check.title or heading_words(self._sections.get(name, "")) or name
 
     @staticmethod
     def _state(check):

@@ -32,6 +32,7 @@ __all__ = [
     "PENDING_COLOR",
     "bracket_table",
     "link_html",
+    "paragraph_html",
     "plain_text",
     "column_html",
     "emphasis",
@@ -200,6 +201,15 @@ def plain_text(markup: str, gap: str = "") -> str:
     ['Row', '2', '&', 'column', '3', 'done']
     """
     return html.unescape(re.sub(r"<[^>]+>", gap, markup))
+
+
+def paragraph_html(words: str) -> str:
+    """Plain `words` as a paragraph of HTML, escaped.
+
+    >>> paragraph_html("Rows & columns")
+    '<p>Rows &amp; columns</p>'
+    """
+    return f"<p>{html.escape(words)}</p>"
 
 
 def link_html(href: str, words: str) -> str:

@@ -1,0 +1,49 @@
+"""The mixed review's words: each problem's heading, and the account of a round once it is done.
+
+HTML strings from what `widgets.lecture.review` chose and how each problem
+ended; the review only puts them in place.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+
+from .html_math import link_html
+
+__all__ = ["problem_heading_html", "round_html"]
+
+
+def problem_heading_html(number: int, count: int, lab: str, title: str) -> str:
+    """Problem `number` of `count`'s heading, with a link to the lab it comes from (`lab`, titled `title`).
+
+    >>> problem_heading_html(1, 3, "02-entry", "One entry").split("<a ")[0]
+    '<h3>Problem 1 of 3</h3><p>From '
+    """
+    return f"<h3>Problem {number} of {count}</h3><p>From {link_html(lab + '.ipynb', html.escape(title))}.</p>"
+
+
+def round_html(problems: Iterable[tuple[str, str, bool, bool, str, str]]) -> str:
+    """How each problem of a round ended, then the labs to go over for those not right first time.
+
+    Parameters
+    ----------
+    problems : iterable of (str, str, bool, bool, str, str)
+        Each problem's skill in words, how it ended (`widgets.core.mastery.OUTCOMES`), whether the
+        skill is now mastered, whether it was right first time, and its lab's name and title.
+
+    Examples
+    --------
+    >>> round_html([("one entry of AB", "right first time", True, True, "02-entry", "One entry")])
+    '<p><b>This round:</b></p><ul><li>One entry of AB: right first time (mastered).</li></ul>\
+<p>Every problem right first time.</p>'
+    """
+    lines, again = [], []
+    for what, ended, mastered, right, lab, title in problems:
+        lines.append(f"<li>{html.escape(what[0].upper() + what[1:])}: {ended}"
+                     f"{' (mastered)' if mastered else ''}.</li>")
+        if not right:
+            again.append(f"<li>{link_html(lab + '.ipynb', html.escape(title))}, for {html.escape(what)}</li>")
+    to_go_over = (f"<p><b>To go over:</b></p><ul>{''.join(again)}</ul>" if again
+                  else "<p>Every problem right first time.</p>")
+    return f"<p><b>This round:</b></p><ul>{''.join(lines)}</ul>{to_go_over}"
