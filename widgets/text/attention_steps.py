@@ -3,7 +3,8 @@
 Numpy only.  `score_expansion` writes a score ``S_ij = q_i · k_j`` out term
 by term, as Activity 1.4.5 does for ``S_24``; `average_expansion` writes a
 row of ``H = A_att V`` as a weighted average of the value vectors (the region
-those averages can reach is `widgets.core.geometry.convex_hull`).  Indices in
+those averages can reach is `widgets.core.geometry.convex_hull`), and
+`output_expansion` one output from its row of weights alone.  Indices in
 the text count from 1, as the syllabus does.
 """
 
@@ -17,7 +18,7 @@ from ..core.parsing import format_number
 from ..core.products import entry_sum_text, entry_terms
 from ..core.shapes import ShapeError, as_matrix, check_index
 
-__all__ = ["score_expansion", "average_expansion"]
+__all__ = ["score_expansion", "average_expansion", "output_expansion"]
 
 
 def _pair(i, j, wide=False):
@@ -130,3 +131,17 @@ def average_expansion(A: ArrayLike, V: ArrayLike, i: int, digits: int = 3) -> st
     return f"h_{i + 1} = {terms} = ({vector})"
 
 
+
+
+def output_expansion(weights: ArrayLike, V: ArrayLike, row: int, digits: int = 3) -> str:
+    """Write output ``h_i`` out from its one row of weights, named after the row ``i`` it is (0-based).
+
+    As `average_expansion`, for a single row of ``A_att`` shown without the others.
+
+    Examples
+    --------
+    >>> print(output_expansion([[0, 1/2, 1/4, 1/4]], [[1, 0], [2, 0], [0, 4], [4, 4]], 1))
+    h_2 = 0 v_1 + 0.5 v_2 + 0.25 v_3 + 0.25 v_4 = (2, 2)
+    """
+    text = average_expansion(weights, V, 0, digits)  # it numbers its one row 1
+    return f"h_{row + 1}" + text[len("h_1"):]
