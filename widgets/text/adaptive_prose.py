@@ -4,7 +4,7 @@ Pure HTML strings (with LaTeX, for `HTMLMath`); the lab's notebook shows
 `ROLES_HTML`, `widgets.labs.adaptive_weights.DenseVsAttention` says what
 the last edit moved (`last_edit_html`) and `LinearityTables` shows
 `LINEARITY_HTML` above its slider and titles its tables with `LINEARITY_TITLES`,
-`VERSUS_HTML` and `WEIGHTS_CHANGE_HTML`.
+`VERSUS_HTML` and `WEIGHTS_CHANGE_HTML`; both name their matrices from `MATRIX_NAMES`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ..core.parsing import format_number
 from .html_math import html_table
 
 __all__ = [
-    "LINEARITY_HTML", "LINEARITY_TITLES", "ROLES_HTML", "VERSUS_HTML", "WEIGHTS_CHANGE_HTML", "last_edit_html",
+    "LINEARITY_HTML", "LINEARITY_TITLES", "MATRIX_NAMES", "ROLES_HTML", "VERSUS_HTML", "WEIGHTS_CHANGE_HTML", "last_edit_html",
 ]
 
 #: Which part of the simplified attention ``H = A_att(X) V(X)`` plays which role of the adaptive
@@ -57,6 +57,20 @@ LINEARITY_TITLES = {
     "dense": "<b>Dense layer (no bias): f(X) = XWᵀ</b>",
     "fixed": "<b>Attention with the weights held fixed: linear in V</b>",
     "att": "<b>Attention as a whole: f(X) = A_att(X) X W_V</b>",
+}
+#: The LaTeX names of lab 10's matrices, by the key each composite keeps its view under:
+#: `DenseVsAttention`'s two outputs, then `LinearityTables`' six sides and two weights.
+MATRIX_NAMES = {
+    "Y": r"\hat Y = XW^T",
+    "H": r"H = A_{\mathrm{att}}(X)\,XW_V",
+    "dense_cX": r"f_{\mathrm{dense}}(cX)",
+    "dense_c": r"c\,f_{\mathrm{dense}}(X)",
+    "att_cX": r"f_{\mathrm{att}}(cX)",
+    "att_c": r"c\,f_{\mathrm{att}}(X)",
+    "fixed_cV": r"A_{\mathrm{att}}(X)\cdot(cV)",
+    "fixed_c": r"c\,A_{\mathrm{att}}(X)\,V",
+    "A_att": r"A_{\mathrm{att}}(X)",
+    "A_att_c": r"A_{\mathrm{att}}(cX)",
 }
 #: Between the two sides of a comparison.
 VERSUS_HTML = "&nbsp;vs&nbsp;"
