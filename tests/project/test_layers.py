@@ -5,7 +5,7 @@ reads every module's import statements (relative or absolute, at any depth, in
 a function too) and fails on any other edge, naming the module and the import.
 `widgets/__init__.py` is the package's index of public names and may name any
 layer.  Only `views` draws: no other layer imports bqplot (`DRAWS`).  Core, the math, also
-writes no HTML or LaTeX (`markup_in_core`): that is text's work.
+writes no HTML or LaTeX, nor do the labs' composites (`markup_in`): that is text's work.
 docs/architecture.md draws the same picture.
 """
 import ast
@@ -137,18 +137,18 @@ def test_a_planted_bqplot_import_outside_views_is_caught(tmp_path, module, line)
     assert [found.split(" imports ")[0] for found in drawing_outside_views(package)] == [f"widgets/{module}"]
 
 
-# -- what core writes ------------------------------------------------------------------
+# -- what core and labs write ------------------------------------------------------------
 
-#: Markup a string of core would be writing for a page: a LaTeX command, math-mode dollars, an HTML tag.
-MARKUP = re.compile(r"\\(?:begin|end|frac|tfrac|mathbf|mathbb|times|cdot|quad|operatorname|text|ln|sqrt|top)\b"
-                    r"|</?(?:b|i|sup|sub|p|span|table|tr|td|div|code|br)\b|\$")
+#: Markup a string would be writing for a page: a LaTeX command, math-mode dollars, an HTML tag or entity.
+MARKUP = re.compile(r"\\(?:begin|end|frac|tfrac|mathbf|mathbb|mathrm|hat|times|cdot|quad|operatorname|text|ln|sqrt|top)\b"
+                    r"|</?(?:b|i|sup|sub|p|span|table|tr|td|div|code|br)\b|\$|&nbsp;")
 
 
-def markup_in_core(core: Path) -> list[str]:
-    """Every string of `core` that holds HTML or LaTeX, as ``path:line``: docstrings (which may show
-    LaTeX) and the patterns `re.compile` reads a learner's copied LaTeX with are not written out."""
+def markup_in(layer: Path) -> list[str]:
+    """Every string of the `layer` folder that holds HTML or LaTeX, as ``path:line``: docstrings (which may
+    show LaTeX) and the patterns `re.compile` reads a learner's copied LaTeX with are not written out."""
     found = []
-    for path in sorted(core.rglob("*.py")):
+    for path in sorted(layer.rglob("*.py")):
         tree = ast.parse(path.read_text(), filename=str(path))
         skipped = set()
         for node in ast.walk(tree):
@@ -158,7 +158,7 @@ def markup_in_core(core: Path) -> list[str]:
             if isinstance(node, ast.Call) and ast.unparse(node.func) == "re.compile":
                 skipped.update(id(arg) for arg in ast.walk(node))
         found += sorted({
-            f"{path.relative_to(core.parent)}:{node.lineno}" for node in ast.walk(tree)
+            f"{path.relative_to(layer.parent)}:{node.lineno}" for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped
             and MARKUP.search(node.value)
         })
@@ -167,7 +167,12 @@ def markup_in_core(core: Path) -> list[str]:
 
 def test_core_writes_no_html_or_latex():
     """Issue 24: formatting lives in widgets/text (a number or a matrix for a page, a practice problem's words)."""
-    assert markup_in_core(REPO / "widgets" / "core") == []
+    assert markup_in(REPO / "widgets" / "core") == []
+
+
+def test_labs_composites_write_no_html_or_latex():
+    """Issue 24: a composite computes and puts in place what widgets/text wrote (a sentence, an alert, a name)."""
+    assert markup_in(REPO / "widgets" / "labs") == []
 
 
 @pytest.mark.parametrize("line", [
@@ -178,4 +183,4 @@ def test_core_writes_no_html_or_latex():
 def test_markup_planted_in_core_is_caught(tmp_path, line):
     (tmp_path / "core").mkdir()
     (tmp_path / "core" / "planted.py").write_text('"""A docstring may say $x$ and \\\\times."""\n' + line)
-    assert markup_in_core(tmp_path / "core") == [f"core/planted.py:{1 + line.count(chr(10))}"]
+    assert markup_in(tmp_path / "core") == [f"core/planted.py:{1 + line.count(chr(10))}"]

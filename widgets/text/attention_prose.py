@@ -21,6 +21,7 @@ from .attention_steps import average_expansion
 from .html_math import subscripts_html
 
 __all__ = [
+    "OUTPUT_NAME",
     "TOKENS_HEADING",
     "stale_status_html",
     "by_hand_note",
@@ -53,6 +54,8 @@ _SHAPE_ROWS = (
 )
 _INPUTS = ("X", "W_Q", "W_K", "W_V")
 
+#: The LaTeX name of the explorer's output view.
+OUTPUT_NAME = r"H = A_{\mathrm{att}}V"
 #: The heading of the column of token names beside ``X``.
 TOKENS_HEADING = "<b>token</b>"
 
