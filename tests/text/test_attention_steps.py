@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from widgets.core.shapes import ShapeError
-from widgets.text.attention_steps import average_expansion, score_expansion
+from widgets.text.attention_steps import average_expansion, output_expansion, score_expansion
 
 
 def test_score_expansion_matches_the_syllabus_form():
@@ -63,3 +63,8 @@ def test_average_expansion_rejects_bad_shapes():
         average_expansion(np.eye(3), np.ones((2, 2)), 0)
     with pytest.raises(IndexError, match=r"^row index 2 is out of range: A_att has 2 rows, .* 0 to 1$"):
         average_expansion(np.eye(2), np.ones((2, 2)), 2)
+
+
+def test_output_expansion_names_the_output_after_its_row():
+    V = [[1, 0], [2, 0], [0, 4], [4, 4]]
+    assert output_expansion([[0, 0.5, 0.25, 0.25]], V, 11).startswith("h_12 = 0 v_1 + 0.5 v_2")
