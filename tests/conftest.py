@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -26,6 +27,10 @@ settings.load_profile("matmul-labs")
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from harness.notebooks import execute_notebook  # noqa: E402
 from harness.voila import REPO, VoilaServer  # noqa: E402
+
+# tools/ holds scripts, not a package: its modules import one another by name, as they do when run
+# (`python tools/gallery_pictures.py`), and the tests import them the same way.
+sys.path.insert(0, str(REPO / "tools"))
 
 LABS = sorted((REPO / "labs").glob("*.ipynb"))
 

@@ -4,13 +4,13 @@ The gallery's markdown shows lab ``NN``'s picture as raw HTML::
 
     <img src="data:image/svg+xml;base64,..." alt="alt text" data-lab="NN">
 
-This script puts `widgets.text.thumbnails.gallery_pictures` into those places:
+This script puts `thumbnails.gallery_pictures` (``tools/thumbnails.py``) into those places:
 the SVG, base64 in the ``data:`` address, and the alt text.  Raw HTML rather
 than a markdown attachment: under ``jupyter server`` Voila reads a markdown
 image through the server's asynchronous contents manager without awaiting it
 and the page never loads (voila#1473); raw HTML never takes that path, and
 the picture still travels inside the notebook, so the gallery works offline.
-Run it after changing a lab's starting numbers or the pictures::
+Run it after changing a lab's starting numbers (`widgets/core/lab_numbers.py`) or the pictures::
 
     .venv/bin/python tools/gallery_pictures.py           # rewrite labs/index.ipynb
     .venv/bin/python tools/gallery_pictures.py --check   # exit 1, naming what is stale
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import nbformat
 
-from widgets.text.thumbnails import gallery_pictures
+from thumbnails import gallery_pictures
 
 INDEX = Path(__file__).resolve().parents[1] / "labs" / "index.ipynb"
 #: A picture in the gallery's markdown: its whole tag and its lab number.
@@ -35,7 +35,7 @@ PICTURE = re.compile(r'<img src="data:image/svg\+xml;base64,[^"]*" alt="[^"]*" d
 def img_tag(number, picture):
     """The raw HTML that shows `picture` (a `Picture`) as lab `number`'s picture.
 
-    >>> from widgets.text.thumbnails import Picture
+    >>> from thumbnails import Picture
     >>> img_tag(7, Picture(svg="<svg/>", alt='A "box" & more'))
     '<img src="data:image/svg+xml;base64,PHN2Zy8+" alt="A &quot;box&quot; &amp; more" data-lab="07">'
     """

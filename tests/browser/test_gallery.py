@@ -5,7 +5,8 @@ import urllib.request
 
 from conftest import LABS
 from harness.browser import open_lab, screenshot
-from widgets.text.thumbnails import gallery_pictures
+
+from thumbnails import gallery_pictures
 
 GALLERY = "/voila/render/index.ipynb"
 PHONE = {"width": 390, "height": 844}

@@ -3,20 +3,18 @@
 Its Checks as Python objects are in tests/labs/test_lab07_checks.py."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from playwright.sync_api import expect
 
 from conftest import REPO
 from harness.browser import ARTIFACTS, answer_check, choose_check, click_cell, open_lab, screenshot, visible_text
+from widgets.core.lab_numbers import LAB7
 from widgets.text.attention_steps import score_expansion
 
 LAB = REPO / "labs" / "07-queries-keys-scores.ipynb"
 
 # The lab's starting matrices (X is 5×4, the weights 4×3, as in Activity 1.4.5).
-X = np.array([[1, 0, -1, 1], [0, 1, 1, 0], [1, 1, 0, -1], [-1, 0, 1, 1], [0, -1, 1, 0]])
-W_Q = np.array([[1, 0, 0.5], [0, 1, -0.5], [0.5, 0, 1], [0, -1, 0]])
-W_K = np.array([[0.5, 1, 0], [1, 0, 0], [0, 0.5, 1], [-0.5, 0, 0.5]])
+X, W_Q, W_K = LAB7.X, LAB7.W_Q, LAB7.W_K
 
 
 def lab_url(server, query=""):

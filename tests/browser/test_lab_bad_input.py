@@ -42,6 +42,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from harness.browser import ERROR_OUTPUT_JS, click_cell, commit, open_lab, read_average
 from widgets import format_number
 from widgets.controls.matrix_editor import ERROR_BACKGROUND, HIGHLIGHT_BACKGROUND
+from widgets.core.lab_numbers import LAB2, LAB7
 
 
 def _rgb(hex_colour: str) -> str:
@@ -248,8 +249,7 @@ def test_lab_01_garbage_in_a_out_of_range_j_and_a_too_narrow(voila_server, page)
 
 # -- Lab 2 ----------------------------------------------------------------------
 
-A2 = np.array([[-3, -4, 1], [2, 4, 0], [1, -4, -5]], dtype=float)
-B2 = np.array([[-1, 2, -4], [-4, -3, -1], [4, 3, 1]], dtype=float)
+A2, B2 = np.asarray(LAB2.A, dtype=float), np.asarray(LAB2.B, dtype=float)
 
 
 def product_labels(A, B) -> list[str]:
@@ -592,9 +592,7 @@ def test_lab_06_garbage_in_w_and_an_entry_too_large_for_the_picture(voila_server
 
 # -- Lab 7 ----------------------------------------------------------------------
 
-X7 = np.array([[1, 0, -1, 1], [0, 1, 1, 0], [1, 1, 0, -1], [-1, 0, 1, 1], [0, -1, 1, 0]], dtype=float)
-W_Q7 = np.array([[1, 0, 0.5], [0, 1, -0.5], [0.5, 0, 1], [0, -1, 0]])
-W_K7 = np.array([[0.5, 1, 0], [1, 0, 0], [0, 0.5, 1], [-0.5, 0, 0.5]])
+X7, W_Q7, W_K7 = np.asarray(LAB7.X, dtype=float), LAB7.W_Q, LAB7.W_K
 
 
 def score_labels(X, W_Q, W_K) -> list[str]:

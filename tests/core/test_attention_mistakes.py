@@ -52,18 +52,16 @@ def test_no_mistake_is_ever_the_answer(counts, seed):
 
 from widgets.core.attention_math import causal_mask, softmax_rows, softmax_scale  # noqa: E402
 from widgets.core.attention_mistakes import weights_mistakes  # noqa: E402
+from widgets.core.lab_numbers import LAB8, LAB10  # noqa: E402
 from widgets.core.practice import Part, tells_every_slip_apart  # noqa: E402
 
 # Lab 8's explorer, "the cat sat down": tokens are rows, d_k = 2.
-X8 = np.array([[1, 0, 1], [2, 0, 0], [0, 4, 1], [4, 4, 0]], float)
-W_Q8 = np.array([[0, 0.5], [0.25, 0], [1, 0]])
-W_K8 = np.array([[0.5, 0], [0, -0.25], [0, 1]])
-W_V8 = np.array([[1, 0], [0, 1], [0, 0]], float)
+X8, W_Q8, W_K8, W_V8 = (np.asarray(m, dtype=float) for m in LAB8.inputs)
 Q8, K8, V8 = X8 @ W_Q8, X8 @ W_K8, X8 @ W_V8
 S8 = Q8 @ K8.T
-# Lab 9's explorer, "I like tea".
-X9 = np.array([[1, 0], [0, 1], [1, 1]], float)
-Q9, K9, V9 = X9, X9 @ np.array([[1, 0.5], [-0.5, 1]]), X9
+# Lab 10's explorer, "I like tea" (W_Q and W_V are the identity).
+X9 = np.asarray(LAB10.X, dtype=float)
+Q9, K9, V9 = X9 @ LAB10.W_Q, X9 @ LAB10.W_K, X9 @ LAB10.W_V
 S9 = Q9 @ K9.T
 
 

@@ -3,8 +3,9 @@ the shape message when a learner resizes B."""
 from __future__ import annotations
 
 from harness.checks import answer
-from harness.notebooks import lab_fixture
+from harness.notebooks import lab_fixture, notebook_cells
 from harness.voila import REPO
+from widgets.core.lab_numbers import LAB1
 
 LAB = REPO / "labs" / "01-product-by-columns.ipynb"
 lab = lab_fixture(LAB)
@@ -91,3 +92,25 @@ def test_a_j_typed_out_of_range_is_refused_then_moves_the_stepper(lab):
         "column j must be between 1 and 3; 4 is outside", 1, "4", False)
     entry.entry.value = "3"
     assert (entry.error, step.value, B.highlight_col) == ("", 3, 2)
+
+
+def listed(entries):
+    """Numbers as the prose lists them: ``5, -2, -1``."""
+    return ", ".join(f"{x:g}" for x in entries)
+
+
+def code_text():
+    """The lab's code cells, as written: its checks' prompts, hints and solutions."""
+    return "\n".join(cell.source for cell in notebook_cells(LAB) if cell.cell_type == "code")
+
+
+def test_the_hints_and_the_solution_write_the_labs_own_numbers():
+    """The check's answer, slips and prompt come from widgets.core.lab_numbers; the worked prose, written by
+    hand, states the same columns and product."""
+    B, AB = LAB1.B, LAB1.A @ LAB1.B
+    text = code_text()
+    assert f"Column $1$ of $B$ is $({listed(B[:, 0])})$" in text
+    assert rf"$\mathbf{{b}}_1 = ({listed(B[:, 0])})$ and $\mathbf{{b}}_2 = ({listed(B[:, 1])})$" in text
+    assert f"weights ${listed(B[:, 0])}$" in text and f"weights ${listed(B[:, 1])}$" in text
+    rows = r"\\".join(" & ".join(f"{x:g}" for x in row) for row in AB)
+    assert rf"$AB = \begin{{bmatrix}}{rows}\end{{bmatrix}}$" in text

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from harness.checks import answer
-from harness.notebooks import lab_fixture
+from harness.notebooks import lab_fixture, notebook_cells
 from harness.voila import REPO
+from widgets.core.lab_numbers import LAB2
 
 LAB = REPO / "labs" / "02-entry-dot-product.ipynb"
 lab = lab_fixture(LAB)
@@ -110,3 +111,24 @@ def test_activity_1_4_2_names_a_term_left_out_and_never_guesses_at_zero(lab):
     assert activity.feedback.startswith("you left out term 2, A[2,2]·B[2,3], which is -4")
     # worked out in the box, read as −12
     assert answer(activity, "2*(-4) + 4*(-1) + 0*1") is True and activity.reading == "Read as −12."
+
+
+def listed(entries):
+    """Numbers as the prose lists them: ``5, -2, -1``."""
+    return ", ".join(f"{x:g}" for x in entries)
+
+
+def code_text():
+    """The lab's code cells, as written: its checks' prompts, hints and solutions."""
+    return "\n".join(cell.source for cell in notebook_cells(LAB) if cell.cell_type == "code")
+
+
+def test_the_hints_and_the_solutions_write_the_labs_own_numbers():
+    """The checks' answers, slips and prompt come from widgets.core.lab_numbers; the worked prose, written by
+    hand, states the same row, column, entry and row of AB."""
+    A, B, AB = LAB2.A, LAB2.B, LAB2.A @ LAB2.B
+    text = code_text()
+    assert f"Row $2$ of $A$ is $({listed(A[1])})$ and column $3$ of $B$ is $({listed(B[:, 2])})$" in text
+    assert f"(AB)_{{23}} = ({listed(A[1])})\\cdot({listed(B[:, 2])})" in text and f"= {AB[1, 2]:g}.$$" in text
+    assert f"Row $2$ of $A$ is $({listed(A[1])})$: these are the weights" in text
+    assert f"row $2$ of $AB$ is $({listed(AB[1])})$" in text

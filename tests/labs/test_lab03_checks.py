@@ -3,8 +3,9 @@ learner would; the panels held back until then; and the live panels poked with b
 from __future__ import annotations
 
 from harness.checks import answer, type_matrix
-from harness.notebooks import lab_fixture
+from harness.notebooks import lab_fixture, notebook_cells
 from harness.voila import REPO
+from widgets.core.lab_numbers import LAB3
 
 LAB = REPO / "labs" / "03-product-properties.ipynb"
 lab = lab_fixture(LAB)
@@ -120,3 +121,22 @@ def test_the_order_panel_shows_warning_1_4_4_then_a_pair_that_commutes(lab):
     R.resize(2, 3)
     S.resize(3, 2)
     assert order.comparison.verdict == "shapes differ"
+
+
+def listed(entries):
+    """Numbers as the prose lists them: ``0, -1`` (never ``-0``)."""
+    return ", ".join(f"{x + 0:g}" for x in entries)
+
+
+def test_the_rs_and_sr_hints_and_solutions_write_the_labs_own_numbers():
+    """The two checks' answers, slips and prompt come from widgets.core.lab_numbers; the worked prose, written
+    by hand, states the same columns and products."""
+    text = "\n".join(cell.source for cell in notebook_cells(LAB) if cell.cell_type == "code")
+    for left, right, name in ((LAB3.R, LAB3.S, "RS"), (LAB3.S, LAB3.R, "SR")):
+        product, inner = left @ right, name[1]
+        assert (f"The first column of ${inner}$ is $({listed(right[:, 0])})$, which ") in text
+        assert f"the second is $({listed(right[:, 1])})$, which " in text
+        assert f"$({listed(product[:, 1])})$.\n" in text and f"$({listed(product[:, 0])})$;" in text
+        rows = r" \\ ".join(" & ".join(f"{x + 0:g}" for x in row) for row in product)
+        assert rf"So ${name} = \begin{{bmatrix}} {rows} \end{{bmatrix}}$" in text
+        assert f"Column $1$ of ${inner}$ is $({listed(right[:, 0])})$" in text

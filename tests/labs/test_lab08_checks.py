@@ -7,6 +7,8 @@ import numpy as np
 from harness.checks import answer, solve_first_problem
 from harness.notebooks import lab_fixture, notebook_cells, summary_of
 from harness.voila import REPO
+from widgets.core.lab_numbers import LAB8, LAB8_OUTPUT
+from widgets.text.attention_steps import weight_latex
 
 LAB = REPO / "labs" / "08-attention-weights.ipynb"
 lab = lab_fixture(LAB)
@@ -66,7 +68,7 @@ def test_h2_hints_open_a_level_at_a_time_and_the_first_step_leaves_the_sum_to_do
     assert "scale each row by its weight, then add" in ladder._shown.value
     ladder.open_next()
     first_step = ladder._shown.value.split("(the first step):</b>")[1]
-    assert r"\begin{bmatrix} 1 & 0 \end{bmatrix}" in first_step  # value 2's share, one term of four
+    assert r"\begin{bmatrix}1 & 0\end{bmatrix}" in first_step  # value 2's share, one term of four
     assert "2 & 2" not in first_step and "(2, 2)" not in first_step
     assert ladder.button not in ladder.children and check_h2.hinted
     assert answer(check_h2, [[2, 2]]) and check_h2.outcome == "helped"
@@ -103,3 +105,28 @@ def test_lab08_opens_with_a_goal_closes_with_a_summary_and_links_and_names_a_att
     # The prose fixes: the hull, not the span; row i of H is h_iᵀ.
     assert "convex hull" in sources and "shaded region spanned" not in sources
     assert r"Row $i$ of $H$ is $\mathbf{h}_i^T$" in sources
+
+
+def tfrac(w):
+    """A weight as the lab's prose writes it: ``\\tfrac14``, ``0``."""
+    return weight_latex(w, "tfrac").replace("{", "").replace("}", "")
+
+
+def test_the_prose_writes_the_labs_own_numbers(lab):
+    """What the hints, a choice and the markdown say of the activity in words and formulas are the numbers
+    of widgets.core.lab_numbers (the checks compute theirs from it)."""
+    weights, values, sliders = LAB8_OUTPUT.weights, LAB8_OUTPUT.values, LAB8_OUTPUT.sliders
+    gap = r"\,"  # between a whole number and a vector
+    average = " + ".join(rf"{tfrac(w)}{gap if w == 0 else ''}\mathbf{{v}}_{j}" for j, w in enumerate(weights, 1))
+    assert rf"\mathbf{{h}}_2 = {average}$" in lab["check_h2"].hints._hints[1]
+    assert rf"\mathbf{{h}}_2 = {average}$" in lab["check_why"].hints._hints[2]
+    assert f"coefficients ${', '.join(map(tfrac, weights))}$ are row 2" in lab["check_why"].hints._hints[2]
+    h2 = weights @ values
+    assert f"h_2 of this activity is ({h2[0]:g}, {h2[1]:g})" in " ".join(lab["WHY_CHOICES"].values())
+
+    sources = "\n".join(c.source for c in notebook_cells(LAB) if c.cell_type == "markdown")
+    assert ", ".join(rf"$\mathbf{{v}}_{j} = ({a:g}, {b:g})$" for j, (a, b) in enumerate(values, 1)) in sources
+    assert f"Row 2 starts at $({', '.join(map(tfrac, sliders))})$" in sources
+    scores = (LAB8.X @ LAB8.W_Q) @ (LAB8.X @ LAB8.W_K).T
+    assert f"cat's scores are $({', '.join(f'{x:g}' for x in scores[1])})$" in sources
+    assert f"the activity's weights $({', '.join(map(tfrac, weights))})$" in sources

@@ -8,18 +8,15 @@ from ipywidgets.widgets.widget_style import Style
 
 from widgets import AttentionExplorer, attention
 from widgets.core.dense_layer import dense_rows
+from widgets.core.lab_numbers import LAB10, LAB10_DENSE_W
 from widgets.labs.adaptive_weights import DenseVsAttention, LinearityTables
 
-W_DENSE = np.array([[1.0, -1.0], [0.5, 2.0]])
+W_DENSE = LAB10_DENSE_W
 
 
 @pytest.fixture
 def explorer():
-    return AttentionExplorer(
-        np.array([[1, 0], [0, 1], [1, 1]]), np.array([[1, 0], [0, 1]]),
-        np.array([[1, 0.5], [-0.5, 1]]), np.array([[1, 0], [0, 1]]),
-        tokens=["I", "like", "tea"], parts=("editors", "weights"),
-    )
+    return AttentionExplorer(*LAB10.inputs, tokens=LAB10.tokens, parts=("editors", "weights"))  # as lab 10 opens
 
 
 def weights(explorer):

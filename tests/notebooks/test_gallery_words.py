@@ -20,7 +20,8 @@ import pytest
 from conftest import REPO
 from harness.notebooks import lab_namespace, notebook_cells
 from widgets import Check
-from widgets.text.thumbnails import gallery_pictures
+
+from thumbnails import gallery_pictures
 
 INDEX = REPO / "labs" / "index.ipynb"
 LABS = sorted((REPO / "labs").glob("[0-9][0-9]-*.ipynb"))

@@ -96,6 +96,15 @@ def test_every_folder_of_the_package_is_a_layer():
     assert folders == set(ALLOWED)
 
 
+def empty_package(tmp_path: Path) -> Path:
+    """A package ``widgets`` under `tmp_path` with every layer's folder, empty: where a test plants an import."""
+    package = tmp_path / "widgets"
+    for layer in ALLOWED:
+        (package / layer).mkdir(parents=True)
+        (package / layer / "__init__.py").write_text("")
+    return package
+
+
 @pytest.mark.parametrize(
     ("module", "line"),
     [
@@ -107,10 +116,7 @@ def test_every_folder_of_the_package_is_a_layer():
     ],
 )
 def test_a_planted_upward_import_is_caught(tmp_path, module, line):
-    package = tmp_path / "widgets"
-    for layer in ALLOWED:
-        (package / layer).mkdir(parents=True)
-        (package / layer / "__init__.py").write_text("")
+    package = empty_package(tmp_path)
     (package / module).write_text(line)
     assert len(layer_violations(package)) == 1
 
@@ -128,10 +134,7 @@ def test_only_views_import_bqplot():
     ],
 )
 def test_a_planted_bqplot_import_outside_views_is_caught(tmp_path, module, line):
-    package = tmp_path / "widgets"
-    for layer in ALLOWED:
-        (package / layer).mkdir(parents=True)
-        (package / layer / "__init__.py").write_text("")
+    package = empty_package(tmp_path)
     (package / "views" / "plot.py").write_text("from bqplot import Figure\n")  # allowed: a view draws
     (package / module).write_text(line)
     assert [found.split(" imports ")[0] for found in drawing_outside_views(package)] == [f"widgets/{module}"]

@@ -3,7 +3,14 @@ import numpy as np
 import pytest
 
 from widgets.core.shapes import ShapeError
-from widgets.text.attention_steps import average_expansion, output_expansion, score_expansion
+from widgets.text.attention_steps import (
+    average_expansion,
+    average_sum_latex,
+    output_expansion,
+    score_expansion,
+    score_sum_latex,
+    weight_latex,
+)
 
 
 def test_score_expansion_matches_the_syllabus_form():
@@ -63,6 +70,42 @@ def test_average_expansion_rejects_bad_shapes():
         average_expansion(np.eye(3), np.ones((2, 2)), 0)
     with pytest.raises(IndexError, match=r"^row index 2 is out of range: A_att has 2 rows, .* 0 to 1$"):
         average_expansion(np.eye(2), np.ones((2, 2)), 2)
+
+
+def test_score_sum_latex_writes_products_terms_and_their_sum():
+    rng = np.random.default_rng(3)
+    q, k = rng.integers(-4, 5, size=3) / 2, rng.integers(-4, 5, size=3) / 2
+    products, terms, total = score_sum_latex(q, k).split(" = ")
+    assert products.count("(") == 3 + int(np.sum(q < 0)) and float(total) == q @ k  # a negative factor: (-2)(...)
+    written = [float(t) for t in terms.replace(" - ", " + -").split(" + ")]
+    assert written == pytest.approx(q * k)  # the signed terms, one per product
+
+
+def test_score_sum_latex_refuses_vectors_of_different_lengths():
+    with pytest.raises(ShapeError, match="equal lengths"):
+        score_sum_latex([1, 2], [1, 2, 3])
+
+
+@pytest.mark.parametrize("w, form, text", [
+    (0.5, "frac", r"\frac{1}{2}"), (0.75, "tfrac", r"\tfrac{3}{4}"), (0.25, "slash", "1/4"),
+    (1, "slash", "1"), (0, "tfrac", "0"), (1 / 3, "frac", r"\frac{1}{3}"), (0.123456, "frac", "0.123"),
+])
+def test_weight_latex_writes_simple_fractions_as_fractions(w, form, text):
+    assert weight_latex(w, form) == text
+
+
+def test_weight_latex_refuses_an_unknown_form():
+    with pytest.raises(ValueError, match="'frac', 'tfrac' or 'slash'"):
+        weight_latex(0.5, "decimal")
+
+
+def test_average_sum_latex_ends_with_the_weighted_average():
+    weights, V = [0, 0.5, 0.25, 0.25], np.array([[1, 0], [2, 0], [0, 4], [4, 4]])
+    weighted, scaled, total = average_sum_latex(weights, V).split(" = ")
+    assert weighted.count(r"\begin{bmatrix}") == scaled.count(r"\begin{bmatrix}") == 4
+    assert total == r"\begin{bmatrix}2 \\ 2\end{bmatrix}"
+    with pytest.raises(ShapeError, match="one weight per value vector"):
+        average_sum_latex([1], V)
 
 
 def test_output_expansion_names_the_output_after_its_row():

@@ -23,6 +23,7 @@ from ..base.shared_models import steady
 from ..controls.matrix_editor import MatrixEditor
 from ..core.dense_layer import dense_layer, split_at_folds
 from ..core.geometry import HOUSE
+from ..core.lab_numbers import LAB6
 from ..core.parsing import format_number
 from ..text.alerts import alert_html
 from ..text.dense_readout import KEY_HTML, numeric_html, readout_html, symbolic_html
@@ -38,7 +39,8 @@ class DenseLayerPlot(OwnsChildren, VBox):
     Parameters
     ----------
     W : array_like, optional
-        The 2×2 weight matrix shown first.
+        The 2×2 weight matrix shown first.  Default lab 6's
+        (`widgets.core.lab_numbers.LAB6`), as are `b` and `x`.
     b, x : array_like, optional
         The bias and the input, 2×1 columns.
     limit : float, optional
@@ -83,9 +85,9 @@ class DenseLayerPlot(OwnsChildren, VBox):
 
     def __init__(
         self,
-        W: ArrayLike = ((1, -1), (0.5, 1)),
-        b: ArrayLike = ((0.5,), (-1,)),
-        x: ArrayLike = ((0.5,), (0.25,)),
+        W: ArrayLike = LAB6.W,
+        b: ArrayLike = LAB6.b,
+        x: ArrayLike = LAB6.x,
         *,
         limit: float = 10,
         snap: float = 0.05,

@@ -5,20 +5,28 @@ by term, as Activity 1.4.5 does for ``S_24``; `average_expansion` writes a
 row of ``H = A_att V`` as a weighted average of the value vectors (the region
 those averages can reach is `widgets.core.geometry.convex_hull`), and
 `output_expansion` one output from its row of weights alone.  Indices in
-the text count from 1, as the syllabus does.
+the text count from 1, as the syllabus does.  `score_sum_latex`,
+`weight_latex` and `average_sum_latex` write the same steps in LaTeX, for a
+lab's worked solutions, from the lab's own numbers.
 """
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
+import numpy as np
 from numpy.typing import ArrayLike
 
 from ..core.parsing import format_number
 from ..core.products import entry_sum_text, entry_terms
 from ..core.shapes import ShapeError, as_matrix, check_index
+from .latex_math import latex_matrix
+from .numbers import latex_number
 
-__all__ = ["score_expansion", "average_expansion", "output_expansion"]
+__all__ = [
+    "score_expansion", "average_expansion", "output_expansion", "score_sum_latex", "weight_latex", "average_sum_latex",
+]
 
 
 def _pair(i, j, wide=False):
@@ -145,3 +153,77 @@ def output_expansion(weights: ArrayLike, V: ArrayLike, row: int, digits: int = 3
     """
     text = average_expansion(weights, V, 0, digits)  # it numbers its one row 1
     return f"h_{row + 1}" + text[len("h_1"):]
+
+
+def _signed_sum(terms):
+    """``-0.5 - 0.5 + 0.75``: the terms one after another, each with its own sign."""
+    text = latex_number(terms[0])
+    for t in terms[1:]:
+        text += f" - {latex_number(-t)}" if t < 0 else f" + {latex_number(t)}"
+    return text
+
+
+def score_sum_latex(q: ArrayLike, k: ArrayLike) -> str:
+    """A dot product ``q · k`` worked out in LaTeX: the products, the terms, the sum.
+
+    A negative first factor is put in parentheses, as in `entry_sum_text`.
+
+    Examples
+    --------
+    >>> print(score_sum_latex([0.5, 1, 0.5], [-1, -0.5, 1.5]))
+    0.5(-1) + 1(-0.5) + 0.5(1.5) = -0.5 - 0.5 + 0.75 = -0.25
+    """
+    q, k = (np.asarray(v, dtype=float).ravel() for v in (q, k))
+    if q.size != k.size or q.size == 0:
+        raise ShapeError(f"q has {q.size} entries and k has {k.size}: a dot product pairs equal lengths")
+    factors = [f"({latex_number(a)})" if a < 0 else latex_number(a) for a in q]
+    products = " + ".join(f"{a}({latex_number(b)})" for a, b in zip(factors, k))
+    terms = q * k
+    return f"{products} = {_signed_sum(terms)} = {latex_number(math.fsum(terms))}"
+
+
+def weight_latex(w: float, form: str = "frac") -> str:
+    r"""An attention weight as LaTeX: a fraction with a small denominator, or the number itself.
+
+    Parameters
+    ----------
+    w : float
+    form : {"frac", "tfrac", "slash"}, optional
+        ``\frac{1}{2}``, ``\tfrac{1}{2}`` or ``1/2``.  Whole numbers are
+        written as they are (``0``, ``1``).
+
+    Examples
+    --------
+    >>> [weight_latex(w, form) for w, form in ((0.5, "frac"), (0.25, "tfrac"), (0.75, "slash"), (0, "frac"))]
+    ['\\frac{1}{2}', '\\tfrac{1}{4}', '3/4', '0']
+    """
+    if form not in ("frac", "tfrac", "slash"):
+        raise ValueError(f"form must be 'frac', 'tfrac' or 'slash', got {form!r}")
+    fraction = Fraction(float(w)).limit_denominator(100)
+    if fraction.denominator == 1 or not math.isclose(fraction, w, abs_tol=1e-12):
+        return latex_number(w)
+    if form == "slash":
+        return f"{fraction.numerator}/{fraction.denominator}"
+    return rf"\{form}{{{fraction.numerator}}}{{{fraction.denominator}}}"
+
+
+def average_sum_latex(weights: ArrayLike, V: ArrayLike) -> str:
+    r"""``h = Σ_j w_j v_j`` worked out in LaTeX, each value vector as a column.
+
+    The weights times the values, then the scaled values, then their sum.
+
+    Examples
+    --------
+    >>> for step in average_sum_latex([0, 0.5], [[1, 0], [2, 0]]).split(" = "):
+    ...     print(step)
+    0\begin{bmatrix}1 \\ 0\end{bmatrix} + \frac{1}{2}\begin{bmatrix}2 \\ 0\end{bmatrix}
+    \begin{bmatrix}0 \\ 0\end{bmatrix} + \begin{bmatrix}1 \\ 0\end{bmatrix}
+    \begin{bmatrix}1 \\ 0\end{bmatrix}
+    """
+    w = np.asarray(weights, dtype=float).ravel()
+    V = as_matrix(V, "V")
+    if w.size != V.shape[0]:
+        raise ShapeError(f"{w.size} weights for {V.shape[0]} value vectors: one weight per value vector")
+    weighted = " + ".join(f"{weight_latex(x)}{latex_matrix(v[:, None])}" for x, v in zip(w, V))
+    scaled = " + ".join(latex_matrix(x * v[:, None]) for x, v in zip(w, V))
+    return f"{weighted} = {scaled} = {latex_matrix((w @ V)[:, None])}"

@@ -1,14 +1,15 @@
 """Small pictures of what each lab draws, as SVG text, for the gallery (``labs/index.ipynb``).
 
 Each picture is computed, with the same functions of `widgets.core` the lab
-calls, from the numbers the lab starts with: lab 1's columns of ``A`` mixed
-end to end into a column of ``AB``, lab 5's house under the stretch, lab 7's
-scores, and so on.  `gallery_pictures` returns them all, each with the alt
-text that says what it shows (never the answer of a question its lab asks:
-the gallery is read before the labs); ``tools/gallery_pictures.py`` writes them into
-the gallery as raw HTML ``<img>`` tags with ``data:`` addresses (inside the
-notebook, so they work offline, in JupyterLab, Voila and Voila under
-``jupyter server`` alike).  Strings only: no widgets.
+calls, from the numbers the lab starts with (`widgets.core.lab_numbers`):
+lab 1's columns of ``A`` mixed end to end into a column of ``AB``, lab 5's
+house under the stretch, lab 7's scores, and so on.  `gallery_pictures`
+returns them all, each with the alt text that says what it shows (never the
+answer of a question its lab asks: the gallery is read before the labs);
+``gallery_pictures.py``, beside this file, writes them into the gallery as
+raw HTML ``<img>`` tags with ``data:`` addresses (inside the notebook, so they
+work offline, in JupyterLab, Voila and Voila under ``jupyter server`` alike).
+A tool, not part of the package: no lab and no widget draws these pictures.
 
 Examples
 --------
@@ -29,13 +30,14 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..core.attention_math import attention
-from ..core.dense_layer import dense_layer
-from ..core.geometry import HOUSE, UNIT_SQUARE, apply_map, convex_hull
-from ..core.maps_gallery import gallery_matrix
-from ..core.plot_frame import arrow_polyline, fit_bounds
-from ..core.products import product_by_columns
-from .numbers import html_number
+from widgets.core.attention_math import attention
+from widgets.core.dense_layer import dense_layer
+from widgets.core.geometry import HOUSE, UNIT_SQUARE, apply_map, convex_hull
+from widgets.core.lab_numbers import LAB1, LAB2, LAB3, LAB4, LAB5, LAB6, LAB7, LAB8, LAB9, LAB10
+from widgets.core.maps_gallery import gallery_matrix
+from widgets.core.plot_frame import arrow_polyline, fit_bounds
+from widgets.core.products import product_by_columns
+from widgets.text.numbers import html_number
 
 __all__ = ["Picture", "plane_svg", "heatmaps_svg", "gallery_pictures"]
 
@@ -179,28 +181,8 @@ def heatmaps_svg(*matrices: ArrayLike, outline: tuple[int, int] | None = None) -
     return _svg("".join(body))
 
 
-# The numbers each lab starts with (its notebook builds its composites from these).
-LAB1_A, LAB1_B = [[1, -3, 5], [3, 1, 4]], [[5, 1], [-2, -6], [-1, 0]]
-LAB2_A, LAB2_B = [[-3, -4, 1], [2, 4, 0], [1, -4, -5]], [[-1, 2, -4], [-4, -3, -1], [4, 3, 1]]
-ROTATE, STRETCH = np.array([[0.0, -1.0], [1.0, 0.0]]), np.array([[2.0, 0.0], [0.0, 1.0]])
-LAB6_W, LAB6_B = [[1, -1], [0.5, 1]], [0.5, -1]
-LAB7_INPUTS = (
-    [[1, 0, -1, 1], [0, 1, 1, 0], [1, 1, 0, -1], [-1, 0, 1, 1], [0, -1, 1, 0]],
-    [[1, 0, 0.5], [0, 1, -0.5], [0.5, 0, 1], [0, -1, 0]],
-    [[0.5, 1, 0], [1, 0, 0], [0, 0.5, 1], [-0.5, 0, 0.5]],
-    [[1, 0, 0], [0, 1, 0], [0, 0, 1], [0.5, 0.5, 0.5]],
-)
-LAB8_INPUTS = (
-    [[1, 0, 1], [2, 0, 0], [0, 4, 1], [4, 4, 0]],
-    [[0, 0.5], [0.25, 0], [1, 0]],
-    [[0.5, 0], [0, -0.25], [0, 1]],
-    [[1, 0], [0, 1], [0, 0]],
-)
-LAB10_INPUTS = ([[1, 0], [0, 1], [1, 1]], np.eye(2), [[1, 0.5], [-0.5, 1]], np.eye(2))
-
-
 def _lab1():
-    A, B = np.asarray(LAB1_A, dtype=float), np.asarray(LAB1_B, dtype=float)
+    A, B = LAB1.A, LAB1.B
     weights = B[:, 0]
     ends = np.cumsum(A * weights, axis=1)
     column = product_by_columns(A, B)[0]
@@ -214,7 +196,7 @@ def _lab1():
 
 
 def _lab2():
-    product = np.asarray(LAB2_A, dtype=float) @ np.asarray(LAB2_B, dtype=float)
+    product = LAB2.A @ LAB2.B
     # The outlined entry is lab 2's activity: the words name it, not its value.
     return Picture(heatmaps_svg(product, outline=(1, 2)),
                    "The 3×3 product AB as shaded cells, entry (2, 3) outlined: "
@@ -222,24 +204,23 @@ def _lab2():
 
 
 def _lab3():
-    return Picture(plane_svg(before=[UNIT_SQUARE],
-                             after=[apply_map(ROTATE @ STRETCH, UNIT_SQUARE),
-                                    apply_map(STRETCH @ ROTATE, UNIT_SQUARE)]),
+    R, S = LAB3.R, LAB3.S
+    return Picture(plane_svg(before=[UNIT_SQUARE], after=[apply_map(R @ S, UNIT_SQUARE), apply_map(S @ R, UNIT_SQUARE)]),
                    # Which product is which order is lab 4's question: not said here.
                    "The unit square (dashed) and where the products RS and SR of a horizontal "
                    "stretch S and a quarter turn R send it (filled): compare the two shapes.")
 
 
 def _lab4():
-    stretched = apply_map(STRETCH, HOUSE)
-    return Picture(plane_svg(before=[HOUSE, stretched], after=[apply_map(ROTATE @ STRETCH, HOUSE)]),
+    stretched = apply_map(LAB4.S, HOUSE)
+    return Picture(plane_svg(before=[HOUSE, stretched], after=[apply_map(LAB4.R @ LAB4.S, HOUSE)]),
                    # Which single matrix does both is the lab's first question: not named here.
                    "A house (dashed), the house stretched by S (dashed), and that stretched "
                    "house turned a quarter turn by R (filled).")
 
 
 def _lab5():
-    matrix = gallery_matrix("stretch")
+    matrix = gallery_matrix(LAB5.map_name)
     return Picture(plane_svg(before=[HOUSE], after=[apply_map(matrix, HOUSE)]),
                    f"A house (dashed) and Y = AX: every corner moved by the stretch A, x times "
                    f"{_number(matrix[0, 0])} and y times {_number(matrix[1, 1])}.")
@@ -247,21 +228,21 @@ def _lab5():
 
 def _lab6():
     # Where the layer sends the origin is lab 6's first question: no dot on b, no word of it.
-    image = dense_layer(LAB6_W, HOUSE, LAB6_B)
+    image = dense_layer(LAB6.W, HOUSE, LAB6.b.ravel())
     return Picture(plane_svg(before=[HOUSE], after=[image]),
                    "A house (dashed) and the shape the layer x ↦ W x + b makes of it (filled).")
 
 
 def _lab7():
     # Lab 7 asks for the shape of S, what S₂₄ is made of and its value: none of them said here.
-    scores = attention(*LAB7_INPUTS).S
+    scores = attention(*LAB7.inputs).S
     return Picture(heatmaps_svg(scores, outline=(1, 3)),
                    "The scores S = QKᵀ of five tokens as shaded cells (blue positive, red "
                    "negative), the entry in row 2 and column 4 outlined.")
 
 
 def _lab8():
-    values = attention(*LAB8_INPUTS).V
+    values = attention(*LAB8.inputs).V
     # Lab 8 asks for h₂ and why every output is an average: no output drawn, no word of either.
     return Picture(plane_svg(after=[convex_hull(values).T], dots=values),
                    "The value vectors of the tokens “the cat sat down” as four dots, and the "
@@ -269,7 +250,7 @@ def _lab8():
 
 
 def _lab9():
-    weights = attention(*LAB8_INPUTS, scale=1.0).A  # lab 9 starts unscaled, on lab 8's tokens
+    weights = attention(*LAB9.inputs, scale=1.0).A  # lab 9 starts unscaled
     return Picture(heatmaps_svg(weights),
                    # Lab 9 asks for a softmax row and what the mask does to row 1: not said here.
                    "The attention weights of the tokens “the cat sat down”, the softmax of the "
@@ -277,7 +258,7 @@ def _lab9():
 
 
 def _lab10():
-    X, W_Q, W_K, W_V = LAB10_INPUTS
+    X, W_Q, W_K, W_V = LAB10.inputs
     once = attention(X, W_Q, W_K, W_V).A
     twice = attention(2 * np.asarray(X, dtype=float), W_Q, W_K, W_V).A
     return Picture(heatmaps_svg(once, twice),

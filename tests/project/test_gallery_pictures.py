@@ -1,5 +1,5 @@
-"""Tests for widgets.text.thumbnails: the gallery's pictures, from each lab's own numbers, in the gallery."""
-import importlib.util
+"""Tests for tools/thumbnails.py and tools/gallery_pictures.py: the gallery's pictures, from each lab's own
+numbers (widgets.core.lab_numbers), in the gallery."""
 import re
 import xml.etree.ElementTree as ET
 
@@ -10,23 +10,19 @@ import pytest
 from harness.notebooks import lab_namespace
 from harness.recipe import INDEX
 from harness.voila import REPO
-from widgets.text import thumbnails
-from widgets.text.thumbnails import gallery_pictures
+from widgets.core.geometry import HOUSE
+from widgets.core.lab_numbers import LAB1, LAB2, LAB3, LAB4, LAB5, LAB6, LAB7, LAB8, LAB9, LAB10
+from widgets.core.maps_gallery import gallery_matrix
+
+import gallery_pictures as tool
+from thumbnails import gallery_pictures
 
 PICTURES = gallery_pictures()
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def load_tool():
-    spec = importlib.util.spec_from_file_location("gallery_pictures", REPO / "tools" / "gallery_pictures.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return tool
-
-
 def test_the_gallery_holds_the_pictures_and_alt_texts_made_now():
     notebook = nbformat.read(INDEX, as_version=4)
-    tool = load_tool()
     assert tool.with_pictures(notebook) == [], "run: .venv/bin/python tools/gallery_pictures.py"
     shown = "".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
     assert [int(n) for n in tool.PICTURE.findall(shown)] == sorted(PICTURES)
@@ -53,23 +49,21 @@ def explorer_inputs(lab):
     return [value(getattr(explorer, f"{name}_editor")) for name in ("X", "W_Q", "W_K", "W_V")]
 
 
-# Each lab as a learner opens it: the numbers its picture must be drawn from.
+# Each lab as a learner opens it, and the numbers it and its picture start from (widgets.core.lab_numbers).
 STARTS = {
-    "01-product-by-columns": lambda lab: ((value(lab["A"]), value(lab["B"])),
-                                          (thumbnails.LAB1_A, thumbnails.LAB1_B)),
-    "02-entry-dot-product": lambda lab: ((value(lab["A"]), value(lab["B"])),
-                                         (thumbnails.LAB2_A, thumbnails.LAB2_B)),
-    "03-product-properties": lambda lab: ((value(lab["R"]), value(lab["S"])),
-                                          (thumbnails.ROTATE, thumbnails.STRETCH)),
-    "04-composition": lambda lab: ((lab["R"], lab["S"]), (thumbnails.ROTATE, thumbnails.STRETCH)),
+    "01-product-by-columns": lambda lab: ((value(lab["A"]), value(lab["B"])), (LAB1.A, LAB1.B)),
+    "02-entry-dot-product": lambda lab: ((value(lab["A"]), value(lab["B"])), (LAB2.A, LAB2.B)),
+    "03-product-properties": lambda lab: ((value(lab["R"]), value(lab["S"]), *map(value, lab["explorer"].editors)),
+                                          (LAB3.R, LAB3.S, LAB3.A, LAB3.B, LAB3.C)),
+    "04-composition": lambda lab: ((lab["R"], lab["S"]), (LAB4.R, LAB4.S)),
     "05-many-points": lambda lab: ((lab["gallery"].matrix, lab["gallery"].points),
-                                   (thumbnails.gallery_matrix("stretch"), thumbnails.HOUSE)),
-    "06-dense-layer": lambda lab: ((value(lab["layer"].W_editor), value(lab["layer"].b_editor).ravel()),
-                                   (thumbnails.LAB6_W, thumbnails.LAB6_B)),
-    "07-queries-keys-scores": lambda lab: (explorer_inputs(lab), thumbnails.LAB7_INPUTS),
-    "08-attention-weights": lambda lab: (explorer_inputs(lab), thumbnails.LAB8_INPUTS),
-    "09-softmax-weights": lambda lab: (explorer_inputs(lab), thumbnails.LAB8_INPUTS),
-    "10-adaptive-weights": lambda lab: (explorer_inputs(lab), thumbnails.LAB10_INPUTS),
+                                   (gallery_matrix(LAB5.map_name), HOUSE)),
+    "06-dense-layer": lambda lab: ((value(lab["layer"].W_editor), value(lab["layer"].b_editor),
+                                    value(lab["layer"].x_editor)), (LAB6.W, LAB6.b, LAB6.x)),
+    "07-queries-keys-scores": lambda lab: (explorer_inputs(lab), LAB7.inputs),
+    "08-attention-weights": lambda lab: (explorer_inputs(lab), LAB8.inputs),
+    "09-softmax-weights": lambda lab: (explorer_inputs(lab), LAB9.inputs),
+    "10-adaptive-weights": lambda lab: (explorer_inputs(lab), LAB10.inputs),
 }
 
 
