@@ -4,9 +4,9 @@ The layers and what each may import are stated once, here (`ALLOWED`); the test
 reads every module's import statements (relative or absolute, at any depth, in
 a function too) and fails on any other edge, naming the module and the import.
 `widgets/__init__.py` is the package's index of public names and may name any
-layer.  Only `views` draws: no other layer imports bqplot (`DRAWS`).  Core, the math, and
-lecture, which computes what the lecture pages say, write no HTML or LaTeX (`markup_in`): that is
-text's work.
+layer.  Only `views` draws: no other layer imports bqplot (`DRAWS`).  Core, the math, the
+labs' composites and lecture, which compute what a page says, write no HTML or LaTeX
+(`markup_in`): that is text's work.
 docs/architecture.md draws the same picture.
 """
 import ast
@@ -141,16 +141,16 @@ def test_a_planted_bqplot_import_outside_views_is_caught(tmp_path, module, line)
     assert [found.split(" imports ")[0] for found in drawing_outside_views(package)] == [f"widgets/{module}"]
 
 
-# -- what core and lecture write -------------------------------------------------------
+# -- what core, labs and lecture write ----------------------------------------------------
 
-#: Markup a string would be writing for a page: a LaTeX command, math-mode dollars, an HTML tag.
-MARKUP = re.compile(r"\\(?:begin|end|frac|tfrac|mathbf|mathbb|times|cdot|quad|operatorname|text|ln|sqrt|top)\b"
-                    r"|</?(?:a|b|i|sup|sub|p|span|table|tr|th|td|div|code|br|h[1-6]|ul|li|style)\b|\$")
+#: Markup a string would be writing for a page: a LaTeX command, math-mode dollars, an HTML tag or entity.
+MARKUP = re.compile(r"\\(?:begin|end|frac|tfrac|mathbf|mathbb|mathrm|hat|times|cdot|quad|operatorname|text|ln|sqrt|top)\b"
+                    r"|</?(?:a|b|i|sup|sub|p|span|table|tr|th|td|div|code|br|h[1-6]|ul|li|style)\b|\$|&nbsp;")
 
 
 def markup_in(layer: Path) -> list[str]:
-    """Every string of `layer` that holds HTML or LaTeX, as ``path:line``: docstrings (which may show
-    LaTeX) and the patterns `re.compile` reads a learner's copied LaTeX with are not written out."""
+    """Every string of the `layer` folder that holds HTML or LaTeX, as ``path:line``: docstrings (which may
+    show LaTeX) and the patterns `re.compile` reads a learner's copied LaTeX with are not written out."""
     found = []
     for path in sorted(layer.rglob("*.py")):
         tree = ast.parse(path.read_text(), filename=str(path))
@@ -169,10 +169,10 @@ def markup_in(layer: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("layer", ["core", "lecture"])
-def test_core_and_lecture_write_no_html_or_latex(layer):
+@pytest.mark.parametrize("layer", ["core", "labs", "lecture"])
+def test_core_labs_and_lecture_write_no_html_or_latex(layer):
     """Issue 24: formatting lives in widgets/text (a number or a matrix for a page, a practice problem's
-    words, the lecture pages' sentences)."""
+    words, a composite's sentences and alerts, the lecture pages' sentences)."""
     assert markup_in(REPO / "widgets" / layer) == []
 
 

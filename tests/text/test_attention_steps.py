@@ -6,6 +6,7 @@ from widgets.core.shapes import ShapeError
 from widgets.text.attention_steps import (
     average_expansion,
     average_sum_latex,
+    output_expansion,
     score_expansion,
     score_sum_latex,
     weight_latex,
@@ -105,3 +106,8 @@ def test_average_sum_latex_ends_with_the_weighted_average():
     assert total == r"\begin{bmatrix}2 \\ 2\end{bmatrix}"
     with pytest.raises(ShapeError, match="one weight per value vector"):
         average_sum_latex([1], V)
+
+
+def test_output_expansion_names_the_output_after_its_row():
+    V = [[1, 0], [2, 0], [0, 4], [4, 4]]
+    assert output_expansion([[0, 0.5, 0.25, 0.25]], V, 11).startswith("h_12 = 0 v_1 + 0.5 v_2")

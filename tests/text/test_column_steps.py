@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from widgets.core.shapes import ShapeError
-from widgets.text.column_steps import PENDING, column_combination_html, partial_product_html
+from widgets.text.column_steps import PENDING, column_combination_html, column_problem_html, partial_product_html
 from widgets.text.html_math import HIGHLIGHT_COLOR
 
 # Activity 1.4.1
@@ -98,3 +98,10 @@ def test_combination_ends_with_the_column_of_the_product(m, n, k, data):
     assert [_number(row[0]) for row in tables[-1]] == list((A @ B)[:, j])
     steps = data.draw(st.integers(0, k))
     assert partial_product_html(A, B, steps).count(PENDING) == m * (k - steps)
+
+
+def test_column_problem_html_is_an_alert_that_escapes_the_error_and_names_the_kind():
+    text = column_problem_html(ShapeError("A is 2×3 & B is 2×2"))
+    assert text.startswith('<div role="alert"') and "A is 2×3 &amp; B is 2×2." in text
+    assert "<b>These shapes cannot be multiplied.</b>" in text
+    assert "<b>Could not compute this step.</b>" in column_problem_html(ValueError("nan"))

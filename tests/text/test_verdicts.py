@@ -4,7 +4,7 @@ import numpy as np
 from widgets.core.geometry import UNIT_SQUARE
 from widgets.core.points_as_rows import points_as_rows
 from widgets.text.alerts import ERROR_COLOR, SUCCESS_COLOR
-from widgets.text.verdicts import equality_verdict, rows_verdict
+from widgets.text.verdicts import composition_verdict, equality_verdict, rows_verdict, sizes_verdict
 
 
 def test_rows_verdict_says_why_ap_is_undefined_only_when_it_is():
@@ -19,3 +19,14 @@ def test_equality_verdict_says_equal_or_names_the_largest_gap():
     assert SUCCESS_COLOR in equality_verdict(np.ones((2, 2)), np.ones((2, 2)) + 1e-12)
     text = equality_verdict(np.zeros((2, 2)), [[0, 0], [0, -3]])
     assert ERROR_COLOR in text and text.endswith("(largest gap 3)")
+
+
+def test_sizes_verdict_marks_and_colours_and_escapes_the_message():
+    assert sizes_verdict(True, "AB exists").startswith(f'<div style="color:{SUCCESS_COLOR}">✓ AB exists')
+    assert sizes_verdict(False, "a<b") == f'<div style="color:{ERROR_COLOR}">✗ a&lt;b</div>'
+
+
+def test_composition_verdict_writes_the_gap_to_three_significant_digits():
+    assert "at most <b>4.1e+03</b>" in composition_verdict(4096.0, False)
+    assert "at most <b>0</b>" in composition_verdict(0, True)
+    assert composition_verdict(0, False).endswith("<b>not the same</b>.")

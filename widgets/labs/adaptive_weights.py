@@ -29,7 +29,14 @@ from ..base.shared_models import steady
 from ..controls.slider_entry import SliderEntry
 from ..core.attention_math import attention, weight_shift
 from ..core.dense_layer import dense_rows
-from ..text.adaptive_prose import LINEARITY_HTML, last_edit_html
+from ..text.adaptive_prose import (
+    LINEARITY_HTML,
+    LINEARITY_TITLES,
+    MATRIX_NAMES,
+    VERSUS_HTML,
+    WEIGHTS_CHANGE_HTML,
+    last_edit_html,
+)
 from ..text.alerts import alert_html
 from ..text.verdicts import equality_verdict
 from ..views.heatmap import MatrixHeatmap
@@ -104,8 +111,8 @@ class DenseVsAttention(OwnsChildren, VBox):
         self._weights_map = explorer.weights_heatmap
         self._weights_map.title = "attention: A_att(X)"
         L = explorer.result.H.shape[0]
-        self.Y_view = MatrixView(np.zeros((L, self._W.shape[0])), name=r"\hat Y = XW^T")
-        self.H_view = MatrixView(explorer.result.H, name=r"H = A_{\mathrm{att}}(X)\,XW_V")
+        self.Y_view = MatrixView(np.zeros((L, self._W.shape[0])), name=MATRIX_NAMES["Y"])
+        self.H_view = MatrixView(explorer.result.H, name=MATRIX_NAMES["H"])
         self.change = steady(HTML)
         self._own(self.dense_map, self.Y_view, self.H_view, self.change)
         self._previous = None  # (X, A_att) of the last calculation shown
@@ -217,24 +224,17 @@ class LinearityTables(OwnsChildren, VBox):
         self._own(self.c_slider, self.c_entry)
         L, d_v = explorer.result.H.shape
         self._views = {
-            key: MatrixView(np.zeros((L, d_v)), name=name)
-            for key, name in [
-                ("dense_cX", r"f_{\mathrm{dense}}(cX)"), ("dense_c", r"c\,f_{\mathrm{dense}}(X)"),
-                ("att_cX", r"f_{\mathrm{att}}(cX)"), ("att_c", r"c\,f_{\mathrm{att}}(X)"),
-                ("fixed_cV", r"A_{\mathrm{att}}(X)\cdot(cV)"), ("fixed_c", r"c\,A_{\mathrm{att}}(X)\,V"),
-            ]
+            key: MatrixView(np.zeros((L, d_v)), name=MATRIX_NAMES[key])
+            for key in ("dense_cX", "dense_c", "att_cX", "att_c", "fixed_cV", "fixed_c")
         }
-        self._A_views = {
-            "A_att": MatrixView(np.eye(L), name=r"A_{\mathrm{att}}(X)"),
-            "A_att_c": MatrixView(np.eye(L), name=r"A_{\mathrm{att}}(cX)"),
-        }
+        self._A_views = {key: MatrixView(np.eye(L), name=MATRIX_NAMES[key]) for key in ("A_att", "A_att_c")}
         self._verdicts = {key: steady(HTML) for key in ("dense", "att", "fixed")}
         self._own(*self._views.values(), *self._A_views.values(), *self._verdicts.values())
         self.tables = self._own(VBox([
-            self._row("Dense layer (no bias): f(X) = XWᵀ", "dense_cX", "dense_c", "dense"),
-            self._row("Attention with the weights held fixed: linear in V", "fixed_cV", "fixed_c", "fixed"),
-            self._row("Attention as a whole: f(X) = A_att(X) X W_V", "att_cX", "att_c", "att"),
-            self._own(HBox([self._own(HTML("<b>Why:</b> the weights themselves change with c")),
+            self._row("dense", "dense_cX", "dense_c"),
+            self._row("fixed", "fixed_cV", "fixed_c"),
+            self._row("att", "att_cX", "att_c"),
+            self._own(HBox([self._own(HTML(WEIGHTS_CHANGE_HTML)),
                             self._A_views["A_att"], self._A_views["A_att_c"]],
                            layout=Layout(align_items="center", grid_gap="0 16px"))),
         ], layout=Layout(grid_gap="10px")))
@@ -262,10 +262,10 @@ class LinearityTables(OwnsChildren, VBox):
         """One verdict per pair: ``dense``, ``fixed``, ``att``."""
         return dict(self._verdicts)
 
-    def _row(self, title, left, right, key):
+    def _row(self, key, left, right):
         return self._own(VBox([
-            self._own(HTML(f"<b>{title}</b>")),
-            self._own(HBox([self._views[left], self._own(HTML("&nbsp;vs&nbsp;")), self._views[right],
+            self._own(HTML(LINEARITY_TITLES[key])),
+            self._own(HBox([self._views[left], self._own(HTML(VERSUS_HTML)), self._views[right],
                             self._verdicts[key]],
                            layout=Layout(align_items="center", grid_gap="0 16px"))),
         ]))

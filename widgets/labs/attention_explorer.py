@@ -20,7 +20,6 @@ and hands each the same `Snapshot` to draw.  The parts are in
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,6 +32,7 @@ from ..base.shared_models import steady
 from ..controls.weight_sliders import WeightSliders
 from ..core.attention_inputs import token_names
 from ..text.alerts import alert_html
+from ..text.attention_prose import stale_status_html
 from ..text.attention_steps import score_expansion
 from ..views.token_lines import TokenLines
 from ..views.values_plot import ValuesPlot
@@ -345,18 +345,8 @@ class AttentionExplorer(AttentionCalculation, OwnsChildren, VBox):
         if not self._ready:
             return
         snapshot = self._snapshot()
-        self._status.value = self._status_html()
+        self._status.value = stale_status_html(self.error, self._shape_error) if self.error else ""
         self.set_trait("expansion", snapshot.expansion)
         for name, part in self._boxes.items():
             if name not in ("randomise", "temperature"):  # nothing in them follows the result
                 part.show(snapshot)
-
-    def _status_html(self):
-        if not self.error:
-            return ""
-        problem = ("These shapes do not fit." if self._shape_error
-                   else "These numbers cannot be used.")  # e.g. too large: they overflow
-        return alert_html(
-            f"<b>{problem}</b> {html.escape(self.error)}.<br>Everything below still shows the last "
-            "calculation that worked.", escape=False,
-        )

@@ -18,6 +18,7 @@ from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.matrix_editor import MatrixEditor
+from ..text.attention_prose import TOKENS_HEADING
 from .attention_panels import Snapshot
 
 __all__ = ["TokenEditors", "SeedBox"]
@@ -83,7 +84,7 @@ class TokenEditors(OwnsChildren, VBox):
             GridBox(layout=Layout(grid_gap="2px 4px", grid_template_columns="auto"))
         )
         names_column = self._own(VBox(
-            [self._own(steady(HTML, "<b>token</b>")), self.names], layout=Layout(flex="0 0 auto")
+            [self._own(steady(HTML, TOKENS_HEADING)), self.names], layout=Layout(flex="0 0 auto")
         ).add_class("attention-tokens"))
         X_editor.layout.flex = "0 0 auto"
         x_block = self._own(VBox(

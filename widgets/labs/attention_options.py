@@ -17,6 +17,7 @@ from traitlets import HasTraits, link
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..core.attention_math import MAX_TEMPERATURE, MIN_TEMPERATURE
+from ..text.attention_prose import by_hand_note
 from .attention_panels import Snapshot
 from .attention_state import AttentionCalculation
 
@@ -112,5 +113,4 @@ class AttentionOptions(OwnsChildren, HBox):
             controls.append(self.temperature)
         for control in controls:
             control.disabled = by_hand
-        what = "scaling, temperature and mask" if self.temperature is not None else "scaling and mask"
-        self.note.value = f"<i style='color:#666'>({what} apply to the softmax)</i>" if by_hand else ""
+        self.note.value = by_hand_note(self.temperature is not None) if by_hand else ""

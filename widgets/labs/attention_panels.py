@@ -27,6 +27,7 @@ from ..base.shared_models import steady
 from ..controls.weight_sliders import WeightSliders
 from ..core.attention_math import AttentionResult
 from ..text.attention_prose import (
+    OUTPUT_NAME,
     average_html,
     lines_note,
     score_explanation,
@@ -153,7 +154,7 @@ class OutputView(MatrixView):
     """The output ``H = A_att V``, the focused token's row highlighted."""
 
     def __init__(self, snapshot: Snapshot, **kwargs: Any) -> None:
-        super().__init__(snapshot.result.H, name=r"H = A_{\mathrm{att}}V", **kwargs)
+        super().__init__(snapshot.result.H, name=OUTPUT_NAME, **kwargs)
         self.add_class("attention-H")
 
     def show(self, snapshot: Snapshot) -> None:

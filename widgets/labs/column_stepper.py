@@ -9,7 +9,6 @@ message says why instead of a product.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from ipywidgets import HTML, HBox, IntSlider, Layout, Play, VBox, jslink
@@ -19,9 +18,7 @@ from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.matrix_editor import MatrixEditor
 from ..controls.slider_entry import SliderEntry
-from ..core.shapes import ShapeError
-from ..text.alerts import alert_html
-from ..text.column_steps import column_combination_html, partial_product_html
+from ..text.column_steps import column_combination_html, column_problem_html, partial_product_html
 from .naming import tag_parts
 
 __all__ = ["ColumnStepper"]
@@ -134,13 +131,5 @@ class ColumnStepper(OwnsChildren, VBox):
             self.product.value = partial_product_html(self.A.value, self.B.value, j + 1)
             self.status.value = ""
         except Exception as error:  # ShapeError above all; nothing may escape as a traceback
-            reason = (
-                "These shapes cannot be multiplied" if isinstance(error, ShapeError)
-                else "Could not compute this step"
-            )
             self.combination.value = self.product.value = ""
-            self.status.value = alert_html(
-                f"<b>{reason}.</b> {html.escape(str(error))}."
-                "<br>Make the number of columns of A equal the number of rows of B to get a product back.",
-                escape=False, style="line-height:1.4",
-            )
+            self.status.value = column_problem_html(error)

@@ -21,7 +21,9 @@ from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.matrix_editor import MatrixEditor
 from ..core.geometry import HOUSE, UNIT_SQUARE
+from ..core.identities import largest_gap
 from ..text.alerts import alert_html
+from ..text.verdicts import composition_verdict
 from ..views.matrix_view import MatrixView
 from ..views.vertex_plot import VertexPlot
 from .naming import tag_parts
@@ -160,13 +162,8 @@ class CompositionSteps(OwnsChildren, VBox):
                 with plot.hold_trait_notifications():
                     plot.points, plot.matrix = points, matrix
             self.ab_view.matrix, self.ba_view.matrix = a @ b, b @ a
-            gap = float(np.abs(self.then_a.image - self.at_once.image).max())
-            gap = 0 if gap < DUST else gap
-            same = "the same" if np.allclose(a @ b, b @ a) else "not the same"
-            self.agree.value = (
-                f"A(BX) and (AB)X differ by at most <b>{gap:.3g}</b> in any coordinate: "
-                f"one matrix does the work of two. Here AB and BA are <b>{same}</b>."
-            )
+            gap = largest_gap(self.then_a.image, self.at_once.image)
+            self.agree.value = composition_verdict(0 if gap < DUST else gap, np.allclose(a @ b, b @ a))
         except Exception as error:  # shown in place, never a traceback
             self.agree.value = alert_html(f"Could not draw: {error}", tag="span")
 

@@ -16,8 +16,8 @@ from numpy.typing import ArrayLike
 
 from ..base.owned import OwnsChildren
 from ..base.traits import validate_matrix
-from ..text.attention_steps import average_expansion
-from ..text.html_math import subscripts_html
+from ..text.attention_prose import output_note, output_sum_html
+from ..text.attention_steps import output_expansion
 from ..views.values_plot import ValuesPlot
 
 __all__ = ["OutputPicture"]
@@ -61,19 +61,9 @@ class OutputPicture(OwnsChildren, VBox):
         w = validate_matrix(np.atleast_2d(np.asarray(weights, dtype=float)), name="A_att row")
         self._row = int(row)
         self.plot = self._own(ValuesPlot(V, w, focus=0, output_names=[f"h{self._row + 1}"]))
-        # average_expansion numbers its one row 1: name it after the row it is.
-        text = average_expansion(w, V, 0)
-        self.text = f"h_{self._row + 1}" + text[len("h_1"):]
-        self._sum = self._own(HTML(
-            f"<div style='font-size:1.1em'>{subscripts_html(self.text)}</div>"
-        ).add_class("output-picture-sum"))
-        note = self._own(HTML(
-            "<div style='color:#666;line-height:1.4'>Blue dots: the values <i>v</i><sub>j</sub>. "
-            "The diamond: "
-            f"<i>h</i><sub>{self._row + 1}</sub>, joined to each value by a line as strong as its "
-            "weight. With weights that are nonnegative and add to 1 it lies in the shaded "
-            "convex hull of the values.</div>"
-        ))
+        self.text = output_expansion(w, V, self._row)
+        self._sum = self._own(HTML(output_sum_html(self.text)).add_class("output-picture-sum"))
+        note = self._own(HTML(output_note(self._row)))
         self.add_class("output-picture")
         self.layout = Layout(width="380px")
         self.children = [self.plot, self._sum, note]

@@ -9,7 +9,6 @@ numbers; `RowPicture` adds a menu to pick the row.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 from typing import Any
 
@@ -22,8 +21,7 @@ from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..base.traits import ROW, MatrixTrait, check_highlight
 from ..core.shapes import ShapeError
-from ..text.alerts import alert_html
-from ..text.row_steps import row_picture_html
+from ..text.row_steps import row_picture_html, row_problem_html
 
 __all__ = ["RowPicture"]
 
@@ -136,9 +134,7 @@ class RowPicture(OwnsChildren, VBox):
             picture = row_picture_html(self.A, self.B, self.row, self._names)
         except (ShapeError, IndexError) as error:
             self.picture.value = ""
-            self._status.value = alert_html(
-                f"<b>No row to show.</b> {html.escape(str(error))}.", escape=False
-            )
+            self._status.value = row_problem_html(error)
             return
         self.picture.value = picture
         self._status.value = ""

@@ -9,7 +9,6 @@ a size below 1 is explained in the line.
 
 from __future__ import annotations
 
-import html
 import operator
 from typing import Any
 
@@ -20,12 +19,10 @@ from ..base.guard import Guard
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..core.composition import describe_sizes
-from ..text.alerts import ERROR_COLOR, SUCCESS_COLOR
+from ..text.verdicts import sizes_verdict
 from .naming import tag_parts
 
 __all__ = ["ShapeChecker"]
-
-_COLORS = {True: SUCCESS_COLOR, False: ERROR_COLOR}
 
 
 class ShapeChecker(OwnsChildren, VBox):
@@ -131,7 +128,4 @@ class ShapeChecker(OwnsChildren, VBox):
         ok, text = describe_sizes(m, n, p, q)
         self.set_trait("ok", ok)
         self.set_trait("message", text)
-        mark = "✓" if ok else "✗"
-        self._result.value = (
-            f'<div style="color:{_COLORS[ok]}">{mark} {html.escape(text)}</div>'
-        )
+        self._result.value = sizes_verdict(ok, text)

@@ -3,7 +3,8 @@
 Pure HTML strings (with LaTeX, for `HTMLMath`); the lab's notebook shows
 `ROLES_HTML`, `widgets.labs.adaptive_weights.DenseVsAttention` says what
 the last edit moved (`last_edit_html`) and `LinearityTables` shows
-`LINEARITY_HTML` above its slider.
+`LINEARITY_HTML` above its slider and titles its tables with `LINEARITY_TITLES`,
+`VERSUS_HTML` and `WEIGHTS_CHANGE_HTML`; both name their matrices from `MATRIX_NAMES`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from ..core.attention_math import WeightShift
 from ..core.parsing import format_number
 from .html_math import html_table
 
-__all__ = ["LINEARITY_HTML", "ROLES_HTML", "last_edit_html"]
+__all__ = [
+    "LINEARITY_HTML", "LINEARITY_TITLES", "MATRIX_NAMES", "ROLES_HTML", "VERSUS_HTML", "WEIGHTS_CHANGE_HTML", "last_edit_html",
+]
 
 #: Which part of the simplified attention ``H = A_att(X) V(X)`` plays which role of the adaptive
 #: form, and what that means for linearity: the answers to lab 10's two questions on roles.
@@ -48,6 +51,31 @@ LINEARITY_HTML = (
     r"The output is $A_{\mathrm{att}}(cX)\,c\,V(X)$, not $c\,A_{\mathrm{att}}(X)\,V(X)$.</li>"
     r"</ul>Pick $c$ and compare, with the $X$ and weights from above:"
 )
+
+#: The title of each of `LinearityTables`' three comparisons, by the key of its verdict.
+LINEARITY_TITLES = {
+    "dense": "<b>Dense layer (no bias): f(X) = XWᵀ</b>",
+    "fixed": "<b>Attention with the weights held fixed: linear in V</b>",
+    "att": "<b>Attention as a whole: f(X) = A_att(X) X W_V</b>",
+}
+#: The LaTeX names of lab 10's matrices, by the key each composite keeps its view under:
+#: `DenseVsAttention`'s two outputs, then `LinearityTables`' six sides and two weights.
+MATRIX_NAMES = {
+    "Y": r"\hat Y = XW^T",
+    "H": r"H = A_{\mathrm{att}}(X)\,XW_V",
+    "dense_cX": r"f_{\mathrm{dense}}(cX)",
+    "dense_c": r"c\,f_{\mathrm{dense}}(X)",
+    "att_cX": r"f_{\mathrm{att}}(cX)",
+    "att_c": r"c\,f_{\mathrm{att}}(X)",
+    "fixed_cV": r"A_{\mathrm{att}}(X)\cdot(cV)",
+    "fixed_c": r"c\,A_{\mathrm{att}}(X)\,V",
+    "A_att": r"A_{\mathrm{att}}(X)",
+    "A_att_c": r"A_{\mathrm{att}}(cX)",
+}
+#: Between the two sides of a comparison.
+VERSUS_HTML = "&nbsp;vs&nbsp;"
+#: Beside the weights for X and for cX, under the comparisons: why attention's pair differs.
+WEIGHTS_CHANGE_HTML = "<b>Why:</b> the weights themselves change with c"
 
 
 def last_edit_html(shift: WeightShift | None, names: Sequence[str], dense_entries: int) -> str:

@@ -1,8 +1,8 @@
-"""What the attention explorer says in words: the shapes table and the notes beside its views.
+"""What the attention explorer and lab 8's output picture say in words: tables, notes, status lines.
 
 Pure HTML strings from an `AttentionResult` and the token names; the explorer
-(`widgets.labs.attention_explorer`) only puts them in place.  Token numbers in
-the text count from 1, as the syllabus does.
+(`widgets.labs.attention_explorer` and its parts) and `widgets.labs.output_picture`
+only put them in place.  Token numbers in the text count from 1, as the syllabus does.
 """
 
 from __future__ import annotations
@@ -16,10 +16,17 @@ from numpy.typing import ArrayLike
 from ..core.attention_math import AttentionResult
 from ..core.parsing import format_number
 from ..core.shapes import format_shape
+from .alerts import alert_html
 from .attention_steps import average_expansion
 from .html_math import subscripts_html
 
 __all__ = [
+    "OUTPUT_NAME",
+    "TOKENS_HEADING",
+    "stale_status_html",
+    "by_hand_note",
+    "output_sum_html",
+    "output_note",
     "shapes_explanation",
     "shapes_table_html",
     "score_explanation",
@@ -46,6 +53,44 @@ _SHAPE_ROWS = (
     ("H", "H = A<sub>att</sub>V", "output", "L×d<sub>v</sub>"),
 )
 _INPUTS = ("X", "W_Q", "W_K", "W_V")
+
+#: The LaTeX name of the explorer's output view.
+OUTPUT_NAME = r"H = A_{\mathrm{att}}V"
+#: The heading of the column of token names beside ``X``.
+TOKENS_HEADING = "<b>token</b>"
+
+
+def stale_status_html(error: str, shapes: bool) -> str:
+    """Why the explorer still shows its last calculation that worked, as an alert.
+
+    Parameters
+    ----------
+    error : str
+        What was wrong with the inputs.
+    shapes : bool
+        Whether it was their shapes (else their numbers, e.g. too large: they overflow).
+
+    Examples
+    --------
+    >>> text = stale_status_html("W_Q is 2×2 and W_K is 2×3", shapes=True)
+    >>> "<b>These shapes do not fit.</b> W_Q is 2×2 and W_K is 2×3.<br>Everything below" in text
+    True
+    """
+    problem = "These shapes do not fit." if shapes else "These numbers cannot be used."
+    return alert_html(
+        f"<b>{problem}</b> {html.escape(error)}.<br>Everything below still shows the last "
+        "calculation that worked.", escape=False,
+    )
+
+
+def by_hand_note(temperature: bool) -> str:
+    """Why the softmax options are greyed out while the weights are set by hand.
+
+    >>> by_hand_note(temperature=False)
+    "<i style='color:#666'>(scaling and mask apply to the softmax)</i>"
+    """
+    what = "scaling, temperature and mask" if temperature else "scaling and mask"
+    return f"<i style='{_GREY}'>({what} apply to the softmax)</i>"
 
 
 def shapes_table_html(shapes: Mapping[str, tuple[int, ...]], fits: bool = True) -> str:
@@ -188,9 +233,30 @@ def values_note(V_shape: tuple[int, ...] | None = None, problem: Exception | str
 
 def average_html(A: ArrayLike, V: ArrayLike, i: int) -> str:
     """Output ``h_i`` written out as the weighted average of the values."""
+    return output_sum_html(average_expansion(np.round(A, 12), V, i))
+
+
+def output_sum_html(expansion: str) -> str:
+    """An output written out in plain text (`average_expansion`), with subscripts, a little larger.
+
+    >>> output_sum_html("h_2 = 1 v_1 = (1, 0)")
+    "<div style='font-size:1.1em'><i>h</i><sub>2</sub> = 1 <i>v</i><sub>1</sub> = (1, 0)</div>"
+    """
+    return f"<div style='font-size:1.1em'>{subscripts_html(expansion)}</div>"
+
+
+def output_note(row: int) -> str:
+    """The legend under lab 8's picture of output ``h_i``, row `row` (0-based) of ``A_att``.
+
+    >>> "The diamond: <i>h</i><sub>2</sub>, joined to each value" in output_note(1)
+    True
+    """
     return (
-        f"<div style='font-size:1.1em'>{subscripts_html(average_expansion(np.round(A, 12), V, i))}"
-        "</div>"
+        f"<div style='{_GREY};line-height:1.4'>Blue dots: the values <i>v</i><sub>j</sub>. "
+        "The diamond: "
+        f"<i>h</i><sub>{row + 1}</sub>, joined to each value by a line as strong as its "
+        "weight. With weights that are nonnegative and add to 1 it lies in the shaded "
+        "convex hull of the values.</div>"
     )
 
 

@@ -3,7 +3,8 @@
 Numpy only.  `score_expansion` writes a score ``S_ij = q_i · k_j`` out term
 by term, as Activity 1.4.5 does for ``S_24``; `average_expansion` writes a
 row of ``H = A_att V`` as a weighted average of the value vectors (the region
-those averages can reach is `widgets.core.geometry.convex_hull`).  Indices in
+those averages can reach is `widgets.core.geometry.convex_hull`), and
+`output_expansion` one output from its row of weights alone.  Indices in
 the text count from 1, as the syllabus does.  `score_sum_latex`,
 `weight_latex` and `average_sum_latex` write the same steps in LaTeX, for a
 lab's worked solutions, from the lab's own numbers.
@@ -23,7 +24,9 @@ from ..core.shapes import ShapeError, as_matrix, check_index
 from .latex_math import latex_matrix
 from .numbers import latex_number
 
-__all__ = ["score_expansion", "average_expansion", "score_sum_latex", "weight_latex", "average_sum_latex"]
+__all__ = [
+    "score_expansion", "average_expansion", "output_expansion", "score_sum_latex", "weight_latex", "average_sum_latex",
+]
 
 
 def _pair(i, j, wide=False):
@@ -134,6 +137,22 @@ def average_expansion(A: ArrayLike, V: ArrayLike, i: int, digits: int = 3) -> st
     h = [math.fsum(A[i, n] * V[n, c] for n in range(V.shape[0])) for c in range(V.shape[1])]
     vector = ", ".join(format_number(x, digits) for x in h)
     return f"h_{i + 1} = {terms} = ({vector})"
+
+
+
+
+def output_expansion(weights: ArrayLike, V: ArrayLike, row: int, digits: int = 3) -> str:
+    """Write output ``h_i`` out from its one row of weights, named after the row ``i`` it is (0-based).
+
+    As `average_expansion`, for a single row of ``A_att`` shown without the others.
+
+    Examples
+    --------
+    >>> print(output_expansion([[0, 1/2, 1/4, 1/4]], [[1, 0], [2, 0], [0, 4], [4, 4]], 1))
+    h_2 = 0 v_1 + 0.5 v_2 + 0.25 v_3 + 0.25 v_4 = (2, 2)
+    """
+    text = average_expansion(weights, V, 0, digits)  # it numbers its one row 1
+    return f"h_{row + 1}" + text[len("h_1"):]
 
 
 def _signed_sum(terms):

@@ -4,7 +4,8 @@ Definition 1.4.1 builds ``AB`` column by column: column ``j`` of ``AB`` is
 ``A b_j``, and ``A b_j`` is the combination ``b_1j a_1 + ... + b_nj a_n`` of
 the columns of ``A``.  `column_combination_html` writes that combination
 with the numbers filled in; `partial_product_html` shows ``AB`` after the
-first few columns are done, the rest still blank.  Both are redrawn at every
+first few columns are done, the rest still blank; `column_problem_html` says
+why there is no product to step through.  They are redrawn at every
 edit, so they are HTML (`widgets.text.html_math`), not LaTeX.  Pure string work on
 numpy arrays: no widgets here.
 """
@@ -18,7 +19,8 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..core.shapes import as_matrix, check_index, check_product_shapes
+from ..core.shapes import ShapeError, as_matrix, check_index, check_product_shapes
+from .alerts import alert_html
 from .html_math import (
     HIGHLIGHT_COLOR,
     PENDING_COLOR,
@@ -29,7 +31,7 @@ from .html_math import (
 )
 from .numbers import html_number
 
-__all__ = ["column_combination_html", "partial_product_html"]
+__all__ = ["column_combination_html", "column_problem_html", "partial_product_html"]
 
 #: The column just computed (the same red as `MatrixView`'s highlight).
 NEW_COLOR = HIGHLIGHT_COLOR
@@ -180,3 +182,25 @@ def partial_product_html(
     ]
     table = bracket_table(cells, label=name or "product")
     return formula_html(f"<i>{html.escape(name)}</i> =", table) if name else table
+
+
+def column_problem_html(error: Exception) -> str:
+    """Why there is no column to show, as an alert: shapes that cannot be multiplied, or another failure.
+
+    Examples
+    --------
+    >>> text = column_problem_html(ShapeError("A is 2×3 and B is 2×2"))
+    >>> "cannot be multiplied.</b> A is 2×3 and B is 2×2.<br>Make the number" in text
+    True
+    >>> "Could not compute this step" in column_problem_html(ValueError("nan"))
+    True
+    """
+    reason = (
+        "These shapes cannot be multiplied" if isinstance(error, ShapeError)
+        else "Could not compute this step"
+    )
+    return alert_html(
+        f"<b>{reason}.</b> {html.escape(str(error))}."
+        "<br>Make the number of columns of A equal the number of rows of B to get a product back.",
+        escape=False, style="line-height:1.4",
+    )

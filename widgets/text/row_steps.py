@@ -1,8 +1,8 @@
 """Row i of AB written out as a combination of the rows of B, with the numbers (lab 2's row picture).
 
 The mirror of `widgets.text.column_steps`: the entries of row ``i`` of ``A``
-are the weights (in `WEIGHT_COLOR`) on the rows of ``B``. Pure string work over
-`widgets.core.rows.row_combination`.
+are the weights (in `WEIGHT_COLOR`) on the rows of ``B``; `row_problem_html` says
+why there is no row to show. Pure string work over `widgets.core.rows.row_combination`.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from numpy.typing import ArrayLike
 
 from ..core.rows import row_combination
+from .alerts import alert_html
 from .html_math import HIGHLIGHT_COLOR, bracket_table, emphasis
 from .numbers import html_number
 
-__all__ = ["WEIGHT_COLOR", "row_picture_html"]
+__all__ = ["WEIGHT_COLOR", "row_picture_html", "row_problem_html"]
 
 #: The weights, row i of A (the colour `MatrixEditor` does not use, so it reads as "weight").
 WEIGHT_COLOR = "#1f6fb2"
@@ -109,3 +110,12 @@ def row_picture_html(A: ArrayLike, B: ArrayLike, i: int, names: Sequence[str] = 
         f'<table class="row-picture-sum" style="border-collapse:collapse;margin-top:0.4em">'
         f'{"".join(lines)}</table>'
     )
+
+
+def row_problem_html(error: Exception) -> str:
+    """Why there is no row to show (shapes that do not fit, a row past A's last), as an alert.
+
+    >>> row_problem_html(IndexError("row 4 is outside A"))[-48:]
+    '<b>No row to show.</b> row 4 is outside A.</div>'
+    """
+    return alert_html(f"<b>No row to show.</b> {html.escape(str(error))}.", escape=False)

@@ -1,7 +1,7 @@
-"""Sentences that say whether two results agree: lab 5's rows against columns, lab 10's pairs.
+"""Sentences that give a verdict: lab 4's sizes and orders, lab 5's rows against columns, lab 10's pairs.
 
-Pure HTML strings from what `widgets.core` computed (`points_as_rows`,
-`largest_gap`); the composites only put them in place.
+Pure HTML strings from what `widgets.core` computed (`describe_sizes`,
+`points_as_rows`, `largest_gap`); the composites only put them in place.
 """
 
 from __future__ import annotations
@@ -15,7 +15,44 @@ from ..core.parsing import format_number
 from ..core.points_as_rows import PointsAsRows
 from .alerts import ERROR_COLOR, SUCCESS_COLOR
 
-__all__ = ["equality_verdict", "rows_verdict"]
+__all__ = ["composition_verdict", "equality_verdict", "rows_verdict", "sizes_verdict"]
+
+_COLORS = {True: SUCCESS_COLOR, False: ERROR_COLOR}
+
+
+def sizes_verdict(ok: bool, message: str) -> str:
+    """Lab 4's shape checker: a green ✓ or a red ✗ before what `describe_sizes` said.
+
+    Examples
+    --------
+    >>> sizes_verdict(False, "n = 0: a matrix has at least one row & one column.")
+    '<div style="color:var(--matmul-error, #a94442)">✗ n = 0: a matrix has at least one row &amp; one column.</div>'
+    """
+    mark = "✓" if ok else "✗"
+    return f'<div style="color:{_COLORS[ok]}">{mark} {html.escape(message)}</div>'
+
+
+def composition_verdict(gap: float, same: bool) -> str:
+    """Lab 4's line under its plots: how far ``A(BX)`` is from ``(AB)X``, and whether ``AB = BA``.
+
+    Parameters
+    ----------
+    gap : float
+        The largest difference of a coordinate (0 when it is rounding dust).
+    same : bool
+        Whether ``AB`` and ``BA`` are equal.
+
+    Examples
+    --------
+    >>> composition_verdict(0.000123456, False)[:52]
+    'A(BX) and (AB)X differ by at most <b>0.000123</b> in'
+    >>> composition_verdict(0, True).endswith("Here AB and BA are <b>the same</b>.")
+    True
+    """
+    return (
+        f"A(BX) and (AB)X differ by at most <b>{gap:.3g}</b> in any coordinate: "
+        f"one matrix does the work of two. Here AB and BA are <b>{'the same' if same else 'not the same'}</b>."
+    )
 
 
 def rows_verdict(rows: PointsAsRows) -> str:
