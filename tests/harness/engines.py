@@ -36,7 +36,7 @@ FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get("MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 SESSION_START_S = 45  # the most a WebKit session may take to start before it is tried again (it takes seconds)
-SESSION_TRIES = 2
+SESSION_TRIES = 3
 INSTALL_HINT = "run the tests with 'make test', whose 'engines' target installs firefox-esr, webkit2gtk-driver and xvfb"
 
 
@@ -173,7 +173,6 @@ class WebKit:
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
 
-        self.display = VirtualDisplay()
         self.proxy = RecordingProxy()
         options = Options()
         options.binary_location = MINIBROWSER
@@ -182,18 +181,24 @@ class WebKit:
             "proxyType": "manual", "httpProxy": self.proxy.address, "sslProxy": self.proxy.address,
             "noProxy": ["127.0.0.1", "localhost"],
         })
-        env = {**os.environ, "DISPLAY": self.display.name}
         for attempt in range(SESSION_TRIES):
-            # A new session takes seconds; once in a fresh-clone run MiniBrowser never came up and
-            # the session request waited forever. Stopping the driver ends that wait, then once more.
-            service = Service(executable_path=WEBKIT_DRIVER, env=env)
+            # A new session takes seconds; in fresh-clone runs MiniBrowser has failed to come up, and
+            # the session request then waits forever (stopping the driver ends that wait), twice in a
+            # row on one display. Each try gets a display of its own, and a failed try leaves nothing
+            # running: with the Xvfb such a failure left behind, this module took 140 s and timed out
+            # opening a page; 47 s once it was stopped.
+            self.display = VirtualDisplay()
+            service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": self.display.name})
             deadline = threading.Timer(SESSION_START_S, service.stop)
             deadline.start()
             try:
                 self.driver = webdriver.WebKitGTK(options=options, service=service)
                 break
             except Exception:
+                service.stop()
+                self.display.close()
                 if attempt == SESSION_TRIES - 1:
+                    self.proxy.close()
                     raise
             finally:
                 deadline.cancel()
