@@ -6,7 +6,9 @@ The page opens as a learner's link opens it, at 1920×1080 for a lab and at a la
 the other two, with the outside blocked: this visit is the page's render and offline test
 (`harness.offline`): nothing may be asked of another host, every formula is typeset and every icon
 drawn, no error output, console error or failed request, every widget drawn and the loading bar
-gone, and the browser tab titled with the lab's heading.  At 1280×800 a lab's checks are then
+gone, and the browser tab titled with the lab's heading.  The HTML the server sent holds none of
+the notebook's code (Voila's ``strip_sources``; tests/browser/test_security.py has the rest of
+what a visitor may not read).  At 1280×800 a lab's checks are then
 walked from the top, each answered wrong once, then right (`harness.walk`): a wrong answer may
 bring no answer into sight, its own or a later question's.  Once all are answered, every view they
 held back is open, and `harness.access.check_access_and_presenter` runs on the whole page:
@@ -25,6 +27,7 @@ import pytest
 
 from conftest import LABS
 from harness.access import LAPTOP, check_access_and_presenter
+from harness.leaks import leaked_code
 from harness.offline import open_complete_offline
 from harness.walk import walk_checks
 
@@ -36,6 +39,9 @@ def test_a_visit_offline_shows_no_answer_after_a_wrong_one_and_passes_axe_and_pr
     page.set_viewport_size({"width": 1920, "height": 1080} if lecture else LAPTOP)
     url = f"{voila_server.url}/voila/render/{path.name}"
     problems, found = open_complete_offline(page, voila_server.url, url, f"access-{path.stem}-light")
+    # Voila's strip_sources: the page as the server sent it holds outputs, not the notebook's code.
+    assert not leaked_code(problems.document, path)
+    assert "import numpy" not in problems.document and "Traceback" not in problems.document
     if lecture:  # the gallery is a list of links; a first visit's review has nothing to ask
         assert found["formulas"] > 0, f"{path.name}: no formula typeset"
     heading = json.loads(path.read_text())["cells"][0]["source"][0]

@@ -12,12 +12,12 @@ still answered (so the filter, not a broken message, is what stopped it),
 and that Voila logged the refusal.
 
 Notebook sources stay on the server: ``/voila/files/`` refuses ``.ipynb``
-and ``.py`` files, the contents API returns no content, and with
-``strip_sources`` the rendered page holds outputs only.
+and ``.py`` files and the contents API returns no content.  That with
+``strip_sources`` each rendered page holds outputs only is checked on the
+page as the learner's visit receives it (tests/browser/test_learner_visit.py).
 """
 from __future__ import annotations
 
-import html
 import json
 import re
 import time
@@ -27,7 +27,6 @@ import uuid
 from datetime import datetime, timezone
 from pathlib import Path
 
-import nbformat
 import pytest
 import websocket  # websocket-client, a dependency of jupyter_server
 from jupyter_server.services.kernels.connection.base import (
@@ -37,6 +36,7 @@ from jupyter_server.services.kernels.connection.base import (
 
 from conftest import LABS
 from harness.browser import open_lab
+from harness.leaks import code_lines, leaked_code
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 # Shell requests a visitor must never get answered: running code, and reading
@@ -47,25 +47,6 @@ REPLY_TIMEOUT = 15.0
 
 
 # --- notebook sources ------------------------------------------------------------------
-
-
-def code_lines(notebook: Path) -> list[str]:
-    """Lines of the notebook's code cells that look like code (not a word of prose)."""
-    lines = []
-    for cell in nbformat.read(notebook, as_version=4).cells:
-        if cell.cell_type == "code":
-            lines += [
-                line.strip() for line in cell.source.splitlines()
-                if len(line.strip()) >= 12 and re.search(r"import |=|\(", line)
-            ]
-    return lines
-
-
-def leaked_code(body: str, notebook: Path) -> list[str]:
-    """Code of ``notebook`` found in ``body`` (raw or HTML-escaped), or notebook JSON."""
-    text = html.unescape(body)
-    found = [line for line in code_lines(notebook) if line in text]
-    return found + [marker for marker in ('"cell_type"', "from widgets import") if marker in text]
 
 
 def get(url: str) -> tuple[int, str]:
@@ -112,14 +93,6 @@ def test_python_sources_are_not_served(voila_server):
         status, body = get(voila_server.url + path)
         assert status in (403, 404), f"{path}: HTTP {status}"
         assert "import" not in body and "VoilaConfiguration" not in body, path
-
-
-@pytest.mark.parametrize("lab", LABS, ids=lambda p: p.stem)
-def test_rendered_page_holds_no_code(voila_server, lab):
-    status, body = get(f"{voila_server.url}/voila/render/{lab.name}")
-    assert status == 200
-    assert not leaked_code(body, lab)
-    assert "import numpy" not in body and "Traceback" not in body
 
 
 # --- code execution over the kernel websocket -------------------------------------------

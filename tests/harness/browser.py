@@ -73,11 +73,13 @@ ERROR_OUTPUT_JS = """
 
 @dataclass
 class PageProblems:
-    """Console errors and failed requests seen by a page, minus the tolerated ones."""
+    """Console errors and failed requests seen by a page, minus the tolerated ones; `open_lab` adds
+    the page's HTML as the server sent it (``document``) and how long its widgets took."""
 
     tolerated: re.Pattern | None = None
     console: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
+    document: str = ""
     ready_seconds: float = 0.0
 
     def watch(self, page: Page) -> PageProblems:
@@ -140,7 +142,8 @@ def open_lab(
     problems = PageProblems(tolerated=tolerated and re.compile(tolerated)).watch(page)
     response = page.goto(url, wait_until="domcontentloaded", timeout=timeout * 1000)
     assert response is not None and response.ok, f"{url}: HTTP {response and response.status}"
-    expected = response.text().count(WIDGET_OUTPUT)
+    problems.document = response.text()
+    expected = problems.document.count(WIDGET_OUTPUT)
     start = time.monotonic()
     page.wait_for_function(READY_JS, arg=expected, timeout=timeout * 1000, polling=100)
     page.wait_for_load_state("load")
