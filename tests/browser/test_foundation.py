@@ -1,4 +1,5 @@
-"""The set-up, served: themes, kernels on Unix sockets, and a stopped server stops its kernels."""
+"""The set-up, served: kernels on Unix sockets, and a stopped server stops its kernels (the themes, light by
+default and dark on request, are checked on every page's two visits: harness.access)."""
 from __future__ import annotations
 
 import re
@@ -7,14 +8,6 @@ from pathlib import Path
 from harness.browser import open_lab
 from harness.kernels import connection_info, kernel_process, page_kernel_id
 from harness.voila import VoilaServer
-
-
-def test_light_theme_by_default_and_dark_on_request(voila_server, page):
-    open_lab(page, f"{voila_server.url}/voila/render/index.ipynb", "theme-light")
-    assert "theme-light" in page.eval_on_selector("body", "b => b.className")
-    # Voila 0.5 reads the theme from ?theme= (its 0.6 successor names it voila-theme).
-    open_lab(page, f"{voila_server.url}/voila/render/index.ipynb?theme=dark", "theme-dark")
-    assert "theme-dark" in page.eval_on_selector("body", "b => b.className")
 
 
 def test_kernels_listen_on_unix_sockets_not_loopback_ports(voila_server, page):

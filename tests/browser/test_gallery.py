@@ -45,7 +45,15 @@ def test_the_root_of_the_server_opens_the_gallery_and_the_file_list_stays_reacha
     assert page.url.endswith("/voila/tree/")
 
 
-def test_every_picture_renders_with_its_alt_text_and_the_cards_reflow_on_a_phone(voila_server, page):
+def test_every_picture_renders_with_its_alt_text_every_link_is_a_lab_and_the_cards_reflow_on_a_phone(
+        voila_server, page):
+    """The gallery in one visit: its pictures with their alt text, its cards side by side on a desktop and in
+    one column on a phone, and every card's link, relative, to a lab of ``labs/``; one click goes all the way
+    to a rendered lab.
+
+    Rendering each lab is the learner's light-theme visit (test_learner_visit.py): here the links are compared
+    with the labs on disk.
+    """
     open_lab(page, f"{voila_server.url}{GALLERY}", "gallery-desktop")
     pictures = page.evaluate(PICTURES_JS)
     assert [p["alt"] for p in pictures] == [p.alt for p in gallery_pictures().values()]
@@ -53,6 +61,10 @@ def test_every_picture_renders_with_its_alt_text_and_the_cards_reflow_on_a_phone
     assert not [words for words in GIVEAWAYS if words in shown]  # the cards ask; the pictures describe
     assert all(p["complete"] and p["svg"] and p["width"] > 0 and p["shown"] > 0 for p in pictures), pictures
     assert len(set(page.evaluate(CARD_LEFTS_JS))) > 1  # side by side on a desktop
+    links = page.eval_on_selector_all("a[href$='.ipynb']", LINKS_JS)
+    labs = sorted(path.name for path in LABS if path.name != "index.ipynb")
+    assert sorted(link["written"] for link in links) == labs  # relative: they work in JupyterLab too
+    assert sorted(link["href"] for link in links) == [f"{voila_server.url}/voila/render/{lab}" for lab in labs]
 
     page.set_viewport_size(PHONE)
     page.wait_for_function(f"() => new Set(({CARD_LEFTS_JS})()).size === 1")  # one column
@@ -60,17 +72,6 @@ def test_every_picture_renders_with_its_alt_text_and_the_cards_reflow_on_a_phone
     assert all(p["shown"] > 0 for p in page.evaluate(PICTURES_JS))
     screenshot(page, "gallery-390")
 
-
-def test_every_gallery_link_opens_a_lab_and_the_first_renders(voila_server, page):
-    """Every card links, relatively, to a lab of ``labs/``; one click goes all the way to a rendered lab.
-
-    Rendering each lab is the accessibility test's light-theme visit: here the links are compared with the labs on disk.
-    """
-    open_lab(page, f"{voila_server.url}{GALLERY}", "gallery")
-    links = page.eval_on_selector_all("a[href$='.ipynb']", LINKS_JS)
-    labs = sorted(path.name for path in LABS if path.name != "index.ipynb")
-    assert sorted(link["written"] for link in links) == labs  # relative: they work in JupyterLab too
-    assert sorted(link["href"] for link in links) == [f"{voila_server.url}/voila/render/{lab}" for lab in labs]
     page.click(f"a[href='{labs[0]}']")
     page.wait_for_url(f"**/voila/render/{labs[0]}")
     open_lab(page, page.url, f"gallery-link-{labs[0][:-6]}")

@@ -102,11 +102,14 @@ def named(page: Page) -> list[str]:
 
 def check_access_and_presenter(page: Page, path: Path, theme: str, axe: Axe) -> None:
     """Every check of this module on `path`'s page, open with ``?reveal=1`` in `theme`, in that order:
-    a lab's figures read at 1920×1080 (none cut off); at a laptop's 1280×800 the template's names and
+    the body drawn in that theme, a lab's figures read at 1920×1080 (none cut off); at a laptop's 1280×800 the template's names and
     axe (lab 8: the names again after a weight moves); then presenter mode switched on with its button,
     axe again, and its figures larger and whole at each projector's size.  The gallery and the mixed
     review, which have no lecture bar, get the names and axe only.  Shots: ``lab-<stem>-<theme>-1280``
     and ``projector-NN-<theme>-1280``."""
+    # The theme asked for is the one drawn: light with no ?theme= (the learner's link), dark with
+    # Voila 0.5's ?theme=dark (its 0.6 successor names it voila-theme).
+    assert f"theme-{theme}" in page.eval_on_selector("body", "b => b.className"), f"{path.name}: not {theme}"
     lecture = path.stem[:2].isdigit()
     if lecture:  # the figures in normal mode on a projector, to compare presenter mode's with
         page.set_viewport_size({"width": 1920, "height": 1080})
