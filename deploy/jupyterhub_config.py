@@ -25,8 +25,19 @@ proxy (nginx, Caddy) in front of the public port. The environment sets:
 - ``MATMUL_HUB_CULL_TIMEOUT`` (3600) and ``MATMUL_HUB_CULL_EVERY`` (600): seconds
   of inactivity after which a server is stopped, and how often the culler looks.
   ``deploy/z2jh-values.yaml`` says the same for Kubernetes.
+- ``MATMUL_HUB_PULSE_PORT`` (8082): the class pulse service's own port.
+- ``MATMUL_HUB_INSTRUCTORS``: the course's instructors, names separated by
+  commas, added to the ``instructors`` group at each start (the hub's admin
+  page or API adds more): they, and only they, may open the class pulse.
 - ``MATMUL_HUB_REHEARSAL=1``: the rehearsal (``tests/browser/test_jupyterhub.py``),
   see below.
+
+The class pulse. A hub service (``labserver.pulse_service``), started and
+restarted by the hub, keeps one store for the course in the state folder.
+Each student's labs send their answers to it with their server's own hub API
+token, which holds the custom scope ``custom:matmul-pulse:send`` and nothing
+of the pulse besides; the instructors' group holds ``custom:matmul-pulse:board``
+and opens the board at ``/services/matmul-pulse/``, logged in through the hub.
 
 Spawner. Here ``LocalProcessSpawner``: each student is a system user of this
 machine, and their server runs as them, on it. That suits one large machine; a
@@ -43,6 +54,9 @@ import os
 import sys
 from pathlib import Path
 
+from labserver.pulse_service import BOARD, SEND
+from labserver.pulse_service import NAME as PULSE
+
 c = get_config()  # noqa: F821 (JupyterHub's config loader defines it)
 
 REPO = Path(__file__).resolve().parents[1]
@@ -51,6 +65,8 @@ CULL_TIMEOUT = int(os.environ.get("MATMUL_HUB_CULL_TIMEOUT", "3600"))
 CULL_EVERY = int(os.environ.get("MATMUL_HUB_CULL_EVERY", "600"))
 REHEARSAL = os.environ.get("MATMUL_HUB_REHEARSAL") == "1"
 GALLERY = "/voila/render/labs/index.ipynb"
+PULSE_PORT = int(os.environ.get("MATMUL_HUB_PULSE_PORT", "8082"))
+INSTRUCTORS = [name.strip() for name in os.environ.get("MATMUL_HUB_INSTRUCTORS", "").split(",") if name.strip()]
 
 # Loopback only, on configurable ports.
 c.JupyterHub.bind_url = f"http://127.0.0.1:{os.environ.get('MATMUL_HUB_PORT', '8000')}"
@@ -74,23 +90,52 @@ c.Spawner.notebook_dir = str(REPO)
 c.Spawner.default_url = GALLERY
 c.Spawner.environment = {
     "JUPYTER_CONFIG_PATH": str(REPO),
+    # Where the labs send the class pulse (labserver.pulse_service, below).
+    "MATMUL_PULSE_URL": f"http://127.0.0.1:{PULSE_PORT}/services/{PULSE}/",
     # The server tells the hub it is in use this often; culling is only as exact as that.
     "JUPYTERHUB_ACTIVITY_INTERVAL": str(min(300, CULL_TIMEOUT // 4)),
 }
 # The proxy's record of each route's traffic, read as often.
 c.JupyterHub.last_activity_interval = min(300, CULL_TIMEOUT // 4)
 
+# The class pulse: who may send (every user, and so their servers' tokens) and who may see.
+c.JupyterHub.custom_scopes = {
+    SEND: {"description": "Send the class pulse an anonymous answer from a lab."},
+    BOARD: {"description": "Open the class pulse of every student's labs, export it and reset it."},
+}
+c.JupyterHub.load_groups = {"instructors": {"users": INSTRUCTORS}}
+# A server's token (JUPYTERHUB_API_TOKEN, which its kernels inherit) gets the server role's
+# scopes and SEND: never BOARD, even on an instructor's own server.
+c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server", SEND]
+
 # Idle servers are stopped, and their kernels with them.
-c.JupyterHub.load_roles = [{
-    "name": "jupyterhub-idle-culler",
-    "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
-    "services": ["jupyterhub-idle-culler"],
-}]
-c.JupyterHub.services = [{
-    "name": "jupyterhub-idle-culler",
-    "command": [sys.executable, "-m", "jupyterhub_idle_culler",
-                f"--timeout={CULL_TIMEOUT}", f"--cull-every={CULL_EVERY}"],
-}]
+c.JupyterHub.load_roles = [
+    {
+        "name": "jupyterhub-idle-culler",
+        "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+        "services": ["jupyterhub-idle-culler"],
+    },
+    # JupyterHub's own "user" role, plus sending to the pulse.
+    {"name": "user", "scopes": ["self", SEND]},
+    {"name": "pulse-instructor", "groups": ["instructors"], "scopes": [BOARD, f"access:services!service={PULSE}"]},
+]
+c.JupyterHub.services = [
+    {
+        "name": "jupyterhub-idle-culler",
+        "command": [sys.executable, "-m", "jupyterhub_idle_culler",
+                    f"--timeout={CULL_TIMEOUT}", f"--cull-every={CULL_EVERY}"],
+    },
+    {
+        "name": PULSE,
+        "url": f"http://127.0.0.1:{PULSE_PORT}",
+        "command": [sys.executable, "-m", "labserver.pulse_service"],
+        "environment": {"MATMUL_PULSE_DIR": str(STATE / "pulse")},
+        # What an instructor's login to the board grants the service: reading the board, nothing else.
+        "oauth_client_allowed_scopes": [BOARD],
+        "oauth_no_confirm": True,  # the course's own service: no "authorize access?" page
+        "display": False,  # the hub's home lists it to everyone; instructors get the link from the README
+    },
+]
 
 if REHEARSAL:
     # ------------------------------------------------------------------------------

@@ -1,11 +1,17 @@
 """JupyterHub, rehearsed: ``deploy/jupyterhub_config.py`` run for real on loopback (JupyterHub,
-configurable-http-proxy, a local-process spawner, the dummy authenticator of its rehearsal mode and
-jupyterhub-idle-culler with a 30 s timeout). Two students log in in Chromium, each lands on the
-gallery of their own server, opens lab 8 and moves a weight; one browser, shared by both in turn, keeps
-each one's progress apart; then their idle servers are culled."""
+configurable-http-proxy, a local-process spawner, the dummy authenticator of its rehearsal mode,
+jupyterhub-idle-culler with a 30 s timeout and the class pulse service). Two students log in in
+Chromium, each lands on the gallery of their own server, opens lab 8 and moves a weight; their
+answers in lab 2 reach the instructor's board, which the students may not open nor read, even
+across a restart of the service; one browser, shared by both in turn, keeps each one's progress
+apart; then their idle servers are culled."""
 from __future__ import annotations
 
+import json
 import re
+import time
+import urllib.error
+import urllib.request
 
 import psutil
 import pytest
@@ -15,6 +21,10 @@ from harness.browser import ERROR_OUTPUT_JS, READY_JS, answer_check, open_lab, s
 from harness.hub import Hub, kernels_of, missing_pieces
 
 STUDENTS = ("ada", "grace")
+INSTRUCTOR = "iris"
+PULSE = "/services/matmul-pulse/"
+# A kernel's sender looks every second, the board every 3 s; the rest is a busy 2-core machine.
+ARRIVES_WITHIN = 30_000
 GALLERY = "/voila/render/labs/index.ipynb"  # deploy/jupyterhub_config.py's default URL
 LAB_8 = "08-attention-weights.ipynb"
 LAB_2 = "02-entry-dot-product.ipynb"
@@ -40,7 +50,7 @@ def hub(tmp_path_factory):
     if missing:
         pytest.fail("The JupyterHub rehearsal needs:\n" + "\n".join(missing))
     state = tmp_path_factory.mktemp("jupyterhub")
-    hub = Hub(state=state).start(state)
+    hub = Hub(state=state, instructors=(INSTRUCTOR,)).start(state)
     yield hub
     hub.stop()  # the hub stops the proxy and the servers left; the harness kills any straggler
 
@@ -92,6 +102,96 @@ def test_each_student_moves_a_lab_8_weight_in_their_own_kernel(hub, students):
     ada, grace = (kernels[name] for name in STUDENTS)
     assert ada and grace and not ada & grace, kernels
     assert servers["ada"].pid != servers["grace"].pid
+
+
+@pytest.fixture(scope="module")
+def board(hub, browser):
+    """The instructor's board on a projector, logged in through the hub."""
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.goto(f"{hub.url}/hub/login?next={PULSE}")
+    page.fill("#username_input", INSTRUCTOR)
+    page.fill("#password_input", "any password: the rehearsal's dummy authenticator")
+    page.click("#login_submit")
+    page.wait_for_url(f"**{PULSE}", timeout=30_000)
+    yield page
+    context.close()
+
+
+def keep_using(hub, students):
+    """A request to each student's server through the proxy, whose traffic the hub counts as use: no cull
+    while we wait. (Refused for want of an XSRF token, it still passed the proxy.)"""
+    for name, page in students.items():
+        assert page.evaluate("url => fetch(url).then(r => r.status)", f"/user/{name}/api/kernels") in (200, 403)
+
+
+def lab_2_row(board, check):
+    """The board's table row of lab 2's `check` (its position: 0 the activity, 1 row 2)."""
+    section = board.locator(".pulse-lab-section", has_text="02-entry-dot-product")
+    return section.locator("table tr").nth(1 + check).locator("td")
+
+
+def call(hub, method, path, token, body=None):
+    """The status of `method` on the pulse service's `path`, with a hub API token."""
+    request = urllib.request.Request(f"{hub.url}{PULSE}{path}", method=method,
+                                     data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Authorization": f"token {token}"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_the_instructor_sees_every_students_answers_live(hub, students, board):
+    expect(board.locator("h1")).to_have_text("Class pulse")
+    for name, answer in (("ada", "12"), ("grace", "-12")):  # ada's sign slip, grace right
+        page = students[name]
+        open_lab(page, f"{hub.url}/user/{name}/voila/render/labs/{LAB_2}", f"hub-pulse-{name}")
+        answer_check(page, ".lab02-check", answer)
+    section = board.locator(".pulse-lab-section", has_text="02-entry-dot-product")
+    expect(section.locator(".pulse-visitors")).to_have_text("2 visitors", timeout=ARRIVES_WITHIN)
+    activity = lab_2_row(board, 0)
+    expect(activity.nth(1)).to_have_text("2")  # attempted
+    expect(activity.nth(2)).to_have_text("1")  # solved
+    expect(activity.nth(4)).not_to_have_text("—")  # ada's mistake, named
+    # Lab 8's page views, from the test before, came from both servers too.
+    expect(board.locator(".pulse-lab-section", has_text="08-attention-weights")).to_contain_text("2 visitors")
+    screenshot(board, "hub-pulse-board")
+
+
+def test_a_student_may_send_but_not_open_read_export_or_reset_the_pulse(hub, students):
+    grace = students["grace"]
+    response = grace.goto(hub.url + PULSE)
+    assert response.status == 403  # the hub refuses her the service's login
+    expect(grace.locator("body")).to_contain_text("You do not have permission")
+    assert grace.locator(".pulse-lab-section").count() == 0
+    token = hub.user_servers()["grace"].environ()["JUPYTERHUB_API_TOKEN"]  # what her kernels hold
+    for method, path in (("GET", ""), ("GET", "board"), ("GET", "pulse.csv"), ("POST", "reset")):
+        assert call(hub, method, path, token, body={} if method == "POST" else None) == 403, path
+    assert call(hub, "POST", "api/events", token, {"journal": "events-0-probe.jsonl", "start": 0, "lines": ""}) == 200
+
+
+def test_restarting_the_service_loses_no_event(hub, students, board):
+    service = hub.pulse_service()
+    service.kill()  # gone at once; the hub reaps it at its next look
+    # While it is away ada answers lab 2's second check: her kernel keeps the event.
+    answer_check(students["ada"], ".lab02-row-check", [[-18, -8, -12]])
+    # The hub restarts its service at its next look (every 30 s); the board logs in again.
+    row = lab_2_row(board, 1)
+    deadline = time.monotonic() + 120
+    while not (row.count() > 2 and row.nth(1).inner_text() == "1"):
+        assert time.monotonic() < deadline, f"ada's answer never arrived\n{hub.log()[-3000:]}"
+        keep_using(hub, students)
+        board.wait_for_timeout(3_000)
+    expect(row.nth(2)).to_have_text("1")  # solved
+    activity = lab_2_row(board, 0)
+    expect(activity.nth(1)).to_have_text("2")  # nothing counted twice
+    assert hub.pulse_service().pid != service.pid
+    assert "Service matmul-pulse exited" in hub.log()
+    screenshot(board, "hub-pulse-board-after-restart")
+    board.click(".pulse-reset")  # a new session: the instructor's form, with the page's _xsrf
+    expect(board.locator("#board")).to_contain_text("No answers yet")
 
 
 def log_in(page, hub, name):

@@ -37,7 +37,8 @@ def missing_pieces() -> list[str]:
 class Hub(Server):
     """JupyterHub with ``deploy/jupyterhub_config.py`` and ``MATMUL_HUB_REHEARSAL=1``: any name logs
     in, every server runs as this user. Its public port (the proxy's) is ``port``; the hub's and
-    the proxy API's ports are free ones too; the state folder is ``state``.
+    the proxy API's and the class pulse service's ports are free ones too; the state folder is
+    ``state``; `instructors` are the course's instructors group.
 
     The culler stops a server ``cull_timeout`` seconds after its last use. A short one must still
     outlast the longest wait of a student between two moves (the other student's lab 8 loading,
@@ -47,8 +48,10 @@ class Hub(Server):
     state: Path = Path()
     cull_timeout: int = 30
     cull_every: int = 5
+    instructors: tuple[str, ...] = ()
     hub_port: int = field(default_factory=free_port)
     proxy_api_port: int = field(default_factory=free_port)
+    pulse_port: int = field(default_factory=free_port)
 
     def start(self, log_dir: Path, timeout: float = 60.0) -> Hub:
         self.log_path = log_dir / f"jupyterhub-{self.port}.log"
@@ -61,6 +64,8 @@ class Hub(Server):
             "MATMUL_HUB_PROXY_API_PORT": str(self.proxy_api_port),
             "MATMUL_HUB_CULL_TIMEOUT": str(self.cull_timeout),
             "MATMUL_HUB_CULL_EVERY": str(self.cull_every),
+            "MATMUL_HUB_PULSE_PORT": str(self.pulse_port),
+            "MATMUL_HUB_INSTRUCTORS": ",".join(self.instructors),
         }
         # The hub stops its services (the culler) with SIGINT. A shell's background job ignores
         # SIGINT and its children inherit that, so stopping the culler would wait out the hub's
@@ -87,6 +92,17 @@ class Hub(Server):
             except psutil.NoSuchProcess:
                 pass
         return servers
+
+
+    def pulse_service(self) -> psutil.Process | None:
+        """The class pulse service's process, once the hub has started it."""
+        for proc in psutil.Process(self.process.pid).children():
+            try:
+                if "labserver.pulse_service" in proc.cmdline():
+                    return proc
+            except psutil.NoSuchProcess:
+                pass
+        return None
 
 
 def kernels_of(server: psutil.Process) -> list[psutil.Process]:

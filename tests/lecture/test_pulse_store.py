@@ -208,7 +208,7 @@ def test_a_locked_file_never_stops_a_lab_and_its_reader_gives_up_within_its_time
 
 
 def test_a_full_store_says_so_until_a_reset(tmp_path):
-    store = PulseStore(tmp_path, max_bytes=12 * 4096)
+    store = PulseStore(tmp_path, max_bytes=14 * 4096)
     stored = 0
     while not store.status():
         for _ in range(20):

@@ -1,7 +1,7 @@
 """The JupyterHub deployments, read without a hub: ``deploy/jupyterhub_config.py`` (run for real in
 tests/browser/test_jupyterhub.py) and ``deploy/z2jh-values.yaml`` (Kubernetes, which cannot run
-here) name the same default URL and culling, only the rehearsal lets anyone in, and the rehearsal
-says how to install what it misses."""
+here) name the same default URL, culling and class pulse, only the rehearsal lets anyone in, and the
+rehearsal says how to install what it misses."""
 from __future__ import annotations
 
 import yaml
@@ -9,6 +9,8 @@ from traitlets.config import PyFileConfigLoader
 
 from conftest import REPO
 from harness import hub
+from labserver.pulse_service import BOARD, SEND
+from labserver.pulse_service import NAME as PULSE
 
 DEPLOY = REPO / "deploy"
 GALLERY = "/voila/render/labs/index.ipynb"
@@ -16,7 +18,8 @@ GALLERY = "/voila/render/labs/index.ipynb"
 
 def hub_config(monkeypatch, tmp_path, **env):
     """deploy/jupyterhub_config.py as JupyterHub loads it, with its state in ``tmp_path``."""
-    for name in ("MATMUL_HUB_REHEARSAL", "MATMUL_HUB_CULL_TIMEOUT", "MATMUL_HUB_CULL_EVERY"):
+    for name in ("MATMUL_HUB_REHEARSAL", "MATMUL_HUB_CULL_TIMEOUT", "MATMUL_HUB_CULL_EVERY",
+                 "MATMUL_HUB_INSTRUCTORS", "MATMUL_HUB_PULSE_PORT"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("MATMUL_HUB_STATE", str(tmp_path))
     for name, value in env.items():
@@ -68,6 +71,48 @@ def test_kubernetes_values_name_the_same_settings(monkeypatch, tmp_path):
     assert values["singleuser"]["image"]["name"]
     # A home volume would hide the repository that repo2docker put in the home folder.
     assert values["singleuser"]["storage"]["type"] == "none"
+
+
+def pulse_service(services):
+    [service] = [s for s in services if s["name"] == PULSE]
+    return service
+
+
+def test_the_pulse_is_sent_by_every_user_and_seen_by_the_instructors_only(monkeypatch, tmp_path):
+    config = hub_config(monkeypatch, tmp_path, MATMUL_HUB_INSTRUCTORS="iris, ian", MATMUL_HUB_PULSE_PORT="9090")
+    assert set(config.JupyterHub.custom_scopes) == {SEND, BOARD}
+    roles = {role["name"]: role for role in config.JupyterHub.load_roles}
+    assert roles["user"]["scopes"] == ["self", SEND]
+    assert roles["pulse-instructor"]["groups"] == ["instructors"]
+    assert set(roles["pulse-instructor"]["scopes"]) == {BOARD, f"access:services!service={PULSE}"}
+    assert config.JupyterHub.load_groups == {"instructors": {"users": ["iris", "ian"]}}
+    # A server's token (its kernels') may send, never see: not even an instructor's own server's.
+    assert SEND in config.Spawner.server_token_scopes and BOARD not in config.Spawner.server_token_scopes
+    service = pulse_service(config.JupyterHub.services)
+    assert service["url"] == "http://127.0.0.1:9090"
+    assert service["oauth_client_allowed_scopes"] == [BOARD]
+    assert service["environment"]["MATMUL_PULSE_DIR"] == str(tmp_path / "pulse")
+    assert config.Spawner.environment["MATMUL_PULSE_URL"] == f"http://127.0.0.1:9090/services/{PULSE}/"
+
+
+def test_kubernetes_values_hold_the_same_pulse(monkeypatch, tmp_path):
+    values = yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text())
+    config = hub_config(monkeypatch, tmp_path)
+    hub_values = values["hub"]
+    assert hub_values["config"]["JupyterHub"]["custom_scopes"].keys() == config.JupyterHub.custom_scopes.keys()
+    assert hub_values["config"]["JupyterHub"]["load_groups"].keys() == config.JupyterHub.load_groups.keys()
+    assert hub_values["config"]["Spawner"]["server_token_scopes"] == config.Spawner.server_token_scopes
+    roles = {role["name"]: role for role in config.JupyterHub.load_roles}
+    for name in ("user", "pulse-instructor"):
+        assert hub_values["loadRoles"][name]["scopes"] == roles[name]["scopes"]
+    assert hub_values["loadRoles"]["pulse-instructor"]["groups"] == roles["pulse-instructor"]["groups"]
+    service, kube = pulse_service(config.JupyterHub.services), hub_values["services"][PULSE]
+    for key in ("oauth_client_allowed_scopes", "oauth_no_confirm", "display"):
+        assert kube[key] == service[key], key
+    assert kube["command"][-2:] == service["command"][-2:] == ["-m", "labserver.pulse_service"]
+    port = int(kube["url"].rsplit(":", 1)[1])
+    assert hub_values["service"]["extraPorts"][0]["port"] == port
+    assert values["singleuser"]["extraEnv"]["MATMUL_PULSE_URL"].endswith(f"/services/{PULSE}/")
 
 
 def test_rehearsal_says_how_to_install_a_missing_proxy(monkeypatch):

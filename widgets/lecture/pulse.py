@@ -8,10 +8,13 @@ answer in its short normalised form.  The checks are found by name in the
 lab's namespace (``activity``, ``check_qkv``, ``practice``...): names that are
 the same on every page view of a lab, and that the lecturer recognises.
 
-Recording is on only on a lecture server: the pulse folder comes from the
-environment variable ``MATMUL_PULSE_DIR``; without it (a plain notebook,
-nbclient, the tests) `PulseRecorder.from_environment` gives a recorder that
-records nothing.
+Recording is on only on a lecture server, where the pulse folder comes from
+the environment variable ``MATMUL_PULSE_DIR``, and on a JupyterHub whose
+servers have ``MATMUL_PULSE_URL``, the course's pulse service: there the
+events wait in the student's outbox (`pulse_sender.outbox`) and a
+`PulseSender` sends them on.  Without either (a plain notebook, nbclient,
+the tests) `PulseRecorder.from_environment` gives a recorder that records
+nothing.
 """
 
 from __future__ import annotations
@@ -26,8 +29,9 @@ from traitlets import HasTraits, Int, Unicode
 
 from ..controls.check import Check
 from ..controls.practice import Practice
-from ..core.environment import PULSE_DIR
+from ..core.environment import PULSE_DIR, PULSE_URL
 from .namespace import named, user_namespace
+from .pulse_sender import PulseSender, outbox
 from .pulse_store import PulseStore
 
 __all__ = ["PulseRecorder", "lab_name"]
@@ -103,7 +107,7 @@ class PulseRecorder(HasTraits):
 
     @classmethod
     def from_environment(cls, lab: str | None = None, environ: Mapping[str, str] | None = None) -> PulseRecorder:
-        """A recorder for this page, on when ``MATMUL_PULSE_DIR`` names the pulse folder.
+        """A recorder for this page, on when ``MATMUL_PULSE_DIR`` or ``MATMUL_PULSE_URL`` is set.
 
         Parameters
         ----------
@@ -119,6 +123,14 @@ class PulseRecorder(HasTraits):
         """
         environ = os.environ if environ is None else environ
         folder = environ.get(PULSE_DIR, "")
+        if environ.get(PULSE_URL):
+            folder = folder or outbox(environ)
+            try:
+                os.makedirs(folder, mode=0o700, exist_ok=True)
+            except OSError:
+                folder = ""  # no outbox: this page records nothing, the lab goes on
+            else:
+                PulseSender.from_environment(folder, environ)
         store = PulseStore(folder) if folder else None
         return cls(store, lab or lab_name(environ))
 

@@ -33,8 +33,9 @@ import sqlite3
 import threading
 import uuid
 from collections.abc import Sequence
+from typing import BinaryIO
 
-__all__ = ["Journal", "gather", "journals"]
+__all__ = ["Journal", "ended", "gather", "journals", "receive"]
 
 PREFIX, SUFFIX = "events-", ".jsonl"
 
@@ -46,8 +47,12 @@ INSERTS = {
     "titles": "INSERT OR REPLACE INTO titles VALUES (?, ?, ?)",
 }
 
-#: The table of how far each journal has been gathered (made with the store's schema).
-SCHEMA = "CREATE TABLE IF NOT EXISTS journals (file TEXT PRIMARY KEY, gathered INTEGER NOT NULL);"
+#: How far each journal of this folder has been gathered, and each journal sent from another
+#: machine has been received (`receive`); made with the store's schema.
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS journals (file TEXT PRIMARY KEY, gathered INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS received (journal TEXT PRIMARY KEY, gathered INTEGER NOT NULL);
+"""
 
 
 def journals(folder: str | os.PathLike[str]) -> list[str]:
@@ -118,7 +123,7 @@ class Journal:
         return fd
 
 
-def _ended(file):
+def ended(file: BinaryIO) -> bool:
     """Whether the journal's process has ended (its lock is free), tested on `file` opened apart."""
     try:
         fcntl.flock(file.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
@@ -154,23 +159,73 @@ def gather(connection: sqlite3.Connection, folder: str | os.PathLike[str], *, ke
         start = gathered.get(name, 0)
         try:
             with open(path, "rb") as file:
-                ended = _ended(file)  # before reading: an ended process writes nothing more
+                done = ended(file)  # before reading: an ended process writes nothing more
                 file.seek(start)
                 data = file.read()
         except FileNotFoundError:  # deleted by another reader meanwhile
             continue
         end = data.rfind(b"\n") + 1  # a line still being written waits for the next gather
-        for line in data[:end].splitlines():
-            try:
-                table, values = json.loads(line)
-                if keep or table == "checks":
-                    connection.execute(INSERTS[table], values)
-            except (ValueError, TypeError, KeyError, sqlite3.ProgrammingError, sqlite3.InterfaceError):
-                continue  # a cut or foreign line: the others still count
+        _insert(connection, data[:end], keep)
         if end:
             connection.execute("INSERT OR REPLACE INTO journals VALUES (?, ?)", (name, start + end))
-        if ended and end == len(data):
+        if done and end == len(data):
             finished.append(path)
     for name in gathered.keys() - present:
         connection.execute("DELETE FROM journals WHERE file = ?", (name,))
     return finished
+
+
+def _insert(connection, lines, keep=True):
+    """Insert each journal line of `lines` (bytes); a cut or foreign line is skipped, the others count."""
+    for line in lines.splitlines():
+        try:
+            table, values = json.loads(line)
+            if keep or table == "checks":
+                connection.execute(INSERTS[table], values)
+        except (ValueError, TypeError, KeyError, sqlite3.ProgrammingError, sqlite3.InterfaceError):
+            continue
+
+
+def receive(connection: sqlite3.Connection, journal: str, start: int, data: bytes) -> int:
+    """Insert the lines of another machine's journal that are new; return how far it is received now.
+
+    A kernel on a student's JupyterHub server keeps its events in a journal
+    there and sends them on (`widgets.lecture.pulse_sender`); it may send a
+    part again when an answer was lost, so each journal's progress is kept in
+    the same transaction as its lines, as `gather` keeps this folder's.
+
+    Parameters
+    ----------
+    connection : sqlite3.Connection
+        In a transaction begun with ``BEGIN IMMEDIATE``.
+    journal : str
+        The journal's name, unique to its process (`Journal` draws it).
+    start : int
+        Where `data` begins in the journal, at the end of a line.
+    data : bytes
+        Journal lines from `start`; a cut last line waits for the next send.
+
+    Returns
+    -------
+    int
+        The journal's bytes received so far: the sender goes on from there
+        (also when `start` was past it, a part that never arrived).
+
+    Examples
+    --------
+    >>> connection = sqlite3.connect(":memory:")
+    >>> _ = connection.executescript(SCHEMA + "CREATE TABLE visits (lab, visitor, time);")
+    >>> line = json.dumps(["visits", ["lab01", "v1", 0.0]]).encode() + b"\\n"
+    >>> receive(connection, "j1", 0, line), receive(connection, "j1", 0, line + line)
+    (33, 66)
+    >>> receive(connection, "j1", 100, line), connection.execute("SELECT COUNT(*) FROM visits").fetchone()
+    (66, (2,))
+    """
+    row = connection.execute("SELECT gathered FROM received WHERE journal = ?", (journal,)).fetchone()
+    gathered = row[0] if row else 0
+    end = start + data.rfind(b"\n") + 1
+    if start > gathered or end <= gathered:
+        return gathered
+    _insert(connection, data[gathered - start:end - start])
+    connection.execute("INSERT OR REPLACE INTO received VALUES (?, ?)", (journal, end))
+    return end

@@ -258,6 +258,40 @@ class PulseStore:
                                                    connection.execute("DELETE FROM visits")),
                                keep=False) is not None
 
+    def receive(self, journal: str, start: int, data: bytes) -> int | None:
+        """Store the new lines of a journal sent from a student's server; return how far it is received.
+
+        What the hub's pulse service (`labserver.pulse_service`) does with each
+        batch a lab's kernel sends (`widgets.lecture.pulse_sender`): lines it
+        has already are skipped, so a batch sent twice counts once.
+
+        Parameters
+        ----------
+        journal : str
+            The sending journal's name (`pulse_journal.Journal`).
+        start : int
+            Where `data` begins in that journal.
+        data : bytes
+            Its lines from `start`.
+
+        Returns
+        -------
+        int or None
+            The journal's bytes received so far (the sender goes on from
+            there), or None when the store failed (`error` says why).
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> store = PulseStore(tempfile.mkdtemp())
+        >>> line = b'["events", ["lab08", "check_h", 0, "v1", 0, "inner", "", 0.0]]\\n'
+        >>> store.receive("events-1-a.jsonl", 0, line) == store.receive("events-1-a.jsonl", 0, line) == len(line)
+        True
+        >>> store.summary()[0].checks[0].attempts
+        1
+        """
+        return self._gathering(lambda connection: pulse_journal.receive(connection, journal, start, data))
+
     def _append(self, *records):
         try:
             if not os.path.isdir(os.path.dirname(self.path)):

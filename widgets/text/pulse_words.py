@@ -1,5 +1,8 @@
 """The class pulse's words on the lecturer's board: a lab's heading, its table of counts, the CSV link.
 
+`pulse_bars_html` draws a lab's counts as bars in plain HTML, for the board
+the hub's pulse service serves without a kernel (`labserver.pulse_service`).
+
 HTML strings from the counts `widgets.lecture.pulse_store` reads; the board
 (`widgets.lecture.pulse_board`) only puts them in place.
 """
@@ -12,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from .alerts import WARNING_COLOR
 
-__all__ = ["NO_ANSWERS_HTML", "csv_link_html", "lab_heading_html", "pulse_table_html"]
+__all__ = ["NO_ANSWERS_HTML", "csv_link_html", "lab_heading_html", "pulse_bars_html", "pulse_table_html"]
 
 #: What the board says while the store holds no answer yet.
 NO_ANSWERS_HTML = (f'<span style="color: {WARNING_COLOR}">No answers yet: '
@@ -66,3 +69,46 @@ def csv_link_html(csv: str) -> str:
     """
     data = base64.b64encode(csv.encode()).decode()
     return f'<a download="pulse.csv" href="data:text/csv;base64,{data}">Export the counts (CSV)</a>'
+
+
+def _bar(label, count, most, color):
+    width = 100 * count / most if most else 0
+    return (f'<div class="pulse-bar"><span class="pulse-bar-label">{html.escape(label)}</span>'
+            f'<span class="pulse-bar-track"><span class="pulse-bar-fill" style="width: {width:.0f}%;'
+            f' background: {color}"></span></span><span class="pulse-bar-count">{count}</span></div>')
+
+
+def pulse_bars_html(
+    checks: Iterable[tuple[str, int, int, Sequence[tuple[str, int]]]],
+    colors: tuple[str, str, str] = ("#4c78a8", "#54a24b", "#e45756"),
+) -> str:
+    """A lab's counts as HTML bars: attempted and solved per check, then the most common mistakes.
+
+    Each bar's count is written beside it, so the bars add nothing a screen
+    reader misses (the table says it all again).
+
+    Parameters
+    ----------
+    checks : iterable of (str, int, int, sequence of (str, int))
+        Each check's label, how many visitors attempted and solved it, and
+        its most common mistakes with their counts.
+    colors : (str, str, str), optional
+        Attempted, solved and mistake bars' colours.
+
+    Examples
+    --------
+    >>> bars = pulse_bars_html([("activity", 2, 1, [("sign", 2)])])
+    >>> bars.count('class="pulse-bar"'), "activity: sign" in bars
+    (3, True)
+    """
+    checks = list(checks)
+    most = max([attempted for _, attempted, _, _ in checks] + [1])
+    progress = "".join(
+        _bar(f"{label}: attempted", attempted, most, colors[0]) + _bar(f"{label}: solved", solved, most, colors[1])
+        for label, attempted, solved, _ in checks
+    )
+    top = [(f"{label}: {name}", count) for label, _, _, mistakes in checks for name, count in mistakes]
+    worst = max([count for _, count in top] + [1])
+    mistakes = "".join(_bar(label, count, worst, colors[2]) for label, count in top)
+    return (f'<div class="pulse-bars"><h3>attempted (blue), solved (green)</h3>{progress}</div>'
+            f'<div class="pulse-bars"><h3>most common mistakes (answers)</h3>{mistakes or "—"}</div>')

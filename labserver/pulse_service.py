@@ -1,0 +1,242 @@
+"""The class pulse on a JupyterHub: one service that gathers every student's answers, for the instructors.
+
+On a hub every student has a server of their own; their labs' kernels send
+their events here (`widgets.lecture.pulse_sender`), each with its server's
+own hub API token, and this service keeps them in one `PulseStore` for the
+course.  JupyterHub starts it (a managed service of
+``deploy/jupyterhub_config.py``, ``python -m labserver.pulse_service``),
+restarts it if it stops, routes ``/services/matmul-pulse/`` to it and checks
+every token and login for it: there is no secret of its own.
+
+Who may do what is two custom scopes, given by the hub's roles:
+
+- `SEND` (every user's role, and their servers' tokens): post events, nothing else;
+- `BOARD` (the course's instructor group): open the board, read its counts,
+  export them, reset them.
+
+Routes, under the service's prefix:
+
+- ``""`` (GET, `BOARD`): the board, logged in through the hub (OAuth): live
+  counts per lab and check, the common mistakes, Reset, CSV, sized for a projector;
+- ``board`` (GET, `BOARD`): the board's counts as HTML, which the page fetches every few seconds;
+- ``pulse.csv`` (GET, `BOARD`): the counts as CSV;
+- ``reset`` (POST, `BOARD`): erase the counts for a new session;
+- ``api/events`` (POST, `SEND`): ``{"journal", "start", "lines"}`` from a
+  kernel's journal; answers ``{"gathered": n}``, how far that journal is stored.
+
+The store's folder is ``MATMUL_PULSE_DIR`` (made for this user only).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from urllib.parse import urlparse
+
+from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
+from jupyterhub.utils import url_path_join
+from tornado import ioloop, web
+
+from widgets.core.environment import PULSE_DIR
+from widgets.lecture.pulse_sender import EVENTS_PATH, MAX_BATCH
+from widgets.lecture.pulse_store import PulseStore
+from widgets.text.alerts import alert_html
+from widgets.text.pulse_words import NO_ANSWERS_HTML, lab_heading_html, pulse_bars_html, pulse_table_html
+
+__all__ = ["BOARD", "NAME", "SEND", "make_app", "main"]
+
+#: The service's name on the hub: its URL is ``/services/matmul-pulse/``.
+NAME = "matmul-pulse"
+#: The scope to send events (students' servers).
+SEND = f"custom:{NAME}:send"
+#: The scope to see, export and reset the board (the instructors).
+BOARD = f"custom:{NAME}:board"
+#: Seconds between the board page's refreshes.
+REFRESH = 3
+
+PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Class pulse</title>
+<style>
+body {{ font-family: system-ui, sans-serif; font-size: 1.3em; margin: 1em 2em; color: #1a1a1a; }}
+.pulse-actions {{ display: flex; flex-wrap: wrap; gap: 0.5em 1.5em; align-items: center; }}
+button {{ font-size: 1em; padding: 0.3em 0.8em; background: #b3261e; color: white; border: 0; border-radius: 4px; }}
+.pulse-lab {{ display: flex; flex-wrap: wrap; gap: 0 3em; }}
+.pulse-bars {{ min-width: min(28em, 100%); }}
+.pulse-bars h3 {{ font-size: 1em; font-weight: normal; margin: 0.6em 0 0.2em; }}
+.pulse-bar {{ display: grid; grid-template-columns: minmax(8em, 16em) 1fr 3em; gap: 0.5em; align-items: center; }}
+.pulse-bar-label {{ overflow-wrap: anywhere; }}
+.pulse-bar-track {{ display: block; height: 1em; background: #eee; }}
+.pulse-bar-fill {{ display: block; height: 100%; }}
+table {{ max-width: 100%; overflow-x: auto; display: block; }}
+</style></head>
+<body>
+<h1>Class pulse</h1>
+<div class="pulse-actions">
+<form method="post" action="{reset}">{xsrf}<button class="pulse-reset" type="submit"
+ title="Erase every count (export the CSV first to keep them)">Reset for a new session</button></form>
+<a class="pulse-export" href="{csv}" download="pulse.csv">Export the counts (CSV)</a>
+<span class="pulse-updated" aria-live="polite"></span>
+</div>
+<main id="board" class="pulse-labs">{board}</main>
+<script>
+async function refresh() {{
+  try {{
+    const response = await fetch("{fragment}", {{credentials: "same-origin", redirect: "manual"}});
+    if (response.type === "opaqueredirect" || response.status === 403) {{ location.reload(); return; }}
+    if (!response.ok) throw new Error("HTTP " + response.status);
+    const board = await response.text();
+    if (document.getElementById("board").innerHTML !== board) {{
+      document.getElementById("board").innerHTML = board;
+    }}
+    document.querySelector(".pulse-updated").textContent = "updated " + new Date().toLocaleTimeString();
+  }} catch (error) {{
+    document.querySelector(".pulse-updated").textContent = "The board could not refresh: " + error.message;
+  }}
+}}
+setInterval(refresh, {refresh_ms});
+</script>
+</body></html>
+"""
+
+
+def board_html(store: PulseStore) -> str:
+    """The board's counts: per lab its heading, bars and table; or why the pulse is unavailable."""
+    summary = store.summary()
+    if store.error:
+        return alert_html(f"The pulse is unavailable: {store.error}. The labs still check answers.")
+    if not summary:
+        return f"<p>{NO_ANSWERS_HTML}</p>"
+    return "".join(
+        f'<section class="pulse-lab-section">{lab_heading_html(lab.lab, lab.visitors)}'
+        '<div class="pulse-lab">'
+        + pulse_bars_html((c.label, c.attempted, c.solved, c.mistakes) for c in lab.checks)
+        + "</div>"
+        + pulse_table_html((c.label, c.attempted, c.solved, c.attempts, c.mistakes) for c in lab.checks)
+        + "</section>"
+        for lab in summary
+    )
+
+
+class _Handler(HubOAuthenticated, web.RequestHandler):
+    """A route of the service: the hub identifies the token or login, `scope` says who may use it."""
+
+    scope = BOARD
+
+    def initialize(self, store: PulseStore, prefix: str) -> None:
+        self.store, self.prefix = store, prefix
+
+    @property
+    def hub_scopes(self):
+        return {self.scope}
+
+    def get_login_url(self) -> str:
+        if self.request.headers.get("Authorization"):
+            raise web.HTTPError(403)  # a token without the scope: refused, not sent to a login page
+        return super().get_login_url()
+
+    def url(self, path=""):
+        return url_path_join(self.prefix, path)
+
+
+class BoardPage(_Handler):
+    """The instructors' board."""
+
+    @web.authenticated
+    def get(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.finish(PAGE.format(
+            reset=self.url("reset"), csv=self.url("pulse.csv"), fragment=self.url("board"),
+            xsrf=self.xsrf_form_html(), board=board_html(self.store), refresh_ms=REFRESH * 1000,
+        ))
+
+
+class BoardCounts(_Handler):
+    """The board's counts alone, fetched by the page every few seconds."""
+
+    def get_login_url(self) -> str:
+        raise web.HTTPError(403)  # a fetch, not a page: the page logs in again
+
+    @web.authenticated
+    def get(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.finish(board_html(self.store))
+
+
+class CountsCsv(_Handler):
+    """The counts as a CSV download."""
+
+    @web.authenticated
+    def get(self) -> None:
+        summary = self.store.summary()
+        if self.store.error:
+            raise web.HTTPError(503, self.store.error)
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="pulse-{time.strftime("%Y%m%d-%H%M")}.csv"')
+        self.finish(self.store.csv(summary))
+
+
+class Reset(_Handler):
+    """Erase the counts (the board's Reset), then show the board again."""
+
+    @web.authenticated
+    def post(self) -> None:
+        if not self.store.reset():
+            raise web.HTTPError(503, self.store.error)
+        self.redirect(self.url(), status=303)
+
+
+class Events(_Handler):
+    """Journal lines from a lab's kernel on a student's server."""
+
+    scope = SEND
+
+    def get_login_url(self) -> str:
+        raise web.HTTPError(403)  # an API: refused, never sent to a login page
+
+    @web.authenticated
+    def post(self) -> None:
+        try:
+            body = json.loads(self.request.body)
+            journal, start, lines = body["journal"], body["start"], body["lines"]
+            if not (isinstance(journal, str) and 0 < len(journal) <= 200 and isinstance(start, int)
+                    and start >= 0 and isinstance(lines, str) and len(lines) <= 2 * MAX_BATCH):
+                raise ValueError(body)
+        except (ValueError, KeyError, TypeError) as error:
+            raise web.HTTPError(400, "expected {journal, start, lines}") from error
+        gathered = self.store.receive(journal, start, lines.encode())
+        if gathered is None:
+            raise web.HTTPError(503, self.store.error)
+        self.finish({"gathered": gathered})
+
+
+def make_app(store: PulseStore, prefix: str) -> web.Application:
+    """The service's tornado application, its routes under `prefix` (``/services/matmul-pulse/``)."""
+    routes = [("", BoardPage), ("board", BoardCounts), ("pulse.csv", CountsCsv), ("reset", Reset),
+              (EVENTS_PATH, Events)]
+    return web.Application(
+        [(url_path_join(prefix, path), handler, {"store": store, "prefix": prefix}) for path, handler in routes]
+        + [(url_path_join(prefix, "oauth_callback"), HubOAuthCallbackHandler)],
+        # A restart only asks the hub for the instructor's login again.
+        cookie_secret=os.urandom(32),
+        # No xsrf_cookies: HubOAuthenticated accepts a login cookie on a POST only with the
+        # form's _xsrf (the Reset form has it), and a hub token (the kernels') needs none.
+    )
+
+
+def main() -> None:
+    """Serve on the URL the hub gave (``JUPYTERHUB_SERVICE_URL``), the store in ``MATMUL_PULSE_DIR``."""
+    folder = os.environ[PULSE_DIR]
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    store = PulseStore(folder)
+    url = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{NAME}/")
+    make_app(store, prefix).listen(url.port, url.hostname)
+    print(f"class pulse service on {url.geturl()}{prefix}, its store in {folder}", flush=True)
+    ioloop.IOLoop.current().start()
+
+
+if __name__ == "__main__":
+    main()
