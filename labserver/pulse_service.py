@@ -84,7 +84,9 @@ table {{ max-width: 100%; overflow-x: auto; display: block; }}
 <script>
 async function refresh() {{
   try {{
-    const response = await fetch("{fragment}", {{credentials: "same-origin", redirect: "manual"}});
+    // The hub accepts a login cookie on a script's request only with the page's XSRF token.
+    const response = await fetch("{fragment}", {{credentials: "same-origin", redirect: "manual",
+                                                 headers: {{"X-XSRFToken": "{xsrf_token}"}}}});
     if (response.type === "opaqueredirect" || response.status === 403) {{ location.reload(); return; }}
     if (!response.ok) throw new Error("HTTP " + response.status);
     const board = await response.text();
@@ -149,7 +151,8 @@ class BoardPage(_Handler):
         self.set_header("Cache-Control", "no-store")
         self.finish(PAGE.format(
             reset=self.url("reset"), csv=self.url("pulse.csv"), fragment=self.url("board"),
-            xsrf=self.xsrf_form_html(), board=board_html(self.store), refresh_ms=REFRESH * 1000,
+            xsrf=self.xsrf_form_html(), xsrf_token=self.xsrf_token.decode(), board=board_html(self.store),
+            refresh_ms=REFRESH * 1000,
         ))
 
 
