@@ -9,6 +9,8 @@ import multiprocessing
 import os
 import signal
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -189,6 +191,27 @@ def test_a_file_replaced_under_a_running_store_is_noticed_and_made_again(store):
     assert store.record("lab01", "activity", "v2", right=True)
     # The new file has its schema made again, and every event still in a journal: nothing is lost.
     assert [row[3] for row in rows(store)] == ["v1", "v2"]
+
+
+def _count_elsewhere(path: str) -> int:
+    """The events another process reads in the file: it connects, counts and closes, as a second board would."""
+    script = "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); print(c.execute('SELECT COUNT(*) FROM events')" \
+             ".fetchone()[0]); c.close()"
+    return int(subprocess.run([sys.executable, "-c", script, path], capture_output=True, text=True,
+                              check=True).stdout)
+
+
+def test_a_reader_in_another_process_sees_every_event_the_store_committed(store):
+    # The store read the file's header by opening and closing it at every call, which dropped its
+    # process's SQLite locks: the other process's close then took the WAL for its own, checkpointed
+    # and deleted it, and the store committed into the deleted WAL from then on (1 of 5 seen).
+    line = b'["events", ["lab08", "check_h", 0, "v1", 1, "", "", 0.0]]\n'
+    received = 0
+    for count in range(1, 6):
+        received = store.receive("events-1-a.jsonl", received, line)
+        assert _count_elsewhere(store.path) == count
+    store.close()
+    assert _count_elsewhere(store.path) == 5
 
 
 def test_a_locked_file_never_stops_a_lab_and_its_reader_gives_up_within_its_timeout(tmp_path):
