@@ -12,7 +12,8 @@ service, going on from where the service says it has them. Meanwhile the instruc
 the counts every 3 s, with an instructor's token. Browserless: no kernel, no browser.
 
 Reported per wave: events sent and events stored (the service's SQLite file, read after the wave:
-none may be lost), each post's latency (p50, p95, max), failed posts, the board's read time, and the
+none may be lost), the students whose events the file lacks (the first few named, with how far the
+service said it had their journal), each post's latency (p50, p95, max), failed posts, the board's read time, and the
 service's CPU seconds per 1000 events and its memory; then each wave's ratios against the baseline
 wave (``--baseline`` students, first, on the same hub). Nothing is asserted.
 """
@@ -100,7 +101,9 @@ class Student:
 
 async def wave(hub: Hub, tokens: list[str], board_token: str, every: float, over: float) -> dict:
     """`len(tokens)` students sending for `over` seconds; the counts and timings of the wave."""
-    client = AsyncHTTPClient(max_clients=len(tokens) + 10)
+    # A client of the wave's own: tornado's default one is shared per event loop, with the
+    # max_clients of whoever made it first, and would queue the wave's posts behind that limit.
+    client = AsyncHTTPClient(force_instance=True, max_clients=len(tokens) + 10)
     url = f"http://127.0.0.1:{hub.pulse_port}/services/{PULSE}/{EVENTS_PATH}"
     students = [Student(token) for token in tokens]
     latencies, failures, board_reads = [], [], []
@@ -129,13 +132,23 @@ async def wave(hub: Hub, tokens: list[str], board_token: str, every: float, over
             await asyncio.sleep(BOARD_EVERY)
 
     await asyncio.gather(watch(), *(run(student) for student in students))
+    client.close()
     cpu = sum(service.cpu_times()[:2]) - cpu_before
-    with sqlite3.connect(hub.state / "pulse" / "pulse.sqlite") as db:
-        journals = {student.journal for student in students}
-        stored = sum(1 for (visitor,) in db.execute("SELECT visitor FROM events") if visitor in journals)
+    db = sqlite3.connect(hub.state / "pulse" / "pulse.sqlite")
+    try:
+        rows = dict(db.execute("SELECT visitor, COUNT(*) FROM events GROUP BY visitor"))
+        received = dict(db.execute("SELECT journal, gathered FROM received"))
+    finally:
+        db.close()
+    short = [student for student in students if rows.get(student.journal, 0) != student.events]
+    for student in short[:5]:  # what a loss looks like, to find its cause
+        print(f"  short: {student.journal}: recorded {student.events}, stored {rows.get(student.journal, 0)}, "
+              f"{len(student.data)} bytes, sent to {student.sent}, the service has {received.get(student.journal)}",
+              flush=True)
+    stored = sum(rows.get(student.journal, 0) for student in students)
     sent = sum(student.events for student in students)
     return {
-        "students": len(tokens), "events sent": sent, "events stored": stored,
+        "students": len(tokens), "events sent": sent, "events stored": stored, "students short": len(short),
         "events/s": sent / over, "post p50 ms": 1000 * percentile(latencies, 0.5),
         "post p95 ms": 1000 * percentile(latencies, 0.95), "post max ms": 1000 * max(latencies, default=0),
         "failed posts": len(failures), "board read p50 ms": 1000 * percentile(board_reads, 0.5),
@@ -147,7 +160,7 @@ async def wave(hub: Hub, tokens: list[str], board_token: str, every: float, over
 
 
 async def measure(hub: Hub, waves: list[int], every: float, over: float) -> list[dict]:
-    client = AsyncHTTPClient(max_clients=50)
+    client = AsyncHTTPClient(force_instance=True, max_clients=50)  # the logins'
     board_token = await token_for(client, hub, INSTRUCTOR, [BOARD])
     results = []
     made = 0
