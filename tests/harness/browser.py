@@ -52,6 +52,23 @@ READ_MATRIX_JS = """
 view => Array.from(view.querySelector('table.matrix-html').rows).map(
   row => Array.from(row.cells).map(cell => Number(cell.textContent.replace(/\\u2212/g, '-'))))
 """
+# What READY_JS still waits for, said when a page never gets there.
+NOT_READY_JS = """
+(expected) => {
+  const cells = document.getElementById('rendered_cells');
+  const outputs = Array.from(document.querySelectorAll('.jp-OutputArea-output'));
+  const marks = 'path.line[d]:not([d=""]), path.area[d]:not([d=""]), .dot, .object, rect.heatmapcell, .label';
+  return {
+    cells_hidden: Boolean(cells && getComputedStyle(cells).display === 'none'),
+    outputs_not_shown: document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]').length,
+    views: outputs.filter(out => out.querySelector(':scope > .jupyter-widgets')).length, expected,
+    outputs_without_a_view: outputs.filter(out => !out.querySelector(':scope > .jupyter-widgets'))
+      .map(out => out.textContent.trim().slice(0, 120)).filter(text => text),
+    figures_without_marks: Array.from(document.querySelectorAll('.bqplot')).filter(fig => !fig.querySelector(marks))
+      .map(fig => fig.closest('[class*="lab"]')?.className || fig.className),
+  };
+}
+"""
 # The same cells as text with an ASCII minus ("?" for an entry not computed yet),
 # from the first HTML matrix under the element a selector matches ([] if none).
 MATRIX_TEXT_JS = """
@@ -144,8 +161,18 @@ def open_lab(
     assert response is not None and response.ok, f"{url}: HTTP {response and response.status}"
     problems.document = response.text()
     expected = problems.document.count(WIDGET_OUTPUT)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
     start = time.monotonic()
-    page.wait_for_function(READY_JS, arg=expected, timeout=timeout * 1000, polling=100)
+    try:
+        page.wait_for_function(READY_JS, arg=expected, timeout=timeout * 1000, polling=100)
+    except PlaywrightTimeoutError as error:  # say what the page still lacked
+        screenshot(page, f"{name}-not-ready")
+        raise AssertionError(
+            f"{name}: not ready after {timeout:.0f} s: {page.evaluate(NOT_READY_JS, expected)}; "
+            f"error output: {page.evaluate(ERROR_OUTPUT_JS)}; console: {problems.console}; "
+            f"failed requests: {problems.failed}"
+        ) from error
     page.wait_for_load_state("load")
     # The template's loading bar (matmul_loading.html) goes once the last widget is drawn.
     page.wait_for_function("() => !document.getElementById('matmul-loading')", timeout=5_000)
