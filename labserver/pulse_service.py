@@ -64,11 +64,12 @@ body {{ font-family: system-ui, sans-serif; font-size: 1.3em; margin: 1em 2em; c
 .pulse-actions {{ display: flex; flex-wrap: wrap; gap: 0.5em 1.5em; align-items: center; }}
 button {{ font-size: 1em; padding: 0.3em 0.8em; background: #b3261e; color: white; border: 0; border-radius: 4px; }}
 .pulse-lab {{ display: flex; flex-wrap: wrap; gap: 0 3em; }}
-.pulse-bars {{ min-width: min(28em, 100%); }}
+/* The bars share the projector's width, their text as large as the table's. */
+.pulse-bars {{ flex: 1 1 24em; min-width: min(24em, 100%); font-size: 1.3em; }}
 .pulse-bars h3 {{ font-size: 1em; font-weight: normal; margin: 0.6em 0 0.2em; }}
-.pulse-bar {{ display: grid; grid-template-columns: minmax(8em, 16em) 1fr 3em; gap: 0.5em; align-items: center; }}
+.pulse-bar {{ display: grid; grid-template-columns: minmax(8em, 14em) 1fr 2.5em; gap: 0.5em; align-items: center; }}
 .pulse-bar-label {{ overflow-wrap: anywhere; }}
-.pulse-bar-track {{ display: block; height: 1em; background: #eee; }}
+.pulse-bar-track {{ display: block; height: 0.9em; background: #eee; }}
 .pulse-bar-fill {{ display: block; height: 100%; }}
 table {{ max-width: 100%; overflow-x: auto; display: block; }}
 </style></head>
