@@ -7,11 +7,13 @@ across a restart of the service; one browser, shared by both in turn, keeps each
 apart; then their idle servers are culled."""
 from __future__ import annotations
 
+import csv
 import json
 import re
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import psutil
 import pytest
@@ -162,6 +164,12 @@ def test_the_instructor_sees_every_students_answers_live(hub, students, board):
     # Lab 8's page views, from the test before, came from both servers too.
     expect(board.locator(".pulse-lab-section", has_text="08-attention-weights")).to_contain_text("2 visitors")
     screenshot(board, "hub-pulse-board")
+    with board.expect_download() as download:  # the export, as the instructor clicks it
+        board.click(".pulse-export")
+    rows = list(csv.reader(Path(download.value.path()).read_text().splitlines()))
+    assert rows[0][:6] == ["lab", "check", "visitors", "attempted", "solved", "attempts"]
+    lab_2 = [row for row in rows if row[0] == LAB_2.removesuffix(".ipynb")]
+    assert [row[2:8] for row in lab_2][0] == ["2", "2", "1", "2", "sign", "1"], lab_2
 
 
 def test_a_student_may_send_but_not_open_read_export_or_reset_the_pulse(hub, students):
