@@ -63,3 +63,15 @@ def test_a_history_of_other_letters_is_refused():
     with pytest.raises(ValueError):
         trim("rx")
     assert trim("r" * (MAX_HISTORY + 3)) == "r" * MAX_HISTORY
+
+
+@pytest.mark.parametrize("history, reviewed, next_level", [
+    ("", "", "familiar"),
+    ("rk", "", "familiar"),
+    ("rrr", "", "proficient"),
+    ("rrrrr", "", "mastered"),
+])
+def test_the_goal_is_the_next_step_and_never_reads_as_the_present_level(history, reviewed, next_level):
+    # Shown under "Level: not started", a bare "Familiar: ..." read as if the learner already were.
+    assert goal(history, reviewed).startswith(f"Next, {next_level}: get ")
+    assert level(history, reviewed) != next_level

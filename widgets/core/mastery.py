@@ -9,14 +9,14 @@ one solved with a hint or the solution shown was solved with help.  The
 levels follow Khan Academy's: *familiar* at 70 % of the recent problems,
 *proficient* at 100 %, and *mastered* once proficient with the skill's last
 problem in a mixed review (labs/review.ipynb) right first time; `goal` says
-what the next one takes.  Pure Python: no widget, no numpy.
+what it takes to reach the next one, as the learner's next step.  Pure Python: no widget, no numpy.
 
 Examples
 --------
 >>> level("rrsr"), level("rrrrr"), level("rk")
 ('familiar', 'proficient', 'attempted')
 >>> describe("rrsr"), goal("rrsr")
-('familiar: 3 of 4 problems right first time', 'Proficient: your last 5 problems right first time.')
+('familiar: 3 of 4 problems right first time', 'Next, proficient: get your last 5 problems right first time.')
 """
 
 from __future__ import annotations
@@ -100,20 +100,23 @@ def describe(history: str, reviewed: str = "") -> str:
 
 
 def goal(history: str, reviewed: str = "") -> str:
-    """What the next level takes, in a sentence; ``""`` at the top.
+    """What the next level takes, as the learner's next step; ``""`` at the top.
+
+    It names the level to come and what to do for it, so that it never reads
+    as a claim about the learner's present level.
 
     >>> goal("")
-    'Familiar: 70 % of your last 5 problems right first time, from 3 problems.'
+    'Next, familiar: get 70 % of your last 5 problems right first time (3 problems at least).'
     >>> goal("rrrrr")
-    'Mastered: right first time in the mixed review as well.'
+    'Next, mastered: get this skill right first time in the mixed review too.'
     >>> goal("rrrrr", reviewed="r")
     ''
     """
     now = level(history, reviewed)
     if now in ("not started", "attempted"):
-        return f"Familiar: 70 % of your last {WINDOW} problems right first time, from {_FEWEST} problems."
+        return f"Next, familiar: get 70 % of your last {WINDOW} problems right first time ({_FEWEST} problems at least)."
     if now == "familiar":
-        return f"Proficient: your last {WINDOW} problems right first time."
+        return f"Next, proficient: get your last {WINDOW} problems right first time."
     if now == "proficient":
-        return "Mastered: right first time in the mixed review as well."
+        return "Next, mastered: get this skill right first time in the mixed review too."
     return ""
