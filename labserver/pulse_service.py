@@ -127,6 +127,9 @@ class _Handler(HubOAuthenticated, web.RequestHandler):
     """A route of the service: the hub identifies the token or login, `scope` says who may use it."""
 
     scope = BOARD
+    #: A route a page opens sends a login cookie's visitor to the hub's login page;
+    #: one a script calls (an API, the board's fetch) is refused with 403 instead.
+    api = False
 
     def initialize(self, store: PulseStore, prefix: str) -> None:
         self.store, self.prefix = store, prefix
@@ -136,8 +139,8 @@ class _Handler(HubOAuthenticated, web.RequestHandler):
         return {self.scope}
 
     def get_login_url(self) -> str:
-        if self.request.headers.get("Authorization"):
-            raise web.HTTPError(403)  # a token without the scope: refused, not sent to a login page
+        if self.api or self.request.headers.get("Authorization"):
+            raise web.HTTPError(403)  # a script, or a token without the scope: never sent to a login page
         return super().get_login_url()
 
     def url(self, path=""):
@@ -160,8 +163,7 @@ class BoardPage(_Handler):
 class BoardCounts(_Handler):
     """The board's counts alone, fetched by the page every few seconds."""
 
-    def get_login_url(self) -> str:
-        raise web.HTTPError(403)  # a fetch, not a page: the page logs in again
+    api = True  # a fetch, not a page: the page logs in again
 
     @web.authenticated
     def get(self) -> None:
@@ -196,9 +198,7 @@ class Events(_Handler):
     """Journal lines from a lab's kernel on a student's server."""
 
     scope = SEND
-
-    def get_login_url(self) -> str:
-        raise web.HTTPError(403)  # an API: refused, never sent to a login page
+    api = True
 
     @web.authenticated
     def post(self) -> None:

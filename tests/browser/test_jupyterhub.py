@@ -124,11 +124,7 @@ def keep_using(hub):
     """A request to each student's server API with its own token, which the server counts as use (as a
     learner's moves would be): the culler leaves it alone while we wait."""
     for name, server in hub.user_servers().items():
-        token = server.environ()["JUPYTERHUB_API_TOKEN"]
-        request = urllib.request.Request(f"{hub.url}/user/{name}/api/kernels",
-                                         headers={"Authorization": f"token {token}"})
-        with urllib.request.urlopen(request, timeout=30) as response:
-            assert response.status == 200
+        assert call(hub, "GET", f"/user/{name}/api/kernels", server.environ()["JUPYTERHUB_API_TOKEN"]) == 200
 
 
 def lab_2_row(board, check):
@@ -138,8 +134,8 @@ def lab_2_row(board, check):
 
 
 def call(hub, method, path, token, body=None):
-    """The status of `method` on the pulse service's `path`, with a hub API token."""
-    request = urllib.request.Request(f"{hub.url}{PULSE}{path}", method=method,
+    """The status of `method` on the hub's `path` (a server's, a service's), with a hub API token."""
+    request = urllib.request.Request(f"{hub.url}{path}", method=method,
                                      data=None if body is None else json.dumps(body).encode(),
                                      headers={"Authorization": f"token {token}"})
     try:
@@ -181,8 +177,8 @@ def test_a_student_may_send_but_not_open_read_export_or_reset_the_pulse(hub, stu
     grace.close()
     token = hub.user_servers()["grace"].environ()["JUPYTERHUB_API_TOKEN"]  # what her kernels hold
     for method, path in (("GET", ""), ("GET", "board"), ("GET", "pulse.csv"), ("POST", "reset")):
-        assert call(hub, method, path, token, body={} if method == "POST" else None) == 403, path
-    assert call(hub, "POST", "api/events", token, {"journal": "events-0-probe.jsonl", "start": 0, "lines": ""}) == 200
+        assert call(hub, method, PULSE + path, token, body={} if method == "POST" else None) == 403, path
+    assert call(hub, "POST", PULSE + "api/events", token, {"journal": "events-0-probe.jsonl", "start": 0, "lines": ""}) == 200
 
 
 def test_restarting_the_service_loses_no_event(hub, students, board):

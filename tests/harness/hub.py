@@ -93,7 +93,6 @@ class Hub(Server):
                 pass
         return servers
 
-
     def pulse_service(self) -> psutil.Process | None:
         """The class pulse service's process, once the hub has started it."""
         for proc in psutil.Process(self.process.pid).children():

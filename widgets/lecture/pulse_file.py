@@ -15,7 +15,7 @@ of that file.  Without its shared lock the connection looked gone to any
 other process, whose closing connection then checkpointed the WAL and
 deleted it, and this connection went on committing into the deleted WAL,
 seen by nobody else and lost at its end (the hub's pulse service lost the
-last events of 37 of 300 simulated students so; SQLite's "How To Corrupt
+last events of 37 to 170 of 300 simulated students so; SQLite's "How To Corrupt
 An SQLite Database File", 2.2).
 
 A file found damaged stays damaged until it is moved away or deleted,
@@ -173,7 +173,7 @@ class PulseFile:
             _check_header(self._file)
         self._connection = self._open()
         if self._file is None:  # the connection made the file
-            self._file = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)
+            self._file = _open_file(self.path)
         self._owner = (os.fstat(self._file).st_ino, os.getpid())
 
     def _check_not_damaged(self):
