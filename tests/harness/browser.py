@@ -184,6 +184,26 @@ def open_lab(
     return problems
 
 
+def wait_or_say_why(page: Page, target: Locator, name: str, problems: PageProblems, timeout: float = 90.0) -> None:
+    """Wait until ``target`` shows; if it never does, fail with what the page showed and what went wrong.
+
+    For a page that is not a lab (`open_lab` says what a lab lacked): its
+    text, console errors and failed requests, and a ``{name}-not-ready``
+    screenshot.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        target.wait_for(timeout=timeout * 1000)
+    except PlaywrightTimeoutError as error:
+        screenshot(page, f"{name}-not-ready")
+        text = page.evaluate("() => document.body ? document.body.innerText.slice(0, 600) : '(no body)'")
+        raise AssertionError(
+            f"{name}: not shown after {timeout:.0f} s at {page.url}; the page's text: {text!r}; "
+            f"console: {problems.console}; failed requests: {problems.failed}"
+        ) from error
+
+
 def screenshot(page: Page, name: str) -> Path:
     """Save a full-page screenshot under ``tests/artifacts/`` (git-ignored)."""
     ARTIFACTS.mkdir(exist_ok=True)
