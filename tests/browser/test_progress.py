@@ -15,6 +15,7 @@ from harness.browser import (
     LEAVING_TOLERATED,
     READY_JS,
     RENDERED_VIEWS_JS,
+    STARVED_STORE,
     PageProblems,
     answer_check,
     open_lab,
@@ -251,3 +252,36 @@ def test_progress_moves_to_another_browser_by_a_code(voila_server, browser):
     finally:
         here.close()
         there.close()
+
+
+# anywidget 0.11 gives a model 2 s from its creation in the page to load its ES module
+# (`AbortSignal.timeout(2000)` in its runtime; `harness.browser.STARVED_STORE`); a page too busy to
+# load it in time leaves the model deaf: it still draws and reports, but every message from the
+# kernel waits on the rejected load and is dropped, the learner's record included. Here the page
+# gives the first such budget 0 ms, so lab 2's progress store (its only anywidget) goes deaf for certain.
+DEAF_STORE_JS = """
+const timeout = AbortSignal.timeout.bind(AbortSignal);
+let starved = false;
+AbortSignal.timeout = (ms) => {
+  if (ms !== 2000 || starved) return timeout(ms);
+  starved = true;
+  return timeout(0);
+};
+"""
+
+
+def test_a_store_gone_deaf_on_a_starved_page_is_renewed_and_the_check_is_kept(voila_server, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.add_init_script(DEAF_STORE_JS)
+        problems = open_lab(page, url(voila_server), "progress-02-deaf-store", tolerated=LEAVING_TOLERATED,
+                            tolerated_console=(STARVED_STORE,))
+        solve_the_first_check(page)  # kept in the browser: by the renewed store
+        problems.assert_clean()
+        page.close()
+        page = context.new_page()  # a healthy page of the same browser
+        open_lab(page, url(voila_server), "progress-02-after-deaf-store", tolerated=LEAVING_TOLERATED)
+        expect_the_first_check_restored(page)
+    finally:
+        context.close()

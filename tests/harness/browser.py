@@ -26,6 +26,12 @@ TOLERATED_CONSOLE = re.compile(
     r"Unsatisfied version|No satisfying version|Failed to load resource: net::ERR_NAME_NOT_RESOLVED"
 )
 WIDGET_OUTPUT = '"application/vnd.jupyter.widget-view+json"'
+# anywidget 0.11 gives a model two seconds from its creation in the page to load its ES module
+# (`AbortSignal.timeout(2000)` in its runtime, which then rejects with this message when the kernel
+# next writes to it): a page whose renderer is starved that long (a lecture hall's browsers sharing
+# two cores with forty kernels) has a deaf progress store, which the kernel renews
+# (widgets.controls.device_store); tests/browser/test_progress.py makes one deaf for certain.
+STARVED_STORE = "pageerror: [anywidget] Failed to initialize model."
 
 # True once Voila has shown the cells (it keeps them hidden behind its progress
 # message until its scripts have run), replaced every output placeholder, every
@@ -94,6 +100,7 @@ class PageProblems:
     the page's HTML as the server sent it (``document``) and how long its widgets took."""
 
     tolerated: re.Pattern | None = None
+    tolerated_console: tuple[str, ...] = ()  # whole lines, such as `STARVED_STORE`
     console: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     document: str = ""
@@ -101,14 +108,18 @@ class PageProblems:
 
     def watch(self, page: Page) -> PageProblems:
         page.on("console", self._on_console)
-        page.on("pageerror", lambda exc: self.console.append(f"pageerror: {exc}"))
+        page.on("pageerror", lambda exc: self._on_error(f"pageerror: {exc}"))
         page.on("requestfailed", self._on_failed)
         page.on("response", self._on_response)
         return self
 
     def _on_console(self, message) -> None:
         if message.type == "error" and not TOLERATED_CONSOLE.search(message.text):
-            self.console.append(message.text)
+            self._on_error(message.text)
+
+    def _on_error(self, text: str) -> None:
+        if text not in self.tolerated_console:
+            self.console.append(text)
 
     def _on_failed(self, request) -> None:
         if not self._tolerates(request.url):
@@ -142,12 +153,14 @@ def block_outside(page: Page, server_url: str) -> list[str]:
 
 
 def open_lab(
-    page: Page, url: str, name: str, timeout: float = 90.0, tolerated: str | None = None
+    page: Page, url: str, name: str, timeout: float = 90.0, tolerated: str | None = None,
+    tolerated_console: tuple[str, ...] = (),
 ) -> PageProblems:
     """Open ``url``, wait until every widget rendered, screenshot it as ``name``.
 
     Fails on a cell error, a widget that did not render, a console error or a
-    failed request (other than those whose URL ``tolerated`` matches from its start).
+    failed request (other than those whose URL ``tolerated`` matches from its start, and the console
+    lines of ``tolerated_console``).
     Returns the problem collector, which keeps watching the page so a test
     can call ``assert_clean()`` again after interacting.
     """
@@ -156,7 +169,8 @@ def open_lab(
         # request, which Voila 0.5 refuses (upstream issue 1458) and which
         # belongs to that page, not to this one.
         page.goto("about:blank")
-    problems = PageProblems(tolerated=tolerated and re.compile(tolerated)).watch(page)
+    problems = PageProblems(tolerated=tolerated and re.compile(tolerated), tolerated_console=tolerated_console)
+    problems.watch(page)
     response = page.goto(url, wait_until="domcontentloaded", timeout=timeout * 1000)
     assert response is not None and response.ok, f"{url}: HTTP {response and response.status}"
     problems.document = response.text()

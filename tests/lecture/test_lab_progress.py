@@ -196,3 +196,19 @@ def test_start_afresh_forgets_the_lab_and_reloads_the_page(lab2, monkeypatch):
     browser_answers(progress, write_record(Record({"activity": "solved"})))
     progress._afresh.click()
     assert sent == [{"clear": True}, {"reload": True}] and progress.store.saved == ""
+
+
+def test_a_deaf_store_is_renewed_and_the_record_is_written_to_the_new_one(lab2):
+    """A page too busy when it loaded leaves the store deaf (widgets.controls.device_store): what the
+    lab gave it to keep never reached the browser, so its replacement must be given the whole record."""
+    lab, progress = lab2
+    browser_answers(progress)
+    assert answer(lab["activity"], "-12")
+    deaf = progress.store
+    deaf.set_trait("deaf", True)  # its view never answered the kernel
+    store = progress.store
+    assert store is not deaf and deaf.comm is None and store in progress.children and deaf not in progress.children
+    assert (store.key, store.peek, store.max_chars) == (deaf.key, deaf.peek, deaf.max_chars)
+    browser_answers(progress)  # the new view reports: the browser still keeps nothing
+    assert kept_checks(progress) == {"activity": "solved"}
+    assert progress.notice == "Your progress in this lab is kept in this browser."

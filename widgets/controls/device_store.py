@@ -13,17 +13,34 @@ the kernel reads it strictly (`widgets.core.progress_record`).
 
 A text read under a key is news to the kernel even when `status` stays "ready":
 see `DeviceStore.set_state` (JupyterLab draws the view before `key` is set).
+
+A store can go deaf: anywidget 0.11 gives a model two seconds from its
+creation in the page to load its ES module (``AbortSignal.timeout(2000)`` in
+its runtime), and a page whose renderer is starved that long (a lecture hall's
+browsers beside forty kernels, a slow phone) keeps a model that still draws
+and reports but drops every message from the kernel, the learner's record
+included.  So the kernel asks once, when the view first reports, and a store
+that has not answered within `ANSWER_WITHIN` seconds turns `deaf`; its owner
+(`KeepsStore`) puts a new one in its place, created once the page is loaded.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from typing import Any
 
 import anywidget
-from traitlets import Bunch, Dict, HasTraits, Int, List, Unicode
+from traitlets import Bool, Bunch, Dict, HasTraits, Int, List, Unicode
 
-__all__ = ["DeviceStore"]
+from ..base.owned import OwnsChildren
+
+__all__ = ["ANSWER_WITHIN", "DeviceStore", "KeepsStore"]
+
+#: Seconds a drawn store has to answer the kernel before it counts as deaf.
+ANSWER_WITHIN = 5.0
+#: The most stores a page renews one after another (a page that never hears stops there).
+MAX_RENEWALS = 3
 
 _ESM = r"""
 const PREFIX = "matmul-labs/";
@@ -88,6 +105,7 @@ function render({ model, el }) {
     }
   };
   const onMessage = (message) => {
+    if (message && message.ping !== undefined) return model.send({ pong: message.ping });  // we hear the kernel
     if (!storage || !message) return;
     try {
       if (message.put && typeof message.put === "object") {  // only this page's own keys
@@ -146,6 +164,12 @@ class DeviceStore(anywidget.AnyWidget):
     peeked = Dict(help="What the browser kept under each key of `peek` (keys with nothing are left out).").tag(
         sync=True)
     max_chars = Int(20_000, help="The longest text read back: one character more marks it too long.").tag(sync=True)
+    deaf = Bool(False, read_only=True, help="The view reported but never answered the kernel (see the module).")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._asked = self._heard = False
+        self.on_msg(self._on_answer)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Take the browser's report; if it brings a new `loaded` under an unchanged `status`, tell
@@ -173,6 +197,30 @@ class DeviceStore(anywidget.AnyWidget):
             # Observers only (HasTraits', not the widget's notify_change): the browser holds this status.
             HasTraits.notify_change(self, Bunch(name="status", old=status, new=status, owner=self,
                                                 type="change"))
+        if "status" in sync_data and not self._asked:
+            self._ask()
+
+    def _ask(self):
+        """The view has reported: ask it to answer, and judge it deaf if it has not within `ANSWER_WITHIN` s."""
+        self._asked = True
+        try:
+            loop = asyncio.get_running_loop()  # the kernel's; none in a plain script or a doctest
+        except RuntimeError:
+            return
+        self.send({"ping": 1})
+        loop.call_later(ANSWER_WITHIN, self._judge)
+
+    def _judge(self):
+        if not self._heard and self.comm is not None:
+            self.set_trait("deaf", True)
+
+    def _on_answer(self, _widget, content, _buffers):
+        if isinstance(content, dict) and "pong" in content:
+            self._heard = True
+
+    def renewed(self) -> DeviceStore:
+        """A new store for the same texts (`key`, `peek`, `max_chars`), to show in place of a deaf one."""
+        return DeviceStore(key=self.key, peek=list(self.peek), max_chars=self.max_chars)
 
     def set_aside(self) -> None:
         """Move the kept text to a key of its own (``#set-aside``): kept for inspection, never read again."""
@@ -191,3 +239,50 @@ class DeviceStore(anywidget.AnyWidget):
         """Remove the kept text (whatever `saved` holds: it may not have changed since)."""
         self.saved = ""
         self.send({"clear": True})
+
+
+class KeepsStore(OwnsChildren):
+    """A mixin for a box that shows a `DeviceStore` among its children and renews it when it goes deaf.
+
+    The box keeps its store with `_keep_store` instead of observing it itself;
+    a deaf store is then replaced, in `store` and in the box's children, by
+    `DeviceStore.renewed`, whose view reports afresh to the same handler.
+
+    Examples
+    --------
+    >>> from ipywidgets import VBox
+    >>> class Keeper(KeepsStore, VBox):
+    ...     def __init__(self):
+    ...         super().__init__()
+    ...         self.seen = []
+    ...         self._keep_store(DeviceStore(key="lab"), lambda change: self.seen.append(change["new"]), "status")
+    ...         self.children = [self.store]
+    >>> keeper = Keeper()
+    >>> first = keeper.store
+    >>> first.set_trait("deaf", True)
+    >>> keeper.store is not first, keeper.store.key, first.comm is None, keeper.children == (keeper.store,)
+    (True, 'lab', True, True)
+    >>> keeper.store.status = "ready"
+    >>> keeper.seen
+    ['ready']
+    """
+
+    _renewals = 0  # stores renewed so far
+    _store_handler = None  # what `_keep_store` was told to follow: (handler, names)
+
+    def _keep_store(self, store: DeviceStore, handler: Any, names: str | list[str]) -> DeviceStore:
+        """Own `store`, follow its `names` with `handler`, and renew it if it goes deaf; return it."""
+        self.store = self._own(store)
+        self._store_handler = (handler, names)
+        store.observe(handler, names=names)
+        store.observe(self._renew_store, names="deaf")
+        return store
+
+    def _renew_store(self, change):
+        deaf = change["owner"]
+        if deaf is not self.store or not change["new"] or self._renewals >= MAX_RENEWALS:
+            return
+        self._renewals += 1
+        store = self._keep_store(deaf.renewed(), *self._store_handler)
+        self.children = tuple(store if child is deaf else child for child in self.children)
+        deaf.close()

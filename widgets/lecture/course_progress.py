@@ -22,9 +22,8 @@ from typing import Any
 
 from ipywidgets import HTML, Button, Layout, Textarea, ToggleButton, VBox
 
-from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
-from ..controls.device_store import DeviceStore
+from ..controls.device_store import DeviceStore, KeepsStore
 from ..core.mastery import LEVELS, level
 from ..core.progress_code import read_code, write_code
 from ..core.progress_record import MAX_CHARS, REVIEW_KEY, read_records
@@ -49,7 +48,7 @@ def lab_titles(folder: str | os.PathLike[str] = ".") -> list[tuple[str, str]]:
     return labs
 
 
-class CourseProgress(OwnsChildren, VBox):
+class CourseProgress(KeepsStore, VBox):
     """Every lab's progress in this browser, with the lab to continue; see the module.
 
     Parameters
@@ -73,8 +72,8 @@ class CourseProgress(OwnsChildren, VBox):
         super().__init__(layout=Layout(align_items="flex-start"), **kwargs)  # buttons as wide as their words
         self._labs = tuple(labs)
         self.rows = ()
-        self.store = self._own(DeviceStore(peek=[name for name, _ in self._labs] + [REVIEW_KEY],
-                                           max_chars=MAX_CHARS))
+        self._keep_store(DeviceStore(peek=[name for name, _ in self._labs] + [REVIEW_KEY], max_chars=MAX_CHARS),
+                         self._on_status, ["status", "peeked"])
         self._view = self._own(steady(HTML).add_class("course-progress-list"))
         self._move = self._own(ToggleButton(
             description="Move my progress to another device", icon="exchange", layout=Layout(width="auto"),
@@ -90,7 +89,6 @@ class CourseProgress(OwnsChildren, VBox):
                                       layout=Layout(display="none", width="100%")))
         self._move.observe(self._on_move, names="value")
         self._bring.on_click(lambda _button: self.bring(self._code.value))
-        self.store.observe(self._on_status, names=["status", "peeked"])
         self.children = [self.store, self._view, self._move, self._moving]
         self.add_class("course-progress")
         self._say("Your progress shows here once the page has loaded.")

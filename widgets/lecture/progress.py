@@ -24,10 +24,9 @@ from typing import Any
 
 from ipywidgets import HTML, Button, HBox, Layout
 
-from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.check import Check
-from ..controls.device_store import DeviceStore
+from ..controls.device_store import DeviceStore, KeepsStore
 from ..controls.practice import Practice
 from ..core.progress_record import MAX_CHARS, REVIEW_KEY, Record, read_record, read_records, write_record
 from ..text.html_math import plain_text
@@ -43,7 +42,7 @@ def _page_name():
     return lab_name() or session or "lab"
 
 
-class LabProgress(OwnsChildren, HBox):
+class LabProgress(KeepsStore, HBox):
     """A lab's checks, kept in the browser: a notice and *Forget my progress*; see the module.
 
     Examples
@@ -61,7 +60,7 @@ class LabProgress(OwnsChildren, HBox):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(layout=Layout(align_items="center", grid_gap="0 0.5em"), **kwargs)
         # The mixed review's record too (only read): a practice shows "mastered" after it.
-        self.store = self._own(DeviceStore(max_chars=MAX_CHARS, peek=[REVIEW_KEY]))
+        self._keep_store(DeviceStore(max_chars=MAX_CHARS, peek=[REVIEW_KEY]), self._on_status, "status")
         self._notice = self._own(steady(HTML).add_class("progress-notice"))
         self._forget = self._own(Button(
             description="Forget my progress", tooltip="Remove what this browser keeps of this lab",
@@ -80,7 +79,6 @@ class LabProgress(OwnsChildren, HBox):
         self.restored = 0  # checks restored
         self.restored_given = 0  # answers of open checks restored
         self.restored_practice = 0
-        self.store.observe(self._on_status, names="status")
         self.children = [self.store, self._notice, self._forget, self._afresh]
         self.add_class("lab-progress")
 
@@ -143,8 +141,8 @@ class LabProgress(OwnsChildren, HBox):
                              "the lab starts afresh.", warn=True)
         self._restore(record)
         self._read_review()
-        if (record.checks or record.practice) and self._current() != record:
-            self._save()  # solved here before the browser answered, or the lab changed: say so
+        if self._current() != record:
+            self._save()  # solved here before the browser answered (or the store was renewed), or the lab changed
         kept = [f"{self.restored} answer{'s' * (self.restored != 1)}"] * bool(self.restored)
         kept += [f"{self.restored_given} unfinished answer{'s' * (self.restored_given != 1)}"] * bool(
             self.restored_given)

@@ -19,9 +19,8 @@ from typing import Any
 
 from ipywidgets import HTML, Button, HBox, Layout, VBox
 
-from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
-from ..controls.device_store import DeviceStore
+from ..controls.device_store import DeviceStore, KeepsStore
 from ..controls.practice import TITLES, Practice
 from ..core.mastery import OUTCOMES, level, trim
 from ..core.practice import MAX_SEED
@@ -41,7 +40,7 @@ from ..text.review_words import problem_heading_html, round_html
 __all__ = ["MixedReview"]
 
 
-class MixedReview(OwnsChildren, VBox):
+class MixedReview(KeepsStore, VBox):
     """Rounds of mixed problems from the labs visited; see the module.
 
     Parameters
@@ -70,8 +69,8 @@ class MixedReview(OwnsChildren, VBox):
         self._visited = {}  # skill to (its practice history in the lab, the lab's name and title)
         self._reviewed = {}  # skill to its PracticeRecord in the review's own record
         self.practices = ()
-        self.store = self._own(DeviceStore(key=REVIEW_KEY, peek=[name for name, _ in self._labs],
-                                           max_chars=MAX_CHARS))
+        self._keep_store(DeviceStore(key=REVIEW_KEY, peek=[name for name, _ in self._labs], max_chars=MAX_CHARS),
+                         self._on_status, "status")
         self._intro = self._own(steady(HTML).add_class("review-intro"))
         self._round = self._own(VBox())
         self._summary = self._own(steady(HTML).add_class("review-summary"))
@@ -79,7 +78,6 @@ class MixedReview(OwnsChildren, VBox):
             width="auto")).add_class("review-again"))
         self._again.on_click(lambda _button: self.new_round())
         self._after = self._own(HBox([self._again], layout=Layout(display="none")))  # as wide as its words
-        self.store.observe(self._on_status, names="status")
         self.children = [self.store, self._intro, self._round, self._summary, self._after]
         self.add_class("mixed-review")
         self._say("The review starts once the page has loaded.")
@@ -114,8 +112,10 @@ class MixedReview(OwnsChildren, VBox):
         if self.store.status == "unavailable":
             return self._say("This browser keeps nothing for these pages (a private window, or storage "
                              "turned off): the review cannot see which labs you have visited.")
-        if self.store.status != "ready" or self.practices:
+        if self.store.status != "ready":
             return None
+        if self.practices:  # a renewed store (see `KeepsStore`): keep what this round answered
+            return self._save() if self._reviewed else None
         records = read_records(self.store.peeked, [name for name, _ in self._labs])
         for name, title in self._labs:
             for kept in records[name].practice.values():
@@ -137,10 +137,13 @@ class MixedReview(OwnsChildren, VBox):
         kept = self._reviewed.get(practice.skill, PracticeRecord(skill=practice.skill))
         self._reviewed[practice.skill] = PracticeRecord(
             0, trim(kept.history + outcome), kept.solved + (outcome in "ras"), practice.skill)
-        if self.store.status in ("ready", "full"):
-            self.store.saved = write_record(Record(practice=dict(self._reviewed)))
+        self._save()
         if all(p.history for p in self.practices):
             self._sum_up()
+
+    def _save(self):
+        if self.store.status in ("ready", "full"):
+            self.store.saved = write_record(Record(practice=dict(self._reviewed)))
 
     def _sum_up(self):
         problems = []
