@@ -72,3 +72,16 @@ def test_a_later_visit_adds_to_the_kept_review_and_a_damaged_one_is_set_aside(mo
     monkeypatch.setattr(damaged.store, "send", sent.append)
     browser_answers(damaged, VISITED, loaded='{"v": 2, "oops"')
     assert sent == [{"set_aside": True}] and len(damaged.practices) == 3
+
+
+def test_a_renewed_store_is_given_the_round_so_far_and_the_round_goes_on():
+    """A store gone deaf (widgets.controls.device_store) is replaced; the new one keeps what was answered."""
+    review = MixedReview(LABS, rng=random.Random(5))
+    browser_answers(review, VISITED)
+    practices = review.practices
+    right(practices[0])
+    review.store.set_trait("deaf", True)
+    browser_answers(review, VISITED)  # the new store's view reports what the browser kept: nothing of the review
+    assert review.practices is practices  # the round goes on
+    kept, problem = read_record(review.store.saved)
+    assert problem == "" and [entry.history for entry in kept.practice.values()] == ["r"]
