@@ -4,6 +4,7 @@ real page's store deaf and sees the lab's record kept all the same."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
@@ -37,3 +38,11 @@ def test_outside_a_kernel_a_store_is_never_judged():
     store = DeviceStore(key="lab")
     store.set_state({"status": "ready"})  # no event loop: nobody could judge it, so nobody asks
     assert not store.deaf
+
+
+def test_every_store_the_package_builds_is_kept_so_that_it_is_renewed():
+    """A store observed directly would stay deaf: each is built inside `KeepsStore._keep_store`."""
+    package = Path(device_store.__file__).parents[1]
+    built = [(path.name, line.strip()) for path in package.rglob("*.py") if path.name != "device_store.py"
+             for line in path.read_text().splitlines() if "DeviceStore(" in line]
+    assert built and all("self._keep_store(DeviceStore(" in line for _, line in built), built
