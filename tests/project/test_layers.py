@@ -144,7 +144,7 @@ def test_a_planted_bqplot_import_outside_views_is_caught(tmp_path, module, line)
 # -- what core, labs and lecture write ----------------------------------------------------
 
 #: Markup a string would be writing for a page: a LaTeX command, math-mode dollars, an HTML tag or entity.
-MARKUP = re.compile(r"\\(?:begin|end|frac|tfrac|mathbf|mathbb|mathrm|hat|times|cdot|quad|operatorname|text|ln|sqrt|top)\b"
+MARKUP = re.compile(r"\\(?:begin|end|frac|tfrac|mathbf|mathbb|mathrm|hat|times|cdot|quad|operatorname|text|ln|sqrt|top)\b|\\,"
                     r"|</?(?:a|b|i|sup|sub|p|span|table|tr|th|td|div|code|br|h[1-6]|ul|li|style)\b|\$|&nbsp;")
 
 

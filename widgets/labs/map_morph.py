@@ -21,6 +21,7 @@ from ..base.traits import MatrixTrait
 from ..core.geometry import UNIT_SQUARE, as_matrix_2x2, as_points
 from ..core.morph import morph_matrix, morph_view
 from ..text.alerts import alert_html
+from ..text.latex_math import MORPH_NAME
 from ..views.matrix_view import MatrixView
 from ..views.vertex_plot import VertexPlot
 
@@ -102,7 +103,7 @@ class MapMorph(OwnsChildren, VBox):
         self.play = Play(
             value=0, min=0, max=STEPS, step=1, interval=150, description="Play the morph",
         ).add_class("map-morph-play")
-        self._current_view = MatrixView(np.eye(2), name=r"(1 - t)\,I + t\,A").add_class("map-morph-current")
+        self._current_view = MatrixView(np.eye(2), name=MORPH_NAME).add_class("map-morph-current")
         self._status = steady(HTML).add_class("map-morph-status")
         self.plot = VertexPlot(
             UNIT_SQUARE, show_grid=True, title="X (dashed) and (1 − t) I + t A applied to X",
