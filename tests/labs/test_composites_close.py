@@ -148,6 +148,7 @@ EXEMPT = {
     "LinesPanel": _ATTENTION_PART,
     "PulseBoard": "reads a pulse store on a timer: tests/lecture/test_pulse_board.py closes it"
     " and checks that its refresh stops and every widget it built is closed",
+    "KeepsStore": "a mixin, not a widget: LabProgress, CourseProgress and MixedReview, which mix it in, are here",
 }
 
 

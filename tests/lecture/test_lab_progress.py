@@ -212,3 +212,5 @@ def test_a_deaf_store_is_renewed_and_the_record_is_written_to_the_new_one(lab2):
     browser_answers(progress)  # the new view reports: the browser still keeps nothing
     assert kept_checks(progress) == {"activity": "solved"}
     assert progress.notice == "Your progress in this lab is kept in this browser."
+    progress.close()
+    assert store.comm is None  # the renewed store is the lab's own, closed with it
