@@ -212,7 +212,7 @@ def test_a_damaged_record_is_set_aside_and_the_lab_starts_afresh(voila_server, p
     expect(page.locator(".progress-notice")).to_contain_text(
         "A saved record of this lab was set aside because it is not a record of the labs")
     kept = page.evaluate(KEPT_JS)
-    assert KEY not in kept and "<script>" in kept[KEY + "#set-aside"]
+    assert KEY not in kept and "<script>" in kept[KEY + "#set-aside-1"]
     assert not page.locator(".lab02-check [role=status]").inner_text()  # nothing restored
     answer_check(page, ".lab02-check", "-12")
     expect(page.locator(".lab02-check [role=status]")).to_contain_text("Correct!")

@@ -484,7 +484,7 @@ def solve_and_reload(moves, reopen: Callable[[str], None]) -> None:
     reopen("damaged")
     shows(moves, ".progress-notice", "set aside because it is not a record of the labs")
     moves.wait("(key) => localStorage.getItem(key) === null"
-               " && (localStorage.getItem(key + '#set-aside') || '').includes('<script>')", key)
+               " && (localStorage.getItem(key + '#set-aside-1') || '').includes('<script>')", key)
     moves.evaluate("() => localStorage.clear()")
 
 

@@ -104,6 +104,24 @@ function render({ model, el }) {
       report("full");
     }
   };
+  // Each text set aside under a key of its own (#set-aside-1, -2, ...), the oldest dropped beyond
+  // max_set_aside (a page that keeps writing junk under the key cannot fill the storage through us).
+  const setAside = () => {
+    const text = storage.getItem(where());
+    if (text === null) return;
+    const stem = where() + "#set-aside", kept = [];
+    for (let i = 0; i < storage.length; i++) {
+      const other = storage.key(i);
+      if (other === stem) kept.push([0, other]);  // the single key that earlier versions used
+      const number = typeof other === "string" && other.startsWith(stem + "-") ? other.slice(stem.length + 1) : "";
+      if (/^[1-9][0-9]{0,14}$/.test(number)) kept.push([Number(number), other]);
+    }
+    kept.sort((a, b) => a[0] - b[0]);
+    storage.setItem(stem + "-" + (kept.length ? kept[kept.length - 1][0] + 1 : 1), text);
+    for (const [, old] of kept.slice(0, Math.max(0, kept.length + 1 - model.get("max_set_aside")))) {
+      storage.removeItem(old);
+    }
+  };
   const onMessage = (message) => {
     if (message && message.ping !== undefined) return model.send({ pong: message.ping });  // we hear the kernel
     if (!storage || !message) return;
@@ -117,10 +135,7 @@ function render({ model, el }) {
       }
       if (message.reload === true) return window.location.reload();
       if (!model.get("key")) return;
-      if (message.set_aside === true) {
-        const text = storage.getItem(where());
-        if (text !== null) storage.setItem(where() + "#set-aside", text);
-      }
+      if (message.set_aside === true) setAside();
       if (message.set_aside === true || message.clear === true) storage.removeItem(where());
     } catch (error) {
       report("full");
@@ -164,6 +179,7 @@ class DeviceStore(anywidget.AnyWidget):
     peeked = Dict(help="What the browser kept under each key of `peek` (keys with nothing are left out).").tag(
         sync=True)
     max_chars = Int(20_000, help="The longest text read back: one character more marks it too long.").tag(sync=True)
+    max_set_aside = Int(5, help="The most texts kept set aside under `key`: the oldest goes first.").tag(sync=True)
     deaf = Bool(False, read_only=True, help="The view reported but never answered the kernel (see the module).")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -223,7 +239,8 @@ class DeviceStore(anywidget.AnyWidget):
         return DeviceStore(key=self.key, peek=list(self.peek), max_chars=self.max_chars)
 
     def set_aside(self) -> None:
-        """Move the kept text to a key of its own (``#set-aside``): kept for inspection, never read again."""
+        """Move the kept text to a key of its own (``#set-aside-1``, then ``-2``, ...): kept for inspection,
+        never read again, and never written over; only the newest `max_set_aside` are kept."""
         self.send({"set_aside": True})
 
     def put(self, texts: Mapping[str, str]) -> None:
