@@ -10,7 +10,7 @@ from harness.checks import answer
 from harness.notebooks import lab_namespace
 from harness.voila import REPO
 from widgets import Check
-from widgets.lecture.pulse import SHOWN, PulseRecorder
+from widgets.lecture.pulse import SHOWN, PulseRecorder, lab_name
 from widgets.lecture.pulse_store import PulseStore
 
 LAB_1 = REPO / "labs" / "01-product-by-columns.ipynb"
@@ -30,7 +30,8 @@ def store(tmp_path) -> PulseStore:
     return PulseStore(tmp_path)
 
 
-def test_off_without_the_pulse_folder_and_on_with_it(tmp_path):
+def test_off_without_the_pulse_folder_and_on_with_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(LAB_1.parent)  # Voila starts a lab's kernel in the lab's folder
     lab = lab_namespace(LAB_1)
     off = PulseRecorder.from_environment(environ={"SCRIPT_NAME": "/voila/render/01-product-by-columns.ipynb"})
     assert off.enabled is False and off.watch_all(lab) is off and off.watched == {}
@@ -40,6 +41,37 @@ def test_off_without_the_pulse_folder_and_on_with_it(tmp_path):
         "MATMUL_PULSE_DIR": str(tmp_path), "SCRIPT_NAME": "/voila/render/01-product-by-columns.ipynb"})
     assert on.enabled and on.lab == "01-product-by-columns"
     assert PulseRecorder.from_environment("lab", environ={"MATMUL_PULSE_DIR": str(tmp_path)}).lab == "lab"
+
+
+# Ways a visitor can write lab 1's address that Voila renders as lab 1 (tornado decodes the path).
+LAB_1_ADDRESSES = [
+    "/voila/render/01-product-by-columns.ipynb",
+    "/voila/render/%30%31-product-by-columns.ipynb",
+    "/voila/render/01-product-by-columns%2eipynb",
+    "/voila/render/%2530%2531-product-by-columns.ipynb",  # decoded once by Voila: no notebook of that name
+    "/voila/render//01-product-by-columns.ipynb",
+    "/voila/render/./01-product-by-columns.ipynb",
+    "/voila/render/lecturer/../01-product-by-columns.ipynb",
+    "/user/ada/voila/render/01-product-by-columns.ipynb",  # a JupyterHub user's server
+]
+
+
+@pytest.mark.parametrize("address", LAB_1_ADDRESSES)
+def test_every_address_of_a_lab_names_the_lab_once(address):
+    named = lab_name({"SCRIPT_NAME": address}, LAB_1.parent)
+    assert named == ("" if "%25" in address else "01-product-by-columns")
+
+
+@pytest.mark.parametrize("address", [
+    "/voila/render/01-made-up.ipynb", "/voila/render/01-product-by-columns", "/voila/render/",
+    "/voila/render/labs", "/voila/render/%00.ipynb", "/voila/render/" + "a" * 5000 + ".ipynb",
+    "/voila/render/../labs/01-product-by-columns.ipynb/..", "",
+])
+def test_a_path_that_names_no_notebook_of_the_folder_names_no_lab(address, tmp_path):
+    assert lab_name({"SCRIPT_NAME": address}, LAB_1.parent) == ""
+    recorder = PulseRecorder.from_environment(environ={"MATMUL_PULSE_DIR": str(tmp_path), "SCRIPT_NAME": address})
+    assert recorder.enabled is False and recorder.watch_all({"activity": Check("2 + 2?", 4.0)}).watched == {}
+    assert list(tmp_path.iterdir()) == []  # nothing journaled, no lab named "" on the board
 
 
 def test_each_page_view_has_its_own_random_visitor_id(store):

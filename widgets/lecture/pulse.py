@@ -20,10 +20,12 @@ nothing.
 from __future__ import annotations
 
 import os
+import posixpath
 import uuid
 import weakref
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import unquote
 
 from traitlets import HasTraits, Int, Unicode
 
@@ -40,23 +42,42 @@ __all__ = ["PulseRecorder", "lab_name"]
 SHOWN = "answer seen first"
 
 
-def lab_name(environ: Mapping[str, str] | None = None) -> str:
-    """The name of the lab this kernel renders, from Voila's request path, or ``""``.
+def lab_name(environ: Mapping[str, str] | None = None, folder: str | os.PathLike[str] | None = None) -> str:
+    """The name of the notebook this kernel renders, or ``""`` when it is not one in `folder`.
 
-    Voila gives a kernel the page's path as ``SCRIPT_NAME``
-    (``/voila/render/01-product-by-columns.ipynb``); a preheated kernel has
-    it once `read_query_string` has returned.
+    Voila gives a kernel the page's path as it was sent, ``SCRIPT_NAME``
+    (``/voila/render/01-product-by-columns.ipynb``; a preheated kernel has it
+    once `read_query_string` has returned), and starts it in the notebook's
+    folder.  A path can name one notebook many ways (``%30%31-…``,
+    ``…%2eipynb``, ``//``, ``./``): the name is taken from the path as Voila
+    resolved it, decoded and normalised, and only if that notebook is in the
+    folder, so every way of asking for a lab counts under its one name, and a
+    path that names no notebook here under none.
+
+    Parameters
+    ----------
+    environ : mapping, optional
+        Default ``os.environ``.
+    folder : str or os.PathLike, optional
+        Where the notebook must be; default the kernel's working directory.
 
     Examples
     --------
-    >>> lab_name({"SCRIPT_NAME": "/voila/render/01-product-by-columns.ipynb"})
+    >>> import pathlib, tempfile
+    >>> labs = tempfile.mkdtemp()
+    >>> pathlib.Path(labs, "01-product-by-columns.ipynb").touch()
+    >>> lab_name({"SCRIPT_NAME": "/voila/render/%30%31-product-by-columns%2eipynb"}, labs)
     '01-product-by-columns'
-    >>> lab_name({})
-    ''
+    >>> lab_name({"SCRIPT_NAME": "/voila/render/.//01-product-by-columns.ipynb"}, labs)
+    '01-product-by-columns'
+    >>> lab_name({"SCRIPT_NAME": "/voila/render/01-made-up.ipynb"}, labs), lab_name({}, labs)
+    ('', '')
     """
     environ = os.environ if environ is None else environ
-    name = os.path.basename(environ.get("SCRIPT_NAME", ""))
-    return name[: -len(".ipynb")] if name.endswith(".ipynb") else name
+    name = posixpath.basename(posixpath.normpath(unquote(environ.get("SCRIPT_NAME", ""))))
+    notebook = os.path.join(os.getcwd() if folder is None else folder, name)
+    # isfile is False, not an error, for a name no file can have (too long, a NUL byte).
+    return name[: -len(".ipynb")] if name.endswith(".ipynb") and os.path.isfile(notebook) else ""
 
 
 class PulseRecorder(HasTraits):
@@ -107,7 +128,8 @@ class PulseRecorder(HasTraits):
 
     @classmethod
     def from_environment(cls, lab: str | None = None, environ: Mapping[str, str] | None = None) -> PulseRecorder:
-        """A recorder for this page, on when ``MATMUL_PULSE_DIR`` or ``MATMUL_PULSE_URL`` is set.
+        """A recorder for this page, on when ``MATMUL_PULSE_DIR`` or ``MATMUL_PULSE_URL`` is set
+        and the page is a notebook of its folder (`lab_name`).
 
         Parameters
         ----------
@@ -122,8 +144,9 @@ class PulseRecorder(HasTraits):
         False
         """
         environ = os.environ if environ is None else environ
-        folder = environ.get(PULSE_DIR, "")
-        if environ.get(PULSE_URL):
+        lab = lab or lab_name(environ)
+        folder = environ.get(PULSE_DIR, "") if lab else ""  # a page that is no lab here records nothing
+        if lab and environ.get(PULSE_URL):
             folder = folder or outbox(environ)
             try:
                 os.makedirs(folder, mode=0o700, exist_ok=True)
@@ -132,7 +155,7 @@ class PulseRecorder(HasTraits):
             else:
                 PulseSender.from_environment(folder, environ)
         store = PulseStore(folder) if folder else None
-        return cls(store, lab or lab_name(environ))
+        return cls(store, lab)
 
     @property
     def enabled(self) -> bool:
