@@ -35,6 +35,42 @@ def kept_checks(progress):
     return record.checks
 
 
+class PlayedBrowser:
+    """A store's view as its ES module behaves (widgets.controls.device_store), over `kept`, the browser's
+    storage as a dict by key (without the prefix): it reads the store's key when drawn and whenever the
+    key changes, writes `saved` under the key, and sets a text aside or clears it when told."""
+
+    def __init__(self, store, kept):
+        self.store, self.kept = store, kept
+        store.send = self._on_message
+        store.observe(self._read, names="key")
+        store.observe(self._write, names="saved")
+        self._read()
+
+    def _read(self, change=None):
+        self.store.set_state({"loaded": self.kept.get(self.store.key, ""), "status": "ready"})
+
+    def _write(self, change):
+        if change["new"]:
+            self.kept[self.store.key] = change["new"]
+        else:
+            self.kept.pop(self.store.key, None)
+
+    def _on_message(self, message):
+        if message.get("set_aside") and self.store.key in self.kept:
+            self.kept[self.store.key + "#set-aside-1"] = self.kept.pop(self.store.key)
+        if message.get("clear"):
+            self.kept.pop(self.store.key, None)
+
+
+def visit(kept):
+    """Lab 2 opened in a browser that keeps `kept`: its namespace and progress."""
+    lab = lab_namespace(LAB_2)
+    progress = lab["lecture"].progress.watch_all(lab, lab="02-entry-dot-product")
+    PlayedBrowser(progress.store, kept)
+    return lab, progress
+
+
 @pytest.fixture
 def lab2():
     lab = lab_namespace(LAB_2)
@@ -117,6 +153,27 @@ def test_a_damaged_record_is_set_aside_and_the_lab_starts_afresh(lab2, monkeypat
     assert not lab["activity"].answered
     assert answer(lab["activity"], "-12")  # and the lab works, and keeps this one
     assert kept_checks(progress) == {"activity": "solved"}
+
+
+def test_a_record_from_a_newer_version_is_never_written_over_and_this_visit_is_kept_beside_it():
+    """The newer labs read their record again, whole; these keep the learner's answers under a key of their own."""
+    newer = '{"v": 4, "checks": {"activity": "solved"}, "streaks": {"activity": 3}}'
+    kept = {"02-entry-dot-product": newer}
+    lab, progress = visit(kept)
+    assert progress.notice == (
+        "This browser keeps a record of this lab from a newer version of the labs, which this page cannot "
+        "read: it is left as it is, and your answers here are kept beside it.")
+    assert answer(lab["activity"], "-12")
+    assert set(kept) == {"02-entry-dot-product", "02-entry-dot-product#v3"}
+    assert kept["02-entry-dot-product"] == newer
+    assert read_record(kept["02-entry-dot-product#v3"])[0].checks == {"activity": "solved"}
+
+    lab, progress = visit(kept)  # a reload: this version's answers come back, the newer record stays
+    assert lab["activity"].solved and progress.restored == 1
+    assert progress.notice.endswith("kept beside it. Welcome back: 1 answer from your last visit restored.")
+    progress.forget()  # forgets what this version kept, not the newer record
+    assert kept == {"02-entry-dot-product": newer}
+    assert progress.notice.startswith("This browser keeps nothing of this lab from this version now")
 
 
 @pytest.mark.parametrize("status, words", [

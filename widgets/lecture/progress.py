@@ -12,12 +12,16 @@ what it kept, and every check, answer and practice recorded there is restored
 kernel was culled, or a restarted server loses nothing.  A record that cannot
 be read is set aside with a notice; a browser that keeps nothing (a private
 window, storage turned off or full) leaves the lab working and says once that
-progress will not be kept.  *Forget my progress* clears the record (a shared
+progress will not be kept.  A record written by a newer version of the labs is
+never written over (those labs will read it again): the lab says so and keeps
+this visit's answers beside it, under a key of this version's own
+(`apart_key`).  *Forget my progress* clears the record (a shared
 computer); *Start afresh* clears it and opens the lab again, nothing answered.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
 from typing import Any
@@ -28,13 +32,56 @@ from ..base.shared_models import steady
 from ..controls.check import Check
 from ..controls.device_store import DeviceStore, KeepsStore
 from ..controls.practice import Practice
-from ..core.progress_record import MAX_CHARS, REVIEW_KEY, Record, read_record, read_records, write_record
+from ..core.progress_record import (
+    MAX_CHARS,
+    REVIEW_KEY,
+    VERSION,
+    Record,
+    read_record,
+    read_records,
+    write_record,
+)
 from ..text.html_math import plain_text
 from ..text.progress_words import notice_html
 from .namespace import named, user_namespace
 from .pulse import lab_name
 
-__all__ = ["LabProgress"]
+__all__ = ["LabProgress", "apart_key", "written_by_newer"]
+
+#: What a lab says while its record from a newer version is left as it is.
+_KEPT_APART = ("This browser keeps a record of this lab from a newer version of the labs, which this page "
+               "cannot read: it is left as it is, and your answers here are kept beside it.")
+
+
+def written_by_newer(text: str) -> bool:
+    """Whether `text`, a record the browser keeps, was written by a newer version of the labs than this
+    one (`VERSION`): those labs read it again, so it is never set aside or written over.
+
+    Examples
+    --------
+    >>> written_by_newer('{"v": 4, "checks": {}, "streaks": {}}'), written_by_newer('{"v": 1, "x": 0}')
+    (True, False)
+    >>> written_by_newer("not json"), written_by_newer('{"v": true}')
+    (False, False)
+    """
+    if len(text) > MAX_CHARS:
+        return False
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    version = data.get("v") if isinstance(data, dict) else None
+    return isinstance(version, int) and not isinstance(version, bool) and version > VERSION
+
+
+def apart_key(key: str) -> str:
+    """Where this version keeps its record beside a newer version's record under `key`.
+
+    >>> apart_key("02-entry-dot-product")
+    '02-entry-dot-product#v3'
+    """
+    return f"{key}#v{VERSION}"
+
 
 def _page_name():
     """The lab this kernel runs: Voila's page, else the notebook JupyterLab names, else ``"lab"``."""
@@ -76,6 +123,7 @@ class LabProgress(KeepsStore, HBox):
         self._practices = {}  # name to Practice, once watched
         self._states = {}  # check name to its state, as the browser keeps it
         self._restoring = False
+        self._apart = False  # the browser keeps a newer version's record: this one keeps its own beside it
         self.restored = 0  # checks restored
         self.restored_given = 0  # answers of open checks restored
         self.restored_practice = 0
@@ -105,7 +153,8 @@ class LabProgress(KeepsStore, HBox):
             if name not in self._practices:
                 self._practices[name] = practice
                 practice.observe(self._on_practice, names=["history", "seed"])
-        self.store.key = lab or _page_name()
+        lab = lab or _page_name()
+        self.store.key = apart_key(lab) if self._apart else lab
         if self.store.status:  # the browser answered before the checks existed
             self._on_status()
         return self
@@ -114,7 +163,10 @@ class LabProgress(KeepsStore, HBox):
         """Remove this lab's record from the browser; this page keeps its answers until reloaded."""
         self._states = {}
         self.store.clear()
-        self._say("This browser keeps nothing of this lab now: a reload starts afresh.")
+        if self._apart:
+            return self._say("This browser keeps nothing of this lab from this version now (the newer "
+                             "version's record is left as it is): a reload starts afresh.")
+        return self._say("This browser keeps nothing of this lab now: a reload starts afresh.")
 
     def start_afresh(self) -> None:
         """Forget this lab's progress and reload the page: every question unanswered, every view closed."""
@@ -134,6 +186,11 @@ class LabProgress(KeepsStore, HBox):
         if status != "ready" or not self._checks:
             return None
         record, problem = read_record(self.store.loaded)
+        if problem and not self._apart and written_by_newer(self.store.loaded):
+            self._apart = True
+            self._say(_KEPT_APART)
+            self.store.key = apart_key(self.store.key)  # the view reads that key and reports what it keeps
+            return None
         if problem:
             self.store.set_aside()
             self.store.loaded = ""
@@ -149,9 +206,10 @@ class LabProgress(KeepsStore, HBox):
         kept += ["your practice"] * bool(self.restored_practice)
         if kept:
             kept = ", ".join(kept[:-1]) + " and " + kept[-1] if len(kept) > 1 else kept[0]
-            return self._say(f"Welcome back: {kept} from your last visit "
-                             "restored. Your progress is kept in this browser.")
-        return self._say("Your progress in this lab is kept in this browser.")
+            welcome = f"Welcome back: {kept} from your last visit restored."
+            return self._say(f"{_KEPT_APART} {welcome}" if self._apart
+                             else f"{welcome} Your progress is kept in this browser.")
+        return self._say(_KEPT_APART if self._apart else "Your progress in this lab is kept in this browser.")
 
     def _restore(self, record):
         self._restoring = True
