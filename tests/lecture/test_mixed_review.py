@@ -74,6 +74,22 @@ def test_a_later_visit_adds_to_the_kept_review_and_a_damaged_one_is_set_aside(mo
     assert sent == [{"set_aside": True}] and len(damaged.practices) == 3
 
 
+def test_a_review_record_from_a_newer_version_is_never_written_over_and_this_one_is_kept_beside_it(monkeypatch):
+    review = MixedReview(LABS, rng=random.Random(2))
+    sent = []
+    monkeypatch.setattr(review.store, "send", sent.append)
+    browser_answers(review, VISITED, loaded='{"v": 4, "practice": {}, "mixed": true}')
+    assert sent == [] and review.store.key == "review#v3" and review.practices == ()  # neither set aside nor begun
+    assert "from a newer version of the labs" in review._intro.value
+    earlier = write_record(Record(practice={"entry": PracticeRecord(0, "s", 1, "entry")}))
+    review.store.set_state({"loaded": earlier, "status": "ready"})  # the view reads the key of this version's own
+    entry = next(p for p in review.practices if p.skill == "entry")
+    right(entry)
+    assert review.store.key == "review#v3" and sent == []
+    assert "from a newer version of the labs" in review._intro.value and "3 problems" in review._intro.value
+    assert read_record(review.store.saved)[0].practice["entry"] == PracticeRecord(0, "sr", 2, "entry")
+
+
 def test_a_renewed_store_is_given_the_round_so_far_and_the_round_goes_on():
     """A store gone deaf (widgets.controls.device_store) is replaced; the new one keeps what was answered."""
     review = MixedReview(LABS, rng=random.Random(5))

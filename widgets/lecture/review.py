@@ -8,7 +8,9 @@ each, in shuffled order.  How each ended is added to that skill's review
 history and kept: a skill proficient in its lab becomes *mastered* once its
 last review problem is right first time (`widgets.core.mastery.level`), as
 the lab and the gallery then show.  After the round, each problem that was
-not right first time points back to the lab that teaches it.
+not right first time points back to the lab that teaches it.  A review record
+written by a newer version of the labs is left as it is, and this version's
+kept beside it (`widgets.lecture.progress.apart_key`).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from ..core.progress_record import (
 from ..core.review import choose
 from ..text.html_math import paragraph_html
 from ..text.review_words import problem_heading_html, round_html
+from .progress import apart_key, written_by_newer
 
 __all__ = ["MixedReview"]
 
@@ -116,12 +119,15 @@ class MixedReview(KeepsStore, VBox):
             return None
         if self.practices:  # a renewed store (see `KeepsStore`): keep what this round answered
             return self._save() if self._reviewed else None
+        review, problem = read_record(self.store.loaded)
+        if problem and self.store.key == REVIEW_KEY and written_by_newer(self.store.loaded):
+            self.store.key = apart_key(REVIEW_KEY)  # the view reads that key; the round starts once it reports
+            return self._say("The review starts once the page has loaded.")
         records = read_records(self.store.peeked, [name for name, _ in self._labs])
         for name, title in self._labs:
             for kept in records[name].practice.values():
                 if kept.skill in TITLES and kept.skill not in self._visited:
                     self._visited[kept.skill] = (kept.history, name, title)
-        review, problem = read_record(self.store.loaded)
         if problem:
             self.store.set_aside()
         self._reviewed = {} if problem else dict(review.practice)
@@ -156,5 +162,8 @@ class MixedReview(KeepsStore, VBox):
         self._after.layout.display = ""
 
     def _say(self, words):
+        if self.store.key != REVIEW_KEY:  # kept beside a newer version's review: said above all else
+            words = ("This browser keeps a review from a newer version of the labs, which this page cannot "
+                     f"read: it is left as it is, and this page's review is kept beside it. {words}")
         self._intro.value = paragraph_html(words)
         return None
