@@ -241,9 +241,22 @@ def test_a_practice_proficient_in_the_lab_shows_mastered_after_the_mixed_review(
         progress.store.loaded = kept
         progress.store.peeked = {"review": review}
         progress.store.status = "ready"
-    assert progress.store.peek == ["review"]
+    assert progress.store.peek == ["review", "review#v3"]
     assert lab["practice"].level.startswith("mastered: 5 of 5")
     assert "Level: mastered" in lab["practice"]._score.value
+
+
+def test_a_review_kept_beside_a_newer_versions_review_still_counts():
+    kept = {"02-entry-dot-product": write_record(Record(practice={"practice": PracticeRecord(9, "rrrrr", 5, "entry")})),
+            "review": '{"v": 4, "practice": {}, "mixed": true}',
+            "review#v3": write_record(Record(practice={"entry": PracticeRecord(0, "r", 1, "entry")}))}
+    lab = lab_namespace(LAB_2)
+    progress = lab["lecture"].progress.watch_all(lab, lab="02-entry-dot-product")
+    with progress.store.hold_trait_notifications():
+        progress.store.loaded = kept["02-entry-dot-product"]
+        progress.store.peeked = {key: kept[key] for key in progress.store.peek}
+        progress.store.status = "ready"
+    assert lab["practice"].level.startswith("mastered: 5 of 5")
 
 
 def test_start_afresh_forgets_the_lab_and_reloads_the_page(lab2, monkeypatch):

@@ -106,8 +106,10 @@ class LabProgress(KeepsStore, HBox):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(layout=Layout(align_items="center", grid_gap="0 0.5em"), **kwargs)
-        # The mixed review's record too (only read): a practice shows "mastered" after it.
-        self._keep_store(DeviceStore(max_chars=MAX_CHARS, peek=[REVIEW_KEY]), self._on_status, "status")
+        # The mixed review's record too (only read, and the one kept beside a newer version's): a practice
+        # shows "mastered" after it.
+        self._keep_store(DeviceStore(max_chars=MAX_CHARS, peek=[REVIEW_KEY, apart_key(REVIEW_KEY)]),
+                         self._on_status, "status")
         self._notice = self._own(steady(HTML).add_class("progress-notice"))
         self._forget = self._own(Button(
             description="Forget my progress", tooltip="Remove what this browser keeps of this lab",
@@ -236,7 +238,8 @@ class LabProgress(KeepsStore, HBox):
                         **self._states}
 
     def _read_review(self):
-        review = read_records(self.store.peeked, [REVIEW_KEY])[REVIEW_KEY]
+        key = apart_key(REVIEW_KEY) if written_by_newer(self.store.peeked.get(REVIEW_KEY, "")) else REVIEW_KEY
+        review = read_records(self.store.peeked, [key])[key]
         for practice in self._practices.values():
             kept = review.practice.get(practice.skill)
             practice.reviewed = kept.history if kept is not None else ""
