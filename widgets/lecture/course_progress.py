@@ -9,7 +9,9 @@ Above the list, a link to the lab to continue (the first one started and not
 finished) or the next one.  *Move my progress
 to another device* gives the whole of it as a code (`progress_code`), and
 brings another device's code here.  A browser that keeps nothing says so; a record that cannot be read is counted
-as not started, and left for the lab itself to set aside.
+as not started, and left for the lab itself to set aside.  Where a newer version of the labs wrote a
+lab's record, the record this version keeps beside it (`widgets.lecture.progress.apart_key`) is shown
+and moved instead.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from ..core.progress_code import read_code, write_code
 from ..core.progress_record import MAX_CHARS, REVIEW_KEY, read_records
 from ..text.html_math import paragraph_html, plain_text
 from ..text.progress_words import MOVE_HELP_HTML, course_html, told_html
+from .progress import apart_key, written_by_newer
 
 __all__ = ["CourseProgress", "lab_titles"]
 
@@ -72,7 +75,8 @@ class CourseProgress(KeepsStore, VBox):
         super().__init__(layout=Layout(align_items="flex-start"), **kwargs)  # buttons as wide as their words
         self._labs = tuple(labs)
         self.rows = ()
-        self._keep_store(DeviceStore(peek=[name for name, _ in self._labs] + [REVIEW_KEY], max_chars=MAX_CHARS),
+        names = [name for name, _ in self._labs] + [REVIEW_KEY]
+        self._keep_store(DeviceStore(peek=names + [apart_key(name) for name in names], max_chars=MAX_CHARS),
                          self._on_status, ["status", "peeked"])
         self._view = self._own(steady(HTML).add_class("course-progress-list"))
         self._move = self._own(ToggleButton(
@@ -100,7 +104,7 @@ class CourseProgress(KeepsStore, VBox):
 
     def export_code(self) -> str:
         """Everything this browser keeps of the labs and the review, as one code (`write_code`)."""
-        return write_code(dict(self.store.peeked))
+        return write_code(self._kept())
 
     def bring(self, code: str) -> None:
         """Write the records of a code from another device into this browser (`read_code`), as
@@ -108,7 +112,7 @@ class CourseProgress(KeepsStore, VBox):
         records, problem = read_code(code)
         if problem:
             return self._tell(f"This code cannot be used: {problem}. Copy it again, whole.", warn=True)
-        if not records or records == dict(self.store.peeked):
+        if not records or records == self._kept():
             return self._tell("This code holds nothing this browser does not keep already.")
         self.store.put(records)
         return self._tell(f"Brought here: your progress in {len(records)} page{'s' * (len(records) != 1)}. "
@@ -117,8 +121,18 @@ class CourseProgress(KeepsStore, VBox):
     def _on_move(self, change):
         self._moving.layout.display = "" if change["new"] else "none"
         if change["new"]:
-            self._code.value = self.export_code() if self.store.peeked else ""
+            self._code.value = self.export_code() if self._kept() else ""
             self._told.value = ""
+
+    def _kept(self):
+        """The text of each lab and of the review this version reads, by name: the one kept beside a
+        newer version's record where there is one."""
+        peeked, kept = self.store.peeked, {}
+        for name in [*(name for name, _ in self._labs), REVIEW_KEY]:
+            key = apart_key(name) if written_by_newer(peeked.get(name, "")) else name
+            if key in peeked:
+                kept[name] = peeked[key]
+        return kept
 
     def _tell(self, words, warn=False):
         self._told.value = told_html(words, warn)
@@ -129,7 +143,7 @@ class CourseProgress(KeepsStore, VBox):
                              "turned off): your progress cannot be shown.")
         if self.store.status != "ready":
             return None
-        records = read_records(self.store.peeked, [REVIEW_KEY, *(name for name, _ in self._labs)])
+        records = read_records(self._kept(), [REVIEW_KEY, *(name for name, _ in self._labs)])
         reviewed = {skill: kept.history for skill, kept in records[REVIEW_KEY].practice.items()}
         rows = []
         for name, title in self._labs:
