@@ -24,11 +24,24 @@ Routes, under the service's prefix:
 - ``api/events`` (POST, `SEND`): ``{"journal", "start", "lines"}`` from a
   kernel's journal; answers ``{"gathered": n}``, how far that journal is stored.
 
-The store's folder is ``MATMUL_PULSE_DIR`` (made for this user only).
+What a sender can cost is bounded before its body is read: the token and
+the sender's rate (`SenderRate`: 429 with ``Retry-After`` beyond it) are
+checked first, then the body's size (`MAX_BODY`, 413 beyond it); every other
+route takes at most `MAX_FORM` bytes, and a request without a token is refused
+unread.  What a student sent is kept under their hub name, so one cannot
+post under another's journal.  The board, its counts and the CSV answer even
+when the store holds a row they cannot read.
+
+The store's folder is ``MATMUL_PULSE_DIR`` (made for this user only).  The
+service listens on every interface of its host by default (``--ip`` names
+one): the URL the hub gives it (``JUPYTERHUB_SERVICE_URL``) is where the
+proxy reaches it, which on Kubernetes is a Service's name that no interface of
+the hub's pod holds.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import time
@@ -36,7 +49,8 @@ from urllib.parse import urlparse
 
 from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
 from jupyterhub.utils import url_path_join
-from tornado import ioloop, web
+from tornado import httpserver, ioloop, web
+from tornado.log import app_log
 
 from widgets.core.environment import PULSE_DIR
 from widgets.lecture.pulse_sender import EVENTS_PATH, MAX_BATCH
@@ -44,7 +58,9 @@ from widgets.lecture.pulse_store import PulseStore
 from widgets.text.alerts import alert_html
 from widgets.text.pulse_words import NO_ANSWERS_HTML, lab_heading_html, pulse_bars_html, pulse_table_html
 
-__all__ = ["BOARD", "NAME", "SEND", "make_app", "main"]
+from .pulse_rate import SenderRate
+
+__all__ = ["BOARD", "MAX_BODY", "MAX_FORM", "NAME", "SEND", "listen", "make_app", "main"]
 
 #: The service's name on the hub: its URL is ``/services/matmul-pulse/``.
 NAME = "matmul-pulse"
@@ -54,6 +70,13 @@ SEND = f"custom:{NAME}:send"
 BOARD = f"custom:{NAME}:board"
 #: Seconds between the board page's refreshes.
 REFRESH = 3
+#: The largest events body: a batch of `MAX_BATCH` bytes of lines, each byte at most 6 once
+#: JSON-escaped (a control character's ``\\u0000``), and the journal's name.
+MAX_BODY = 6 * MAX_BATCH + 1024
+#: The largest body of any other route (the Reset form's ``_xsrf``).
+MAX_FORM = 4096
+#: The largest ``start`` of a batch: SQLite's integers are 64-bit.
+MAX_START = 2**63 - 1
 
 PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -107,9 +130,18 @@ setInterval(refresh, {refresh_ms});
 
 def board_html(store: PulseStore) -> str:
     """The board's counts: per lab its heading, bars and table; or why the pulse is unavailable."""
-    summary = store.summary()
-    if store.error:
-        return alert_html(f"The pulse is unavailable: {store.error}. The labs still check answers.")
+    try:
+        summary = store.summary()
+        if store.error:
+            return alert_html(f"The pulse is unavailable: {store.error}. The labs still check answers.")
+        return _counts_html(summary)
+    except Exception:  # noqa: BLE001 - a row nobody foresaw must not take the board down
+        app_log.exception("the pulse board could not show the counts")
+        return alert_html("The board could not read the counts (the service's log says why). "
+                          "The labs still check answers; Reset starts the counts again.")
+
+
+def _counts_html(summary):
     if not summary:
         return f"<p>{NO_ANSWERS_HTML}</p>"
     return "".join(
@@ -131,8 +163,9 @@ class _Handler(HubOAuthenticated, web.RequestHandler):
     #: one a script calls (an API, the board's fetch) is refused with 403 instead.
     api = False
 
-    def initialize(self, store: PulseStore, prefix: str) -> None:
-        self.store, self.prefix = store, prefix
+    def initialize(self, store: PulseStore, prefix: str, senders: SenderRate | None = None) -> None:
+        # senders None: every post goes through (a test's service of the events route alone).
+        self.store, self.prefix, self.senders = store, prefix, senders
 
     @property
     def hub_scopes(self):
@@ -176,12 +209,21 @@ class CountsCsv(_Handler):
 
     @web.authenticated
     def get(self) -> None:
-        summary = self.store.summary()
-        if self.store.error:
-            raise web.HTTPError(503, self.store.error)
+        try:
+            summary = self.store.summary()
+            why = self.store.error
+            counts = "" if why else self.store.csv(summary)
+        except Exception:  # noqa: BLE001 - as the board: a row nobody foresaw is a refusal, not a crash
+            app_log.exception("the pulse CSV could not be made")
+            why = "the counts could not be read (the service's log says why)"
+        if why:
+            self.set_status(503)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish(f"The counts could not be exported: {why}.\n")
+            return
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="pulse-{time.strftime("%Y%m%d-%H%M")}.csv"')
-        self.finish(self.store.csv(summary))
+        self.finish(counts)
 
 
 class Reset(_Handler):
@@ -194,34 +236,59 @@ class Reset(_Handler):
         self.redirect(self.url(), status=303)
 
 
+@web.stream_request_body
 class Events(_Handler):
-    """Journal lines from a lab's kernel on a student's server."""
+    """Journal lines from a lab's kernel on a student's server, kept under the student's hub name.
+
+    The body streams in only once the sender's token, rate and the body's
+    declared size are accepted (`prepare`).
+    """
 
     scope = SEND
     api = True
 
     @web.authenticated
+    def prepare(self) -> None:
+        if self.senders is not None and (wait := self.senders.wait(self.current_user["name"])):
+            self.set_status(429)
+            self.set_header("Retry-After", str(wait))
+            self.finish({"error": f"too many posts: send again in {wait} s"})
+            return
+        length = self.request.headers.get("Content-Length", "")
+        if length.isdigit() and int(length) > MAX_BODY:
+            raise web.HTTPError(413, f"a batch is at most {MAX_BODY} bytes")
+        self.request.connection.set_max_body_size(MAX_BODY)  # a chunked body is cut there
+        self.request.body = bytearray()  # as tornado would have read it, without holding more
+
+    def data_received(self, chunk: bytes) -> None:
+        self.request.body += chunk
+
     def post(self) -> None:
         try:
             body = json.loads(self.request.body)
             journal, start, lines = body["journal"], body["start"], body["lines"]
-            if not (isinstance(journal, str) and 0 < len(journal) <= 200 and isinstance(start, int)
-                    and start >= 0 and isinstance(lines, str) and len(lines) <= 2 * MAX_BATCH):
+            data = lines.encode()
+            if not (isinstance(journal, str) and 0 < len(journal) <= 200 and type(start) is int
+                    and 0 <= start <= MAX_START and len(data) <= MAX_BATCH):
                 raise ValueError(body)
-        except (ValueError, KeyError, TypeError) as error:
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
             raise web.HTTPError(400, "expected {journal, start, lines}") from error
-        gathered = self.store.receive(journal, start, lines.encode())
+        gathered = self.store.receive(journal, start, data, sender=self.current_user["name"])
         if gathered is None:
             raise web.HTTPError(503, self.store.error)
         self.finish({"gathered": gathered})
 
 
-def make_app(store: PulseStore, prefix: str) -> web.Application:
-    """The service's tornado application, its routes under `prefix` (``/services/matmul-pulse/``)."""
+def make_app(store: PulseStore, prefix: str, senders: SenderRate | None = None) -> web.Application:
+    """The service's tornado application, its routes under `prefix` (``/services/matmul-pulse/``).
+
+    Each sender's posts are bounded by `senders` (default `SenderRate`'s).
+    """
     routes = [("", BoardPage), ("board", BoardCounts), ("pulse.csv", CountsCsv), ("reset", Reset),
               (EVENTS_PATH, Events)]
+    given = {"store": store, "prefix": prefix, "senders": SenderRate() if senders is None else senders}
     return web.Application(
-        [(url_path_join(prefix, path), handler, {"store": store, "prefix": prefix}) for path, handler in routes]
+        [(url_path_join(prefix, path), handler, given) for path, handler in routes]
         + [(url_path_join(prefix, "oauth_callback"), HubOAuthCallbackHandler)],
         # A restart only asks the hub for the instructor's login again.
         cookie_secret=os.urandom(32),
@@ -230,15 +297,27 @@ def make_app(store: PulseStore, prefix: str) -> web.Application:
     )
 
 
-def main() -> None:
-    """Serve on the URL the hub gave (``JUPYTERHUB_SERVICE_URL``), the store in ``MATMUL_PULSE_DIR``."""
+def listen(app: web.Application, port: int, address: str = "") -> httpserver.HTTPServer:
+    """Serve `app` on `port` of `address` (default every interface), no body read beyond `MAX_FORM`.
+
+    The events route raises its own bound (`MAX_BODY`) once it knows who sends.
+    """
+    return app.listen(port, address, max_body_size=MAX_FORM)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Serve on the port of the URL the hub gave (``JUPYTERHUB_SERVICE_URL``), the store in ``MATMUL_PULSE_DIR``."""
+    parser = argparse.ArgumentParser(prog="python -m labserver.pulse_service", description=__doc__.split("\n")[0])
+    parser.add_argument("--ip", default="", help="the address to listen on (default: every interface)")
+    ip = parser.parse_args(argv).ip
     folder = os.environ[PULSE_DIR]
     os.makedirs(folder, mode=0o700, exist_ok=True)
     store = PulseStore(folder)
     url = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{NAME}/")
-    make_app(store, prefix).listen(url.port, url.hostname)
-    print(f"class pulse service on {url.geturl()}{prefix}, its store in {folder}", flush=True)
+    listen(make_app(store, prefix), url.port, ip)
+    print(f"class pulse service on {ip or 'every interface'}:{url.port}, reached at {url.geturl()}{prefix},"
+          f" its store in {folder}", flush=True)
     ioloop.IOLoop.current().start()
 
 
