@@ -220,6 +220,25 @@ def test_a_damaged_record_is_set_aside_and_the_lab_starts_afresh(voila_server, p
     problems.assert_clean()
 
 
+def test_a_record_from_a_newer_version_is_left_as_it_is_and_the_answers_kept_beside_it(voila_server, page):
+    newer = '{"v": 4, "checks": {"activity": "solved"}, "streaks": {}}'
+    open_lab(page, url(voila_server), "progress-02-before-newer")
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, newer])
+    problems = open_lab(page, url(voila_server), "progress-02-newer")
+    expect(page.locator(".progress-notice")).to_have_text(
+        "This browser keeps a record of this lab from a newer version of the labs, which this page cannot "
+        "read: it is left as it is, and your answers here are kept beside it.")
+    answer_check(page, ".lab02-check", "-12")
+    expect(page.locator(".lab02-check [role=status]")).to_contain_text("Correct!")
+    page.wait_for_function(f"() => (localStorage.getItem({KEY + '#v3'!r}) || '').includes('activity')")
+    kept = page.evaluate(KEPT_JS)
+    assert kept[KEY] == newer and not any("#set-aside" in key for key in kept)
+    problems.assert_clean()
+    open_lab(page, url(voila_server), "progress-02-newer-reloaded")
+    expect(page.locator(".lab02-check [role=status]")).to_have_text("Solved on an earlier visit.")
+    assert page.evaluate(KEPT_JS)[KEY] == newer
+
+
 def test_progress_moves_to_another_browser_by_a_code(voila_server, browser):
     """Two browser contexts are two profiles: the code exported in one brings lab 2 back in the other."""
     gallery = f"{voila_server.url}/voila/render/index.ipynb"

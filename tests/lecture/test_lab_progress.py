@@ -176,6 +176,15 @@ def test_a_record_from_a_newer_version_is_never_written_over_and_this_visit_is_k
     assert progress.notice.startswith("This browser keeps nothing of this lab from this version now")
 
 
+def test_a_damaged_record_kept_beside_a_newer_one_is_set_aside_and_the_newer_one_left():
+    newer = '{"v": 4, "checks": {}}'
+    kept = {"02-entry-dot-product": newer, "02-entry-dot-product#v3": "junk"}
+    lab, progress = visit(kept)
+    assert "set aside because it is not a record of the labs" in progress.notice
+    assert kept == {"02-entry-dot-product": newer, "02-entry-dot-product#v3#set-aside-1": "junk"}
+    assert answer(lab["activity"], "-12") and kept["02-entry-dot-product"] == newer
+
+
 @pytest.mark.parametrize("status, words", [
     ("unavailable", "your progress will not be kept after a reload"),
     ("full", "storage is full"),
