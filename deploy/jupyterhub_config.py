@@ -74,9 +74,11 @@ c.JupyterHub.hub_bind_url = f"http://127.0.0.1:{os.environ.get('MATMUL_HUB_API_P
 c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{os.environ.get('MATMUL_HUB_PROXY_API_PORT', '8001')}"
 c.Spawner.ip = "127.0.0.1"
 
-# The hub's state in one folder. The proxy's auth token is drawn at each start:
-# the hub starts the proxy, so nothing else needs to know it.
-STATE.mkdir(parents=True, exist_ok=True)
+# The hub's state in one folder, for the hub's user only: it holds the cookie secret, the
+# database of every token and the class pulse. The proxy's auth token is drawn at each
+# start: the hub starts the proxy, so nothing else needs to know it.
+STATE.mkdir(mode=0o700, parents=True, exist_ok=True)
+STATE.chmod(0o700)  # also a folder made before, by hand or by an older version of this file
 c.JupyterHub.db_url = f"sqlite:///{STATE / 'jupyterhub.sqlite'}"
 c.JupyterHub.cookie_secret_file = str(STATE / "jupyterhub_cookie_secret")
 c.ConfigurableHTTPProxy.pid_file = str(STATE / "jupyterhub-proxy.pid")
@@ -128,7 +130,7 @@ c.JupyterHub.services = [
     {
         "name": PULSE,
         "url": f"http://127.0.0.1:{PULSE_PORT}",
-        "command": [sys.executable, "-m", "labserver.pulse_service"],
+        "command": [sys.executable, "-m", "labserver.pulse_service", "--ip=127.0.0.1"],  # loopback, as the rest
         "environment": {"MATMUL_PULSE_DIR": str(STATE / "pulse")},
         # What an instructor's login to the board grants the service: reading the board, nothing else.
         "oauth_client_allowed_scopes": [BOARD],

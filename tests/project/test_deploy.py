@@ -4,11 +4,23 @@ here) name the same default URL, culling and class pulse, only the rehearsal let
 rehearsal says how to install what it misses."""
 from __future__ import annotations
 
+import os
+import socket
+import stat
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from urllib.parse import urlparse
+
+import pytest
 import yaml
 from traitlets.config import PyFileConfigLoader
 
 from conftest import REPO
 from harness import hub
+from harness.voila import free_port
 from labserver.pulse_service import BOARD, SEND
 from labserver.pulse_service import NAME as PULSE
 
@@ -90,6 +102,7 @@ def test_the_pulse_is_sent_by_every_user_and_seen_by_the_instructors_only(monkey
     assert SEND in config.Spawner.server_token_scopes and BOARD not in config.Spawner.server_token_scopes
     service = pulse_service(config.JupyterHub.services)
     assert service["url"] == "http://127.0.0.1:9090"
+    assert service["command"][-1] == "--ip=127.0.0.1"  # loopback, as everything here
     assert service["oauth_client_allowed_scopes"] == [BOARD]
     assert service["environment"]["MATMUL_PULSE_DIR"] == str(tmp_path / "pulse")
     assert config.Spawner.environment["MATMUL_PULSE_URL"] == f"http://127.0.0.1:9090/services/{PULSE}/"
@@ -109,7 +122,7 @@ def test_kubernetes_values_hold_the_same_pulse(monkeypatch, tmp_path):
     service, kube = pulse_service(config.JupyterHub.services), hub_values["services"][PULSE]
     for key in ("oauth_client_allowed_scopes", "oauth_no_confirm", "display"):
         assert kube[key] == service[key], key
-    assert kube["command"][-2:] == service["command"][-2:] == ["-m", "labserver.pulse_service"]
+    assert kube["command"][1:] == service["command"][1:3] == ["-m", "labserver.pulse_service"]
     port = int(kube["url"].rsplit(":", 1)[1])
     assert hub_values["service"]["extraPorts"][0]["port"] == port
     assert values["singleuser"]["extraEnv"]["MATMUL_PULSE_URL"].endswith(f"/services/{PULSE}/")
@@ -119,3 +132,71 @@ def test_rehearsal_says_how_to_install_a_missing_proxy(monkeypatch):
     monkeypatch.setattr(hub.shutil, "which", lambda name: None)
     [missing] = hub.missing_pieces()
     assert "make hub-proxy" in missing and "npm install -g configurable-http-proxy" in missing
+
+
+def mode(path) -> int:
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+def test_the_hubs_state_folder_is_the_hubs_alone(monkeypatch, tmp_path):
+    # It holds the cookie secret, the database of every token and the class pulse.
+    previous = os.umask(0o022)
+    try:
+        made = tmp_path / "srv" / "jupyterhub"
+        hub_config(monkeypatch, made)
+        assert mode(made) == 0o700
+        older = tmp_path / "older"
+        older.mkdir(mode=0o755)
+        hub_config(monkeypatch, older)
+        assert mode(older) == 0o700
+    finally:
+        os.umask(previous)
+
+
+def status_of(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_kubernetes_pulse_service_starts_with_the_charts_settings(tmp_path):
+    # The chart's service as the hub starts it in its pod: the URL names the hub's Kubernetes
+    # Service, which no interface of the pod holds; the service must listen on the URL's port anyway.
+    kube = yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text())["hub"]["services"][PULSE]
+    url = urlparse(kube["url"])
+    with pytest.raises(OSError):  # what binding to the URL's host did
+        socket.create_server((url.hostname, 0))
+    port = free_port()
+    folder = tmp_path / "srv" / "jupyterhub" / "pulse"
+    (tmp_path / "srv" / "jupyterhub").mkdir(parents=True, mode=0o700)
+    env = {
+        **os.environ, **kube["environment"],
+        "MATMUL_PULSE_DIR": str(folder),  # the chart's /srv/jupyterhub/pulse, here
+        # What JupyterHub gives a service it starts.
+        "JUPYTERHUB_SERVICE_NAME": PULSE,
+        "JUPYTERHUB_SERVICE_URL": url._replace(netloc=f"{url.hostname}:{port}").geturl(),
+        "JUPYTERHUB_SERVICE_PREFIX": f"/services/{PULSE}/",
+        "JUPYTERHUB_API_URL": "http://hub:8081/hub/api",
+        "JUPYTERHUB_API_TOKEN": "the service's token",
+        "JUPYTERHUB_CLIENT_ID": f"service-{PULSE}",
+    }
+    assert kube["command"][0] == "python3"
+    process = subprocess.Popen([sys.executable, *kube["command"][1:]], cwd=REPO, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert process.poll() is None, process.stdout.read().decode()
+            try:
+                # Answers: the counts' route refuses a request without a token.
+                assert status_of(f"http://127.0.0.1:{port}/services/{PULSE}/board") == 403
+                break
+            except (urllib.error.URLError, ConnectionError):
+                assert time.monotonic() < deadline, "the service never listened"
+                time.sleep(0.2)
+        assert mode(folder) == 0o700
+    finally:
+        process.terminate()
+        process.wait(10)
