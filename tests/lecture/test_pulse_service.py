@@ -91,6 +91,7 @@ class Service:
 
 @pytest.fixture
 def hub():
+    HubOAuth.clear_instance()
     table = TokenTable.instance(api_url="http://127.0.0.1:9/hub/api", api_token="the service's token",
                                 oauth_client_id="service-matmul-pulse", base_url=PREFIX)
     yield table
