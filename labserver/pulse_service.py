@@ -71,7 +71,7 @@ BOARD = f"custom:{NAME}:board"
 #: Seconds between the board page's refreshes.
 REFRESH = 3
 #: The largest events body: a batch of `MAX_BATCH` bytes of lines, each byte at most 6 once
-#: JSON-escaped (a control character's ``\\u0000``), and the journal's name.
+#: JSON-escaped (a control character's ``\u0001``), and the journal's name.
 MAX_BODY = 6 * MAX_BATCH + 1024
 #: The largest body of any other route (the Reset form's ``_xsrf``).
 MAX_FORM = 4096
