@@ -1,5 +1,5 @@
-"""Voila's kernels: culling that spares a visitor whose page has not connected yet, and pools
-filled a few kernels at a time.
+"""Voila's kernels: culling that spares a visitor whose page has not connected yet, pools
+filled a few kernels at a time, and two bounds on what a visitor's requests may cost.
 
 Voila hands a kernel to a visitor when it sends the page; the page's widgets
 connect to it over a websocket only once the browser has loaded and run the
@@ -33,6 +33,22 @@ connection file yet, made the folder again to write one of its own (ipykernel's
 ``init_connection_file`` does), which nobody removed. Once the shutdown has begun no
 kernel starts: a pool waiting for a turn would start one after the folder is gone.
 
+Two bounds keep one visitor from stalling the server:
+
+- A kernel that spends more than ``busy_limit`` CPU-seconds on one message is
+  killed. Busy kernels are never culled, and a handler that computes in C (a
+  huge integer power) cannot be interrupted: no Python signal handler or
+  thread of the kernel's runs until it returns. CPU time, not the time on the
+  clock, so a lecture hall sharing two cores never stops a kernel that merely
+  waits for its turn. The kernel's restarter, which would start a fresh and
+  empty kernel under the same id, announces it dead instead: its page hears it
+  at once, and asking the server for the kernel then answers 410 with the
+  reason, which the ``matmul`` template shows.
+- Every page request hands out a kernel. Past ``max_unconnected`` kernels that
+  no page has connected to (the preheated pools not counted), a request gets
+  503 with ``Retry-After`` (`ServerBusy`) instead of a kernel: about 30 requests
+  without a browser held 28 kernels (2.5 GiB) for the ``connect_grace``.
+
 ``voila.json`` names `PoolAwareKernelManager` as Voila's
 ``multi_kernel_manager_class``; Voila builds its pooling manager on top of it.
 """
@@ -40,23 +56,53 @@ kernel starts: a pool waiting for a turn would start one after the folder is gon
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
 import os
 import shutil
+import signal
 import tempfile
 import time
 import weakref
 from collections.abc import Iterable
 from typing import Any
 
+import psutil
 from jupyter_client.manager import KernelManager
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
+from tornado.web import HTTPError
 from traitlets import Float, Integer, default
 from voila.request_info_handler import RequestInfoSocketHandler
 
 from labserver.turns import Turns
+from labserver.warm import KERNEL_BYTES, available_memory
 
-__all__ = ["PoolAwareKernelManager", "SteadyKernelManager"]
+__all__ = ["PoolAwareKernelManager", "ServerBusy", "SteadyKernelManager"]
+
+#: How many stopped kernels' reasons the server remembers for their pages.
+_REMEMBERED_STOPS = 1000
+#: The place `PoolAwareKernelManager.admit_visitor` holds for the page request being served.
+_place = contextvars.ContextVar("place", default=None)
+
+
+class ServerBusy(HTTPError):
+    """503 for a page asked for while the server holds all the unconnected kernels it may.
+
+    Examples
+    --------
+    >>> busy = ServerBusy()
+    >>> busy.status_code, busy.retry_after
+    (503, 60)
+    """
+
+    retry_after = 60  # seconds, as the message says
+
+    def __init__(self) -> None:
+        super().__init__(
+            503, "Too many pages of this server are opening at once. Try again in a minute.",
+            reason="The server is busy",
+        )
 
 
 class SteadyKernelManager(ServerKernelManager):
@@ -77,6 +123,18 @@ class SteadyKernelManager(ServerKernelManager):
     def steady(command: Iterable[str]) -> list[str]:
         """The kernel command with ipykernel's launcher module replaced by `labserver.steady_kernel`."""
         return ["labserver.steady_kernel" if part == "ipykernel_launcher" else part for part in command]
+
+    async def kill_for_good(self, reason: str) -> None:
+        """Kill the kernel, and have its restarter announce it dead rather than start a fresh one.
+
+        The restarter's announcement reaches the kernel's pages (a ``dead`` status on their
+        sockets) and the mapping manager, which removes the kernel. A fresh kernel would have
+        none of the page's widgets.
+        """
+        self.reason = reason
+        if self._restarter is not None:
+            self._restarter.restart_limit = 0
+        await self.signal_kernel(signal.SIGKILL)
 
 
 class PoolAwareKernelManager(AsyncMappingKernelManager):
@@ -102,6 +160,15 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         60.0, config=True,
         help="Seconds after which a preheating kernel gives its turn back even if its notebook has not finished.",
     )
+    busy_limit = Float(
+        30.0, config=True,
+        help="CPU-seconds a kernel may spend on one message (a cell, a widget's change); past it the kernel is killed.",
+    )
+    max_unconnected = Integer(
+        config=True,
+        help="Kernels no page has connected to (preheated pools not counted) past which a page request gets 503 "
+             "(default: the kernels half of the memory available at start holds).",
+    )
 
     @default("kernel_manager_class")
     def _default_kernel_manager_class(self):
@@ -111,19 +178,33 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
     def _default_max_preheating(self):
         return max(1, (os.cpu_count() or 2) // 2)
 
+    @default("max_unconnected")
+    def _default_max_unconnected(self):
+        return max(1, available_memory() // 2 // KERNEL_BYTES)
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._ever_connected = set()
         self._preheating = Turns(self.max_preheating)
-        self._turn_keepers = set()  # asyncio keeps only weak references to tasks
+        self._tasks = set()  # its turn keepers and kills: asyncio keeps only weak references to tasks
         self._kernel_dir = None  # made for the first kernel, removed by shutdown_all
         self._managers = weakref.WeakValueDictionary()  # every kernel's manager, starting ones too
         self._stopping = False  # set by shutdown_all: no kernel starts after it
+        self._pool_tasks = weakref.WeakValueDictionary()  # a preheated kernel's pool task, while it is alive
+        self._kernelless_pool_tasks = weakref.WeakSet()  # pool tasks waiting for a turn: no kernel id yet
+        self._busy = {}  # kernel id -> a token of the message it is busy with
+        self._stopped = {}  # kernel id -> why it was killed, for its page
+        self._places = set()  # held for page requests that have no kernel yet (admit_visitor)
 
     def pre_start_kernel(self, kernel_name: str | None, kwargs: dict[str, Any]) -> tuple[KernelManager, str, str]:
-        """Make the kernel's manager, its connection file (and on Unix sockets its sockets) in this manager's folder."""
+        """Make the kernel's manager, its connection file (and on Unix sockets its sockets) in this manager's folder;
+        watch how long it is busy."""
         manager, kernel_name, kernel_id = super().pre_start_kernel(kernel_name, kwargs)
         self._managers[kernel_id] = manager
+        if kwargs.get("env", {}).get("VOILA_PREHEAT") == "True":
+            self._pool_tasks[kernel_id] = asyncio.current_task()
+            self._kernelless_pool_tasks.discard(self._pool_tasks[kernel_id])
+        manager.observe(functools.partial(self._on_execution_state, kernel_id), "execution_state")
         if self._kernel_dir is None:
             self._kernel_dir = tempfile.mkdtemp(prefix="matmul-kernels-")
         manager.connection_file = os.path.join(self._kernel_dir, f"kernel-{kernel_id}.json")
@@ -160,26 +241,113 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
             self.log.info("Kernel killed while starting: %s", kernel_id)
 
     async def start_kernel(self, **kwargs: Any) -> str:
-        """Start a kernel; a pooled one waits for a turn, and holds it until its notebook is preheated."""
+        """Start a kernel; a pooled one waits for a turn, and holds it until its notebook is preheated;
+        a visitor's raises `ServerBusy` past `max_unconnected`, and takes the place its request held."""
         self._refuse_if_stopping()
         if kwargs.get("env", {}).get("VOILA_PREHEAT") != "True":
+            self.arrived(_place.get())  # counted as a kernel from now on
+            self._refuse_if_crowded()
             return await super().start_kernel(**kwargs)  # a visitor's own kernel: no queue
         pool_task = asyncio.current_task()
-        await self._preheating.take(lambda: self._need(pool_task))
+        self._kernelless_pool_tasks.add(pool_task)
+        try:
+            await self._preheating.take(lambda: self._need(pool_task))
+        except BaseException:
+            self._kernelless_pool_tasks.discard(pool_task)
+            raise
         try:
             self._refuse_if_stopping()  # the turn may be one a kernel shut down by the stop gave back
             kernel_id = await super().start_kernel(**kwargs)
         except BaseException:
             self._preheating.give_back()
             raise
+        finally:
+            self._kernelless_pool_tasks.discard(pool_task)
         keeper = asyncio.create_task(self._give_back_when_preheated(kernel_id, pool_task))
-        self._turn_keepers.add(keeper)
-        keeper.add_done_callback(self._turn_keepers.discard)
+        self._tasks.add(keeper)
+        keeper.add_done_callback(self._tasks.discard)
         return kernel_id
 
     def _refuse_if_stopping(self):
         if self._stopping:
             raise RuntimeError("the server is stopping: no kernel starts")
+
+    def admit_visitor(self) -> object:
+        """Hold a place for a page request, or raise `ServerBusy` if `max_unconnected` kernels wait for a page.
+
+        Counted: every kernel whose page has not connected, started for a visitor or
+        handed out from a pool (Voila's handler takes a pooled kernel without starting
+        one, so ``labserver.voila_app`` asks here first), starting ones included; every
+        pool task handed out while it still waits for a turn to start its kernel; and
+        every place held for a request that has no kernel yet (Voila's handler reads the
+        notebook before it starts one). `arrived` gives the place back.
+        """
+        self._refuse_if_crowded()
+        place = object()
+        self._places.add(place)
+        _place.set(place)
+        return place
+
+    def arrived(self, place: object) -> None:
+        """The request that holds `place` has its kernel (counted as one), or has ended."""
+        self._places.discard(place)
+
+    def _refuse_if_crowded(self):
+        pooled = {task for pool in getattr(self, "_pools", {}).values() for task in pool}
+        unconnected = len(self._places) + sum(
+            1 for kernel_id in set(self._kernels) | set(self._pending_kernels)
+            if kernel_id not in self._ever_connected and self._pool_tasks.get(kernel_id) not in pooled
+        ) + sum(1 for task in self._kernelless_pool_tasks if task not in pooled)
+        if unconnected >= self.max_unconnected:
+            self.log.warning("Page refused: %d kernels wait for their pages to connect", unconnected)
+            raise ServerBusy()
+
+    def kernel_model(self, kernel_id: str) -> dict[str, Any]:
+        """The kernel's model; for a kernel killed for computing too long, 410 with the reason."""
+        if kernel_id in self._stopped:
+            raise HTTPError(410, self._stopped[kernel_id], reason="Kernel stopped")
+        return super().kernel_model(kernel_id)
+
+    def _on_execution_state(self, kernel_id, change):
+        """A kernel went busy (one message at a time): give it `busy_limit` CPU-seconds; or it went idle."""
+        self._busy.pop(kernel_id, None)
+        if change.new != "busy":
+            return
+        manager = self._managers.get(kernel_id)
+        process = getattr(getattr(manager, "provisioner", None), "process", None)
+        try:
+            process = psutil.Process(process.pid)
+            spent = sum(process.cpu_times()[:2])
+        except (AttributeError, psutil.Error):
+            return  # no process of ours to watch
+        token = self._busy[kernel_id] = object()
+        asyncio.get_running_loop().call_later(
+            self.busy_limit, self._check_busy, kernel_id, token, manager, process, spent)
+
+    def _check_busy(self, kernel_id, token, manager, process, spent_before):
+        """Still busy with the same message: kill the kernel if it has computed `busy_limit` CPU-seconds, or
+        look again when it could have."""
+        if self._busy.get(kernel_id) is not token:
+            return
+        try:
+            spent = sum(process.cpu_times()[:2]) - spent_before
+        except psutil.Error:
+            del self._busy[kernel_id]  # gone already
+            return
+        if spent < self.busy_limit:
+            asyncio.get_running_loop().call_later(
+                self.busy_limit - spent, self._check_busy, kernel_id, token, manager, process, spent_before)
+            return
+        del self._busy[kernel_id]
+        reason = (f"This lab stopped: it computed for more than {self.busy_limit:g} seconds "
+                  "on one step, longer than this server allows.")
+        self._stopped[kernel_id] = reason
+        while len(self._stopped) > _REMEMBERED_STOPS:
+            del self._stopped[next(iter(self._stopped))]
+        self.log.warning("Kernel %s killed: %.1f CPU-seconds on one message", kernel_id, spent)
+        kill = asyncio.create_task(manager.kill_for_good(reason))
+        self._tasks.add(kill)
+        kill.add_done_callback(self._tasks.discard)
 
     def _need(self, pool_task):
         """How little a pooled kernel's start is needed: -1 if a visitor waits for it, else its pool's ready kernels."""

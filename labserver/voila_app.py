@@ -1,4 +1,5 @@
-"""Voila as ``make serve`` runs it: Voila 0.5 with its responses compressed.
+"""Voila as ``make serve`` runs it: Voila 0.5 with its responses compressed, and its pages
+refused while too many kernels wait for theirs.
 
 A first visit to a lab downloads its front end, several megabytes of
 JavaScript, CSS and fonts (6.2 MB for lab 8), which Voila sends uncompressed:
@@ -15,25 +16,67 @@ among the settings the application is built with.
 Under ``jupyter server`` (Binder, a JupyterHub's servers) Voila is an
 extension of the server, and the extension ``labserver.compressed`` does the
 same.
+
+Every page request hands out a kernel; `PoolAwareKernelManager.admit_visitor`
+says when the server already holds as many kernels no page has connected to as
+it may. Voila's page handler hands out a preheated kernel without starting one,
+so `AdmittingVoilaHandler` asks before it, and answers 503 with ``Retry-After``
+(the ``matmul`` template's ``503.html``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tornado.web import authenticated
 from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
 
-__all__ = ["CompressingVoila", "main"]
+from labserver.kernels import ServerBusy
+
+__all__ = ["AdmittingVoilaHandler", "CompressingVoila", "main"]
+
+
+class AdmittingVoilaHandler(TornadoVoilaHandler):
+    """Voila's page handler, which answers `ServerBusy` (503, ``Retry-After``) instead of handing out a kernel
+    while the kernel manager admits no visitor."""
+
+    _place = None  # held for this request until its kernel is counted
+
+    @authenticated
+    async def get(self, path: str | None = None) -> None:
+        self._place = self.kernel_manager.admit_visitor()
+        try:
+            await super().get(path)
+        finally:
+            self.kernel_manager.arrived(self._place)
+
+    def flush(self, *args: Any, **kwargs: Any) -> Any:
+        # The page's first bytes: its kernel, from a pool or started, is counted now.
+        if self._place is not None:
+            self.kernel_manager.arrived(self._place)
+        return super().flush(*args, **kwargs)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        error = kwargs.get("exc_info", (None, None))[1]
+        if isinstance(error, ServerBusy):
+            self.set_header("Retry-After", str(error.retry_after))
+        super().write_error(status_code, **kwargs)
 
 
 class CompressingVoila(Voila):
-    """Voila, its every response compressed for a browser that accepts it; configured as Voila is
-    (``voila.json``'s ``Voila`` and ``VoilaConfiguration`` sections)."""
+    """Voila, its every response compressed for a browser that accepts it, its pages served by
+    `AdmittingVoilaHandler`; configured as Voila is (``voila.json``'s ``Voila`` and ``VoilaConfiguration``
+    sections)."""
 
     def init_settings(self) -> dict[str, Any]:
         settings = super().init_settings()
         settings["compress_response"] = True
         return settings
+
+    def init_handlers(self) -> list:
+        return [(route, AdmittingVoilaHandler, *rest) if handler is TornadoVoilaHandler else (route, handler, *rest)
+                for route, handler, *rest in super().init_handlers()]
 
 
 main = CompressingVoila.launch_instance
