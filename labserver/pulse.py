@@ -1,13 +1,14 @@
 """Start Voila with the class pulse on, and print the lecturer's link.
 
-``python -m labserver.pulse <Voila's arguments>`` is Voila (``labserver.voila_app``, which
-compresses its responses) with
-two environment variables set first, which Voila's kernels inherit:
-``MATMUL_PULSE_DIR``, the folder of the pulse's store (made if missing, only
-for this user, and refused inside the folder Voila serves), and
-``MATMUL_PULSE_TOKEN``, the lecturer's secret, new at every start unless
-already set.  It prints the pulse page's link with that secret, then
-becomes Voila (``exec``), so stopping it stops Voila.  ``--warm=<lab>
+``python -m labserver.pulse <Voila's arguments>`` is Voila with the pulse's
+gate (`labserver.pulse_gate.PulseVoila`, ``labserver.voila_app``'s Voila,
+which compresses its responses), run in this process after two things are
+set: ``MATMUL_PULSE_DIR``, the folder of the pulse's store (made if missing,
+only for this user, and refused inside the folder Voila serves), which
+Voila's kernels inherit; and the lecturer's token, new at every start unless
+``MATMUL_PULSE_TOKEN`` holds one of at least 22 characters, which only the
+server holds: it is taken out of the environment before any kernel starts.
+It prints the pulse page's link with that token first.  ``--warm=<lab>
 --pool=<n>`` keep `n` preheated kernels for that lab (``labserver.warm``).
 """
 
@@ -21,19 +22,20 @@ from pathlib import Path
 from typing import NoReturn
 from urllib.parse import quote
 
+from labserver.pulse_gate import PULSE_PAGE, PulseVoila
 from labserver.warm import warm_arguments
 from widgets.core.environment import PULSE_DIR, PULSE_TOKEN
 
-__all__ = ["PULSE_PAGE", "pulse_environment", "pulse_link"]
+__all__ = ["MIN_TOKEN", "PULSE_PAGE", "pulse_environment", "pulse_link"]
 
-#: The lecturer's page, under the served folder.
-PULSE_PAGE = "lecturer/pulse.ipynb"
+#: The fewest characters of a token the lecturer chooses: 22 url-safe ones hold 128 bits, as a random one would.
+MIN_TOKEN = 22
 #: Where the store goes when ``MATMUL_PULSE_DIR`` is not set: beside labs/, never under it.
 DEFAULT_FOLDER = Path(__file__).resolve().parents[1] / ".pulse"
 
 
 def pulse_environment(served: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The pulse's two variables for a server of the folder `served`, its store folder made.
+    """The pulse's folder and the lecturer's token for a server of the folder `served`, the folder made.
 
     Parameters
     ----------
@@ -46,11 +48,13 @@ def pulse_environment(served: str | os.PathLike[str], environ: Mapping[str, str]
     Returns
     -------
     dict of str to str
+        ``MATMUL_PULSE_DIR`` and ``MATMUL_PULSE_TOKEN``.
 
     Raises
     ------
     ValueError
-        If the store's folder is inside the served one (Voila would serve it).
+        If the store's folder is inside the served one (Voila would serve it),
+        or the token chosen is shorter than `MIN_TOKEN` (it could be guessed).
 
     Examples
     --------
@@ -63,6 +67,10 @@ def pulse_environment(served: str | os.PathLike[str], environ: Mapping[str, str]
     Traceback (most recent call last):
         ...
     ValueError: the pulse folder must be outside the served folder labs, or Voila would serve it
+    >>> pulse_environment(top / "labs", {"MATMUL_PULSE_DIR": str(top / "pulse"), "MATMUL_PULSE_TOKEN": "lecture1"})
+    Traceback (most recent call last):
+        ...
+    ValueError: MATMUL_PULSE_TOKEN has 8 characters, too few to keep the board from a guess: give it at least 22 (python -c 'import secrets; print(secrets.token_urlsafe())' makes one), or unset it for a new token at every start
     """
     environ = os.environ if environ is None else environ
     folder = Path(environ.get(PULSE_DIR) or DEFAULT_FOLDER).resolve()
@@ -71,8 +79,14 @@ def pulse_environment(served: str | os.PathLike[str], environ: Mapping[str, str]
         raise ValueError(
             f"the pulse folder must be outside the served folder {served.name}, or Voila would serve it"
         )
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     token = environ.get(PULSE_TOKEN) or secrets.token_urlsafe(24)
+    if len(token) < MIN_TOKEN:
+        raise ValueError(
+            f"{PULSE_TOKEN} has {len(token)} characters, too few to keep the board from a guess: give it at least"
+            f" {MIN_TOKEN} (python -c 'import secrets; print(secrets.token_urlsafe())' makes one), or unset it"
+            " for a new token at every start"
+        )
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     return {PULSE_DIR: str(folder), PULSE_TOKEN: token}
 
 
@@ -91,12 +105,13 @@ def pulse_link(voila_args: Iterable[str], token: str) -> str:
 
 
 def main(argv: Iterable[str] | None = None) -> NoReturn:
-    """Set the pulse's variables, print the lecturer's link, and run Voila in this process.
+    """Set the pulse's folder, print the lecturer's link, and run Voila behind the pulse's gate here.
 
     ``--warm=<lab>`` and ``--pool=<n>`` (``make serve WARM=... POOL=...``)
     become Voila's pool of preheated kernels for that lab
-    (`labserver.warm.warm_arguments`); bad values stop here with a message,
-    before any server starts.
+    (`labserver.warm.warm_arguments`); bad values, a pulse folder inside the
+    served one and a short token stop here with a message, before any
+    server starts.
     """
     argv = sys.argv[1:] if argv is None else list(argv)
     ours = {"--warm": "", "--pool": ""}
@@ -104,13 +119,16 @@ def main(argv: Iterable[str] | None = None) -> NoReturn:
     served = next((arg for arg in argv if not arg.startswith("-")), ".")
     try:
         argv += warm_arguments(ours["--warm"], ours["--pool"], served)
+        pulse = pulse_environment(served)
     except ValueError as error:
         sys.exit(f"make serve: {error}")
     if ours["--warm"]:
         print(f"Keeping {ours['--pool']} kernels warm for {ours['--warm']}", flush=True)
-    env = {**os.environ, **pulse_environment(served)}
-    print(f"Class pulse, for the lecturer only: {pulse_link(argv, env[PULSE_TOKEN])}", flush=True)
-    os.execvpe(sys.executable, [sys.executable, "-m", "labserver.voila_app", *argv], env)
+    token = pulse.pop(PULSE_TOKEN)
+    os.environ.update(pulse)  # the folder, for every kernel; PulseVoila takes a token the lecturer set out
+    print(f"Class pulse, for the lecturer only: {pulse_link(argv, token)}", flush=True)
+    PulseVoila.launch_instance(argv, pulse_token=token)
+    sys.exit()
 
 
 def _take(arg, options):

@@ -1,11 +1,13 @@
-"""The class pulse on a real lecture server: the lecturer's page refuses a link without the token,
+"""The class pulse on a real lecture server: only the lecturer's link reaches the board, which
 shows the room's answers as they arrive without a reload, and nothing of the store reaches a visitor.
 
-The server runs as ``make serve`` does, with ``MATMUL_PULSE_DIR`` (a folder outside ``labs/``) and
-``MATMUL_PULSE_TOKEN`` in its environment, which its kernels inherit.
+The server runs as ``make serve`` does (``labserver.pulse``), with ``MATMUL_PULSE_DIR`` (a folder
+outside ``labs/``) and a ``MATMUL_PULSE_TOKEN`` the lecturer chose in its environment: the kernels
+inherit the folder, never the token; the server checks the link (``labserver.pulse_gate``).
 """
 from __future__ import annotations
 
+import http.client
 import secrets
 import sqlite3
 import urllib.error
@@ -13,16 +15,18 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+import psutil
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from harness.browser import LEAVING_TOLERATED, answer_check, open_lab, screenshot
 from harness.voila import REPO, VoilaServer
+from labserver.pulse_gate import board_cookie
 from widgets.lecture.pulse_store import PulseStore
 
 PULSE = "/voila/render/lecturer/pulse.ipynb"
 LAB_1 = "/voila/render/01-product-by-columns.ipynb"
-TOKEN = secrets.token_urlsafe(16)
+TOKEN = secrets.token_urlsafe(16)  # 22 characters: the fewest make serve takes
 # The board reads the store every 3 s; the rest is a busy 2-core machine.
 ARRIVES_WITHIN = 30_000
 
@@ -34,13 +38,19 @@ def pulse_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(server_logs, pulse_dir):
-    """Voila serving labs/ as make serve does, with the pulse on."""
+    """Voila serving labs/ as make serve does (labserver.pulse), with the lecturer's own token."""
     with pytest.MonkeyPatch.context() as env:
         env.setenv("MATMUL_PULSE_DIR", str(pulse_dir))
         env.setenv("MATMUL_PULSE_TOKEN", TOKEN)
-        server = VoilaServer().start(server_logs)  # the process and its kernels inherit the variables
+        server = VoilaServer(module="labserver.pulse").start(server_logs)
     yield server
     server.stop()
+
+
+def let_in(page: Page, link: str) -> None:
+    """Open the lecturer's `link` in `page`: it ends on the board's address without the token."""
+    page.goto(link, wait_until="commit")
+    page.wait_for_url(lambda url: urllib.parse.urlsplit(url).path == PULSE and "token" not in url, timeout=30_000)
 
 
 def get(url: str) -> tuple[int, bytes]:
@@ -56,17 +66,91 @@ def get(url: str) -> tuple[int, bytes]:
 @pytest.mark.parametrize("query, says", [
     ("", "This page is for the lecturer"),
     ("?token={token_but_its_last_letter}", "is not the lecturer's"),
+    ("?token=", "is not the lecturer's"),
     ("?tok={token}", "This page is for the lecturer"),
-], ids=["no-token", "wrong-token", "misspelt-key"])
+], ids=["no-token", "wrong-token", "empty-token", "misspelt-key"])
 def test_the_lecturers_page_refuses_a_link_without_the_token(server, page, query, says):
     query = query.format(token=TOKEN, token_but_its_last_letter=TOKEN[:-1])
-    open_lab(page, server.url + PULSE + query, "pulse-refused")
+    kernels = len(server.kernel_processes())
+    response = page.goto(server.url + PULSE + query)
+    assert response.status == 403
     expect(page.locator(".pulse-refused [role=alert]")).to_contain_text(says)
     assert page.locator(".pulse-board").count() == 0
+    assert len(server.kernel_processes()) == kernels  # refused before any kernel started
+
+
+@pytest.mark.parametrize("path", [
+    "lecturer/%70ulse.ipynb", "lecturer//pulse.ipynb", "./lecturer/pulse.ipynb", "lecturer%2Fpulse.ipynb",
+    "lecturer/pulse%2eipynb", "lecturer/pulse.ipynb/", "01-product-by-columns/../lecturer/pulse.ipynb",
+])
+def test_every_way_of_writing_the_boards_address_goes_through_the_gate(server, path):
+    # A forged cookie, an old server's cookie and none at all: refused, whichever way the path is written.
+    for cookie in ("", f"matmul_pulse={board_cookie(TOKEN[:-1])}", "matmul_pulse=x"):
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        connection.request("GET", f"/voila/render/{path}", headers={"Cookie": cookie} if cookie else {})
+        response = connection.getresponse()
+        body = response.read()
+        connection.close()
+        assert response.status in (403, 404), f"{path} with {cookie!r}: HTTP {response.status}"
+        assert b"pulse-board" not in body
+
+
+def test_the_lecturers_link_leaves_no_token_in_the_address_and_the_board_shows_on_reload(server, page, browser):
+    let_in(page, f"{server.url}{PULSE}?token={urllib.parse.quote(TOKEN)}&presenter=1")
+    assert page.url == f"{server.url}{PULSE}?presenter=1"  # the link's other settings kept
+    expect(page.locator(".pulse-board")).to_be_visible(timeout=90_000)
+    [cookie] = [cookie for cookie in page.context.cookies() if cookie["name"] == "matmul_pulse"]
+    assert TOKEN not in cookie["value"] and cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+    assert cookie["path"] == PULSE and page.evaluate("document.cookie").count("matmul_pulse") == 0
+    problems = open_lab(page, server.url + PULSE, "pulse-board-reloaded")  # the cookie, no token
+    expect(page.locator(".pulse-board")).to_be_visible()
+    problems.assert_clean()
+    # Followed from a page of another site (a slide, a chat): a SameSite=Strict cookie set by a redirect
+    # of that navigation would be withheld; the landing page's own navigation carries it.
+    elsewhere = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        other = elsewhere.new_page()
+        other.goto(f"http://localhost:{server.port}{PULSE}")  # localhost and 127.0.0.1 are two sites
+        other.evaluate("link => { const a = document.createElement('a'); a.href = link; a.id = 'go';"
+                       " a.textContent = 'pulse'; document.body.append(a); }",
+                       f"{server.url}{PULSE}?token={urllib.parse.quote(TOKEN)}")
+        other.click("#go")
+        other.wait_for_url(f"{server.url}{PULSE}", timeout=30_000)
+        expect(other.locator(".pulse-board")).to_be_visible(timeout=90_000)
+    finally:
+        elsewhere.close()
+
+
+def test_no_kernel_holds_the_lecturers_token(server, page):
+    let_in(page, f"{server.url}{PULSE}?token={urllib.parse.quote(TOKEN)}")
+    expect(page.locator(".pulse-board")).to_be_visible(timeout=90_000)
+    get(server.url + LAB_1)  # a visitor's lab; Voila's pools refill meanwhile
+    kernels = server.kernel_processes()
+    assert len(kernels) >= 3  # the board's, the lab's and the pools' at least
+    secrets_ = (TOKEN, urllib.parse.quote(TOKEN), board_cookie(TOKEN), "MATMUL_PULSE_TOKEN")
+    for kernel in kernels:
+        environ = "\0".join(f"{key}={value}" for key, value in kernel.environ().items())
+        assert "MATMUL_PULSE_DIR=" in environ  # the environment was read
+        assert [secret for secret in secrets_ if secret in environ] == [], kernel.cmdline()
+    # Nor does the server's command line, which every user of the machine can read.
+    assert not any(TOKEN in part for part in psutil.Process(server.process.pid).cmdline())
+
+
+def test_every_address_of_a_lab_counts_as_that_one_lab(server, pulse_dir):
+    assert PulseStore(pulse_dir).reset()
+    addresses = ["01-product-by-columns.ipynb", "%30%31-product-by-columns.ipynb", "01-product-by-columns%2eipynb",
+                 "/01-product-by-columns.ipynb", "./01-product-by-columns.ipynb"]
+    for address in addresses:  # each renders the lab in a kernel of its own, which counts its visit
+        status, _ = get(f"{server.url}/voila/render/{address}")
+        assert status == 200, f"{address}: HTTP {status}"
+    assert [(lab.lab, lab.visitors) for lab in PulseStore(pulse_dir).summary()] == [
+        ("01-product-by-columns", len(addresses))]
 
 
 def test_the_board_follows_a_visitor_answering_lab_1_without_a_reload(server, page, browser, pulse_dir):
-    problems = open_lab(page, f"{server.url}{PULSE}?token={urllib.parse.quote(TOKEN)}", "pulse-board-start")
+    assert PulseStore(pulse_dir).reset()
+    let_in(page, f"{server.url}{PULSE}?token={urllib.parse.quote(TOKEN)}")
+    problems = open_lab(page, server.url + PULSE, "pulse-board-start")
     board = page.locator(".pulse-board")
     expect(board).to_contain_text("No answers yet")
     table = page.locator(".pulse-table")
@@ -173,7 +257,8 @@ def test_with_the_store_damaged_the_lab_still_checks_and_the_lecturer_is_told(se
         Path(f"{store}{suffix}").unlink(missing_ok=True)
     store.write_bytes(b"this is not SQLite at all " * 200)
     try:
-        open_lab(page, f"{server.url}{PULSE}?token={urllib.parse.quote(TOKEN)}", "pulse-board-damaged")
+        let_in(page, f"{server.url}{PULSE}?token={urllib.parse.quote(TOKEN)}")
+        open_lab(page, server.url + PULSE, "pulse-board-damaged")
         expect(page.locator(".pulse-status [role=alert]")).to_contain_text(
             f"The pulse is unavailable: the pulse store {store} is damaged")
         expect(page.locator(".pulse-status")).to_contain_text("The labs still check answers.")

@@ -69,7 +69,7 @@ def test_a_pool_larger_than_the_memory_holds_is_refused_and_the_largest_that_fit
 
 def test_the_launcher_refuses_bad_input_before_starting_voila(tmp_path, monkeypatch, capsys):
     started = []
-    monkeypatch.setattr(pulse.os, "execvpe", lambda *args: started.append(args))
+    monkeypatch.setattr(pulse.PulseVoila, "launch_instance", lambda *args, **traits: started.append(args))
     monkeypatch.setenv("MATMUL_PULSE_DIR", str(tmp_path / "store"))
     with pytest.raises(SystemExit, match="make serve: POOL must be a positive whole number"):
         pulse.main([str(LABS), "--no-browser", "--warm=08-attention-weights", "--pool=many"])
@@ -78,10 +78,11 @@ def test_the_launcher_refuses_bad_input_before_starting_voila(tmp_path, monkeypa
 
 def test_the_launcher_hands_voila_the_pools_and_not_its_own_options(tmp_path, monkeypatch):
     ran = {}
-    monkeypatch.setattr(pulse.os, "execvpe", lambda file, args, env: ran.update(args=args))
+    monkeypatch.setattr(pulse.PulseVoila, "launch_instance", lambda argv, **traits: ran.update(args=argv))
     monkeypatch.setenv("MATMUL_PULSE_DIR", str(tmp_path / "store"))
-    pulse.main([str(LABS), "--no-browser", "--warm=08-attention-weights", "--pool=2"])
-    voila = ran["args"][3:]
+    with pytest.raises(SystemExit):  # once Voila has stopped
+        pulse.main([str(LABS), "--no-browser", "--warm=08-attention-weights", "--pool=2"])
+    voila = ran["args"]
     assert voila[:2] == [str(LABS), "--no-browser"]
     assert pools(voila[2:])["08-attention-weights.ipynb"] == {"pool_size": 2}
 

@@ -5,14 +5,13 @@ many visitors opened it and, per check, how many attempted it and solved it
 (one `BarChart`, from `widgets.views.bar_chart`) and the most common mistakes
 with their counts (another), large enough for a projector, with a table of the same numbers, a Reset for
 a new session and the counts as a CSV download.  `pulse_page` is what the
-lecturer's notebook shows: the board, or a refusal when the link lacks the
-lecturer's secret.
+lecturer's notebook shows: the board, on a server that lets only the
+lecturer's link reach this page (``labserver.pulse_gate``), or a refusal.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hmac
 import os
 import time
 from collections.abc import Mapping
@@ -25,8 +24,7 @@ from traitlets import Float, Int, TraitError, Unicode, validate
 from ..base.batching import apply_changes
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
-from ..core.environment import PULSE_DIR, PULSE_TOKEN
-from ..core.presets import query_value
+from ..core.environment import PULSE_DIR, PULSE_GATE
 from ..text.alerts import alert_html
 from ..text.pulse_words import NO_ANSWERS_HTML, csv_link_html, lab_heading_html, pulse_table_html
 from ..views.bar_chart import BarChart
@@ -256,47 +254,40 @@ class PulseBoard(OwnsChildren, VBox):
         super().close()
 
 
-def refusal(query_string: str, environ: Mapping[str, str] | None = None) -> str:
-    """Why the lecturer's page refuses this link, or ``""`` when it is the lecturer's.
+def refusal(environ: Mapping[str, str] | None = None) -> str:
+    """Why the lecturer's page shows no board on this server, or ``""`` when it may.
+
+    The lecturer's link is checked by the lecture server before this page is
+    rendered (``labserver.pulse_gate``, which sets ``MATMUL_PULSE_GATE``);
+    the kernel never sees the lecturer's token.  Where no server checks the
+    link, the page shows nothing of the store.
 
     Examples
     --------
-    >>> env = {"MATMUL_PULSE_DIR": "/srv/pulse", "MATMUL_PULSE_TOKEN": "s3cret"}
-    >>> refusal("token=s3cret", env)
+    >>> refusal({"MATMUL_PULSE_DIR": "/srv/pulse", "MATMUL_PULSE_GATE": "1"})
     ''
-    >>> refusal("token=guess", env)
-    "This link's token is not the lecturer's: open the pulse link that make serve printed."
-    >>> refusal("", {})
+    >>> refusal({"MATMUL_PULSE_DIR": "/srv/pulse"})
+    "This server does not check the lecturer's link (MATMUL_PULSE_GATE is not set): start it with make serve."
+    >>> refusal({})
     'The class pulse is off on this server: start it with make serve (MATMUL_PULSE_DIR is not set).'
     """
     environ = os.environ if environ is None else environ
     if not environ.get(PULSE_DIR):
         return f"The class pulse is off on this server: start it with make serve ({PULSE_DIR} is not set)."
-    secret = environ.get(PULSE_TOKEN, "")
-    if not secret:
-        return f"The class pulse has no lecturer's secret on this server ({PULSE_TOKEN} is not set)."
-    given = query_value(query_string, "token")
-    if not given:
-        return "This page is for the lecturer: open it with the pulse link that make serve printed (it ends in ?token=…)."
-    if not hmac.compare_digest(given.encode(), secret.encode()):
-        return "This link's token is not the lecturer's: open the pulse link that make serve printed."
+    if not environ.get(PULSE_GATE):
+        return f"This server does not check the lecturer's link ({PULSE_GATE} is not set): start it with make serve."
     return ""
 
 
-def pulse_page(
-    query_string: str | None = None,
-    environ: Mapping[str, str] | None = None,
-    *,
-    start: bool = True,
-) -> PulseBoard | HTML:
-    """What the lecturer's notebook shows: the live board, or why this link may not see it.
+def pulse_page(environ: Mapping[str, str] | None = None, *, start: bool = True) -> PulseBoard | HTML:
+    """What the lecturer's notebook shows: the live board, or why this server shows none.
 
     Parameters
     ----------
-    query_string : str, optional
-        Default the page's (`read_query_string`), which holds ``token=``.
     environ : mapping, optional
-        Default ``os.environ``: ``MATMUL_PULSE_DIR`` and ``MATMUL_PULSE_TOKEN``.
+        Default ``os.environ`` (``MATMUL_PULSE_DIR``, ``MATMUL_PULSE_GATE``),
+        once the page's request has arrived: a preheated kernel waits here
+        (`read_query_string`), so no board refreshes in Voila's pool.
     start : bool, optional
         Refresh the board every few seconds (needs a running event loop, as
         in a kernel).
@@ -308,11 +299,13 @@ def pulse_page(
 
     Examples
     --------
-    >>> pulse_page("token=guess", {}).value.count("is off on this server")
+    >>> pulse_page({}).value.count("is off on this server")
     1
     """
-    environ = os.environ if environ is None else environ
-    reason = refusal(read_query_string() if query_string is None else query_string, environ)
+    if environ is None:
+        read_query_string()
+        environ = os.environ
+    reason = refusal(environ)
     if reason:
         return HTML(alert_html(reason, style="font-size: 1.3em")).add_class("pulse-refused")
     board = PulseBoard(PulseStore(environ[PULSE_DIR]))
