@@ -319,7 +319,8 @@ def test_check_number_answer_any_text(answer, texts):
             x = parse_number(text, decimal_comma=True)  # one number: a comma is a decimal comma
         except ValueError:
             assert ex.attempts == attempts and ex.reading == ""
-            assert ex.feedback == "type your answer first" or repr(text) in ex.feedback
+            # the message quotes what was typed (or at least its start)
+            assert ex.feedback == "type your answer first" or repr(text)[:20] in ex.feedback
         else:
             assert ex.attempts == attempts + 1
             assert right == math.isclose(x, answer, rel_tol=1e-9, abs_tol=1e-9)

@@ -182,7 +182,6 @@ def test_accepts_fractions_and_small_arithmetic(text, expected):
         ("1/(1-1)", "division by zero"),
         ("1e999*1e999", "too large"),
         ("(" * 25 + "1" + ")" * 25, "too many brackets"),
-        ("1+" * 120 + "1", "too long"),
     ],
 )
 def test_arithmetic_that_could_be_read_two_ways_or_not_at_all_says_why(text, reason):

@@ -28,27 +28,23 @@ __all__ = ["parse_number", "parse_shape", "format_number"]
 
 # Only ASCII digits: ``str.isdigit``/``float`` would also accept other scripts.
 _DECIMAL = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
-_NUMBER_RE = re.compile(
-    rf"""
-    \s*
-    (?P<num>[+-]?{_DECIMAL}(?:[eE][+-]?[0-9]+)?)
-    (?:\s*/\s*(?P<den>{_DECIMAL}))?
-    \s*
-    """,
-    re.VERBOSE,
-)
-_SIZES = r"\s*([0-9]+)\s*(?:[x×X*,]|-?\s*by\s*-?)\s*([0-9]+)\s*"
-_SHAPE_RE = re.compile(rf"\s*[(\[]?{_SIZES}[)\]]?\s*")
+# The patterns below read text already stripped, and no two of their pieces can match the
+# same spaces (as ``\s*-?\s*`` can): a long run of spaces then costs one pass, not one per split.
+_NUMBER_RE = re.compile(rf"(?P<num>[+-]?{_DECIMAL}(?:[eE](?P<exp>[+-]?[0-9]+))?)(?:\s*/\s*(?P<den>{_DECIMAL}))?")
+_SIZES = r"([0-9]+)\s*(?:[x×X*,]|(?:-\s*)?by(?:\s*-)?)\s*([0-9]+)"
+_SHAPE_RE = re.compile(rf"[(\[]?\s*{_SIZES}\s*[)\]]?")
 # ℝ^{4×2}, as the syllabus writes the set of 4×2 matrices: the brackets say where the
 # exponent ends (ℝ^4×2 could be read as ℝ⁴ times 2).
-_SPACE_RE = re.compile(rf"\s*[ℝR]\s*\^\s*(?:\{{{_SIZES}\}}|\({_SIZES}\)|\[{_SIZES}\])\s*")
+_SPACE_RE = re.compile(rf"[ℝR]\s*\^\s*(?:\{{\s*{_SIZES}\s*\}}|\(\s*{_SIZES}\s*\)|\[\s*{_SIZES}\s*\])")
 # What a learner copies from LaTeX or types on a phone, in the plain form read above.
 _SHAPE_SPELLINGS = (
-    (re.compile(r"\\mathbb\s*\{?\s*R\s*\}?"), "ℝ"),
+    (re.compile(r"\\mathbb\s*(?:\{\s*)?R(?:\s*\})?"), "ℝ"),
     (re.compile(r"\\times"), "×"),
     (re.compile(r"\\[,;: ]|\\left|\\right"), ""),
 )
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹ˣ", "0123456789×")
+_RAISED = re.compile(r"([ℝR])\s*([0-9×]+)")  # ℝ⁴ˣ², once the superscripts are plain
+_POWER = re.compile(r"[ℝR]\s*\^")
 # The syllabus prints negative numbers with a real minus sign (U+2212); a
 # learner who copies "−12" from it means -12.
 _UNICODE_MINUS = "\N{MINUS SIGN}"
@@ -84,8 +80,10 @@ def parse_number(text: str, *, decimal_comma: bool = False) -> float:
     ------
     ValueError
         If the text is none of the forms above, could be read two ways
-        (``"1/2/3"``, ``"1/2*3"``, ``"2(3)"``, ``"1,000"``), divides by zero
-        or does not fit in a float.  The message quotes the text, e.g.
+        (``"1/2/3"``, ``"1/2*3"``, ``"2(3)"``, ``"1,000"``), divides by zero,
+        does not fit in a float, has an exponent beyond ±999, more than 20
+        brackets inside each other or more than `MAX_ARITHMETIC` characters
+        (refused before it is read, so no text makes this slow).  The message quotes the text, e.g.
         ``'abc' is not a number``, so a caller can prefix the cell name,
         and says why when it can.
     TypeError
@@ -116,10 +114,13 @@ def parse_number(text: str, *, decimal_comma: bool = False) -> float:
     """
     if not isinstance(text, str):
         raise TypeError(f"expected text, got {type(text).__name__} {text!r}")
-    match = _NUMBER_RE.fullmatch(text.replace(_UNICODE_MINUS, "-"))
+    if len(text) > MAX_ARITHMETIC:  # before any pattern or arithmetic: a pasted page costs nothing
+        raise ValueError(f"{_shortened(text)} is not a number: it is too long (over {MAX_ARITHMETIC} characters)")
+    plain = text.strip()
+    match = _NUMBER_RE.fullmatch(plain.replace(_UNICODE_MINUS, "-"))
     if match is None:
         try:
-            value = _Arithmetic(text, decimal_comma).value()
+            value = _Arithmetic(plain, decimal_comma).value()
         except _Refused as refused:
             reason = f": {refused}" if str(refused) else ""
             raise ValueError(f"{text!r} is not a number{reason}") from None
@@ -131,6 +132,8 @@ def parse_number(text: str, *, decimal_comma: bool = False) -> float:
             raise ValueError(f"{text!r} is not a number: it is too large")
         return value + 0.0
     num, den = match.group("num"), match.group("den")
+    if not _exponent_in_range(match.group("exp")):
+        raise ValueError(f"{text!r} is not a number: {_EXPONENT_OUT_OF_RANGE}")
     if den is None:
         value = float(num)
     else:
@@ -152,9 +155,15 @@ def parse_number(text: str, *, decimal_comma: bool = False) -> float:
 
 # -- arithmetic a learner types ------------------------------------------------------
 
-#: Longest text read as arithmetic: a sum of a few products, written out.
+#: Longest text read as a number: a sum of a few products, written out.
 MAX_ARITHMETIC = 200
 _MAX_DEPTH = 20
+# Largest exponent read: 1e999 already overflows a float, and a larger one would
+# have Python write out a number of that many digits (1e999999999 takes hours).
+_MAX_EXPONENT = 999
+_EXPONENT_OUT_OF_RANGE = "its exponent is out of range"
+# How much of a text too long to read a message quotes.
+_QUOTED_CHARS = 40
 # Signs and operations as learners type them (copied from the syllabus, or on a phone).
 _OPERATIONS = str.maketrans({
     _UNICODE_MINUS: "-", "\N{EN DASH}": "-", "\N{MIDDLE DOT}": "*", "\N{DOT OPERATOR}": "*",
@@ -176,6 +185,16 @@ _DECIMAL_RE = re.compile(rf"{_DECIMAL}(?:[eE](?P<exp>[+-]?[0-9]+))?")
 _FOREIGN_RE = re.compile(rf"[^0-9.,eE+\-*/()^\s{''.join(_VULGAR)}{''.join(map(chr, _OPERATIONS))}]")
 
 
+def _exponent_in_range(exponent: str | None) -> bool:
+    """Whether a number written with this exponent (None: none) is one to read."""
+    return exponent is None or abs(int(exponent)) <= _MAX_EXPONENT
+
+
+def _shortened(text: str) -> str:
+    """Quote the start of a text too long to read, for a message."""
+    return repr(text[:_QUOTED_CHARS] + "…")
+
+
 class _Refused(Exception):
     """The text is not arithmetic we read; the message (maybe empty) says why."""
 
@@ -192,8 +211,6 @@ class _Arithmetic:
     def __init__(self, text, decimal_comma):
         if _FOREIGN_RE.search(text):
             raise _Refused("")  # a letter or symbol: no reason beyond "not a number"
-        if len(text) > MAX_ARITHMETIC:
-            raise _Refused("it is too long to read as arithmetic")
         if "**" in text or "^" in text:
             raise _Refused("powers are not read here: write the product out, e.g. 2*2")
         self._decimal_comma = decimal_comma
@@ -247,8 +264,8 @@ class _Arithmetic:
         match = _DECIMAL_RE.fullmatch(numeral)
         if match is None:
             raise _Refused("")
-        if match.group("exp") is not None and abs(int(match.group("exp"))) > 999:
-            raise _Refused("its exponent is out of range")
+        if not _exponent_in_range(match.group("exp")):
+            raise _Refused(_EXPONENT_OUT_OF_RANGE)
         return Fraction(numeral)
 
     def _peek(self):
@@ -310,6 +327,10 @@ class _Arithmetic:
         return result
 
 
+#: Longest text read as a shape: ``\\mathbb{R}^{4 \\times 2}`` and "it does not exist" fit many times.
+MAX_SHAPE = 100
+# What "none" may be spelt with: read as spaces ("doesn't" as "doesn t").
+_PUNCTUATION = re.compile(r"[\s'’.!-]+")
 #: What a learner may type for a product that does not exist (lower case, spaces for punctuation).
 _NONE = {"none", "no", "no product", "does not exist", "doesn t exist", "it does not exist", "not defined",
          "undefined", "dne", "no shape", "impossible"}
@@ -336,7 +357,8 @@ def parse_shape(text: str, none: bool = False) -> tuple[int, ...]:
     Raises
     ------
     ValueError
-        If the text is not two whole numbers in one of those forms.
+        If the text is not two whole numbers in one of those forms, or is
+        longer than `MAX_SHAPE` characters (refused before it is read).
 
     Examples
     --------
@@ -351,16 +373,20 @@ def parse_shape(text: str, none: bool = False) -> tuple[int, ...]:
         ...
     ValueError: 'four by two' is not a shape: write it as rows×columns
     """
-    if none and re.sub(r"[\s'’.!-]+", " ", text).strip().lower() in _NONE:
+    if len(text) > MAX_SHAPE:  # before any pattern: a pasted page costs nothing
+        raise ValueError(f"{_shortened(text)} is not a shape: it is too long to read as a shape "
+                         f"(over {MAX_SHAPE} characters)")
+    if none and _PUNCTUATION.sub(" ", text).strip().lower() in _NONE:
         return NO_PRODUCT
     plain = text.translate(_SUPERSCRIPTS)
     if plain != text:  # ℝ⁴ˣ²: the raised part is the exponent
-        plain = re.sub(r"([ℝR])\s*([0-9×]+)", r"\1^{\2}", plain, count=1)
+        plain = _RAISED.sub(r"\1^{\2}", plain, count=1)
     for spelling, meaning in _SHAPE_SPELLINGS:
         plain = spelling.sub(meaning, plain)
+    plain = plain.strip()
     match = _SHAPE_RE.fullmatch(plain) or _SPACE_RE.fullmatch(plain)
     if match is None:
-        if re.search(r"[ℝR]\s*\^", plain):
+        if _POWER.search(plain):
             raise ValueError(f"{text!r} is not a shape: write it as ℝ^{{rows×columns}}, in braces")
         raise ValueError(f"{text!r} is not a shape: write it as rows×columns"
                          + (", or none if there is no product" if none else ""))

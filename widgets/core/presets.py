@@ -220,11 +220,9 @@ def parse_matrix_param(text: str, name: str, *, max_size: int = MAX_ENTRIES, max
             try:
                 x = parse_number(entry)
             except ValueError as error:
-                # parse_number quotes the whole entry: quote it shortened instead.
-                reason, quoted = str(error), repr(entry)
-                if reason.startswith(quoted):
-                    reason = _echo(entry.strip()) + reason[len(quoted):]
-                raise ValueError(f"{name}[{i + 1},{j + 1}]: {reason}") from None
+                # parse_number quotes the entry (whole, or its start): quote it as the link's messages do.
+                _, _, reason = str(error).rpartition(" is not a number")
+                raise ValueError(f"{name}[{i + 1},{j + 1}]: {_echo(entry.strip())} is not a number{reason}") from None
             if abs(x) > max_abs:
                 raise ValueError(
                     f"{name}[{i + 1},{j + 1}] = {format_number(x)} is too large: "

@@ -16,7 +16,9 @@ from ..core.parsing import format_number
 
 __all__ = ["html_number", "latex_number"]
 
-_EXPONENT = re.compile(r"^(-?[0-9.]+)e([+-])0*([0-9]+)$")
+# Leading zeros go to ``0*`` alone (the exponent starts at a nonzero digit): no run of zeros
+# is split two ways.
+_EXPONENT = re.compile(r"^(-?[0-9.]+)e([+-])0*([1-9][0-9]*|0)$")
 
 
 def _scientific(text: str) -> tuple[str, str] | None:
