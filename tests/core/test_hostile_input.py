@@ -231,6 +231,7 @@ def test_a_matrix_in_a_link_reads_or_refuses_hostile_text_quickly(text):
 def test_a_link_reads_or_refuses_hostile_queries_quickly(query):
     presets, errors = bounded(parse_presets, query, ["A", "B"])
     assert set(presets) <= {"A", "B"} and all(len(error) < 400 for error in errors)
+    assert len(errors) <= 4  # each refusal once, however often the link repeats it
     try:
         seed = bounded(query_seed, query, 999)
     except ValueError as error:
@@ -243,6 +244,16 @@ def test_a_link_reads_or_refuses_hostile_queries_quickly(query):
         assert str(error).startswith("presenter="), str(error)[:300]
     else:
         assert flag in (None, True, False)
+
+
+def test_a_link_repeating_a_name_shows_each_refusal_once():
+    presets, errors = bounded(parse_presets, "a=1&" * 10_000 + "A=1&" * 10_000 + "B=x&" * 10_000, ["A", "B"])
+    assert presets == {"A": np.array([[1.0]])} and errors == [
+        "'a' in the link is not a matrix of this lab; did you mean A? (names are case-sensitive)",
+        "A is given more than once in the link; using the last one",
+        "B is given more than once in the link; using the last one",
+        "B from the link: 'x' — B[1,1]: 'x' is not a number; using the lab's default",
+    ]
 
 
 def test_a_huge_query_is_split_quickly():

@@ -268,8 +268,8 @@ def parse_presets(
     presets : dict of str to numpy.ndarray
         The matrices read, by name.
     errors : list of str
-        One plain-text message per refused parameter, saying what arrived,
-        why it was refused and that the lab's default stays.  The text comes
+        One plain-text message per refused parameter (each message once),
+        saying what arrived, why it was refused and that the lab's default stays.  The text comes
         from the URL: escape it before showing it as HTML.
 
     Examples
@@ -310,7 +310,7 @@ def parse_presets(
             errors.append(refusal(name, str(error), text))
         else:
             presets[name] = matrix
-    return presets, errors
+    return presets, list(dict.fromkeys(errors))  # a link repeating a name 10,000 times gets one line
 
 
 def refusal(name: str, reason: str, text: str | None = None) -> str:
