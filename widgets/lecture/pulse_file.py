@@ -37,41 +37,93 @@ import threading
 import time
 from collections.abc import Iterator
 
-from . import pulse_journal
+from . import pulse_journal, pulse_lines
 
 __all__ = ["PulseFile"]
 
 _HEADER = b"SQLite format 3\x00"
-_SCHEMA = """
+#: The schema's version (``PRAGMA user_version``): 1 is STRICT tables and senders told apart.
+VERSION = 1
+#: The tables, STRICT: SQLite refuses a value of another type instead of keeping it as sent.
+SCHEMA = """
 CREATE TABLE IF NOT EXISTS visits (
     lab TEXT NOT NULL,
     visitor TEXT NOT NULL,
     time REAL NOT NULL
-);
+) STRICT;
 CREATE TABLE IF NOT EXISTS events (
     lab TEXT NOT NULL,
     check_id TEXT NOT NULL,
     position INTEGER NOT NULL,
     visitor TEXT NOT NULL,
-    right INTEGER NOT NULL,
+    right INTEGER NOT NULL CHECK (right IN (0, 1)),
     mistake TEXT NOT NULL,
     answer TEXT NOT NULL,
     time REAL NOT NULL
-);
+) STRICT;
 CREATE INDEX IF NOT EXISTS events_by_check ON events (lab, check_id);
 CREATE TABLE IF NOT EXISTS titles (
     lab TEXT NOT NULL,
     check_id TEXT NOT NULL,
     title TEXT NOT NULL,
     PRIMARY KEY (lab, check_id)
-);
+) STRICT;
 CREATE TABLE IF NOT EXISTS checks (
     lab TEXT NOT NULL,
     check_id TEXT NOT NULL,
     position INTEGER NOT NULL,
     PRIMARY KEY (lab, check_id)
-);
+) STRICT;
+CREATE TABLE IF NOT EXISTS senders (
+    sender TEXT PRIMARY KEY,
+    lines INTEGER NOT NULL,
+    bytes INTEGER NOT NULL
+) STRICT;
+CREATE TABLE IF NOT EXISTS session (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    key BLOB NOT NULL
+) STRICT;
+INSERT OR IGNORE INTO session VALUES (1, randomblob(16));
 """ + pulse_journal.SCHEMA
+#: The tables of version 0, whose rows a migration checks and copies.
+_DATA = ("visits", "events", "titles", "checks")
+
+
+def _make(connection):
+    """Make every table and index missing (``executescript`` would commit the transaction first)."""
+    for statement in SCHEMA.split(";"):
+        if statement.strip():
+            connection.execute(statement)
+
+
+def _migrate(connection):
+    """Make the schema, moving a version-0 file's rows into STRICT tables; inside a write transaction.
+
+    A version-0 file's tables kept any value as sent: each row is copied only
+    if it passes the checks a line passes (`pulse_lines.check_values`), so a
+    bad row a student left is dropped here.  Each received journal's progress
+    is kept, under no sender, until its sender claims it (`pulse_journal.receive`).
+    """
+    old = {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    for name in old & {*_DATA, "journals", "received"}:
+        connection.execute(f"ALTER TABLE {name} RENAME TO old_{name}")
+    connection.execute("DROP INDEX IF EXISTS events_by_check")
+    _make(connection)
+    for name in old & set(_DATA):
+        for row in connection.execute(f"SELECT * FROM old_{name}").fetchall():
+            try:
+                values = pulse_lines.check_values(name, list(row))
+            except pulse_lines.LineError:
+                continue
+            connection.execute(pulse_lines.INSERTS[name], values)
+    if "journals" in old:
+        connection.execute("INSERT INTO journals SELECT file, gathered FROM old_journals WHERE typeof(gathered) = 'integer'")
+    if "received" in old:
+        connection.execute("INSERT INTO received SELECT '', journal, gathered FROM old_received"
+                           " WHERE typeof(journal) = 'text' AND typeof(gathered) = 'integer'")
+    for name in old & {*_DATA, "journals", "received"}:
+        connection.execute(f"DROP TABLE old_{name}")
+    connection.execute(f"PRAGMA user_version = {VERSION}")
 
 
 def _open_file(path):
@@ -225,7 +277,12 @@ class PulseFile:
                 connection.execute(f"PRAGMA max_page_count={max(1, self.max_bytes // page_size)}")
                 if connection.execute("PRAGMA journal_mode=WAL").fetchone()[0] != "wal":
                     raise sqlite3.OperationalError("the store could not switch to WAL mode")
-                connection.executescript(_SCHEMA)
+                connection.execute("BEGIN IMMEDIATE")
+                if connection.execute("PRAGMA user_version").fetchone()[0] < VERSION:
+                    _migrate(connection)
+                else:
+                    _make(connection)  # tables deleted under a running store are made again
+                connection.execute("COMMIT")
                 return connection
             except sqlite3.OperationalError as error:
                 connection.close()

@@ -24,6 +24,7 @@ deleted once fully gathered.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import glob
@@ -35,23 +36,22 @@ import uuid
 from collections.abc import Sequence
 from typing import BinaryIO
 
+from .pulse_lines import Intake
+
 __all__ = ["Journal", "ended", "gather", "journals", "receive"]
 
 PREFIX, SUFFIX = "events-", ".jsonl"
 
-#: What each kind of line inserts (its values in the table's column order).
-INSERTS = {
-    "visits": "INSERT INTO visits VALUES (?, ?, ?)",
-    "events": "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    "checks": "INSERT OR IGNORE INTO checks VALUES (?, ?, ?)",
-    "titles": "INSERT OR REPLACE INTO titles VALUES (?, ?, ?)",
-}
-
-#: How far each journal of this folder has been gathered, and each journal sent from another
-#: machine has been received (`receive`); made with the store's schema.
+#: How far each journal of this folder has been gathered, and each journal a sender sent from another
+#: machine has been received (`receive`); made with the store's schema (`pulse_file`).
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS journals (file TEXT PRIMARY KEY, gathered INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS received (journal TEXT PRIMARY KEY, gathered INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS journals (file TEXT PRIMARY KEY, gathered INTEGER NOT NULL) STRICT;
+CREATE TABLE IF NOT EXISTS received (
+    sender TEXT NOT NULL,
+    journal TEXT NOT NULL,
+    gathered INTEGER NOT NULL,
+    PRIMARY KEY (sender, journal)
+) STRICT;
 """
 
 
@@ -87,16 +87,24 @@ class Journal:
         self._pid = None
 
     def append(self, *records: Sequence[object]) -> None:
-        """Append `records` (``[table, values]`` pairs) as lines in one write; raise OSError if not kept."""
+        """Append `records` (``[table, values]`` pairs) as lines in one write; raise OSError if not kept.
+
+        A write a full disk cut leaves a line without its newline, and the
+        newline written after it may fail too: the next append ends that line
+        first, so it never glues onto the cut one (readers skip the cut line).
+        """
         data = "".join(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
                        for record in records).encode()
         with self._lock:
             fd = self._open()
-            if os.fstat(fd).st_size + len(data) > self.max_bytes:
+            size = os.fstat(fd).st_size
+            if size and os.pread(fd, 1, size - 1) != b"\n":
+                data = b"\n" + data
+            if size + len(data) > self.max_bytes:
                 raise OSError(errno.ENOSPC, "database or disk is full")
-            written = os.write(fd, data)
-            if written != len(data):
-                os.write(fd, b"\n")  # end the cut line: readers skip it, the next line stays whole
+            if os.write(fd, data) != len(data):
+                with contextlib.suppress(OSError):
+                    os.write(fd, b"\n")  # end the cut line now if the disk lets us; else the next append does
                 raise OSError(errno.ENOSPC, "database or disk is full")
 
     def _open(self):
@@ -111,7 +119,7 @@ class Journal:
         name = f"{PREFIX}{os.getpid()}-{uuid.uuid4().hex}"
         # Locked before it gets its name: a reader never sees it unlocked while this process lives.
         hidden = os.path.join(self.folder, f".{name}")
-        fd = os.open(hidden, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+        fd = os.open(hidden, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             os.rename(hidden, os.path.join(self.folder, name + SUFFIX))
@@ -132,7 +140,8 @@ def ended(file: BinaryIO) -> bool:
     return True  # released when the file is closed
 
 
-def gather(connection: sqlite3.Connection, folder: str | os.PathLike[str], *, keep: bool = True) -> list[str]:
+def gather(connection: sqlite3.Connection, folder: str | os.PathLike[str], intake: Intake, *,
+           keep: bool = True) -> list[str]:
     """Insert the new complete lines of every journal in `folder`; call inside a write transaction.
 
     Parameters
@@ -141,6 +150,8 @@ def gather(connection: sqlite3.Connection, folder: str | os.PathLike[str], *, ke
         In a transaction begun with ``BEGIN IMMEDIATE``, so that two readers
         never gather the same lines.
     folder : str
+    intake : pulse_lines.Intake
+        Checks and inserts each line.
     keep : bool, optional
         False skips the visits and events (a Reset): only the labs' lists of
         checks are kept.
@@ -165,7 +176,7 @@ def gather(connection: sqlite3.Connection, folder: str | os.PathLike[str], *, ke
         except FileNotFoundError:  # deleted by another reader meanwhile
             continue
         end = data.rfind(b"\n") + 1  # a line still being written waits for the next gather
-        _insert(connection, data[:end], keep)
+        intake.insert(connection, data[:end], keep=keep)
         if end:
             connection.execute("INSERT OR REPLACE INTO journals VALUES (?, ?)", (name, start + end))
         if done and end == len(data):
@@ -175,35 +186,33 @@ def gather(connection: sqlite3.Connection, folder: str | os.PathLike[str], *, ke
     return finished
 
 
-def _insert(connection, lines, keep=True):
-    """Insert each journal line of `lines` (bytes); a cut or foreign line is skipped, the others count."""
-    for line in lines.splitlines():
-        try:
-            table, values = json.loads(line)
-            if keep or table == "checks":
-                connection.execute(INSERTS[table], values)
-        except (ValueError, TypeError, KeyError, sqlite3.ProgrammingError, sqlite3.InterfaceError):
-            continue
-
-
-def receive(connection: sqlite3.Connection, journal: str, start: int, data: bytes) -> int:
+def receive(connection: sqlite3.Connection, intake: Intake, journal: str, start: int, data: bytes, *,
+            sender: str = "") -> int:
     """Insert the lines of another machine's journal that are new; return how far it is received now.
 
     A kernel on a student's JupyterHub server keeps its events in a journal
     there and sends them on (`widgets.lecture.pulse_sender`); it may send a
     part again when an answer was lost, so each journal's progress is kept in
-    the same transaction as its lines, as `gather` keeps this folder's.
+    the same transaction as its lines, as `gather` keeps this folder's.  The
+    progress is the sender's own: another student who sends a journal of the
+    same name starts their own, and drops nothing of the first's.  Past
+    `Quota.journals` of a sender's, their oldest is forgotten (a Reset keeps
+    them all: their lines are not sent again).
 
     Parameters
     ----------
     connection : sqlite3.Connection
         In a transaction begun with ``BEGIN IMMEDIATE``.
+    intake : pulse_lines.Intake
+        Checks and inserts each line, within the sender's quota.
     journal : str
         The journal's name, unique to its process (`Journal` draws it).
     start : int
         Where `data` begins in the journal, at the end of a line.
     data : bytes
         Journal lines from `start`; a cut last line waits for the next send.
+    sender : str, optional
+        The hub user who sent it.
 
     Returns
     -------
@@ -213,19 +222,31 @@ def receive(connection: sqlite3.Connection, journal: str, start: int, data: byte
 
     Examples
     --------
+    >>> from widgets.lecture.pulse_file import SCHEMA
     >>> connection = sqlite3.connect(":memory:")
-    >>> _ = connection.executescript(SCHEMA + "CREATE TABLE visits (lab, visitor, time);")
+    >>> _ = connection.executescript(SCHEMA)
     >>> line = json.dumps(["visits", ["lab01", "v1", 0.0]]).encode() + b"\\n"
-    >>> receive(connection, "j1", 0, line), receive(connection, "j1", 0, line + line)
+    >>> receive(connection, Intake(), "j1", 0, line), receive(connection, Intake(), "j1", 0, line + line)
     (33, 66)
-    >>> receive(connection, "j1", 100, line), connection.execute("SELECT COUNT(*) FROM visits").fetchone()
+    >>> receive(connection, Intake(), "j1", 100, line), connection.execute("SELECT COUNT(*) FROM visits").fetchone()
     (66, (2,))
     """
-    row = connection.execute("SELECT gathered FROM received WHERE journal = ?", (journal,)).fetchone()
+    row = connection.execute("SELECT gathered FROM received WHERE sender = ? AND journal = ?",
+                             (sender, journal)).fetchone()
+    if row is None and sender:
+        # A store from before senders were told apart holds its journals' progress under "": the sender's now.
+        row = connection.execute("SELECT gathered FROM received WHERE sender = '' AND journal = ?",
+                                 (journal,)).fetchone()
+        if row is not None:
+            connection.execute("UPDATE received SET sender = ? WHERE sender = '' AND journal = ?", (sender, journal))
     gathered = row[0] if row else 0
     end = start + data.rfind(b"\n") + 1
     if start > gathered or end <= gathered:
         return gathered
-    _insert(connection, data[gathered - start:end - start])
-    connection.execute("INSERT OR REPLACE INTO received VALUES (?, ?)", (journal, end))
+    intake.insert(connection, data[gathered - start:end - start], sender=sender)
+    if row is None:
+        connection.execute(
+            "DELETE FROM received WHERE rowid IN (SELECT rowid FROM received WHERE sender = ?"
+            " ORDER BY rowid DESC LIMIT -1 OFFSET ?)", (sender, intake.quota.journals - 1))
+    connection.execute("INSERT OR REPLACE INTO received VALUES (?, ?, ?)", (sender, journal, end))
     return end

@@ -34,9 +34,14 @@ from dataclasses import dataclass
 from . import pulse_journal
 from .pulse_answer import MAX_ANSWER, normalise_answer
 from .pulse_answer import clip as _clip
+from .pulse_catalogue import Catalogue
 from .pulse_file import PulseFile
+from .pulse_lines import QUOTA, Intake, Quota
 
 __all__ = ["MAX_ANSWER", "CheckPulse", "LabPulse", "PulseStore", "normalise_answer"]
+
+#: What a spreadsheet runs at the start of a cell (OWASP's CSV injection list): such a text cell gets a ' first.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 #: The file's name in the pulse folder.
 FILE_NAME = "pulse.sqlite"
@@ -138,6 +143,13 @@ class PulseStore:
     journal_bytes : int, optional
         The largest one process's journal may grow (a page view's answers);
         then `record` fails as "full".
+    catalogue : Catalogue, optional
+        The labs and checks that exist (`pulse_catalogue.CATALOGUE`): lines of
+        others are refused, and the board lists each visited lab's checks,
+        their places and titles from it, not from what pages send.  Default
+        none: any lab and check of the right form counts (a test's inventions).
+    quota : Quota, optional
+        What each hub user may add in a session (`pulse_lines.Quota`).
 
     Attributes
     ----------
@@ -145,6 +157,9 @@ class PulseStore:
         The SQLite file.
     error : str
         Why the last call failed, or ``""`` after one that succeeded.
+    refused : str
+        Why lines of the last gather or `receive` were refused (see
+        `widgets.lecture.pulse_lines`): they are dropped, the others kept.
 
     Examples
     --------
@@ -171,11 +186,15 @@ class PulseStore:
         timeout: float = 1.0,
         max_bytes: int = 64 * 2**20,
         journal_bytes: int = 2**20,
+        catalogue: Catalogue | None = None,
+        quota: Quota = QUOTA,
     ) -> None:
         self.path = os.path.join(os.fspath(folder), FILE_NAME)
         self.timeout = float(timeout)
         self.max_bytes = int(max_bytes)
+        self.catalogue = catalogue
         self._journal = pulse_journal.Journal(os.fspath(folder), journal_bytes)
+        self._intake = Intake(catalogue, quota)
         self.error = ""
         self._file = PulseFile(self.path, self.timeout, self.max_bytes)
 
@@ -247,18 +266,31 @@ class PulseStore:
             _clip(mistake), normalise_answer(answer), time.time() if when is None else when,
         ]])
 
+    @property
+    def refused(self) -> str:
+        """Why lines of the last gather or `receive` were refused, ``""`` when none was."""
+        return self._intake.refused
+
     def reset(self) -> bool:
-        """Erase every visit and attempt, for a new session; return whether it worked.
+        """Erase everything a session left, for a new one; return whether it worked.
 
-        The labs' lists of checks stay: pages still open keep their checks.
-        Answers journalled before the Reset are erased too, even those not
-        gathered yet.
+        Visits, attempts, the checks and titles pages listed, each hub user's
+        share of the store (`pulse_lines.Quota`) and their pseudonym go.  Answers
+        journalled before the Reset are erased too, even those not gathered
+        yet.  How far each journal was received stays, so that no sender
+        sends its old lines again.  A store with a `catalogue` still lists a
+        visited lab's checks from it.
         """
-        return self._gathering(lambda connection: (connection.execute("DELETE FROM events"),
-                                                   connection.execute("DELETE FROM visits")),
-                               keep=False) is not None
+        return self._gathering(self._erase, keep=False) is not None
 
-    def receive(self, journal: str, start: int, data: bytes) -> int | None:
+    @staticmethod
+    def _erase(connection):
+        for table in ("events", "visits", "checks", "titles", "senders"):
+            connection.execute(f"DELETE FROM {table}")  # noqa: S608 - the names above
+        connection.execute("UPDATE session SET key = randomblob(16)")
+        return True
+
+    def receive(self, journal: str, start: int, data: bytes, *, sender: str = "") -> int | None:
         """Store the new lines of a journal sent from a student's server; return how far it is received.
 
         What the hub's pulse service (`labserver.pulse_service`) does with each
@@ -272,7 +304,12 @@ class PulseStore:
         start : int
             Where `data` begins in that journal.
         data : bytes
-            Its lines from `start`.
+            Its lines from `start`.  Each is checked (`pulse_lines`); one
+            refused is dropped and `refused` says why.
+        sender : str, optional
+            The hub user who sent it: their journals are their own, their
+            lines count within their quota, and their page views are one
+            visitor (see `pulse_lines`).
 
         Returns
         -------
@@ -291,7 +328,8 @@ class PulseStore:
         1
         """
         # No gathering: a receiving store's folder holds no journal (at 300 students that glob ran 100 times a second).
-        return self._gathering(lambda connection: pulse_journal.receive(connection, journal, start, data), gather=False)
+        return self._gathering(lambda connection: pulse_journal.receive(connection, self._intake, journal, start, data,
+                                                                        sender=sender), gather=False)
 
     def _append(self, *records):
         try:
@@ -308,10 +346,12 @@ class PulseStore:
 
         Returns what `then` returned, or None when the store failed (`error` says why).
         """
+        self._intake.refused = ""
         try:
             with self._file.connect() as connection:
                 connection.execute("BEGIN IMMEDIATE")
-                finished = pulse_journal.gather(connection, os.path.dirname(self.path), keep=keep) if gather else []
+                finished = (pulse_journal.gather(connection, os.path.dirname(self.path), self._intake, keep=keep)
+                            if gather else [])
                 result = then(connection)
                 connection.execute("COMMIT")  # on an error the connection is dropped: rolled back
         except (sqlite3.Error, OSError) as error:
@@ -357,6 +397,10 @@ class PulseStore:
     def summary(self) -> list[LabPulse]:
         """The counts per lab and per check, labs by name and checks in the lab's order.
 
+        A row it cannot read (a file from before its tables were STRICT,
+        edited by hand) is skipped: the board shows the others.  With a
+        `catalogue`, only its labs and checks count, placed and titled as it says.
+
         Returns
         -------
         list of LabPulse
@@ -366,7 +410,17 @@ class PulseStore:
         read = self._gathering(self._counts)
         if read is None:
             return []
-        visitors, rows, listed, mistakes, titles = read
+        visitors, rows, listed, mistakes, titles = (_readable(rows, *kinds) for rows, kinds in zip(read, (
+            (str, int), (str, str, int, int, int, int), (str, str, int), (str, str, str, int), (str, str, str))))
+        known = self.catalogue
+        if known is not None:
+            visitors = [(lab, count) for lab, count in visitors if lab in known.labs]
+            rows = [(lab, check, known.place(lab, check), *counts) for lab, check, _, *counts in rows
+                    if known.place(lab, check) is not None]
+            listed = [(lab, check, place) for lab, _ in visitors for check, place, _ in known.listed(lab)]
+            titles = [(lab, check, known.title(lab, check)) for lab, check, *_ in rows + listed]
+        visitors = dict(visitors)
+        titles = {(lab, check): title for lab, check, title in titles}
         top = {}
         for lab, check, mistake, count in mistakes:
             found = top.setdefault((lab, check), [])
@@ -389,11 +443,11 @@ class PulseStore:
     @staticmethod
     def _counts(connection):
         """The visitors per lab, the counts per check, the listed checks, the mistakes and the titles."""
-        visitors = dict(connection.execute(
+        visitors = connection.execute(
             "SELECT lab, COUNT(DISTINCT visitor) FROM"
             " (SELECT lab, visitor FROM visits UNION SELECT lab, visitor FROM events)"
             " GROUP BY lab"
-        ))
+        ).fetchall()
         rows = connection.execute(
             "SELECT lab, check_id, MIN(position), COUNT(DISTINCT visitor),"
             " COUNT(DISTINCT CASE WHEN right THEN visitor END), COUNT(*)"
@@ -405,7 +459,7 @@ class PulseStore:
             " WHERE NOT right GROUP BY lab, check_id, mistake"
             " ORDER BY n DESC, mistake"
         ).fetchall()
-        titles = {(lab, check): title for lab, check, title in connection.execute("SELECT * FROM titles")}
+        titles = connection.execute("SELECT lab, check_id, title FROM titles").fetchall()
         return visitors, rows, listed, mistakes, titles
 
     def csv(self, summary: Iterable[LabPulse] | None = None) -> str:
@@ -433,10 +487,27 @@ class PulseStore:
             for check in lab.checks:
                 cells = [c for pair in check.mistakes for c in pair]
                 cells += [""] * (2 * TOP_MISTAKES - len(cells))
-                writer.writerow([lab.lab, check.check, lab.visitors, check.attempted, check.solved,
-                                 check.attempts, *cells])
+                writer.writerow([_cell(cell) for cell in (lab.lab, check.check, lab.visitors, check.attempted,
+                                                          check.solved, check.attempts, *cells)])
         return out.getvalue()
 
     def close(self) -> None:
         """Close the store's connection to its file now (see `widgets.lecture.pulse_file`)."""
         self._file.close()
+
+
+def _readable(rows, *kinds):
+    """The rows whose values are of `kinds` (a bool is no int), each as a list; the others are skipped."""
+    return [list(row) for row in rows if len(row) == len(kinds) and all(
+        type(value) is kind for value, kind in zip(row, kinds))]
+
+
+def _cell(value):
+    """A CSV cell a spreadsheet shows as it is: a text a spreadsheet would run as a formula starts with a ' .
+
+    Examples
+    --------
+    >>> [_cell(value) for value in ("=1+1", "-1 off", -1, "transpose")]
+    ["'=1+1", "'-1 off", -1, 'transpose']
+    """
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
