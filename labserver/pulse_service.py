@@ -53,6 +53,7 @@ from tornado import httpserver, ioloop, web
 from tornado.log import app_log
 
 from widgets.core.environment import PULSE_DIR
+from widgets.lecture.pulse_catalogue import CATALOGUE
 from widgets.lecture.pulse_sender import EVENTS_PATH, MAX_BATCH
 from widgets.lecture.pulse_store import PulseStore
 from widgets.text.alerts import alert_html
@@ -312,7 +313,7 @@ def main(argv: list[str] | None = None) -> None:
     ip = parser.parse_args(argv).ip
     folder = os.environ[PULSE_DIR]
     os.makedirs(folder, mode=0o700, exist_ok=True)
-    store = PulseStore(folder)
+    store = PulseStore(folder, catalogue=CATALOGUE)  # only this project's labs and checks count
     url = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{NAME}/")
     listen(make_app(store, prefix), url.port, ip)

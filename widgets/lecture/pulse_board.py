@@ -28,6 +28,7 @@ from ..core.environment import PULSE_DIR, PULSE_GATE
 from ..text.alerts import alert_html
 from ..text.pulse_words import NO_ANSWERS_HTML, csv_link_html, lab_heading_html, pulse_table_html
 from ..views.bar_chart import BarChart
+from .pulse_catalogue import CATALOGUE
 from .pulse_store import LabPulse, PulseStore
 from .query import read_query_string
 
@@ -308,7 +309,7 @@ def pulse_page(environ: Mapping[str, str] | None = None, *, start: bool = True) 
     reason = refusal(environ)
     if reason:
         return HTML(alert_html(reason, style="font-size: 1.3em")).add_class("pulse-refused")
-    board = PulseBoard(PulseStore(environ[PULSE_DIR]))
+    board = PulseBoard(PulseStore(environ[PULSE_DIR], catalogue=CATALOGUE))
     if start:
         board.start()
     return board
