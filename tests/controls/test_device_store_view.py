@@ -4,16 +4,16 @@ with the browser's storage played by a Map: what it does to the keys it keeps.
 tests/browser/test_progress.py runs the same module in Chromium, through a lab."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import shutil
 import subprocess
 from pathlib import Path
 
-import playwright
-
 from widgets.controls.device_store import DeviceStore
 
-NODE = shutil.which("node") or str(Path(playwright.__file__).parent / "driver" / "node")
+# Found, not imported: the fast tier loads no Playwright (tests/harness/test_tiers.py).
+NODE = shutil.which("node") or str(Path(importlib.util.find_spec("playwright").origin).parent / "driver" / "node")
 KEY = "matmul-labs//02-entry-dot-product"  # the prefix, the base URL "/" (no Jupyter config), the lab
 
 # Draws the view once on a fake model and storage, then plays each step: a message from the kernel

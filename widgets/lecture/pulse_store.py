@@ -23,8 +23,6 @@ the file is in WAL mode, SQLite from the standard library.
 from __future__ import annotations
 
 import contextlib
-import csv
-import io
 import os
 import sqlite3
 import time
@@ -35,13 +33,11 @@ from . import pulse_journal
 from .pulse_answer import MAX_ANSWER, normalise_answer
 from .pulse_answer import clip as _clip
 from .pulse_catalogue import Catalogue
+from .pulse_csv import counts_csv
 from .pulse_file import PulseFile
 from .pulse_lines import QUOTA, Intake, Quota
 
 __all__ = ["MAX_ANSWER", "CheckPulse", "LabPulse", "PulseStore", "normalise_answer"]
-
-#: What a spreadsheet runs at the start of a cell (OWASP's CSV injection list): such a text cell gets a ' first.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 #: The file's name in the pulse folder.
 FILE_NAME = "pulse.sqlite"
@@ -479,17 +475,7 @@ class PulseStore:
         >>> print(store.csv().splitlines()[1])
         lab08,check_s,1,1,0,1,inner,1,,,,
         """
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["lab", "check", "visitors", "attempted", "solved", "attempts"]
-                        + [f"{what} {k}" for k in range(1, TOP_MISTAKES + 1) for what in ("mistake", "count")])
-        for lab in self.summary() if summary is None else summary:
-            for check in lab.checks:
-                cells = [c for pair in check.mistakes for c in pair]
-                cells += [""] * (2 * TOP_MISTAKES - len(cells))
-                writer.writerow([_cell(cell) for cell in (lab.lab, check.check, lab.visitors, check.attempted,
-                                                          check.solved, check.attempts, *cells)])
-        return out.getvalue()
+        return counts_csv(self.summary() if summary is None else summary, TOP_MISTAKES)
 
     def close(self) -> None:
         """Close the store's connection to its file now (see `widgets.lecture.pulse_file`)."""
@@ -500,14 +486,3 @@ def _readable(rows, *kinds):
     """The rows whose values are of `kinds` (a bool is no int), each as a list; the others are skipped."""
     return [list(row) for row in rows if len(row) == len(kinds) and all(
         type(value) is kind for value, kind in zip(row, kinds))]
-
-
-def _cell(value):
-    """A CSV cell a spreadsheet shows as it is: a text a spreadsheet would run as a formula starts with a ' .
-
-    Examples
-    --------
-    >>> [_cell(value) for value in ("=1+1", "-1 off", -1, "transpose")]
-    ["'=1+1", "'-1 off", -1, 'transpose']
-    """
-    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value

@@ -1,0 +1,57 @@
+"""The class pulse's counts as CSV, safe to open in a spreadsheet.
+
+The board's export (`PulseStore.csv`) writes one row per check.  Every text
+in it (a lab, a check, a mistake's name) reached the store from a page, so a
+cell that a spreadsheet would run as a formula is written with a ``'`` first
+(OWASP's list of CSV injection starts); numbers stay numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .pulse_store import LabPulse
+
+__all__ = ["FORMULA_STARTS", "counts_csv"]
+
+#: What a spreadsheet runs at the start of a cell (OWASP's CSV injection list): such a text cell gets a ' first.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def counts_csv(summary: Iterable[LabPulse], top: int) -> str:
+    """The counts as CSV text: one row per check, with its lab's visitors and its `top` mistakes.
+
+    Examples
+    --------
+    >>> from widgets.lecture.pulse_store import CheckPulse, LabPulse
+    >>> lab = LabPulse("lab08", 1, (CheckPulse("check_s", 0, 1, 0, 1, (("=HYPERLINK(1)", 1),)),))
+    >>> print(counts_csv([lab], 1), end="")
+    lab,check,visitors,attempted,solved,attempts,mistake 1,count 1
+    lab08,check_s,1,1,0,1,'=HYPERLINK(1),1
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["lab", "check", "visitors", "attempted", "solved", "attempts"]
+                    + [f"{what} {k}" for k in range(1, top + 1) for what in ("mistake", "count")])
+    for lab in summary:
+        for check in lab.checks:
+            cells = [c for pair in check.mistakes for c in pair]
+            cells += [""] * (2 * top - len(cells))
+            writer.writerow([_cell(cell) for cell in (lab.lab, check.check, lab.visitors, check.attempted,
+                                                      check.solved, check.attempts, *cells)])
+    return out.getvalue()
+
+
+def _cell(value):
+    """A CSV cell a spreadsheet shows as it is: a text a spreadsheet would run as a formula starts with a ' .
+
+    Examples
+    --------
+    >>> [_cell(value) for value in ("=1+1", "-1 off", -1, "transpose")]
+    ["'=1+1", "'-1 off", -1, 'transpose']
+    """
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
