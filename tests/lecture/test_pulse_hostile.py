@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from widgets.lecture import pulse_journal
+from widgets.lecture import pulse_journal, pulse_lines
 from widgets.lecture.pulse_catalogue import CATALOGUE
 from widgets.lecture.pulse_lines import MAX_LINE, Quota
 from widgets.lecture.pulse_store import PulseStore
@@ -194,8 +194,39 @@ def test_a_journal_line_cut_by_a_full_disk_is_ended_before_the_next_line(tmp_pat
         assert [v for (v,) in connection.execute("SELECT visitor FROM events")] == ["before", "after"]
 
 
+@pytest.mark.parametrize("field", [2, 4, 7], ids=["position", "right", "time"])
+def test_a_whole_number_too_large_for_a_float_is_refused_from_a_student_and_from_a_journal(tmp_path, field):
+    values = [LAB, "activity", 0, "v1", 0, "sign", "", NOW]
+    values[field] = 10**400  # JSON reads it as an int; math.isfinite raised OverflowError on it
+    line = lines(["events", values])
+    store = PulseStore(tmp_path, catalogue=CATALOGUE)
+    assert store.receive("j-eve", 0, line + honest(), sender="eve") == len(line + honest())
+    assert "1 of 3 lines refused" in store.refused
+    (tmp_path / f"{pulse_journal.PREFIX}1-a{pulse_journal.SUFFIX}").write_bytes(line)  # a lecture server's journal
+    [(lab, visitors, checks)] = board(store)  # the journal's line refused as the student's was
+    assert (lab, visitors, checks[0], store.error) == (LAB, 1, ("activity", 1, 0, 1), "")
+    assert store.reset() and store.status() == ""
+
+
+def test_a_sender_past_its_share_has_the_rest_of_its_batches_refused_unread(tmp_path, monkeypatch):
+    read, real = [], pulse_lines.read_line
+
+    def counted(line, catalogue=None):
+        read.append(line)
+        return real(line, catalogue)
+
+    monkeypatch.setattr(pulse_lines, "read_line", counted)
+    store = PulseStore(tmp_path, quota=Quota(lines=100))
+    junk = b"x\n" * 10_000
+    assert store.receive("j-eve", 0, junk, sender="eve") == len(junk)
+    assert store.receive("j-eve", len(junk), junk, sender="eve") == 2 * len(junk)
+    assert len(read) == 100  # refused lines spend the share too: 20,000 lines cost 100 reads
+    assert store.refused.startswith("10000 of 10000 lines refused: eve sent more than 100 lines")
+
+
 TEXT = st.one_of(st.text(max_size=80), st.text(alphabet="=+-@\t\r[]{}\"\\ ", max_size=300), st.just("x" * 5000))
-VALUE = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), TEXT),
+VALUE = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.just(10**400), st.floats(allow_nan=True),
+                                TEXT),
                      lambda inner: st.lists(inner, max_size=8), max_leaves=30)
 LINE = st.one_of(
     st.tuples(st.sampled_from(["visits", "events", "checks", "titles", "other"]), st.lists(VALUE, max_size=9))
