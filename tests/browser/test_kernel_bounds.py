@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from playwright.sync_api import expect
 from tornado.httpclient import AsyncHTTPClient
 
-from harness.browser import LEAVING_TOLERATED, open_lab
+from harness.browser import LEAVING_TOLERATED, open_lab, screenshot
 from harness.kernels import kernel_ids, kernel_process, page_kernel_id, wait_for
 from harness.voila import REPO, VoilaServer
 
@@ -56,6 +56,7 @@ def test_a_kernel_computing_past_the_bound_is_killed_and_its_page_says_why(serve
         expect(banner).to_have_attribute("role", "alert")
         expect(banner).to_contain_text(f"This lab stopped: it computed for more than {limit} seconds on one step")
         expect(page.get_by_role("button", name="Reload the page")).to_be_visible()
+        screenshot(page, "bounds-stopped")
         took = time.monotonic() - clicked
         # Killed for good: no fresh kernel under the same id.
         assert wait_for(lambda: kernel not in kernel_ids(server), 10), "the kernel still runs"
@@ -117,6 +118,7 @@ def test_page_requests_past_the_cap_get_503_and_no_kernel(server_logs, browser, 
         assert response.status == 503
         expect(page.get_by_role("alert")).to_contain_text("Try again in a minute")
         expect(page.locator("h1")).to_contain_text("The server is busy")
+        screenshot(page, "bounds-busy")
         # Once the pages that never connected have had their grace, their kernels are culled
         # and the learner's next try gets a working page.
         assert wait_for(lambda: not kernel_ids(server) & handed_out, grace + 30), "unconnected kernels never culled"
