@@ -38,9 +38,11 @@ Two bounds keep one visitor from stalling the server:
 - A kernel that spends more than ``busy_limit`` CPU-seconds on one message is
   killed. Busy kernels are never culled, and a handler that computes in C (a
   huge integer power) cannot be interrupted: no Python signal handler or
-  thread of the kernel's runs until it returns. CPU time, not the time on the
-  clock, so a lecture hall sharing two cores never stops a kernel that merely
-  waits for its turn. The kernel's restarter, which would start a fresh and
+  thread of the kernel's runs until it returns, not even the one that would
+  tell the server the kernel is busy. So the server adds up each kernel's CPU
+  time from the last message it saw the kernel finish. CPU time, not the time
+  on the clock, so a lecture hall sharing two cores never stops a kernel that
+  merely waits for its turn. The kernel's restarter, which would start a fresh and
   empty kernel under the same id, announces it dead instead: its page hears it
   at once, and asking the server for the kernel then answers 410 with the
   reason, which the ``matmul`` template shows.
@@ -56,6 +58,7 @@ Two bounds keep one visitor from stalling the server:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import functools
 import os
@@ -192,7 +195,8 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         self._stopping = False  # set by shutdown_all: no kernel starts after it
         self._pool_tasks = weakref.WeakValueDictionary()  # a preheated kernel's pool task, while it is alive
         self._kernelless_pool_tasks = weakref.WeakSet()  # pool tasks waiting for a turn: no kernel id yet
-        self._busy = {}  # kernel id -> a token of the message it is busy with
+        self._finished = set()  # kernels seen finishing a message since the last check (_watch_computing)
+        self._watcher = None  # the task of _watch_computing, started with the first kernel
         self._stopped = {}  # kernel id -> why it was killed, for its page
         self._places = set()  # held for page requests that have no kernel yet (admit_visitor)
 
@@ -205,6 +209,8 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
             self._pool_tasks[kernel_id] = asyncio.current_task()
             self._kernelless_pool_tasks.discard(self._pool_tasks[kernel_id])
         manager.observe(functools.partial(self._on_execution_state, kernel_id), "execution_state")
+        if self._watcher is None:
+            self._watcher = asyncio.ensure_future(self._watch_computing())
         if self._kernel_dir is None:
             self._kernel_dir = tempfile.mkdtemp(prefix="matmul-kernels-")
         manager.connection_file = os.path.join(self._kernel_dir, f"kernel-{kernel_id}.json")
@@ -215,6 +221,9 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
     async def shutdown_all(self, now: bool = False) -> None:
         """Start no more kernels, shut every kernel down, then remove the folder of their files."""
         self._stopping = True
+        if self._watcher is not None:
+            with contextlib.suppress(RuntimeError):  # its loop may be closed already
+                self._watcher.cancel()
         try:
             self._kill_starting_kernels()
             await super().shutdown_all(now=now)
@@ -309,42 +318,49 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         return super().kernel_model(kernel_id)
 
     def _on_execution_state(self, kernel_id, change):
-        """A kernel went busy (one message at a time): give it `busy_limit` CPU-seconds; or it went idle."""
-        self._busy.pop(kernel_id, None)
-        if change.new != "busy":
-            return
-        manager = self._managers.get(kernel_id)
-        process = getattr(getattr(manager, "provisioner", None), "process", None)
-        try:
-            process = psutil.Process(process.pid)
-            spent = sum(process.cpu_times()[:2])
-        except (AttributeError, psutil.Error):
-            return  # no process of ours to watch
-        token = self._busy[kernel_id] = object()
-        asyncio.get_running_loop().call_later(
-            self.busy_limit, self._check_busy, kernel_id, token, manager, process, spent)
+        """A kernel finished a message (the server saw it go idle): its run of computing ends."""
+        if change.new == "idle":
+            self._finished.add(kernel_id)
 
-    def _check_busy(self, kernel_id, token, manager, process, spent_before):
-        """Still busy with the same message: kill the kernel if it has computed `busy_limit` CPU-seconds, or
-        look again when it could have."""
-        if self._busy.get(kernel_id) is not token:
-            return
-        try:
-            spent = sum(process.cpu_times()[:2]) - spent_before
-        except psutil.Error:
-            del self._busy[kernel_id]  # gone already
-            return
-        if spent < self.busy_limit:
-            asyncio.get_running_loop().call_later(
-                self.busy_limit - spent, self._check_busy, kernel_id, token, manager, process, spent_before)
-            return
-        del self._busy[kernel_id]
+    async def _watch_computing(self):
+        """Every few seconds, add up each kernel's CPU time since it last finished a message; kill past `busy_limit`.
+
+        Not timed from the kernel's ``busy`` status: a handler that computes in C holds the GIL, so the
+        kernel's IOPub thread may never send that status (the server then sees the kernel idle while it
+        computes; seen in a fresh-clone run). A run ends when the server sees the kernel finish a message,
+        or when a check finds it spent almost no CPU (an idle kernel's threads).
+        """
+        interval = min(5.0, self.busy_limit / 3)
+        runs = {}  # kernel id -> (its process, CPU-seconds at the last check, CPU-seconds of its run)
+        while not self._stopping:
+            await asyncio.sleep(interval)
+            for kernel_id, manager in list(self._managers.items()):
+                try:
+                    process, last, run = runs.get(kernel_id) or (psutil.Process(manager.provisioner.process.pid),
+                                                                 None, 0.0)
+                    spent = sum(process.cpu_times()[:2])
+                except (AttributeError, psutil.Error):
+                    runs.pop(kernel_id, None)  # not started yet, or gone
+                    continue
+                step = 0.0 if last is None else spent - last
+                finished = kernel_id in self._finished
+                self._finished.discard(kernel_id)
+                run = 0.0 if finished or step < 0.01 * interval else run + step
+                runs[kernel_id] = (process, spent, run)
+                if run >= self.busy_limit and kernel_id not in self._stopped:
+                    self._kill_computing(kernel_id, manager, run)
+            for kernel_id in runs.keys() - set(self._managers):
+                del runs[kernel_id]
+            self._finished &= set(self._managers)
+
+    def _kill_computing(self, kernel_id, manager, run):
+        """Kill a kernel that computed `busy_limit` CPU-seconds on one message, and keep the reason for its page."""
         reason = (f"This lab stopped: it computed for more than {self.busy_limit:g} seconds "
                   "on one step, longer than this server allows.")
         self._stopped[kernel_id] = reason
         while len(self._stopped) > _REMEMBERED_STOPS:
             del self._stopped[next(iter(self._stopped))]
-        self.log.warning("Kernel %s killed: %.1f CPU-seconds on one message", kernel_id, spent)
+        self.log.warning("Kernel %s killed: %.1f CPU-seconds on one message", kernel_id, run)
         kill = asyncio.create_task(manager.kill_for_good(reason))
         self._tasks.add(kill)
         kill.add_done_callback(self._tasks.discard)

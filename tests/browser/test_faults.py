@@ -152,7 +152,8 @@ def test_sigterm_stops_the_server_and_every_kernel(server_logs, browser):
         assert wait_for(lambda: len(kernel_ids(server)) == expected, 30), kernel_ids(server)
         kernels = server.kernel_processes()
         stopped_in = sigterm_and_check_nothing_is_left(server, kernels)
-        assert len(re.findall(r"Kernel shutdown: ", server.log())) >= expected
+        # A pool's kernel still starting at the signal is killed rather than shut down (ci: one was).
+        assert len(re.findall(r"Kernel (?:shutdown|killed while starting): ", server.log())) >= expected
         print(f"Voila stopped {len(kernels)} kernels and exited {stopped_in:.1f} s after SIGTERM")
     finally:
         context.close()
