@@ -29,6 +29,7 @@ __all__ = [
     "describe_positions",
     "diagnose",
     "entry_mistakes",
+    "factor_mistakes",
     "product_mistakes",
     "shape_mistakes",
     "term_mistakes",
@@ -106,6 +107,36 @@ def product_mistakes(
     found = [m for m in found if np.any(m.value)]
     if terms and fits:
         found += _new_values(term_mistakes(A, B, names), found)
+    return found
+
+
+def factor_mistakes(A: ArrayLike, B: ArrayLike, names: tuple[str, str] = ("A", "B")) -> list[Mistake]:
+    """One factor typed alone for the product ``AB``: the other one left out.
+
+    Where ``A`` is square, ``A`` itself (each column of ``B`` taken as if
+    it were a column of the identity); where ``B`` is square, ``B`` itself.
+    None that is all zeros.
+
+    Examples
+    --------
+    Lab 3's rotation R and stretch S: R typed for RS is named.
+
+    >>> R, S = [[0, -1], [1, 0]], [[2, 0], [0, 1]]
+    >>> print(diagnose(R, np.array(R) @ S, factor_mistakes(R, S, names=("R", "S"))).message)
+    that is R itself: the product needs S too. Column j of RS is R times column j of S.
+    """
+    A, B, fits = _shapes(A, B)
+    if not fits:
+        return []
+    a, b = names
+    found = []
+    for name, factor, other in ((a, A, b), (b, B, a)):
+        if factor.shape[0] == factor.shape[1] and np.any(factor):
+            found.append(Mistake(
+                "factor", factor,
+                f"that is {name} itself: the product needs {other} too. Column j of {a}{b} is {a} times "
+                f"column j of {b}.",
+            ))
     return found
 
 
