@@ -132,3 +132,26 @@ def test_the_hints_and_the_solutions_write_the_labs_own_numbers():
     assert f"(AB)_{{23}} = ({listed(A[1])})\\cdot({listed(B[:, 2])})" in text and f"= {AB[1, 2]:g}.$$" in text
     assert f"Row $2$ of $A$ is $({listed(A[1])})$: these are the weights" in text
     assert f"row $2$ of $AB$ is $({listed(AB[1])})$" in text
+
+
+def test_minus_4_is_a_sign_slip_or_a_product_left_out_and_both_are_said(lab):
+    # −8 + 4 + 0 (term 2's sign) and −4 + 0 (term 1, −8, left out) both give −4: which one cannot be told.
+    activity = lab["activity"]
+    assert answer(activity, "-4") is False and activity.mistake == "sign"
+    assert activity.feedback.startswith("2 different slips give this answer: (1) a sign slip in term 2")
+    assert "(2) you left out term 1, A[2,1]·B[1,3], which is -8" in activity.feedback
+
+
+def test_the_first_scaled_row_alone_is_named(lab):
+    row_check = lab["row_check"]
+    assert answer(row_check, [[-2, 4, -8]]) is False and row_check.mistake == "one-row"
+    assert row_check.feedback.startswith("that is only row 1 of B times its weight 2")
+    assert "adds all 3 scaled rows of B" in row_check.feedback
+
+
+def test_a_sign_slip_inside_one_entry_of_the_row_is_named(lab):
+    row_check = lab["row_check"]
+    # entry 1 is 2(−1) + 4(−4) + 0(4) = −18; with +2 for 2(−1) it is −14
+    assert answer(row_check, [[-14, -8, -12]]) is False and row_check.mistake == "sign"
+    assert row_check.feedback.startswith(
+        "a sign slip in entry (2,1): term 1, A[2,1]·B[1,1], which is -2, went in with the wrong sign")

@@ -33,6 +33,22 @@ def test_rs_and_sr_are_named_when_swapped_and_open_the_order_panel_together(lab)
     assert order_reveal.opened and not rs_check.shown and not sr_check.shown  # both solved: it opens
 
 
+def test_r_itself_typed_for_rs_is_named(lab):
+    rs_check = lab["rs_check"]
+    assert type_matrix(rs_check, [["0", "-1"], ["1", "0"]]) is False and rs_check.mistake == "factor"
+    assert rs_check.feedback.startswith("that is R itself: the product needs S too")
+
+
+def test_the_clockwise_rotation_is_said_beside_columns_dotted_with_columns(lab):
+    # RᵀS = [[0, 1], [−2, 0]]: columns of R dotted with columns of S, and S turned clockwise too.
+    rs_check, sr_check = lab["rs_check"], lab["sr_check"]
+    assert type_matrix(rs_check, [["0", "1"], ["-2", "0"]]) is False and rs_check.mistake == "column-column"
+    assert rs_check.feedback.startswith("2 different slips give this answer: (1) you dotted columns of R")
+    assert "(2) that turns the columns of S clockwise" in rs_check.feedback
+    assert type_matrix(sr_check, [["0", "2"], ["-1", "0"]]) is False and sr_check.mistake == "row-row"
+    assert "(2) that uses R turned clockwise" in sr_check.feedback
+
+
 def test_transpose_choice_explains_wrong_picks_and_opens_the_identities(lab):
     transpose_check = lab["transpose_check"]
     assert answer(transpose_check, "AᵀBᵀ") is False and "3×3" in transpose_check.feedback

@@ -39,6 +39,12 @@ def test_the_picture_of_y_waits_for_an_answer_and_the_slips_are_named(lab):
 
 
 
+def test_the_four_corners_without_the_closing_repeat_are_named(lab):
+    y_check = lab["y_check"]
+    assert type_matrix(y_check, [[0, 1, 2, 1], [0, 0, 1, 1]]) is False and y_check.mistake == "no-closing"
+    assert y_check.feedback.startswith("those are the four corners moved, without the closing one")
+
+
 def test_the_y_hints_open_in_three_levels_and_leave_the_sheared_corners_to_the_learner(lab):
     y_check, mystery_panel = lab["y_check"], lab["mystery_panel"]
     ladder = y_check.hints

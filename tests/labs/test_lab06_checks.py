@@ -41,6 +41,20 @@ def test_exercise_1_names_a_forgotten_bias_a_transpose_and_a_row(lab):
 
 
 
+def test_the_bias_entries_swapped_are_said_beside_the_bias_subtracted(lab):
+    # b = (1, −1): Wx + (b₂, b₁) = (−1, 7) is Wx − b too, so both slips are said.
+    ex = lab["check_yhat"]
+    assert answer(ex, [[-1], [7]]) is False and ex.mistake == "bias-subtracted"
+    assert ex.feedback.startswith("2 different slips give this answer: (1) you subtracted b")
+    assert "(2) you swapped the entries of b" in ex.feedback
+
+
+def test_a_bias_left_out_of_one_output_is_named(lab):
+    ex = lab["check_yhat"]
+    assert answer(ex, [[1], [6]]) is False and ex.mistake == "bias-one"
+    assert ex.feedback.startswith("you added b₁ to ŷ₁ but left b₂ = −1 out of ŷ₂")
+
+
 def test_the_yhat_hints_open_in_three_levels_and_leave_the_bias_and_row_2_to_the_learner(lab):
     ex = lab["check_yhat"]
     ladder = ex.hints

@@ -74,6 +74,28 @@ def test_s24_as_an_expression_and_a_number_opens_the_score_matrix(lab):
 
 
 
+def test_s24_without_the_third_product_names_it_beside_the_two_queries(lab):
+    # −0.5 − 0.5 without +0.75 is −1, which is q₂ · q₄ too: both slips are said.
+    check = lab["check_s24_value"]
+    assert not answer(check, "-1") and check.mistake == "query-query"
+    assert check.feedback.startswith("2 different slips give this answer: (1) that is q2 · q4")
+    assert "(2) you left out the third product, q23 k43" in check.feedback
+
+
+def test_s24_without_a_product_of_minus_a_half_is_said_beside_the_sign(lab):
+    # −0.5 + 0.75 = 0.25 leaves out q21 k41 or q22 k42; 0.25 is also −0.25 with its sign flipped.
+    check = lab["check_s24_value"]
+    assert not answer(check, "0.25") and check.mistake == "sign"
+    assert check.feedback.startswith("2 different slips give this answer: (1) right size, wrong sign")
+    assert "(2) you left out q21 k41 or q22 k42" in check.feedback
+
+
+def test_the_shape_of_w_k_transposed_for_k_transposed_is_named(lab):
+    check_kt = lab["check_kt"]
+    assert not answer(check_kt, "3x4") and check_kt.mistake == "weights-transposed"
+    assert check_kt.feedback.startswith("that is the shape of W_Kᵀ, the weights transposed")
+
+
 def test_the_s24_hints_open_in_three_levels_and_leave_two_products_to_the_learner(lab):
     ex = lab["check_s24_value"]
     ladder = ex.hints

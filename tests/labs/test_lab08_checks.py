@@ -58,6 +58,19 @@ def test_h2_waits_for_an_answer_and_its_slips_are_named(lab):
     assert not check_h2.submit() and "is not a number" in check_h2.feedback
 
 
+def test_h2_with_the_weights_shifted_one_value_up_is_named(lab):
+    # ½ v₁ + ¼ v₂ + ¼ v₃ + 0 v₄ = (1, 1): each weight went with the value before its own
+    check_h2 = lab["check_h2"]
+    assert not answer(check_h2, [[1, 1]]) and check_h2.mistake == "shifted-up"
+    assert check_h2.feedback.startswith("the weights are shifted one value up")
+
+
+def test_h_shaped_as_a_value_vector_by_itself_is_named(lab):
+    check_h = lab["check_h"]
+    assert not answer(check_h, "2x2") and check_h.mistake == "features"
+    assert "a row for each of the 4 tokens" in check_h.feedback
+
+
 def test_h2_hints_open_a_level_at_a_time_and_the_first_step_leaves_the_sum_to_do(lab):
     check_h2 = lab["check_h2"]
     ladder = check_h2.hints

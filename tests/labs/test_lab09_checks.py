@@ -34,6 +34,30 @@ def test_a_softmax_row_names_its_slips_and_opens_the_explorer(lab):
     np.testing.assert_allclose(explorer.result.A.sum(axis=1), 1)
 
 
+def test_a_softmax_row_divided_by_the_largest_exponential_is_named(lab):
+    check = lab["check_softmax"]
+    assert not answer(check, [[1, 0.25, 0.5, 0.25]]) and check.mistake == "by-largest"
+    assert check.feedback.startswith("you divided the exponentials (4, 1, 2, 1) by the largest, 4")
+
+
+def test_a_softmax_row_of_ones_is_named(lab):
+    check = lab["check_softmax"]
+    assert not answer(check, [[1, 1, 1, 1]]) and check.mistake == "ones"
+    assert "adds to 4" in check.feedback
+
+
+def test_a_masked_row_not_shared_again_is_named(lab):
+    check = lab["check_mask"]
+    assert not answer(check, [[0.25, 0, 0, 0]]) and check.mistake == "not-renormalised"
+    assert check.feedback.startswith("you set the hidden tokens' weights to 0 after the softmax")
+
+
+def test_a_masked_row_of_ones_is_named(lab):
+    check = lab["check_mask"]
+    assert not answer(check, [[1, 1, 1, 1]]) and check.mistake == "ones"
+    assert check.feedback.startswith("the mask hides tokens 2, 3 and 4")
+
+
 def test_softmax_hints_open_a_level_at_a_time_and_the_first_step_is_one_exponential(lab):
     check = lab["check_softmax"]
     ladder = check.hints

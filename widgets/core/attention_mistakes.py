@@ -10,7 +10,7 @@ scores divided by ``d_k`` instead of ``√d_k``, or not scaled at all.
 asked as row ``i`` of ``H = A_att V``, that is ``h_iᵀ`` (one row).  The
 slips: the plain average of the values, their sum without the weights, the
 value with the largest weight alone (or only its share), the weights paired
-with the values in reverse order, the queries or the keys averaged instead
+with the values in reverse order or shifted by one, the queries or the keys averaged instead
 of the values, and the right numbers typed as a column.  Numpy only.
 """
 
@@ -69,7 +69,8 @@ def output_mistakes(
     >>> found = output_mistakes([0, 0.5, 0.25, 0.25], V, 1)
     >>> {m.name: m.value.tolist() for m in found}  # doctest: +NORMALIZE_WHITESPACE
     {'column': [[2.0], [2.0]], 'unweighted': [[1.75, 2.0]], 'sum': [[7.0, 8.0]],
-     'largest': [[2.0, 0.0]], 'largest-share': [[1.0, 0.0]], 'reversed': [[0.75, 2.0]]}
+     'largest': [[2.0, 0.0]], 'largest-share': [[1.0, 0.0]], 'reversed': [[0.75, 2.0]],
+     'shifted-up': [[1.0, 1.0]], 'shifted-down': [[1.25, 3.0]]}
 
     With the queries and keys shown too, averaging them is named:
 
@@ -117,6 +118,16 @@ def output_mistakes(
             "reversed", (w[::-1] @ V)[None, :],
             "the weights are paired with the values in reverse order: the first weight "
             "goes with v₁, the second with v₂, and so on.",
+        ),
+        Mistake(
+            "shifted-up", (np.roll(w, -1) @ V)[None, :],
+            "the weights are shifted one value up: each went with the value before its own (the "
+            "second weight with v₁). The first weight goes with v₁, the second with v₂, and so on.",
+        ),
+        Mistake(
+            "shifted-down", (np.roll(w, 1) @ V)[None, :],
+            "the weights are shifted one value down: each went with the value after its own (the "
+            "first weight with v₂). The first weight goes with v₁, the second with v₂, and so on.",
         ),
     ]
     for name, vectors in (("averaged-Q", Q), ("averaged-K", K)):

@@ -29,6 +29,7 @@ __all__ = [
     "describe_positions",
     "diagnose",
     "entry_mistakes",
+    "factor_mistakes",
     "product_mistakes",
     "shape_mistakes",
     "term_mistakes",
@@ -109,6 +110,36 @@ def product_mistakes(
     return found
 
 
+def factor_mistakes(A: ArrayLike, B: ArrayLike, names: tuple[str, str] = ("A", "B")) -> list[Mistake]:
+    """One factor typed alone for the product ``AB``: the other one left out.
+
+    Where ``A`` is square, ``A`` itself (each column of ``B`` taken as if
+    it were a column of the identity); where ``B`` is square, ``B`` itself.
+    None that is all zeros.
+
+    Examples
+    --------
+    Lab 3's rotation R and stretch S: R typed for RS is named.
+
+    >>> R, S = [[0, -1], [1, 0]], [[2, 0], [0, 1]]
+    >>> print(diagnose(R, np.array(R) @ S, factor_mistakes(R, S, names=("R", "S"))).message)
+    that is R itself: the product needs S too. Column j of RS is R times column j of S.
+    """
+    A, B, fits = _shapes(A, B)
+    if not fits:
+        return []
+    a, b = names
+    found = []
+    for name, factor, other in ((a, A, b), (b, B, a)):
+        if factor.shape[0] == factor.shape[1] and np.any(factor):
+            found.append(Mistake(
+                "factor", factor,
+                f"that is {name} itself: the product needs {other} too. Column j of {a}{b} is {a} times "
+                f"column j of {b}.",
+            ))
+    return found
+
+
 def _new_values(slips, offered):
     """The `slips` whose value no mistake in `offered` gives: each planned slip its own answer."""
     kept = []
@@ -121,7 +152,7 @@ def _new_values(slips, offered):
     return kept
 
 
-def _term_slips(A, B, i, j, names):
+def _term_slips(A, B, i, j, names, shared=False):
     """``(name, value, words)`` of each slip inside the sum of entry ``(i, j)`` of AB.
 
     A product's sign (``"sign"``) and a product left out (``"dropped"``);
@@ -130,7 +161,8 @@ def _term_slips(A, B, i, j, names):
     "you left out".  None gives 0; and a product left out is planned only
     where it gives a value of its own, not a sign slip's nor the whole entry
     negated (the sign pattern `diagnose` sees): then which slip it was
-    cannot be told.
+    cannot be told.  With `shared`, one that gives a sign slip's value is
+    planned too, after it, so that `diagnose` says both.
     """
     a, b = names
     terms = A[i] * B[:, j]
@@ -144,18 +176,21 @@ def _term_slips(A, B, i, j, names):
         said[value] = f"{where} which is {format_number(value)}"
     # Sign slips first: where one gives the same number as a term left out, it is named first.
     slips = [("sign", total - 2 * v, words) for v, words in said.items()]
-    taken = {value for _, value, _ in slips} | {-total}
+    taken = {-total} if shared else {value for _, value, _ in slips} | {-total}
     slips += [("dropped", total - v, words) for v, words in said.items() if total - v not in taken]
     return [slip for slip in slips if slip[1] != 0]
 
 
-def term_mistakes(A: ArrayLike, B: ArrayLike, names: tuple[str, str] = ("A", "B")) -> list[Mistake]:
+def term_mistakes(
+    A: ArrayLike, B: ArrayLike, names: tuple[str, str] = ("A", "B"), *, shared: bool = False
+) -> list[Mistake]:
     """One entry of AB off by a slip inside its sum, every other entry right.
 
     For each entry and each product in its sum: that product's sign flipped
     (``"sign"``), or that product left out (``"dropped"``).  A slip that
     leaves the entry at 0, a new cell's value, is not offered, nor a product
-    left out that gives a sign slip's value or the entry negated.
+    left out that gives the entry negated, nor (unless `shared`, as in
+    `entry_mistakes`) one that gives a sign slip's value.
 
     Parameters
     ----------
@@ -188,7 +223,7 @@ def term_mistakes(A: ArrayLike, B: ArrayLike, names: tuple[str, str] = ("A", "B"
     AB = A @ B
     found = []
     for i, j in np.ndindex(*AB.shape):
-        for name, value, words in _term_slips(A, B, i, j, names):
+        for name, value, words in _term_slips(A, B, i, j, names, shared):
             wrong = AB.copy()
             wrong[i, j] = value
             entry = f"entry ({i + 1},{j + 1})"
@@ -202,7 +237,15 @@ def term_mistakes(A: ArrayLike, B: ArrayLike, names: tuple[str, str] = ("A", "B"
     return found
 
 
-def entry_mistakes(A: ArrayLike, B: ArrayLike, i: int, j: int, names: tuple[str, str] = ("A", "B")) -> list[Mistake]:
+def entry_mistakes(
+    A: ArrayLike,
+    B: ArrayLike,
+    i: int,
+    j: int,
+    names: tuple[str, str] = ("A", "B"),
+    *,
+    shared: bool = False,
+) -> list[Mistake]:
     """The usual wrong answers for entry ``(i, j)`` (0-based) of the product.
 
     Entry (j, i) instead of (i, j), the entry of BA, a row dotted with a row,
@@ -214,6 +257,11 @@ def entry_mistakes(A: ArrayLike, B: ArrayLike, i: int, j: int, names: tuple[str,
     the slip cannot be told).  An index outside `A`'s rows or `B`'s columns
     raises `check_index`'s IndexError.
 
+    With `shared`, a slip inside the sum is planned even where another slip
+    gives its number, so that `diagnose` names every slip that gives it: for
+    a question whose numbers are fixed (a lab's).  A practice draws numbers
+    where each slip has its own instead, and leaves `shared` off.
+
     Examples
     --------
     Activity 1.4.2, entry (2,3) of AB, 2·(−4) + 4·(−1) + 0·1 = −12:
@@ -224,6 +272,11 @@ def entry_mistakes(A: ArrayLike, B: ArrayLike, i: int, j: int, names: tuple[str,
     [('swapped', -1.0), ('BA', 1.0), ('row-row', 20.0)]
     >>> print(diagnose(-8, -12, entry_mistakes(A, B, 1, 2)).message)
     you left out term 2, A[2,2]·B[2,3], which is -4: the entry adds all 3 products of row 2 of A with column 3 of B.
+
+    −4 is term 2's sign slipped, or term 1 left out; with `shared` both are said:
+
+    >>> diagnose(-4, -12, entry_mistakes(A, B, 1, 2, shared=True)).message[:44]
+    '2 different slips give this answer: (1) a si'
     """
     A, B, fits = _shapes(A, B)
     a, b = names
@@ -262,11 +315,12 @@ def entry_mistakes(A: ArrayLike, B: ArrayLike, i: int, j: int, names: tuple[str,
             ))
     found = [m for m in found if m.value != 0]
     if fits:
-        found += _new_values([Mistake(name, value, (
+        slips = [Mistake(name, value, (
             f"a sign slip in {words}; the other terms are right."
         ) if name == "sign" else (
             f"you left out {words}: the entry adds all {A.shape[1]} products of {row} with {col}."
-        )) for name, value, words in _term_slips(A, B, i, j, names)], found)
+        )) for name, value, words in _term_slips(A, B, i, j, names, shared)]
+        found += slips if shared else _new_values(slips, found)
     return found
 
 

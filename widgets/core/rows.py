@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .mistakes import Mistake
+from .mistakes import Mistake, term_mistakes
+from .parsing import format_number
 from .shapes import as_matrix, check_index, check_product_shapes
 
 __all__ = ["RowCombination", "row_combination", "row_mistakes"]
@@ -95,9 +96,13 @@ def row_mistakes(A: ArrayLike, B: ArrayLike, i: int, names: tuple[str, str] = ("
 
     Column ``i`` of ``AB`` instead of row ``i``; row ``i`` of ``BA``; the
     weights put on the columns of ``B`` instead of its rows (``B`` times row
-    ``i`` of ``A``); the right numbers written as a column.  Each where its
-    shapes allow it.  (A single sign slip, and some entries right and others
-    not, `diagnose` finds by itself.)
+    ``i`` of ``A``); the right numbers written as a column; one scaled row
+    of ``B`` alone, the first step and not the sum; and one entry off by a
+    slip inside its sum (a product's sign, a product left out:
+    `term_mistakes`, each slip that gives one number planned: `diagnose`
+    says them all).  Each where its shapes allow it, none that is all
+    zeros.  (The whole entry's sign, and some entries right and others not,
+    `diagnose` finds by itself.)
 
     Returns
     -------
@@ -112,9 +117,13 @@ def row_mistakes(A: ArrayLike, B: ArrayLike, i: int, names: tuple[str, str] = ("
     --------
     >>> A = [[-3, -4, 1], [2, 4, 0], [1, -4, -5]]
     >>> B = [[-1, 2, -4], [-4, -3, -1], [4, 3, 1]]
-    >>> [(m.name, m.value.tolist()) for m in row_mistakes(A, B, 1)]  # doctest: +NORMALIZE_WHITESPACE
+    >>> found = row_mistakes(A, B, 1)
+    >>> [(m.name, m.value.tolist()) for m in found[:5]]  # doctest: +NORMALIZE_WHITESPACE
     [('column', [[9.0, -8.0, -1.0]]), ('BA', [[5.0, 8.0, 1.0]]),
-     ('columns-of-B', [[6.0, -20.0, 20.0]]), ('as-column', [[-18.0], [-8.0], [-12.0]])]
+     ('columns-of-B', [[6.0, -20.0, 20.0]]), ('as-column', [[-18.0], [-8.0], [-12.0]]),
+     ('one-row', [[-2.0, 4.0, -8.0]])]
+    >>> [m.name for m in found if m.value.tolist() == [[-14, -8, -12]]]  # −2 + 4·(−4), with +2
+    ['sign']
     """
     A, B = as_matrix(A, names[0]), as_matrix(B, names[1])
     check_product_shapes(A.shape, B.shape, names)
@@ -148,4 +157,17 @@ def row_mistakes(A: ArrayLike, B: ArrayLike, i: int, names: tuple[str, str] = ("
             "one row with an entry per column of "
             f"{b}.",
         ))
-    return found
+    combination = row_combination(A, B, i, names)
+    if A.shape[1] > 1:
+        for k, (weight, scaled) in enumerate(zip(combination.weights, combination.scaled)):
+            if weight != 0:
+                found.append(Mistake(
+                    "one-row", scaled[None, :],
+                    f"that is only row {k + 1} of {b} times its weight {format_number(weight)}: "
+                    f"row {i + 1} of {a}{b} adds all {A.shape[1]} scaled rows of {b}, entry by entry.",
+                ))
+    for slip in term_mistakes(A, B, names, shared=True):
+        others = np.delete(slip.value - AB, i, axis=0)
+        if not others.any():  # the slip is in row i
+            found.append(Mistake(slip.name, slip.value[[i], :], slip.message))
+    return [m for m in found if np.any(m.value)]
