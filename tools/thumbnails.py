@@ -245,8 +245,9 @@ def _lab8():
     values = attention(*LAB8.inputs).V
     # Lab 8 asks for h₂ and why every output is an average: no output drawn, no word of either.
     return Picture(plane_svg(after=[convex_hull(values).T], dots=values),
+                   # The polygon is their convex hull, not their span (lab 8 says so: the span is the plane).
                    "The value vectors of the tokens “the cat sat down” as four dots, and the "
-                   "shaded polygon they span.")
+                   "smallest convex polygon around them, shaded.")
 
 
 def _lab9():

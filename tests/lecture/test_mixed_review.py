@@ -101,3 +101,29 @@ def test_a_renewed_store_is_given_the_round_so_far_and_the_round_goes_on():
     assert review.practices is practices  # the round goes on
     kept, problem = read_record(review.store.saved)
     assert problem == "" and [entry.history for entry in kept.practice.values()] == ["r"]
+
+
+def test_a_problem_says_its_skill_and_lab_only_once_it_is_answered():
+    """Interleaving helps when the learner must work out the method: no label before the answer."""
+    review = MixedReview(LABS, rng=random.Random(5))
+    browser_answers(review, VISITED)
+    practices, headings = review.practices, review._headings
+    for k, (practice, heading) in enumerate(zip(practices, headings)):
+        assert heading.value == f"<h3>Problem {k + 1} of 3</h3>"
+        assert practice._heading.value == "" and practice._heading.layout.display == "none"
+    by_skill = {practice.skill: k for k, practice in enumerate(practices)}
+
+    softmax = by_skill["softmax"]
+    assert not answer(practices[softmax].checks[0], [[1, 0]])  # a wrong answer tells nothing of where it is from
+    assert headings[softmax].value == f"<h3>Problem {softmax + 1} of 3</h3>"
+    right(practices[softmax])
+    assert 'href="09-softmax-weights.ipynb"' in headings[softmax].value
+    assert all("href" not in headings[k].value for k in by_skill.values() if k != softmax)  # still unanswered
+
+    entry = practices[by_skill["entry"]]
+    for check in entry.checks:
+        check._solution_toggle.value = True  # the solution shown: answered too
+    assert entry.history == "h"
+    assert headings[by_skill["entry"]].value.startswith(
+        f"<h3>Problem {by_skill['entry'] + 1} of 3</h3><p>This was one entry of AB, from ")
+    assert 'href="02-entry-dot-product.ipynb"' in headings[by_skill["entry"]].value

@@ -82,3 +82,12 @@ def test_attention_pictures_use_the_labs_softmax_options():
                          ("09-softmax-weights", False), ("10-adaptive-weights", True)):
         explorer = lab_namespace(REPO / "labs" / f"{name}.ipynb")["explorer"]
         assert (explorer.scaled, explorer.temperature, explorer.causal) == (scaled, 1.0, False), name
+
+
+def test_lab_8s_alt_text_calls_the_shaded_polygon_what_the_lab_calls_it():
+    """Lab 8 says the outputs stay in the values' convex hull, "not their span" (the span is the whole plane)."""
+    alt = PICTURES[8].alt
+    assert "span" not in alt and "smallest convex polygon around them" in alt
+    lab = nbformat.read(REPO / "labs" / "08-attention-weights.ipynb", as_version=4)
+    assert "the smallest convex polygon around them" in "".join(cell.source for cell in lab.cells)
+    assert any(f'alt="{alt}" data-lab="08"' in cell.source for cell in nbformat.read(INDEX, as_version=4).cells)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from widgets.core.practice import MAX_SEED, SKILLS, make_problem
 from widgets.text.latex_math import latex_matrix
 from widgets.text.numbers import latex_number
-from widgets.text.practice_prompts import write_problem
+from widgets.text.practice_prompts import weights_latex, write_problem
 
 seeds = st.integers(0, MAX_SEED)
 
@@ -31,7 +31,8 @@ def test_every_part_has_a_question_and_a_worked_solution(skill, seed):
         for text in (written.given, words.prompt, words.solution):
             assert text.replace("$$", "").count("$") % 2 == 0, text
         if isinstance(part.answer, np.ndarray):  # a matrix answer: the solution ends on it
-            assert words.solution.endswith(f"{latex_matrix(part.answer)}.$$")
+            shown = weights_latex(part.answer) if skill == "softmax" else latex_matrix(part.answer)
+            assert words.solution.endswith(f"{shown}.$$")
         elif isinstance(part.answer, float) and skill in ("entry", "score"):
             assert words.solution.endswith(f"= {latex_number(part.answer)}.$$")
 
@@ -55,6 +56,17 @@ def test_the_scaled_softmax_asks_for_the_square_root_of_d_k():
     for problem in scaled:
         written = write_problem(problem)
         assert r"\sqrt{d_k}" in written.parts[0].prompt and "d_k = 4" in written.given
+
+
+def test_the_softmax_solution_is_written_in_the_fractions_its_prompt_invites():
+    for seed in range(200):
+        (part,) = write_problem(make_problem("softmax", seed)).parts
+        assert "fractions such as 1/4 are fine" in part.prompt
+        weights = part.solution.rsplit("$$", 2)[-2]
+        assert r"\tfrac{" in weights and not re.search(r"\d\.\d", weights), weights
+    (part,) = write_problem(next(problem for problem in map(lambda seed: make_problem("softmax", seed), range(200))
+                                 if np.isclose(problem.parts[0].answer, 1 / 6).any())).parts
+    assert r"\tfrac{1}{6}" in part.solution and "0.167" not in part.solution
 
 
 def test_a_problem_is_written_in_the_words_it_was_drawn_with():

@@ -66,8 +66,10 @@ class Practice(OwnsChildren, VBox):
     link : PageLink, optional
         The page's link (`LectureBar.link`): follow its `seed` (``?seed=``).
     plain : bool, optional
-        Show only the problem, without the streak, the level or the problem number's link (a
-        round of the mixed review, which keeps its own record).  Default False.
+        Show only the problem, without its skill's name, the streak, the level or the problem
+        number's link (a round of the mixed review, which keeps its own record, and says the
+        skill once the problem is answered: working out what a problem asks is part of it).
+        Default False.
     **kwargs
         Passed to `VBox`.
 
@@ -135,7 +137,11 @@ class Practice(OwnsChildren, VBox):
         self._ladders = ()
         self._slips = set()  # "wrong", "hint" and "shown", as they happen on the instance shown
         self._finished = False  # the instance shown is solved, or was skipped
-        self._heading = self._own(steady(HTML).add_class("practice-heading"))
+        # Shown or hidden for good: plain practice (the mixed review) keeps no streak and no seed,
+        # and names no skill (the review names it once the problem is answered).
+        shown = {"display": "none" if plain else ""}
+        self._plain = plain
+        self._heading = self._own(steady(HTML, layout=shown).add_class("practice-heading"))
         self._given = self._own(steady(HTMLMath).add_class("practice-given"))
         self._new = self._own(steady(
             Button,
@@ -145,8 +151,6 @@ class Practice(OwnsChildren, VBox):
             layout={"width": "auto"},
         ).add_class("practice-new"))
         self._new.on_click(lambda _button: self.new_numbers() if self.started else self.start())
-        # Shown or hidden for good: plain practice (the mixed review) keeps no streak and no seed.
-        shown = {"display": "none" if plain else ""}
         self._score = self._own(steady(HTML, layout=shown).add_class("practice-streak"))
         self._parts = self._own(VBox(layout=shared_layout()))
         self._seed = self._own(steady(HTML, layout=shown))
@@ -291,7 +295,7 @@ class Practice(OwnsChildren, VBox):
             self._ended("h" if "shown" in slips else "a" if "hint" in slips else "s" if slips else "r")
 
     def _render_heading(self):
-        self._heading.value = f"<b>Practice: {TITLES[self.skill]}</b>"
+        self._heading.value = "" if self._plain else f"<b>Practice: {TITLES[self.skill]}</b>"
         next_level = goal(self.history, self.reviewed)
         self._score.value = (
             f"Streak: <b>{self.streak}</b> · solved: {self.solved}"

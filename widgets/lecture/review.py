@@ -4,8 +4,9 @@
 each lab (which skills it practises and how the learner's problems there
 ended) and of earlier reviews, under `REVIEW_KEY`.  A round
 (`widgets.core.review.choose`) is a handful of problems, one `Practice`
-each, in shuffled order.  How each ended is added to that skill's review
-history and kept: a skill proficient in its lab becomes *mastered* once its
+each, in shuffled order, its heading silent on its skill and lab until it
+is answered (working out what it asks is part of the problem).  How each
+ended is added to that skill's review history and kept: a skill proficient in its lab becomes *mastered* once its
 last review problem is right first time (`widgets.core.mastery.level`), as
 the lab and the gallery then show.  After the round, each problem that was
 not right first time points back to the lab that teaches it.  A review record
@@ -72,6 +73,7 @@ class MixedReview(KeepsStore, VBox):
         self._visited = {}  # skill to (its practice history in the lab, the lab's name and title)
         self._reviewed = {}  # skill to its PracticeRecord in the review's own record
         self.practices = ()
+        self._headings = ()  # one per problem of the round
         self._keep_store(DeviceStore(key=REVIEW_KEY, peek=[name for name, _ in self._labs], max_chars=MAX_CHARS),
                          self._on_status, "status")
         self._intro = self._own(steady(HTML).add_class("review-intro"))
@@ -96,10 +98,12 @@ class MixedReview(KeepsStore, VBox):
             self._own(Practice(skill, seed=self._rng.randrange(MAX_SEED + 1), plain=True).add_class(
                 f"review-problem-{k}")) for k, skill in enumerate(skills)
         )
+        # Each heading names the problem's skill and lab only once it is answered (`_on_outcome`).
+        self._headings = tuple(self._own(HTML(problem_heading_html(k + 1, len(skills))))
+                               for k in range(len(skills)))
         boxes = []
-        for k, practice in enumerate(self.practices):
-            name, title = self._visited[practice.skill][1:]
-            boxes.append(self._own(HTML(problem_heading_html(k + 1, len(skills), name, title))))
+        for heading, practice in zip(self._headings, self.practices):
+            boxes.append(heading)
             boxes.append(practice)
             practice.start()
             practice.observe(self._on_outcome, names="history")
@@ -140,6 +144,10 @@ class MixedReview(KeepsStore, VBox):
         practice, outcome = change["owner"], change["new"][-1:]
         if not outcome:
             return
+        k = self.practices.index(practice)
+        name, title = self._visited[practice.skill][1:]
+        self._headings[k].value = problem_heading_html(k + 1, len(self.practices),
+                                                       (TITLES[practice.skill], name, title))
         kept = self._reviewed.get(practice.skill, PracticeRecord(skill=practice.skill))
         self._reviewed[practice.skill] = PracticeRecord(
             0, trim(kept.history + outcome), kept.solved + (outcome in "ras"), practice.skill)

@@ -19,10 +19,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.practice import Problem
+from .attention_steps import weight_latex
 from .latex_math import bmatrix, latex_matrix
 from .numbers import latex_number
 
-__all__ = ["WrittenPart", "WrittenProblem", "fraction_latex", "score_latex", "write_problem"]
+__all__ = ["WrittenPart", "WrittenProblem", "fraction_latex", "score_latex", "weights_latex", "write_problem"]
 
 
 @dataclass(frozen=True)
@@ -223,6 +224,15 @@ def score_latex(e: int, shift: int, factor: int = 1) -> str:
     return f"{shift} + {log}" if log else str(shift)
 
 
+def weights_latex(weights) -> str:
+    r"""A row of weights as a LaTeX ``bmatrix`` of fractions, as the softmax practice invites them typed.
+
+    >>> weights_latex([[0.5, 1 / 6, 1 / 3]])
+    '\\begin{bmatrix}\\tfrac{1}{2} & \\tfrac{1}{6} & \\tfrac{1}{3}\\end{bmatrix}'
+    """
+    return bmatrix([weight_latex(x, "tfrac") for x in row] for row in np.atleast_2d(weights))
+
+
 def _softmax(problem):
     d_k, exps, shift = (problem.data[k] for k in ("d_k", "exps", "shift"))
     (part,) = problem.parts
@@ -242,7 +252,7 @@ def _softmax(problem):
         + rf"$e^{{s}}$ of the scores {shift_note}is proportional to ${exp_list}$, which sum to "
         rf"${int(exps.sum())}$."
         "\n\n"
-        rf"Each weight is its share of that sum: $${latex_matrix(part.answer)}.$$"
+        rf"Each weight is its share of that sum: $${weights_latex(part.answer)}.$$"
     )
     if d_k > 1:
         given = rf"A row of scores $S_i = ({listed})$, for queries and keys of $d_k = {d_k}$ entries."

@@ -14,13 +14,29 @@ from .html_math import link_html
 __all__ = ["problem_heading_html", "round_html"]
 
 
-def problem_heading_html(number: int, count: int, lab: str, title: str) -> str:
-    """Problem `number` of `count`'s heading, with a link to the lab it comes from (`lab`, titled `title`).
+def problem_heading_html(number: int, count: int, source: tuple[str, str, str] | None = None) -> str:
+    """Problem `number` of `count`'s heading; once it is answered, what it practised and its lab.
 
-    >>> problem_heading_html(1, 3, "02-entry", "One entry").split("<a ")[0]
-    '<h3>Problem 1 of 3</h3><p>From '
+    Until then the heading says neither: working out what a problem asks is part of a mixed review.
+
+    Parameters
+    ----------
+    number, count : int
+    source : (str, str, str), optional
+        The skill in words, and the name and title of the lab it comes from.
+
+    Examples
+    --------
+    >>> problem_heading_html(1, 3)
+    '<h3>Problem 1 of 3</h3>'
+    >>> problem_heading_html(1, 3, ("one entry of AB", "02-entry", "One entry")).split("<a ")[0]
+    '<h3>Problem 1 of 3</h3><p>This was one entry of AB, from '
     """
-    return f"<h3>Problem {number} of {count}</h3><p>From {link_html(lab + '.ipynb', html.escape(title))}.</p>"
+    heading = f"<h3>Problem {number} of {count}</h3>"
+    if source is None:
+        return heading
+    what, lab, title = source
+    return f"{heading}<p>This was {html.escape(what)}, from {link_html(lab + '.ipynb', html.escape(title))}.</p>"
 
 
 def round_html(problems: Iterable[tuple[str, str, bool, bool, str, str]]) -> str:
