@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..core.practice import Problem
 from .attention_steps import weight_latex
@@ -224,7 +225,7 @@ def score_latex(e: int, shift: int, factor: int = 1) -> str:
     return f"{shift} + {log}" if log else str(shift)
 
 
-def weights_latex(weights) -> str:
+def weights_latex(weights: ArrayLike) -> str:
     r"""A row of weights as a LaTeX ``bmatrix`` of fractions, as the softmax practice invites them typed.
 
     >>> weights_latex([[0.5, 1 / 6, 1 / 3]])
