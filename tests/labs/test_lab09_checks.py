@@ -4,6 +4,7 @@ lines and the mask; the notebook's goal, summary and links."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from harness.checks import answer, solve_first_problem
 from harness.notebooks import lab_fixture, notebook_cells, summary_of
@@ -34,28 +35,17 @@ def test_a_softmax_row_names_its_slips_and_opens_the_explorer(lab):
     np.testing.assert_allclose(explorer.result.A.sum(axis=1), 1)
 
 
-def test_a_softmax_row_divided_by_the_largest_exponential_is_named(lab):
-    check = lab["check_softmax"]
-    assert not answer(check, [[1, 0.25, 0.5, 0.25]]) and check.mistake == "by-largest"
-    assert check.feedback.startswith("you divided the exponentials (4, 1, 2, 1) by the largest, 4")
-
-
-def test_a_softmax_row_of_ones_is_named(lab):
-    check = lab["check_softmax"]
-    assert not answer(check, [[1, 1, 1, 1]]) and check.mistake == "ones"
-    assert "adds to 4" in check.feedback
-
-
-def test_a_masked_row_not_shared_again_is_named(lab):
-    check = lab["check_mask"]
-    assert not answer(check, [[0.25, 0, 0, 0]]) and check.mistake == "not-renormalised"
-    assert check.feedback.startswith("you set the hidden tokens' weights to 0 after the softmax")
-
-
-def test_a_masked_row_of_ones_is_named(lab):
-    check = lab["check_mask"]
-    assert not answer(check, [[1, 1, 1, 1]]) and check.mistake == "ones"
-    assert check.feedback.startswith("the mask hides tokens 2, 3 and 4")
+@pytest.mark.parametrize("name, typed, mistake, says", [
+    ("check_softmax", [[1, 0.25, 0.5, 0.25]], "by-largest",
+     "you divided the exponentials (4, 1, 2, 1) by the largest, 4"),
+    ("check_softmax", [[1, 1, 1, 1]], "ones", "a weight of 1 for every token gives a row that adds to 4"),
+    ("check_mask", [[0.25, 0, 0, 0]], "not-renormalised", "you set the hidden tokens' weights to 0 after the softmax"),
+    ("check_mask", [[1, 1, 1, 1]], "ones", "the mask hides tokens 2, 3 and 4"),
+], ids=["softmax-by-largest", "softmax-ones", "mask-not-renormalised", "mask-ones"])
+def test_each_weights_slip_is_named(lab, name, typed, mistake, says):
+    check = lab[name]
+    assert not answer(check, typed) and check.mistake == mistake
+    assert check.feedback.startswith(says)
 
 
 def test_softmax_hints_open_a_level_at_a_time_and_the_first_step_is_one_exponential(lab):
