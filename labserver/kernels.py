@@ -326,8 +326,8 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         """Every few seconds, add up each kernel's CPU time since it last finished a message; kill past `busy_limit`.
 
         Not timed from the kernel's ``busy`` status: a handler that computes in C holds the GIL, so the
-        kernel's IOPub thread may never send that status (the server then sees the kernel idle while it
-        computes; seen in a fresh-clone run). A run ends when the server sees the kernel finish a message,
+        kernel's IOPub thread may never send that status (reasoned from CPython, not traced: in a fresh-clone
+        run a kernel computing in a click's handler was never stopped, and the server logged no kill). A run ends when the server sees the kernel finish a message,
         or when a check finds it spent almost no CPU (an idle kernel's threads).
         """
         interval = min(5.0, self.busy_limit / 3)
