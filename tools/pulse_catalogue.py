@@ -53,7 +53,8 @@ def run_lab(path: Path) -> dict:
 def lab_checks(path: Path) -> LabChecks:
     """The checks of the lab at `path`, as its page's recorder lists them."""
     listing = _Listing()
-    recorder = PulseRecorder(listing, path.stem).watch_all(run_lab(path))
+    lecture = run_lab(path).get("lecture")  # the gallery and the review have no lecture bar, and no questions
+    recorder = PulseRecorder(listing, path.stem).watch_all(lecture.lab.questions if lecture else {})
     parts = {name: max(len(make_problem(practice.skill, seed).parts) for seed in range(SEEDS))
              for name, practice in recorder.watched.items() if isinstance(practice, Practice)}
     return LabChecks({check: title for check, _, title in listing.checks}, parts)

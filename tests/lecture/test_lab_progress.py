@@ -66,7 +66,7 @@ class PlayedBrowser:
 def visit(kept):
     """Lab 2 opened in a browser that keeps `kept`: its namespace and progress."""
     lab = lab_namespace(LAB_2)
-    progress = lab["lecture"].progress.watch_all(lab, lab="02-entry-dot-product")
+    progress = lab["lecture"].progress.watch_all(lab["lecture"].lab.questions, lab="02-entry-dot-product")
     PlayedBrowser(progress.store, kept)
     return lab, progress
 
@@ -74,7 +74,7 @@ def visit(kept):
 @pytest.fixture
 def lab2():
     lab = lab_namespace(LAB_2)
-    progress = lab["lecture"].progress.watch_all(lab, lab="02-entry-dot-product")
+    progress = lab["lecture"].progress.watch_all(lab["lecture"].lab.questions, lab="02-entry-dot-product")
     return lab, progress
 
 
@@ -92,7 +92,7 @@ def test_solved_and_shown_checks_are_written_for_the_browser(lab2):
 def test_a_reload_restores_each_check_and_opens_its_views_without_a_pulse_event(lab2, tmp_path):
     lab, progress = lab2
     store = PulseStore(tmp_path)
-    PulseRecorder(store, "lab02", visitor="v1").watch_all(lab)
+    PulseRecorder(store, "lab02", visitor="v1").watch_all(lab["lecture"].lab.questions)
     assert not lab["explorer"].opened
     browser_answers(progress, write_record(Record({"activity": "solved", "row_check": "solved", "gone": "solved"})))
     activity, row_check = lab["activity"], lab["row_check"]
@@ -124,7 +124,7 @@ def test_the_record_says_how_each_check_ended_and_keeps_the_last_answer_of_one_s
 
 def test_a_reload_gives_back_an_unfinished_answer_unjudged():
     lab = lab_namespace(LAB_2)
-    progress = lab["lecture"].progress.watch_all(lab, lab="02-entry-dot-product")
+    progress = lab["lecture"].progress.watch_all(lab["lecture"].lab.questions, lab="02-entry-dot-product")
     browser_answers(progress, write_record(Record({"activity": "retried"}, answers={"row_check": "[[1,2,3]]",
                                                                                       "activity": "7"})))
     activity, row_check = lab["activity"], lab["row_check"]
@@ -218,7 +218,7 @@ def test_forget_my_progress_empties_the_record(lab2, monkeypatch):
 
 def test_a_practice_is_kept_and_a_reload_carries_on_from_it():
     lab = lab_namespace(LAB_2)
-    progress = lab["lecture"].progress.watch_all(lab, lab="02-entry-dot-product")
+    progress = lab["lecture"].progress.watch_all(lab["lecture"].lab.questions, lab="02-entry-dot-product")
     browser_answers(progress)
     practice = lab["practice"]
     seed = practice.seed
@@ -230,7 +230,7 @@ def test_a_practice_is_kept_and_a_reload_carries_on_from_it():
     assert read_record(saved)[0].practice == {"practice": PracticeRecord(seed + 2, "rk", 1, "entry")}
 
     again = lab_namespace(LAB_2)  # a reload: a new kernel, the browser's record
-    progress = again["lecture"].progress.watch_all(again, lab="02-entry-dot-product")
+    progress = again["lecture"].progress.watch_all(again["lecture"].lab.questions, lab="02-entry-dot-product")
     browser_answers(progress, saved)
     practice = again["practice"]
     assert (practice.seed, practice.history, practice.solved, practice.started) == (seed + 2, "rk", 1, False)
@@ -243,7 +243,7 @@ def test_a_practice_is_kept_and_a_reload_carries_on_from_it():
 
 def test_a_practice_proficient_in_the_lab_shows_mastered_after_the_mixed_review():
     lab = lab_namespace(LAB_2)
-    progress = lab["lecture"].progress.watch_all(lab, lab="02-entry-dot-product")
+    progress = lab["lecture"].progress.watch_all(lab["lecture"].lab.questions, lab="02-entry-dot-product")
     kept = write_record(Record(practice={"practice": PracticeRecord(9, "rrrrr", 5, "entry")}, total=2))
     review = write_record(Record(practice={"entry": PracticeRecord(0, "r", 1, "entry")}))
     with progress.store.hold_trait_notifications():
@@ -260,7 +260,7 @@ def test_a_review_kept_beside_a_newer_versions_review_still_counts():
             "review": '{"v": 4, "practice": {}, "mixed": true}',
             "review#v3": write_record(Record(practice={"entry": PracticeRecord(0, "r", 1, "entry")}))}
     lab = lab_namespace(LAB_2)
-    progress = lab["lecture"].progress.watch_all(lab, lab="02-entry-dot-product")
+    progress = lab["lecture"].progress.watch_all(lab["lecture"].lab.questions, lab="02-entry-dot-product")
     with progress.store.hold_trait_notifications():
         progress.store.loaded = kept["02-entry-dot-product"]
         progress.store.peeked = {key: kept[key] for key in progress.store.peek}

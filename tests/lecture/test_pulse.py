@@ -34,7 +34,7 @@ def test_off_without_the_pulse_folder_and_on_with_it(tmp_path, monkeypatch):
     monkeypatch.chdir(LAB_1.parent)  # Voila starts a lab's kernel in the lab's folder
     lab = lab_namespace(LAB_1)
     off = PulseRecorder.from_environment(environ={"SCRIPT_NAME": "/voila/render/01-product-by-columns.ipynb"})
-    assert off.enabled is False and off.watch_all(lab) is off and off.watched == {}
+    assert off.enabled is False and off.watch_all(lab["lecture"].lab.questions) is off and off.watched == {}
     assert answer(lab["activity"], [[6, 19], [9, -3]]) is True and off.recorded == 0
 
     on = PulseRecorder.from_environment(environ={
@@ -81,7 +81,7 @@ def test_each_page_view_has_its_own_random_visitor_id(store):
 
 def test_lab_1_records_one_event_per_checked_answer_under_the_checks_name(store):
     lab = lab_namespace(LAB_1)
-    recorder = PulseRecorder(store, "01-product-by-columns", visitor="v1").watch_all(lab)
+    recorder = PulseRecorder(store, "01-product-by-columns", visitor="v1").watch_all(lab["lecture"].lab.questions)
     assert set(recorder.watched) == {"activity", "practice"}
     activity = lab["activity"]
     answer(activity, [[6, 9], [19, -3]])
@@ -98,9 +98,9 @@ def test_lab_1_records_one_event_per_checked_answer_under_the_checks_name(store)
 
 def test_watching_twice_records_once_and_counts_one_visit(store):
     lab = lab_namespace(LAB_1)
-    recorder = PulseRecorder(store, "lab01").watch_all(lab)
+    recorder = PulseRecorder(store, "lab01").watch_all(lab["lecture"].lab.questions)
     lab["same_check"] = lab["activity"]  # a second name for the same check
-    recorder.watch_all(lab)
+    recorder.watch_all(lab["lecture"].lab.questions)
     assert list(recorder.watched) == ["activity", "practice"]
     answer(lab["activity"], [[6, 19], [9, -3]])
     assert len(events(store)) == 1
@@ -110,7 +110,7 @@ def test_watching_twice_records_once_and_counts_one_visit(store):
 
 def test_a_practice_is_recorded_whichever_problem_it_shows(store):
     lab = lab_namespace(LAB_1)
-    PulseRecorder(store, "lab01", visitor="v1").watch_all(lab)
+    PulseRecorder(store, "lab01", visitor="v1").watch_all(lab["lecture"].lab.questions)
     practice = lab["practice"]
     practice.start()
     first = practice.checks[0]
@@ -124,7 +124,7 @@ def test_a_practice_is_recorded_whichever_problem_it_shows(store):
 
 def test_lab_8_text_and_choice_answers_are_stored_short(store):
     lab = lab_namespace(LAB_8)
-    recorder = PulseRecorder(store, "lab08", visitor="v1").watch_all(lab)
+    recorder = PulseRecorder(store, "lab08", visitor="v1").watch_all(lab["lecture"].lab.questions)
     assert list(recorder.watched) == ["check_qkv", "check_s", "check_a", "check_h", "check_row", "check_why",
                                      "check_h2", "practice_output", "practice_chain"]
     answer(lab["check_h"], " 2 by 4 ")
@@ -154,7 +154,7 @@ def test_the_answer_recorded_is_the_one_the_check_judged(store):
 
 def test_a_missing_store_never_breaks_a_check_and_says_why(tmp_path):
     lab = lab_namespace(LAB_1)
-    recorder = PulseRecorder(PulseStore(tmp_path / "gone"), "lab01").watch_all(lab)
+    recorder = PulseRecorder(PulseStore(tmp_path / "gone"), "lab01").watch_all(lab["lecture"].lab.questions)
     assert recorder.error == f"the pulse folder {tmp_path / 'gone'} does not exist"
     activity = lab["activity"]
     assert answer(activity, [[6, 19], [9, -3]]) is True and activity.solved and "Correct!" in activity.feedback
@@ -168,7 +168,7 @@ class _Exploding(PulseStore):
 
 def test_even_a_store_that_raises_never_reaches_the_lab(tmp_path):
     lab = lab_namespace(LAB_1)
-    recorder = PulseRecorder(_Exploding(tmp_path), "lab01").watch_all(lab)
+    recorder = PulseRecorder(_Exploding(tmp_path), "lab01").watch_all(lab["lecture"].lab.questions)
     activity = lab["activity"]
     assert answer(activity, [[6, 19], [9, 3]]) is False and activity.mistake == "sign"
     assert recorder.error == "the pulse could not record this answer: disk on fire"

@@ -52,7 +52,7 @@ def simulate_room(store: PulseStore) -> None:
     """30 page views of lab 1 (each its own visitor); 24 of them also open lab 8, 20 answer there."""
     for k in range(VISITORS):
         lab = lab_namespace(LAB_1)
-        PulseRecorder(store, "01-product-by-columns").watch_all(lab)
+        PulseRecorder(store, "01-product-by-columns").watch_all(lab["lecture"].lab.questions)
         for value in lab_1_answers(k):
             answer(lab["activity"], value)
         if k < 3:  # three try the practice and get it right
@@ -61,7 +61,7 @@ def simulate_room(store: PulseStore) -> None:
             answer(practice.checks[0], practice.problem.parts[0].answer)
         if k < 24:
             lab = lab_namespace(LAB_8)
-            PulseRecorder(store, "08-attention-weights").watch_all(lab)
+            PulseRecorder(store, "08-attention-weights").watch_all(lab["lecture"].lab.questions)
             if k < 20:
                 for name, values in lab_8_answers(k).items():
                     for value in values:
@@ -157,7 +157,7 @@ def board_and_lab_1_on(folder) -> tuple[str, str, list, bool]:
     store = PulseStore(folder)
     board = PulseBoard(store)
     lab = lab_namespace(LAB_1)
-    PulseRecorder(store, "lab01").watch_all(lab)
+    PulseRecorder(store, "lab01").watch_all(lab["lecture"].lab.questions)
     answer(lab["activity"], AB)
     return board.status, board._status.value, list(board.panels), lab["activity"].solved
 

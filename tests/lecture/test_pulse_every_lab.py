@@ -42,7 +42,7 @@ def test_every_check_is_recorded_under_the_same_names_on_every_page_view(tmp_pat
     views = []
     for _ in range(2):
         lab = lab_namespace(path)
-        recorder = PulseRecorder(store, path.stem).watch_all(lab)
+        recorder = PulseRecorder(store, path.stem).watch_all(lab["lecture"].lab.questions)
         assert recorder.watched, f"{path.stem}: no check found"
         assert answer_everything(lab) == recorder.recorded and recorder.error == ""
         views.append(list(recorder.watched))
@@ -69,7 +69,7 @@ def built_by(path, monkeypatch) -> tuple[dict, list]:
 def test_every_check_and_practice_a_lab_builds_is_watched(tmp_path, path, monkeypatch):
     # The recorder finds them by name in the lab: one built without a name would never be recorded.
     lab, built = built_by(path, monkeypatch)
-    recorder = PulseRecorder(PulseStore(tmp_path), path.stem).watch_all(lab)
+    recorder = PulseRecorder(PulseStore(tmp_path), path.stem).watch_all(lab["lecture"].lab.questions)
     watched = list(recorder.watched.values())
     inside_practices = [check for practice in watched if isinstance(practice, Practice)
                         for check in practice.checks]
@@ -81,7 +81,7 @@ def test_every_check_and_practice_a_lab_builds_is_watched(tmp_path, path, monkey
 def check_everything_in(path: Path, folder: Path) -> tuple[int, int, str]:
     """Run the lab with a recorder on the store in `folder`; check one answer everywhere."""
     lab = lab_namespace(path)
-    recorder = PulseRecorder(PulseStore(folder), path.stem).watch_all(lab)
+    recorder = PulseRecorder(PulseStore(folder), path.stem).watch_all(lab["lecture"].lab.questions)
     return answer_everything(lab), recorder.recorded, recorder.error
 
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 from harness.checks import answer
 from harness.notebooks import lab_namespace
 from harness.voila import REPO
-from widgets import Check
-from widgets.lecture.namespace import named
 from widgets.lecture.self_check import sections_of
 
 LABS = sorted((REPO / "labs").glob("[0-9][0-9]-*.ipynb"))
@@ -16,14 +14,14 @@ def test_every_check_of_every_lab_sits_in_a_section():
     for path in LABS:
         lab = lab_namespace(path)
         sections = sections_of(path)
-        names = [name for name, _ in named(lab, Check)]
+        names = list(lab["lecture"].lab.checks)
         assert names and all(sections.get(name) for name in names), (path.stem, names, sections)
 
 
 def test_the_account_follows_the_answers_and_lists_each_named_mistake_with_its_section():
     lab = lab_namespace(LAB_2)
     summary = lab["lecture"].self_check
-    summary.watch(dict(named(lab, Check)), sections_of(LAB_2))
+    summary.watch(lab["lecture"].lab.checks, sections_of(LAB_2))
     assert summary.account == "0 of 2 questions answered."
     assert not answer(lab["activity"], "-7") and lab["activity"].mistake == "entries"  # nothing it names
     assert summary._named == {}
@@ -41,7 +39,7 @@ def test_the_account_follows_the_answers_and_lists_each_named_mistake_with_its_s
 def test_an_answer_right_after_a_hint_is_counted_as_such():
     lab = lab_namespace(LAB_2)
     summary = lab["lecture"].self_check
-    summary.watch(dict(named(lab, Check)), sections_of(LAB_2))
+    summary.watch(lab["lecture"].lab.checks, sections_of(LAB_2))
     lab["activity"].hints.open_next()
     assert answer(lab["activity"], "-12")
     assert summary.account == "1 of 2 questions answered: 1 after a hint."

@@ -21,7 +21,6 @@ from traitlets import Bool, List, TraitError, Unicode, link, observe, validate
 from ..base.owned import OwnsChildren
 from ..base.page_link import PageLink
 from ..base.traits import FiniteFloat
-from ..controls.check import Check
 from ..controls.matrix_editor import MatrixEditor
 from ..core.practice import MAX_SEED
 from ..core.presets import (
@@ -35,7 +34,7 @@ from ..core.presets import (
 from ..core.shapes import format_shape
 from ..core.wording import in_words
 from ..text.bar_words import preset_status_html, style_html
-from .namespace import named, user_namespace
+from .lab_page import LabPage
 from .progress import LabProgress
 from .pulse import PulseRecorder
 from .query import read_query_string
@@ -282,6 +281,7 @@ class LectureBar(OwnsChildren, HBox):
         self._style = self._own(HTML(layout=Layout(display="none")).add_class("lecture-style"))
         # What the link asks of the page's views (?reveal=, ?seed=): each Reveal and Practice follows it.
         self.link = PageLink()
+        self.lab = LabPage(self.link)
         self.progress = self._own(LabProgress())
         # Shown where the lab puts it (near its end), filled once the checks are known.
         self.self_check = self._own(SelfCheck())
@@ -351,10 +351,10 @@ class LectureBar(OwnsChildren, HBox):
             self.status.errors = list(self.status.errors) + flag_errors
         # The page has been requested: from now on its checks count in the class pulse (if on),
         # and the learner's browser keeps them (restoring what it kept from a last visit).
-        names = user_namespace()
-        self.pulse = PulseRecorder.from_environment().watch_all(names)
-        self.progress.watch_all(names)
-        self.self_check.watch(dict(named(names, Check)), sections_of(f"{self.progress.store.key}.ipynb"))
+        questions = self.lab.questions
+        self.pulse = PulseRecorder.from_environment().watch_all(questions)
+        self.progress.watch_all(questions)
+        self.self_check.watch(self.lab.checks, sections_of(f"{self.progress.store.key}.ipynb"))
         return applied
 
     def _style_css(self):

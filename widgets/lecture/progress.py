@@ -43,7 +43,6 @@ from ..core.progress_record import (
 )
 from ..text.html_math import plain_text
 from ..text.progress_words import notice_html
-from .namespace import named, user_namespace
 from .pulse import lab_name
 
 __all__ = ["LabProgress", "apart_key", "written_by_newer"]
@@ -137,24 +136,26 @@ class LabProgress(KeepsStore, HBox):
         """What the learner is told about their progress, as plain text."""
         return plain_text(self._notice.value)
 
-    def watch_all(self, namespace: Mapping[str, Any] | None = None, lab: str | None = None) -> LabProgress:
-        """Keep every `Check` and `Practice` of `namespace` (default: the notebook's), under `lab`
-        (default: this page's).
+    def watch_all(self, questions: Mapping[str, Check | Practice], lab: str | None = None) -> LabProgress:
+        """Keep each of `questions` (a lab's `LabPage.questions`: a `Check` or a `Practice` by its key)
+        under `lab` (default: this page's).
 
         Returns
         -------
         LabProgress
             This object, so one line makes and starts it.
         """
-        namespace = user_namespace() if namespace is None else namespace
-        for name, check in named(namespace, Check):
-            if name not in self._checks:
-                self._checks[name] = check
-                check.observe(self._on_check, names=["outcome", "given"])
-        for name, practice in named(namespace, Practice):
-            if name not in self._practices:
-                self._practices[name] = practice
-                practice.observe(self._on_practice, names=["history", "seed"])
+        for name, question in questions.items():
+            if isinstance(question, Check):
+                if name not in self._checks:
+                    self._checks[name] = question
+                    question.observe(self._on_check, names=["outcome", "given"])
+            elif isinstance(question, Practice):
+                if name not in self._practices:
+                    self._practices[name] = question
+                    question.observe(self._on_practice, names=["history", "seed"])
+            else:
+                raise TypeError(f"{name!r} is not a Check or a Practice but a {type(question).__name__}")
         lab = lab or _page_name()
         self.store.key = apart_key(lab) if self._apart else lab
         if self.store.status:  # the browser answered before the checks existed

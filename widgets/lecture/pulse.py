@@ -4,9 +4,10 @@ A `PulseRecorder` watches a lab's `Check` widgets from the outside, through
 their ``attempts`` trait, and stores one event per checked answer in a
 `PulseStore`: the lab, the check's name in the lab, an anonymous visitor id
 (random, one per page view), right or wrong, the diagnosed mistake and the
-answer in its short normalised form.  The checks are found by name in the
-lab's namespace (``activity``, ``check_qkv``, ``practice``...): names that are
-the same on every page view of a lab, and that the lecturer recognises.
+answer in its short normalised form.  Each question is recorded under the key
+its lab gave it (`LabPage.ask`: ``activity``, ``check_qkv``, ``practice``...):
+keys that are the same on every page view of a lab, and that the lecturer
+recognises.
 
 Recording is on only on a lecture server, where the pulse folder comes from
 the environment variable ``MATMUL_PULSE_DIR``, and on a JupyterHub whose
@@ -32,7 +33,6 @@ from traitlets import HasTraits, Int, Unicode
 from ..controls.check import Check
 from ..controls.practice import Practice
 from ..core.environment import PULSE_DIR, PULSE_URL
-from .namespace import named, user_namespace
 from .pulse_sender import PulseSender, outbox
 from .pulse_store import PulseStore
 
@@ -167,15 +167,14 @@ class PulseRecorder(HasTraits):
         """The checks and practices watched, by their names in the lab, in the lab's order."""
         return dict(self._watched)
 
-    def watch_all(self, namespace: Mapping[str, Any] | None = None) -> PulseRecorder:
-        """Count this page view, and record every check and practice found in `namespace`.
+    def watch_all(self, questions: Mapping[str, Check | Practice]) -> PulseRecorder:
+        """Count this page view, and record each of `questions` (a lab's `LabPage.questions`).
 
         Parameters
         ----------
-        namespace : dict, optional
-            The lab's names; default the notebook's (IPython's user namespace).
-            A `Check` is recorded under its name; a `Practice` under its
-            name, its checks following the problem shown.
+        questions : dict
+            Each question by its key in the lab: a `Check` is recorded under its
+            key; a `Practice` under its key, its checks following the problem shown.
 
         Returns
         -------
@@ -185,7 +184,9 @@ class PulseRecorder(HasTraits):
         if not self.enabled:
             return self
         known = {id(value) for value in self._watched.values()}
-        for name, value in named(user_namespace() if namespace is None else namespace, (Check, Practice)):
+        for name, value in questions.items():
+            if not isinstance(value, Check | Practice):
+                raise TypeError(f"{name!r} is not a Check or a Practice but a {type(value).__name__}")
             if id(value) in known:
                 continue
             self._watched[name] = value

@@ -29,7 +29,7 @@ from ..text.self_check_words import heading_words, self_check_html
 __all__ = ["SelfCheck", "sections_of"]
 
 _HEADING = re.compile(r"^#{1,3}\s+(.+?)\s*$", re.M)
-_CHECK = re.compile(r"^(\w+) = Check\(", re.M)
+_CHECK = re.compile(r"\.ask\(\s*\"(\w+)\",\s*Check\(")
 #: What `widgets.core.diagnosis` calls an answer that is off in no way it names ("not quite: ...").
 _UNNAMED = {"", "entries", "shape"}
 #: How an answered check ended (`Check.outcome`), in the words and the order the account counts them.
@@ -39,7 +39,7 @@ _STATES = (*_WORDS.values(), "solved on an earlier visit")
 
 
 def sections_of(path: str | os.PathLike[str]) -> dict[str, str]:
-    """Each check a lab notebook names (``name = Check(...)``) and the heading of the section it is in.
+    """Each check a lab notebook asks (``lab.ask("key", Check(...))``), by key, and the heading of the section it is in.
 
     >>> from widgets.lecture.self_check import sections_of
     >>> sections = sections_of(Path(__file__).parents[2] / "labs" / "02-entry-dot-product.ipynb")
