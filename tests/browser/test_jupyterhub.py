@@ -184,7 +184,9 @@ def test_a_student_may_send_but_not_open_read_export_or_reset_the_pulse(hub, stu
 def test_restarting_the_service_loses_no_event(hub, students, board):
     service = hub.pulse_service()
     service.kill()  # gone at once; the hub reaps it at its next look
-    # While it is away ada answers lab 2's second check: her kernel keeps the event.
+    # While it is away ada settles lab 2's activity, which opens its second check, and answers that:
+    # her kernel keeps the events.
+    answer_check(students["ada"], ".lab02-check", "-12")
     answer_check(students["ada"], ".lab02-row-check", [[-18, -8, -12]])
     # The hub restarts its service at its next look (every 30 s); the board logs in again.
     row = lab_2_row(board, 1)

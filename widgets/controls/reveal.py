@@ -51,6 +51,11 @@ class Reveal(OwnsChildren, VBox):
         The view shows the checks' answers: open once each is settled, not
         on a first wrong answer, and count the answer as shown for every
         check not solved when it opens.
+    follows_up : bool, optional
+        The view is a question whose own help (its solution, its slips)
+        would state the checks' answers: open once each is settled, as with
+        `holds_answer`, but count nothing as shown, since opening it shows
+        no answer.
     link : PageLink, optional
         The page's link (`LectureBar.link`): open when its `reveal` is set
         (``?reveal=1``).
@@ -97,6 +102,7 @@ class Reveal(OwnsChildren, VBox):
         *,
         what: str = "this view",
         holds_answer: bool = False,
+        follows_up: bool = False,
         link: PageLink | None = None,
         **kwargs: Any,
     ) -> None:
@@ -104,7 +110,7 @@ class Reveal(OwnsChildren, VBox):
         self.view = view
         self._after = tuple(after)
         self._holds_answer = bool(holds_answer)
-        self._ready = "settled" if self._holds_answer else "answered"  # the checks' trait to wait for
+        self._ready = "settled" if self._holds_answer or follows_up else "answered"  # the checks' trait to wait for
         self._button = self._own(steady(
             Button,
             description="Reveal",
@@ -119,6 +125,9 @@ class Reveal(OwnsChildren, VBox):
         elif self._holds_answer:
             note = (f"Hidden, since it shows the answer: {what} will open once your answer to the {questions} "
                     "is right, after a second try, or with the solution.")
+        elif follows_up:
+            note = (f"Hidden, since it builds on the answer: {what} will open once your answer to the "
+                    f"{questions} is right, after a second try, or with the solution.")
         else:
             note = f"Hidden until you have made your prediction: {what} will open after you answer the {questions}."
         self._placeholder = self._own(HBox(

@@ -76,7 +76,7 @@ class LabPage:
     def __init__(self, link: PageLink | None = None) -> None:
         self.link = link
         self._questions: dict[str, Question] = {}
-        self._tells: dict[str, tuple[str, ...]] = {}
+        self._tells: dict[str, tuple[str, ...] | None] = {}
         self._held: list[Held] = []
 
     @property
@@ -90,8 +90,9 @@ class LabPage:
         return {key: q for key, q in self._questions.items() if isinstance(q, Check)}
 
     @property
-    def tells(self) -> dict[str, tuple[str, ...]]:
-        """For each key, the words that would give its answer away anywhere else on the page."""
+    def tells(self) -> dict[str, tuple[str, ...] | None]:
+        """For each key, the words that would give its answer away anywhere else on the page (None:
+        those read from the answer itself)."""
         return dict(self._tells)
 
     @property
@@ -99,13 +100,14 @@ class LabPage:
         """Every part held back, in the order the lab built them."""
         return list(self._held)
 
-    def ask(self, key: str, question: Question, *, tells: Iterable[str] = ()) -> Question:
+    def ask(self, key: str, question: Question, *, tells: Iterable[str] | None = None) -> Question:
         """Make `question` one of the lab's, under `key`; return it.
 
         `key` is what the learner's record and the class pulse keep: once a lab
         is published it must not change. `tells` are the forms of the answer a
-        learner would recognise elsewhere on the page (``"PAᵀ"``, ``"4×2"``), on
-        top of those read from the answer itself.
+        learner would recognise elsewhere on the page (``"PAᵀ"``, ``"AB is 4×2"``),
+        in place of those read from the answer itself (None): a shape, which a
+        chain of shape questions shares, or a choice of lines that the page lists.
         """
         if not isinstance(key, str) or not _KEY.fullmatch(key):
             raise ValueError(f"a question's key is lower case letters, digits and _, got {key!r}")
@@ -116,7 +118,7 @@ class LabPage:
         if any(question is other for other in self._questions.values()):
             raise ValueError(f"{key!r}: this question is already asked under another key")
         self._questions[key] = question
-        self._tells[key] = tuple(tells)
+        self._tells[key] = None if tells is None else tuple(tells)
         return question
 
     def hold(self, *parts: Any, until: Iterable[str] = (), holds_answer: bool = False,
@@ -127,6 +129,8 @@ class LabPage:
         as `PartsReveal`) built from `parts` and `kwargs` (``what=``, naming what
         it shows), waiting for those questions and following the page's link.
         With no `until`, only its Reveal button (or the lecturer's ``?reveal=1``) opens it.
+        A follow-up question whose solution states their answers passes ``follows_up=True``
+        (`Reveal`): it waits for them to be settled without counting them as shown.
         """
         keys = tuple(until)
         unknown = [key for key in keys if key not in self._questions]
