@@ -10,6 +10,10 @@ plot titles and labels), the numbers its plots and heatmaps draw, and every expl
 of every choice and every named slip of the other questions, which a learner hears by
 trying them.
 
+Tools count too: a lab's `harness.feeds.labNN` types the untouched question's numbers into each
+open tool that could compute its answer, as a learner using it as a calculator would. The gallery's
+words and its pictures' alt texts are read with every lab.
+
 `giveaways` says where the untouched question's answer is in sight, in any form a learner
 would recognise: its number as a page writes it, its matrix by rows or by columns, its
 choice in words, and the words its lab declared (`LabPage.ask(..., tells=...)`).
@@ -18,9 +22,12 @@ from __future__ import annotations
 
 import ast
 import html
+import importlib
+import importlib.util
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -107,6 +114,18 @@ def worst_case(page: Page, untouched: str) -> None:
     for held in lab.held:
         if not unreachable & set(held.until):
             held.reveal.opened = True
+    feeds = _feeds(page.path)
+    if feeds is not None:
+        feeds.feed(page, untouched)
+
+
+def _feeds(path: Path):
+    """The lab's `harness.feeds.labNN` module, if it has one: what a learner would type into the lab's
+    open tools to compute a question's answer (`feed(page, key)`), since a tool that computes it shows it."""
+    name = f"harness.feeds.lab{path.stem[:2]}"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
 
 
 def _answer_right(check: Check) -> None:
@@ -146,10 +165,19 @@ def in_sight(page: Page, untouched: str) -> list[tuple[str, str]]:
         else:
             _walk(item, f"cell {index}", found, seen, skip=own.answer_input if isinstance(own, Check) else None)
     unreachable = out_of_reach(page, untouched) | {untouched}
+    for index, text in enumerate(gallery_words()):
+        found.append((f"the gallery, markdown cell {index}", text))
     for key, question in page.lab.questions.items():
         if key not in unreachable and isinstance(question, Check):
             found.extend((f"{key} (a choice or slip tried)", text) for text in heard(question))
     return found
+
+
+@cache
+def gallery_words() -> tuple[str, ...]:
+    """The markdown of the gallery (labs/index.ipynb): its cards' words and their pictures' alt texts."""
+    cells = json.loads((Path(__file__).parents[2] / "labs" / "index.ipynb").read_text(encoding="utf-8"))["cells"]
+    return tuple("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
 
 
 def _walk(widget, where: str, found: list, seen: set, skip) -> None:
@@ -186,7 +214,9 @@ def _numbers_text(array: np.ndarray) -> str:
 
 
 def plain(text: str) -> str:
-    """Text with its HTML and LaTeX as a learner reads them: tags gone, ``A^T`` as Aᵀ, ``\\times`` as ×."""
+    """Text with its HTML and LaTeX as a learner reads them: tags gone (an image's alt text kept, as a
+    screen reader reads it), ``A^T`` as Aᵀ, ``\\times`` as ×."""
+    text = re.sub(r"<img\b[^>]*?\balt=\"([^\"]*)\"[^>]*>", r" \1 ", text)
     text = html.unescape(re.sub(r"<[^>]+>", " ", text))
     for latex, shown in ((r"^{\top}", "ᵀ"), (r"^\top", "ᵀ"), ("^{T}", "ᵀ"), ("^T", "ᵀ"), (r"\times", "×"),
                          (r"\cdot", "·"), ("\N{MINUS SIGN}", "-"), (r"\left", ""), (r"\right", ""),
