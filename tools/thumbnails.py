@@ -33,7 +33,7 @@ from numpy.typing import ArrayLike
 from widgets.core.attention_math import attention
 from widgets.core.dense_layer import dense_layer
 from widgets.core.geometry import HOUSE, UNIT_SQUARE, apply_map, convex_hull
-from widgets.core.lab_numbers import LAB1, LAB2, LAB3, LAB4, LAB5, LAB6, LAB7, LAB8, LAB9, LAB10
+from widgets.core.lab_numbers import LAB1, LAB2, LAB3, LAB4, LAB5, LAB6, LAB8, LAB9, LAB10
 from widgets.core.maps_gallery import gallery_matrix
 from widgets.core.plot_frame import arrow_polyline, fit_bounds
 from widgets.core.products import product_by_columns
@@ -140,7 +140,8 @@ def _shade(value, largest):
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-def heatmaps_svg(*matrices: ArrayLike, outline: tuple[int, int] | None = None) -> str:
+def heatmaps_svg(*matrices: ArrayLike, outline: tuple[int, int] | None = None,
+                 outline_size: tuple[int, int] = (1, 1)) -> str:
     """Square pictures of matrices side by side, one shaded cell per entry.
 
     Blue is positive, red negative, white zero, on one scale for all of
@@ -151,7 +152,8 @@ def heatmaps_svg(*matrices: ArrayLike, outline: tuple[int, int] | None = None) -
     *matrices : array_like
         2-D arrays.
     outline : (int, int), optional
-        A cell of the first matrix (0-based) to outline.
+        A cell of the first matrix (0-based) to outline: the top left one of a
+        block of `outline_size` (rows, columns), one cell by default.
 
     Examples
     --------
@@ -174,9 +176,9 @@ def heatmaps_svg(*matrices: ArrayLike, outline: tuple[int, int] | None = None) -
                         f'width="{cell:.1f}" height="{cell:.1f}" fill="{_shade(value, largest)}" '
                         f'stroke="#ffffff" stroke-width="1"/>')
         if outline is not None and k == 0:
-            i, j = outline
+            (i, j), (high, wide) = outline, outline_size
             body.append(f'<rect x="{left + j * cell:.1f}" y="{top + i * cell:.1f}" '
-                        f'width="{cell:.1f}" height="{cell:.1f}" fill="none" stroke="{MARK}" '
+                        f'width="{wide * cell:.1f}" height="{high * cell:.1f}" fill="none" stroke="{MARK}" '
                         f'stroke-width="2.5"/>')
     return _svg("".join(body))
 
@@ -196,19 +198,19 @@ def _lab1():
 
 
 def _lab2():
-    product = LAB2.A @ LAB2.B
-    # The outlined entry is lab 2's activity: the words name it, not its value.
-    return Picture(heatmaps_svg(product, outline=(1, 2)),
-                   "The 3×3 product AB as shaded cells, entry (2, 3) outlined: "
-                   "row 2 of A dotted with column 3 of B.")
+    # The factors, not the product: a shaded AB would show the activity's entry by its colour.
+    return Picture(heatmaps_svg(LAB2.A, LAB2.B, outline=(1, 0), outline_size=(1, 3)),
+                   "The 3×3 matrices A and B as shaded cells side by side, row 2 of A outlined: "
+                   "entry (2, 3) of AB is row 2 of A dotted with column 3 of B.")
 
 
 def _lab3():
+    # The two maps one at a time: the products RS and SR are lab 3's questions, and their pictures
+    # (the images of the unit square) would show their columns.
     R, S = LAB3.R, LAB3.S
-    return Picture(plane_svg(before=[UNIT_SQUARE], after=[apply_map(R @ S, UNIT_SQUARE), apply_map(S @ R, UNIT_SQUARE)]),
-                   # Which product is which order is lab 4's question: not said here.
-                   "The unit square (dashed) and where the products RS and SR of a horizontal "
-                   "stretch S and a quarter turn R send it (filled): compare the two shapes.")
+    return Picture(plane_svg(before=[UNIT_SQUARE], after=[apply_map(R, UNIT_SQUARE), apply_map(S, UNIT_SQUARE)]),
+                   "The unit square (dashed) and where a quarter turn R and a horizontal stretch S "
+                   "each send it (filled): what do the two do one after the other, in each order?")
 
 
 def _lab4():
@@ -233,12 +235,17 @@ def _lab6():
                    "A house (dashed) and the shape the layer x ↦ W x + b makes of it (filled).")
 
 
+#: Lab 7's picture: a query and four keys in the plane, numbers of no question of the lab.
+QUERY, KEYS = (1.0, 0.6), ((0.9, 0.9), (-0.7, 0.8), (0.3, -0.9), (1.0, 0.1))
+
+
 def _lab7():
-    # Lab 7 asks for the shape of S, what S₂₄ is made of and its value: none of them said here.
-    scores = attention(*LAB7.inputs).S
-    return Picture(heatmaps_svg(scores, outline=(1, 3)),
-                   "The scores S = QKᵀ of five tokens as shaded cells (blue positive, red "
-                   "negative), the entry in row 2 and column 4 outlined.")
+    # Lab 7 asks for the shapes of Q, Kᵀ and S, what S₂₄ is made of and its value: a picture of its
+    # S would show the shape by its cells and S₂₄ by its colour. The idea instead, on other numbers.
+    arrows = [((0, 0), key, False) for key in KEYS] + [((0, 0), QUERY, True)]
+    return Picture(plane_svg(arrows=arrows),
+                   "A query (the red arrow) and four keys (blue arrows): the score of each key is "
+                   "its dot product with the query, largest for the key that points most its way.")
 
 
 def _lab8():
@@ -260,12 +267,11 @@ def _lab9():
 
 def _lab10():
     X, W_Q, W_K, W_V = LAB10.inputs
-    once = attention(X, W_Q, W_K, W_V).A
-    twice = attention(2 * np.asarray(X, dtype=float), W_Q, W_K, W_V).A
-    return Picture(heatmaps_svg(once, twice),
-                   # Whether doubling X changes the weights is lab 10's question: not answered here.
-                   "The 3×3 attention weights for the tokens X (left) and for 2X (right), as "
-                   "shaded cells side by side.")
+    # Whether doubling X changes the weights is lab 10's question: the weights of 2X beside those of X
+    # would answer it, so only those of X.
+    return Picture(heatmaps_svg(attention(X, W_Q, W_K, W_V).A),
+                   "The 3×3 attention weights of the tokens X as shaded cells: what becomes of them, "
+                   "and of the output, when every token doubles?")
 
 
 def gallery_pictures() -> dict[int, Picture]:
