@@ -16,6 +16,7 @@ def test_lab_04_asks_before_it_shows(voila_server, page):
     assert "4×2" not in words and "ℝ⁴" not in words, words
     assert page.locator(".lab04-at-once").count() == 0
     expect(page.locator(".lab04-steps-reveal .reveal-placeholder")).to_be_visible()
+    expect(page.locator(".lab04-checker-reveal .reveal-placeholder")).to_be_visible()  # it would answer them
     expect(page.locator(".lab04-practice")).to_be_visible()
     page.locator(".lab04-check-shape").scroll_into_view_if_needed()
     screenshot(page, "lab-04-before")
@@ -36,8 +37,12 @@ def test_lab_04_asks_before_it_shows(voila_server, page):
     at_once.scroll_into_view_if_needed()
     screenshot(page, "lab-04-after")
 
-    # The shape checker takes a size beyond 9 as typed.
+    # The shape checker opens once the three shape questions are settled; it takes a size beyond 9 as typed.
+    answer_check(page, ".lab04-check-domain", "2")
+    answer_check(page, ".lab04-check-codomain", "4")
+    expect(page.locator(".lab04-check-codomain [role=status]")).to_contain_text("Correct!", timeout=10_000)
     result = page.locator(".lab04-shape-result")
+    expect(result).to_be_visible(timeout=10_000)
 
     def set_size(name, value):
         commit(page.locator(f".lab04-{name} input"), str(value))

@@ -2,9 +2,12 @@
 the plots held back until the prediction, and the lab's plots and shape checker as it builds them."""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from harness.checks import answer
+from harness.in_sight import answer_tells, plain
 from harness.notebooks import lab_fixture
 from harness.voila import REPO
 from widgets import HOUSE
@@ -77,6 +80,35 @@ def test_the_lab_builds_its_plots_on_warning_1_4_4(lab):
     c.buttons[1].click()
     assert (A.value == S).all() and (B.value == R).all()
     assert np.allclose(c.at_once.image, S @ R @ HOUSE) and "at most <b>0</b>" in c.agree.value
+
+
+def test_the_shape_checker_waits_until_the_three_shape_questions_are_settled(lab):
+    # Typed 4×3 and 3×2, it would say "AB exists and is 4×2 ... ℝ² → ℝ⁴": each question's answer.
+    held, checks = lab["checker_reveal"], [lab[key] for key in ("ab_shape_check", "domain_check", "codomain_check")]
+    assert not held.opened and held.view is lab["checker"]
+    answer(checks[0], "4x2")
+    answer(checks[1], "3")   # one wrong try leaves it unsettled: the checker would give it away
+    answer(checks[2], "4")
+    assert not held.opened
+    answer(checks[1], "4")   # a second wrong try: settled (its answer counts as shown)
+    assert held.opened and checks[1].shown
+
+
+def test_the_last_hints_stop_before_the_conclusion(lab):
+    # Each hint, the last one too, is a step: it never states the answer, nor the product that gives it at sight.
+    conclusions = {
+        "order_check": ("R then acts", "R acts on", "R(Sx)", "(RS)x"),
+        "domain_check": ("(3×2)(d×1)", "d×1", "d = 2", "ℝ²", "2 entries"),
+        "codomain_check": ("e = 4", "ℝ⁴", "4 entries"),
+        "ab_shape_check": ("4×2", "is 4 × 2"),
+    }
+    for key, forms in conclusions.items():
+        check = lab[key]
+        words, _runs = answer_tells(check, lab["lab"].tells[key])
+        for hint in check.hints._hints:
+            shown = re.sub(r"\s+", "", plain(hint).replace("R^2", "ℝ²").replace("R^4", "ℝ⁴"))
+            for form in (*forms, *words):
+                assert re.sub(r"\s+", "", form) not in shown, f"{key}: {form!r} in the hint {hint!r}"
 
 
 def test_the_lab_builds_its_shape_checker_on_other_sizes_than_activity_1_4_3(lab):
