@@ -9,7 +9,7 @@ from harness.browser import READ_MATRIX_JS, answer_check, commit, open_lab, scre
 URL = "/voila/render/03-product-properties.ipynb"
 
 
-def test_the_order_panel_waits_for_rs_and_sr(voila_server, page):
+def test_the_order_panel_waits_for_rs_sr_and_the_shape_of_ba(voila_server, page):
     problems = open_lab(page, voila_server.url + URL, "lab-03-before")
     # Before any answer: neither RS nor SR is on the page, and the panel is a placeholder.
     assert not shows_sequence(page, ["0", "-1", "2", "0"])  # RS, row by row
@@ -29,7 +29,10 @@ def test_the_order_panel_waits_for_rs_and_sr(voila_server, page):
     answer_check(page, ".lab03-check-sr", [[0, -2], [1, 0]])
     expect(page.locator(".lab03-check-sr [role=status]")).to_contain_text("Correct!", timeout=10_000)
 
-    # Both answered: the live panel opens on Warning 1.4.4.
+    # Both answered, it still waits for the shape of BA (resized, it would say it); then it opens on Warning 1.4.4.
+    assert page.locator(".lab03-order").count() == 0
+    answer_check(page, ".lab03-check-shape", "4x4")
+    expect(page.locator(".lab03-check-shape [role=status]")).to_contain_text("Correct!", timeout=10_000)
     panel = page.locator(".lab03-order")
     expect(panel).to_be_visible(timeout=10_000)
     panel.scroll_into_view_if_needed()

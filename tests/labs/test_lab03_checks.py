@@ -30,7 +30,10 @@ def test_rs_and_sr_are_named_when_swapped_and_open_the_order_panel_together(lab)
     assert not order_reveal.opened  # the panel shows SR: one wrong answer opens nothing to copy
     assert type_matrix(sr_check, [["0", "-2"], ["1", "0"]])
     assert sr_check.solved and sr_check.attempts == 2
-    assert order_reveal.opened and not rs_check.shown and not sr_check.shown  # both solved: it opens
+    # Resized to 2×4 and 4×2, the panel would give BA's shape: it waits for the shape question too.
+    assert not order_reveal.opened
+    assert answer(lab["shape_check"], "4x4")
+    assert order_reveal.opened and not rs_check.shown and not sr_check.shown  # all solved: it opens
 
 
 def test_r_itself_typed_for_rs_is_named(lab):
@@ -49,12 +52,19 @@ def test_the_clockwise_rotation_is_said_beside_columns_dotted_with_columns(lab):
     assert "(2) that uses R turned clockwise" in sr_check.feedback
 
 
-def test_transpose_choice_explains_wrong_picks_and_opens_the_identities(lab):
-    transpose_check = lab["transpose_check"]
+def test_transpose_choice_explains_wrong_picks_and_the_identities_wait_for_every_question_they_answer(lab):
+    transpose_check, held = lab["transpose_check"], lab["identities_reveal"]
     assert answer(transpose_check, "AᵀBᵀ") is False and "3×3" in transpose_check.feedback
-    assert lab["identities_reveal"].opened
+    # The cards show (AB)ᵀ = BᵀAᵀ: one wrong pick opens nothing to copy.
+    assert not held.opened
     assert answer(transpose_check, "BA") is False and "transposes neither" in transpose_check.feedback
     assert answer(transpose_check, "BᵀAᵀ") and transpose_check.solved
+    # Typed R and S, or a 2×4 and a 4×2, they multiply both ways: they wait for RS, SR and BA's shape.
+    assert not held.opened
+    assert type_matrix(lab["rs_check"], [["0", "-1"], ["2", "0"]])
+    assert type_matrix(lab["sr_check"], [["0", "-2"], ["1", "0"]])
+    assert not held.opened
+    assert answer(lab["shape_check"], "4x4") and held.opened
 
 
 def test_cancel_choice_explains_a_wrong_pick(lab):
