@@ -35,9 +35,11 @@ def test_shapes_and_scores_stay_hidden_until_answered(voila_server, page):
     assert page.locator(".attention-scores").count() == 0
     assert page.locator(".attention-Q").count() == 0
 
-    # A wrong shape is named; the right ones open the matrices and the table.
+    # A wrong shape is named; each next shape question waits for the one before (its help states that
+    # shape); the right ones open the matrices and the table.
     answer_check(page, ".lab07-check-qkv", "3x5")
     expect(page.locator(".lab07-check-qkv")).to_contain_text("rows and columns swapped")
+    assert page.locator(".lab07-check-kt").count() == 0
     answer_check(page, ".lab07-check-qkv", "5x3")
     answer_check(page, ".lab07-check-kt", "3x5")
     expect(page.locator(".lab07-check-kt [role=status]")).not_to_be_empty()
@@ -46,12 +48,14 @@ def test_shapes_and_scores_stay_hidden_until_answered(voila_server, page):
     expect(page.locator(".attention-shapes")).to_contain_text("5×3")
     expect(page.locator(".attention-Q")).to_be_visible()
 
-    # S_24 the other way round is named; the score matrix shows S_24, so it opens once all three are
-    # answered right (or tried twice). Each "still hidden" is read after the kernel has answered that Check.
-    answer_check(page, ".lab07-check-s24-value", "-0.5")
-    expect(page.locator(".lab07-check-s24-value")).to_contain_text("that is S42 = q4 · k2")
+    # S_24's value is asked once its expression is settled (its help states it); S_24 the other way round
+    # is named; the score matrix shows S_24, so it opens once all three are answered right (or tried twice).
+    # Each "still hidden" is read after the kernel has answered that Check.
+    assert page.locator(".lab07-check-s24-value").count() == 0
     choose_check(page, ".lab07-check-s24", "q₂₁k₄₁ + q₂₂k₄₂ + q₂₃k₄₃")
     expect(page.locator(".lab07-check-s24 [role=status]")).not_to_be_empty()
+    answer_check(page, ".lab07-check-s24-value", "-0.5")
+    expect(page.locator(".lab07-check-s24-value")).to_contain_text("that is S42 = q4 · k2")
     assert page.locator(".attention-scores").count() == 0
     choose_check(page, ".lab07-check-row", "the scores comparing token 2's query with all five keys")
     expect(page.locator(".lab07-check-row [role=status]")).not_to_be_empty()

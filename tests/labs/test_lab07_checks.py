@@ -7,7 +7,7 @@ import re
 import numpy as np
 
 from harness.checks import answer
-from harness.notebooks import lab_fixture, notebook_cells, summary_of
+from harness.notebooks import lab_fixture, lab_namespace, notebook_cells, summary_of
 from harness.voila import REPO
 
 LAB = REPO / "labs" / "07-queries-keys-scores.ipynb"
@@ -105,7 +105,9 @@ def test_the_s24_hints_open_in_three_levels_and_leave_two_products_to_the_learne
     assert "the query of token 2 and the key of token 4" in ladder._shown.value
     assert "Multiply" not in ladder._shown.value  # a nudge: where to look, not yet how
     ladder.open_next()
-    assert "Multiply matching entries" in ladder._shown.value and "add the three products" in ladder._shown.value
+    # How to compute it, not the expression: that is the answer of check_s24, asked before this one.
+    assert "the expression for $S_{24}$ you found in the question above" in ladder._shown.value
+    assert "add the three products" not in ladder._shown.value and "q_{22}" not in ladder._shown.value
     ladder.open_next()
     first_step = ladder._shown.value.split("(the first step):</b>")[1]
     # The first of the three products; the other two and the sum, −0.25, are left to the learner.
@@ -127,16 +129,48 @@ def test_the_shape_hints_give_none_of_the_three_shapes_asked_for(lab):
         shown = ladder._shown.value.replace(r"\times", "×").replace(" ", "")
         assert not any(shape in shown for shape in ("5×3", "3×5", "5×5")), name
 
-def test_the_printed_shapes_open_after_the_shape_questions_and_the_line_question(lab):
-    check_line, check_why, printed_panel = lab["check_line"], lab["check_why"], lab["printed_panel"]
+def test_the_printed_shapes_wait_for_the_shape_answers_to_be_settled_and_the_last_question_for_the_line(lab):
+    check_line, check_why, printed_panel, why_panel = (lab[name] for name in (
+        "check_line", "check_why", "printed_panel", "why_panel"))
     assert not answer(check_line, "Q = X_tokens @ WQ") and "no key is involved" in check_line.feedback
     assert answer(check_line, "scores_many = Q @ K_tokens.T")
-    assert not printed_panel.opened  # the shape questions of Activity 1.4.5 come first
-    answer_shapes(lab)
+    assert not printed_panel.opened and not why_panel.opened  # the shape questions of Activity 1.4.5 come first
+    # One wrong shape does not open the printed shapes, which would let it be corrected by copying.
+    assert answer(lab["check_kt"], "3x5") and answer(lab["check_s"], "5x5")
+    assert not answer(lab["check_qkv"], "3x5")
+    assert not printed_panel.opened and not why_panel.opened
+    assert answer(lab["check_qkv"], "5x3")
     assert printed_panel.opened and lab["printed"] == ((5, 3), (5, 3), (5, 3), (5, 5))
-    assert "((5, 3), (5, 3), (5, 3), (5, 5))" in printed_panel.view.children[0].value
+    assert "((5, 3), (5, 3), (5, 3), (5, 5))" in printed_panel.view.value
+    assert why_panel.opened and why_panel.view is check_why
     assert not answer(check_why, "np.ones always makes square matrices") and "4×3, not square" in check_why.feedback
     assert answer(check_why, "Q has shape (5, 3) and K_tokens.T has shape (3, 5), so their product is 5×5")
+
+
+def test_the_last_question_waits_for_the_line_question_to_be_settled_too(lab):
+    answer_shapes(lab)
+    assert lab["printed_panel"].opened and not lab["why_panel"].opened
+    # Its choices read the scores off Q and K_tokens.T: it waits for check_line to be settled, not answered.
+    assert not answer(lab["check_line"], "Q = X_tokens @ WQ") and not lab["why_panel"].opened
+    assert not answer(lab["check_line"], "K_tokens = X_tokens @ WK")
+    assert lab["why_panel"].opened and not lab["check_line"].shown  # a follow-up shows no answer itself
+
+
+def test_each_shape_question_is_asked_once_the_one_before_is_settled(lab):
+    kt_panel, s_panel = (next(held.reveal for held in lab["lab"].held if held.reveal.view is lab[name])
+                         for name in ("check_kt", "check_s"))
+    assert not kt_panel.opened and not s_panel.opened
+    assert not answer(lab["check_qkv"], "3x5") and not kt_panel.opened  # a first wrong answer: not yet
+    assert answer(lab["check_qkv"], "5x3") and kt_panel.opened and not s_panel.opened
+    assert answer(lab["check_kt"], "3x5") and s_panel.opened
+    assert not lab["check_qkv"].shown and not lab["check_kt"].shown
+
+
+def test_the_value_of_s24_is_asked_once_its_expression_is_settled(lab):
+    panel = next(held.reveal for held in lab["lab"].held if held.reveal.view is lab["check_s24_value"])
+    assert not panel.opened
+    assert not answer(lab["check_s24"], "(q₂₁k₄₁, q₂₂k₄₂, q₂₃k₄₃)") and not panel.opened
+    assert answer(lab["check_s24"], "q₂₁k₄₁ + q₂₂k₄₂ + q₂₃k₄₃") and panel.opened
 
 
 def test_every_exercise_has_a_worked_solution_and_the_explorer_starts_on_the_activity(lab):
@@ -148,8 +182,13 @@ def test_every_exercise_has_a_worked_solution_and_the_explorer_starts_on_the_act
 
 def test_lab07_closes_with_a_summary_and_links_and_names_a_att():
     cells = notebook_cells(LAB)
-    points, links = summary_of(LAB)
-    assert len(points) == 2
+    heading, _ = summary_of(LAB)
+    assert heading == []  # its points restate answers: held (lab07-summary-points) until those are answered
+    namespace = lab_namespace(LAB)
+    summary = namespace["lab"].held[-1]
+    assert summary.until == ("check_s24", "check_row") and not summary.reveal.opened
+    assert summary.reveal.view.value.count("<li>") == 2
+    links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", next(c.source for c in cells if "[All labs]" in c.source))
     assert links == ["06-dense-layer.ipynb", "index.ipynb", "08-attention-weights.ipynb"]
     assert all((LAB.parent / link).exists() for link in links)
     sources = "\n".join(c.source for c in cells)
