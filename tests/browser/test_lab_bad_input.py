@@ -449,7 +449,8 @@ def test_lab_05_out_of_range_shear_and_division_by_zero_in_the_free_map(voila_se
     from a menu.  The shear k typed as 9 (it runs from -2 to 2); '1/0' in the
     free map's A[1,1].
     """
-    problems = open_bad_input_lab(page, voila_server, "05-many-points.ipynb")
+    # ?reveal=1: the gallery is held back until Y is typed and the map named.
+    problems = open_bad_input_lab(page, voila_server, "05-many-points.ipynb?reveal=1")
     y, plot = ".lab05-y", ".lab05-plot"
     menu = page.locator(".map-picker-menu select")
     k, k_alert = slider_entry(page, ".map-param-horizontal-shear-k")
