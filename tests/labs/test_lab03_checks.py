@@ -3,6 +3,7 @@ learner would; the panels held back until then; and the live panels poked with b
 from __future__ import annotations
 
 from harness.checks import answer, type_matrix
+from harness.in_sight import giveaways, run_page, worst_case
 from harness.notebooks import lab_fixture, notebook_cells
 from harness.voila import REPO
 from widgets.core.lab_numbers import LAB3
@@ -166,3 +167,14 @@ def test_the_rs_and_sr_hints_and_solutions_write_the_labs_own_numbers():
         rows = r" \\ ".join(" & ".join(f"{x + 0:g}" for x in row) for row in product)
         assert rf"So ${name} = \begin{{bmatrix}} {rows} \end{{bmatrix}}$" in text
         assert f"Column $1$ of ${inner}$ is $({listed(right[:, 0])})$" in text
+
+
+def test_the_in_sight_test_sees_rs_sr_and_bas_shape_in_the_calculators_if_they_were_open():
+    """The guard behind their holds: `harness.feeds.lab03` types R and S (or a 2×4 and a 4×2) into the
+    identity cards and the panel of the two orders, and the in-sight test reads what they compute."""
+    for key, where in (("rs_check", "identities_reveal"), ("sr_check", "identities_reveal"),
+                       ("shape_check", "identities_reveal"), ("shape_check", "order_reveal")):
+        page = run_page(LAB)
+        page.names[where].opened = True   # as the page was before issue 40 (or by a lecturer's ?reveal=1)
+        worst_case(page, key)
+        assert giveaways(page, key), f"{key}: {where}, open and fed, shows no answer"

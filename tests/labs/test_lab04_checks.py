@@ -7,7 +7,7 @@ import re
 import numpy as np
 
 from harness.checks import answer
-from harness.in_sight import answer_tells, plain
+from harness.in_sight import answer_tells, giveaways, plain, run_page, worst_case
 from harness.notebooks import lab_fixture
 from harness.voila import REPO
 from widgets import HOUSE
@@ -116,3 +116,12 @@ def test_the_lab_builds_its_shape_checker_on_other_sizes_than_activity_1_4_3(lab
     assert checker.value == ((2, 3), (3, 1)) and "AB exists and is 2×1" in checker.message
     checker.value = ((4, 12), (12, 2))  # taken as typed, not clamped
     assert "AB exists and is 4×2" in checker.message and "ℝ¹²" in checker.message
+
+
+def test_the_in_sight_test_sees_the_three_shapes_in_the_shape_checker_if_it_were_open():
+    """The guard behind its hold: `harness.feeds.lab04` types 4×3 and 3×2 into the checker."""
+    for key in ("ab_shape_check", "domain_check", "codomain_check"):
+        page = run_page(LAB)
+        page.names["checker_reveal"].opened = True   # open from the start, as before issue 40
+        worst_case(page, key)
+        assert giveaways(page, key), f"{key}: the checker, open and fed, shows no answer"
