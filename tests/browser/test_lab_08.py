@@ -56,28 +56,35 @@ def test_the_explorer_waits_for_the_shapes_then_h2_is_asked_before_it_is_shown(l
     expect(page.locator(".lab08-h2-picture")).to_have_count(0)
     screenshot(page, "lab-08-before")
 
-    # A wrong shape first: named, and the explorer still waits for the other questions.
+    # A wrong shape first: named, and the next shape question (whose help states this shape) waits.
     answer_check(page, ".lab08-check-qkv", "2x4")
     expect(page.locator(".lab08-check-qkv")).to_contain_text("rows and columns swapped")
+    expect(page.locator(".lab08-check-s")).to_have_count(0)
     expect(page.locator(".attention-average")).to_have_count(0)
-    for check, shape in SHAPES.items():
+    for check, shape in SHAPES.items():  # each opens once the one before is right
         answer_check(page, check, shape)
         expect(page.locator(check)).to_contain_text("Correct")
-    # All four answered: the explorer opens, on other weights than the activity's.
-    expect(page.locator(".attention-average")).to_have_text(START_SUM)
-    expect(page.locator(".lab08-by-hand .attention-weights")).to_be_visible()
-    expect(page.locator(".reveal-placeholder")).to_have_count(1)  # h2's picture still waits for h2
+    # All four answered: the explorer's matrices open, and the question on h2; the sliders, which would
+    # compute h2, and h2's picture wait for it.
+    expect(page.locator(".lab08-inputs .attention-Q")).to_be_visible()
+    expect(page.locator(".lab08-check-h2")).to_be_visible()
+    expect(page.locator(".attention-average")).to_have_count(0)
+    expect(page.locator(".lab08-by-hand-reveal .reveal-placeholder")).to_be_visible()
 
-    # The plain average: named; the picture, which writes h2 out, stays closed: nothing to copy.
+    # The plain average: named; the picture and the sliders, which write h2 out, stay closed: nothing to copy.
     answer_check(page, ".lab08-check-h2", [[1.75, 2]])
     feedback = page.locator(".lab08-check-h2")
     expect(feedback).to_contain_text("plain average of the values")
     expect(page.locator(".lab08-h2-reveal .reveal-placeholder")).to_be_visible()
     assert page.locator(".lab08-h2-picture").count() == 0
-    # Right, as a row: Correct, and the picture opens and writes h2 out.
+    assert page.locator(".attention-average").count() == 0
+    # Right, as a row: Correct, and the picture opens and writes h2 out; the sliders open, on other
+    # weights than the activity's.
     answer_check(page, ".lab08-check-h2", [[2, 2]])
     expect(feedback).to_contain_text("Correct")
     expect(page.locator(".lab08-h2-picture")).to_be_visible()
+    expect(page.locator(".attention-average")).to_have_text(START_SUM)
+    expect(page.locator(".lab08-by-hand .attention-weights")).to_be_visible()
     picture = page.locator(".lab08-h2-picture")
     expect(picture.locator(".output-picture-sum")).to_have_text(ACTIVITY_SUM)
     expect(picture.locator(".values-plot")).to_be_visible()

@@ -2,10 +2,13 @@
 name and what they hold back; and the notebook's goal, summary and links."""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from harness.checks import answer, solve_first_problem
-from harness.notebooks import lab_fixture, notebook_cells, summary_of
+from harness.in_sight import giveaways, run_page, worst_case
+from harness.notebooks import lab_fixture, lab_namespace, notebook_cells, summary_of
 from harness.voila import REPO
 from widgets.core.lab_numbers import LAB8, LAB8_OUTPUT
 from widgets.text.attention_steps import weight_latex
@@ -92,7 +95,8 @@ def test_each_concept_choice_explains_itself_and_every_check_has_a_solution(lab)
     assert not answer(check_row, "how much every token takes from token i") and "column i" in check_row.feedback
     assert answer(check_row, "the weights token i uses when averaging the value vectors")
     assert not answer(check_why, "because every entry of H is between 0 and 1")
-    assert "(2, 2)" in check_why.feedback
+    # It says why with v₄, given, not with h₂, which the question on h₂ asks for.
+    assert "v₄ = (4, 4)" in check_why.feedback and "(2, 2)" not in check_why.feedback
     assert answer(check_why, list(lab["WHY_CHOICES"])[2])
     for name in ("check_qkv", "check_s", "check_a", "check_h", "check_h2", "check_row", "check_why"):
         assert lab[name]._solution_toggle is not None, name
@@ -107,8 +111,12 @@ def test_practice_on_fresh_numbers_is_solvable(lab):
 def test_lab08_opens_with_a_goal_closes_with_a_summary_and_links_and_names_a_att():
     cells = notebook_cells(LAB)
     assert "**Goal:**" in cells[0].source
-    points, links = summary_of(LAB)
-    assert len(points) == 2
+    heading, _ = summary_of(LAB)
+    assert heading == []  # its points restate check_row's and check_why's answers: held until those are answered
+    summary = lab_namespace(LAB)["lab"].held[-1]
+    assert summary.until == ("check_row", "check_why") and not summary.reveal.opened
+    assert summary.reveal.view.value.count("<li>") == 2
+    links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", next(c.source for c in cells if "[All labs]" in c.source))
     assert links == ["07-queries-keys-scores.ipynb", "index.ipynb", "09-softmax-weights.ipynb"]
     assert all((LAB.parent / link).exists() for link in links)
     assert "lecture.apply_url" in cells[-1].source  # still last
@@ -134,12 +142,49 @@ def test_the_prose_writes_the_labs_own_numbers(lab):
     assert rf"\mathbf{{h}}_2 = {average}$" in lab["check_h2"].hints._hints[1]
     assert rf"\mathbf{{h}}_2 = {average}$" in lab["check_why"].hints._hints[2]
     assert f"coefficients ${', '.join(map(tfrac, weights))}$ are row 2" in lab["check_why"].hints._hints[2]
-    h2 = weights @ values
-    assert f"h_2 of this activity is ({h2[0]:g}, {h2[1]:g})" in " ".join(lab["WHY_CHOICES"].values())
+    assert f"v₄ = ({values[3][0]:g}, {values[3][1]:g})" in " ".join(lab["WHY_CHOICES"].values())
 
     sources = "\n".join(c.source for c in notebook_cells(LAB) if c.cell_type == "markdown")
-    assert ", ".join(rf"$\mathbf{{v}}_{j} = ({a:g}, {b:g})$" for j, (a, b) in enumerate(values, 1)) in sources
+    # Four values of two entries each make V 4×2, the answer of check_qkv: the markdown does not list them.
+    assert rf"$\mathbf{{v}}_4 = ({values[3][0]:g}, {values[3][1]:g})$" not in sources
     assert f"Row 2 starts at $({', '.join(map(tfrac, sliders))})$" in sources
     scores = (LAB8.X @ LAB8.W_Q) @ (LAB8.X @ LAB8.W_K).T
     assert f"cat's scores are $({', '.join(f'{x:g}' for x in scores[1])})$" in sources
     assert f"the activity's weights $({', '.join(map(tfrac, weights))})$" in sources
+
+
+def held_part(lab, view):
+    return next(held.reveal for held in lab["lab"].held if held.reveal.view is view)
+
+
+def test_each_shape_question_is_asked_once_the_one_its_help_states_is_settled(lab):
+    s_panel, a_panel, h_panel = (held_part(lab, lab[name]) for name in ("check_s", "check_a", "check_h"))
+    assert not (s_panel.opened or a_panel.opened or h_panel.opened)
+    assert not answer(lab["check_qkv"], "2x4") and not s_panel.opened  # a first wrong answer: not yet
+    assert answer(lab["check_qkv"], "4x2") and s_panel.opened and not a_panel.opened
+    assert answer(lab["check_s"], "4x4") and a_panel.opened and not h_panel.opened
+    assert answer(lab["check_a"], "4x4") and h_panel.opened
+    assert not any(lab[name].shown for name in ("check_qkv", "check_s", "check_a"))
+
+
+def test_h2_is_asked_after_the_shapes_and_the_sliders_that_compute_it_wait_for_it(lab):
+    h2_panel = held_part(lab, lab["check_h2"])
+    by_hand = next(held.reveal for held in lab["lab"].held if "lab08-by-hand-reveal" in held.reveal._dom_classes)
+    for name, shape in (("check_qkv", "4x2"), ("check_s", "4x4"), ("check_a", "4x4")):
+        assert answer(lab[name], shape)
+    assert not h2_panel.opened and not by_hand.opened
+    assert answer(lab["check_h"], "4x2") and h2_panel.opened and not by_hand.opened
+    assert not answer(lab["check_h2"], [[1.75, 2]]) and not by_hand.opened  # one wrong answer: not yet
+    assert answer(lab["check_h2"], [[2, 2]]) and by_hand.opened
+
+
+def test_the_weight_sliders_set_to_the_activitys_weights_would_give_h2_away():
+    """The feed (harness.feeds.lab08) sets row 2's sliders to α₂: once open, they write h₂ = (2, 2) out,
+    which is why they wait for check_h2."""
+    page = run_page(LAB)
+    worst_case(page, "check_h2")
+    assert giveaways(page, "check_h2") == []
+    next(held for held in page.lab.held if "lab08-by-hand-reveal" in held.reveal._dom_classes).reveal.opened = True
+    worst_case(page, "check_h2")  # the feed now finds the sliders open
+    found = giveaways(page, "check_h2")
+    assert any("= (2, 2)" in line for line in found), found
