@@ -1,5 +1,6 @@
 """Lab 9 (from scores to weights: the softmax) in Chromium: the explorer waits for a softmax row computed
-by hand, its switches for two predictions, and the dot product's picture answers a drag.
+by hand, its switches for two predictions, and the dot product's picture, once the score question is
+answered, answers a drag.
 
 Its Checks as Python objects are in tests/labs/test_lab09_checks.py."""
 from __future__ import annotations
@@ -65,6 +66,11 @@ def test_the_explorer_waits_for_a_softmax_row_and_its_switches_for_two_predictio
 
 def test_dragging_k_to_a_right_angle_gives_score_zero(voila_server, page):
     problems = open_lab(page, lab_url(voila_server), "lab-09-open")
+    # The picture writes the score of any lengths and angle set in it: it waits for check_cos.
+    expect(page.locator(".lab09-dot-reveal .reveal-placeholder")).to_be_visible()
+    expect(page.locator(".lab09-dot-plot")).to_have_count(0)
+    answer_check(page, ".lab09-check-cos", "3")
+    expect(page.locator(".lab09-check-cos")).to_contain_text("Correct")
     plot = page.locator(".lab09-dot-plot")
     plot.scroll_into_view_if_needed()
     readout = plot.locator(".dot-product-readout")

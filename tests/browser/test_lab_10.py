@@ -73,7 +73,7 @@ def test_table_and_linearity_wait_for_their_questions(voila_server, page):
     expect(page.locator(".lab10-roles")).to_contain_text("yes, through the scores")
 
     choose_check(page, ".lab10-check-dense", "it is multiplied by 4")
-    expect(page.locator(".lab10-check-dense")).to_contain_text("A factor 4 needs")
+    expect(page.locator(".lab10-check-dense")).to_contain_text("A factor 4 would need")
     choose_check(page, ".lab10-check-dense", "it doubles exactly")
     choose_check(page, ".lab10-check-att",
                  "it changes, but in general not by a factor of 2, because the weights change too")
