@@ -35,7 +35,7 @@ def _vector(text):
 
 
 def test_browser_b_moves_the_origin_relu_folds_and_x_drags(voila_server, page):
-    # ?reveal=1: the picture waits for the prediction about the origin.
+    # ?reveal=1: the picture waits for the prediction about the origin and the two exercises.
     problems = open_lab(page, f"{voila_server.url}{URL}?reveal=1", "lab-06-dense-layer-open")
     page.locator(".lab06-plot").scroll_into_view_if_needed()
     origin, yhat, xvalue = page.locator(".lab06-origin"), page.locator(".lab06-yhat"), page.locator(".lab06-xvalue")
@@ -80,15 +80,8 @@ def test_asks_before_it_shows_names_the_mistake_then_opens_the_picture(voila_ser
     expect(page.locator(".lab06-dashboard")).to_have_count(0)
     expect(page.locator(".lab06-origin")).to_have_count(0)
     assert not shows_sequence(page, ["1", "5"]) and not shows_sequence(page, ["5", "2"])
-    page.locator(".lab06-check-origin").scroll_into_view_if_needed()
+    page.locator(".lab06-check-yhat").scroll_into_view_if_needed()
     screenshot(page, "lab-06-before")
-
-    # A wrong prediction is explained, and the picture opens.
-    origin = page.locator(".lab06-check-origin")
-    choose_check(page, ".lab06-check-origin", "to W b")
-    expect(origin.locator("[role=status]")).to_contain_text("b is added after the product")
-    expect(page.locator(".lab06-dashboard")).to_be_visible()
-    expect(page.locator(".lab06-origin")).to_have_text("(0.5, -1)")
 
     # ŷ typed: forgetting b is named; the right answer is accepted.
     feedback = page.locator(".lab06-check-yhat [role=status]")
@@ -96,6 +89,20 @@ def test_asks_before_it_shows_names_the_mistake_then_opens_the_picture(voila_ser
     expect(feedback).to_contain_text("that is Wx: the layer then adds the bias b")
     answer_check(page, ".lab06-check-yhat", [[1], [5]])
     expect(feedback).to_have_text("Read as a 2×1 matrix.Correct!")  # the answer as read, then the verdict
+    answer_check(page, ".lab06-check-relu", "0")
+    expect(page.locator(".lab06-check-relu [role=status]")).to_contain_text("Correct!")
+    # The picture computes any layer typed into it: it waited for both exercises, and it shows where
+    # the origin goes, so a wrong prediction is explained and opens nothing; a second try opens it.
+    expect(page.locator(".lab06-dashboard")).to_have_count(0)
+    origin = page.locator(".lab06-check-origin")
+    choose_check(page, ".lab06-check-origin", "to W b")
+    expect(origin.locator("[role=status]")).to_contain_text("b is added after the product")
+    expect(page.locator(".lab06-dashboard")).to_have_count(0)
+    choose_check(page, ".lab06-check-origin", "to b")
+    expect(origin.locator("[role=status]")).to_contain_text("Correct!")
+    expect(page.locator(".lab06-dashboard")).to_be_visible()
+    expect(page.locator(".lab06-origin")).to_have_text("(0.5, -1)")
+
     page.locator(".lab06-plot").scroll_into_view_if_needed()
     screenshot(page, "lab-06-after")
     problems.assert_clean()

@@ -540,7 +540,7 @@ def test_lab_06_garbage_in_w_and_an_entry_too_large_for_the_picture(voila_server
     the lab's range is its picture's: entries beyond ±10 are refused with a
     message.  Garbage '=1+' in W[1,2]; 100 in x[1,1].
     """
-    # ?reveal=1: the picture is held back until the prediction about the origin is answered.
+    # ?reveal=1: the picture is held back until the prediction about the origin and the exercises are answered.
     problems = open_bad_input_lab(page, voila_server, "06-dense-layer.ipynb?reveal=1")
     readout, plot = ".lab06-readout", ".lab06-plot"
     yhat, status = page.locator(".lab06-yhat"), page.locator(".lab06-status")

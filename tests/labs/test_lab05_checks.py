@@ -39,6 +39,19 @@ def test_the_picture_of_y_waits_for_an_answer_and_the_slips_are_named(lab):
 
 
 
+def test_the_questions_on_the_map_follow_y_and_the_gallery_waits_for_y_and_the_map(lab):
+    # Their help moves the corners, every column of Y; the edge questions' choices say "the shear";
+    # the gallery writes out Y for the activity's A and its menu names the map that A is.
+    map_panel, edges_panel = lab["map_panel"], lab["edges_panel"]
+    gallery = next(held.reveal for held in lab["lab"].held if held.reveal.view is lab["gallery"])
+    assert not map_panel.opened and not edges_panel.opened and not gallery.opened
+    assert type_matrix(lab["y_check"], [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]])
+    assert map_panel.opened and not edges_panel.opened and not gallery.opened
+    assert answer(lab["map_check"], "vertical shear") is False and not edges_panel.opened
+    assert answer(lab["map_check"], "horizontal shear") is True
+    assert edges_panel.opened and gallery.opened and not lab["y_check"].shown
+
+
 def test_the_four_corners_without_the_closing_repeat_are_named(lab):
     y_check = lab["y_check"]
     assert type_matrix(y_check, [[0, 1, 2, 1], [0, 0, 1, 1]]) is False and y_check.mistake == "no-closing"
@@ -55,7 +68,8 @@ def test_the_y_hints_open_in_three_levels_and_leave_the_sheared_corners_to_the_l
     assert "(x + y, y)" not in ladder._shown.value  # a nudge, not yet the map
     ladder.open_next()
     assert "Column $j$ of $Y$ is $A$ times column $j$ of $X$" in ladder._shown.value
-    assert "$(x + y, y)$" in ladder._shown.value
+    # The method asks what A does to a point; the rule (x + y, y) would move every corner: Y itself.
+    assert "what this $A$ does to a point $(x, y)$" in ladder._shown.value and "x + y" not in ladder._shown.value
     ladder.open_next()
     first_step = ladder._shown.value.split("(the first step):</b>")[1]
     # Column 2, the corner (1, 0), row by row of A; the corners that move, (2, 1) and (1, 1) in

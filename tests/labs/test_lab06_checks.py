@@ -13,14 +13,31 @@ LAB = REPO / "labs" / "06-dense-layer.ipynb"
 lab = lab_fixture(LAB)
 
 
-def test_the_picture_waits_for_the_prediction_and_a_wrong_one_counts(lab):
+def test_the_picture_waits_for_the_prediction_and_both_exercises_and_a_second_wrong_try_counts(lab):
+    # The picture reads out where the origin goes, and computes ŷ for any W, x, b typed into it: it opens
+    # once the prediction and both exercises are settled, and one it opens for unsolved counts as shown.
     dashboard_panel, layer, ex = lab["dashboard_panel"], lab["layer"], lab["check_origin"]
     assert dashboard_panel.view is layer and not dashboard_panel.opened
+    assert answer(lab["check_yhat"], [[1], [5]]) is True and answer(lab["check_relu"], "0") is True
+    assert not dashboard_panel.opened
     assert answer(ex, "to W b") is False and "added after the product" in ex.feedback
-    assert dashboard_panel.opened and layer in dashboard_panel.children
-    for wrong in ("to the origin 0", "to the first column of W"):
-        assert answer(ex, wrong) is False, wrong
-    assert answer(ex, "to b") is True and ex.solved and ex.feedback.startswith("Correct!")
+    assert not dashboard_panel.opened  # one wrong try: nothing to copy "0 ↦ b" from
+    assert answer(ex, "to the origin 0") is False
+    assert dashboard_panel.opened and layer in dashboard_panel.children and ex.shown
+    assert answer(ex, "to b") is True and not ex.solved  # right after seeing the picture: shown, not solved
+
+
+def test_the_hints_stop_before_the_answer(lab):
+    # The origin's first step works the example layer, not W0 + b in general; ReLU's never shows a 0.
+    origin, relu = lab["check_origin"], lab["check_relu"]
+    for ex in (origin, relu):
+        while ex.hints.opened < len(ex.hints._hints):
+            ex.hints.open_next()
+    first_step = origin.hints._shown.value.split("(the first step):</b>")[1]
+    assert r"\mathbf{b} = (-1, -1)" in first_step and "Now add" not in first_step
+    assert r"\mathbf{W}\mathbf{0} = " not in first_step
+    first_step = relu.hints._shown.value.split("(the first step):</b>")[1]
+    assert "= 6$" in first_step and "= 0" not in first_step
 
 
 def test_exercise_1_names_a_forgotten_bias_a_transpose_and_a_row(lab):
