@@ -8,7 +8,7 @@ started and its solutions shown), and `in_sight` reads everything on the page: t
 markdown (headings too), every widget's words (values, descriptions, tooltips, options,
 plot titles and labels), the numbers its plots and heatmaps draw, and every explanation
 of every choice and every named slip of the other questions, which a learner hears by
-trying them.
+trying them, and the untouched question's own hints, which help before it is answered.
 
 Tools count too: a lab's `harness.feeds.labNN` types the untouched question's numbers into each
 open tool that could compute its answer, as a learner using it as a calculator would. The gallery's
@@ -170,6 +170,8 @@ def in_sight(page: Page, untouched: str) -> list[tuple[str, str]]:
     for key, question in page.lab.questions.items():
         if key not in unreachable and isinstance(question, Check):
             found.extend((f"{key} (a choice or slip tried)", text) for text in heard(question))
+    if isinstance(own, Check) and own.hints is not None:  # its own hints open before it is answered
+        found.extend((f"{untouched}'s own hint {level}", hint) for level, hint in enumerate(own.hints._hints, 1))
     return found
 
 
@@ -191,6 +193,9 @@ def _walk(widget, where: str, found: list, seen: set, skip) -> None:
             found.append((name, value))
         elif trait == "_options_labels" and value:
             found.append((f"{name} options", OPTIONS.join(value)))
+            chosen = getattr(widget, "index", None)  # the entry a menu shows, read as the menu's words
+            if isinstance(chosen, int) and 0 <= chosen < len(value):
+                found.append((f"{name} chosen", value[chosen]))
         elif isinstance(value, (list, tuple)) and value and all(isinstance(v, str) for v in value):
             found.append((name, " ".join(value)))
     for trait in DRAWN:
@@ -258,18 +263,16 @@ def _has_run(tokens: list, entries: list[float]) -> bool:
 def answer_tells(check: Check, declared: tuple[str, ...] | None) -> tuple[list[str], list[list[float]]]:
     """The words and the runs of numbers that give `check`'s answer away: see the module.
 
-    Read from the answer unless the lab declared them (`declared` not None): a choice in words (at least
-    3 characters), a number other than a one-digit integer, a matrix of 4 entries or more by rows and by
-    columns. A shape is never read from the answer alone: in a chain of shapes (S is 4×4, so A_att is
-    4×4) the same shape answers two questions, the second asked after the first; a lab declares the
-    words that give a shape away.
+    Words are read from the answer unless the lab declared them (`declared` not None): a choice in words
+    (at least 3 characters). A shape is never read from the answer alone: in a chain of shapes (S is 4×4,
+    so A_att is 4×4) the same shape answers two questions, the second asked after the first; a lab
+    declares the words that give a shape away. Runs of numbers are always read, whatever is declared: a
+    number other than a one-digit integer, a matrix of 4 entries or more by rows and by columns.
     """
-    if declared is not None:
-        return [plain(tell) for tell in declared], []
-    words: list[str] = []
+    words = [plain(tell) for tell in declared] if declared is not None else []
     runs: list[list[float]] = []
     answer = check._answer
-    if check._mode == "choice" and len(answer) >= 3:
+    if check._mode == "choice" and len(answer) >= 3 and declared is None:
         words.append(plain(answer))
     elif check._mode == "number" and not (float(answer).is_integer() and abs(answer) < 10):
         runs.append([float(answer)])
