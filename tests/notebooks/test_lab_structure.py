@@ -28,16 +28,31 @@ def code_cells(path):
     return [cell.source for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code"]
 
 
+def _defines_check(node) -> bool:
+    """A call to `Check`, or the lab's ``lab.ask(key, Check(...), tells=...)`` that asks it."""
+    if not isinstance(node, ast.Call):
+        return False
+    if getattr(node.func, "id", None) == "Check":
+        return True
+    return getattr(node.func, "attr", None) == "ask" and any(_chained_on_check(arg) for arg in node.args)
+
+
+def _chained_on_check(node) -> bool:
+    """``Check(...)`` itself or with calls chained on it (``Check(...).add_class(...)``)."""
+    while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        node = node.func.value
+    return isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Check"
+
+
 def check_spans(trees):
     """Per cell, the line numbers (1-based) of its `Check` definitions.
 
     A definition is a call to `Check` (with what is chained on it, such as
-    ``.add_class(...)``), and an assignment at the top of a cell whose names
+    ``.add_class(...)``, and the ``lab.ask`` that asks it, its tells too), and an assignment at the top of a cell whose names
     are read only inside such calls: a check's choices, mistakes and numbers.
     """
     calls = [
-        {line for node in ast.walk(tree)
-         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Check"
+        {line for node in ast.walk(tree) if _defines_check(node)
          for line in range(node.lineno, node.end_lineno + 1)}
         for tree in trees
     ]
@@ -64,6 +79,8 @@ def code_lines(sources):
 
     >>> code_lines(["x = 1\\n\\n# why\\nc = Check(\\n    'Q?',\\n    1,\\n)\\nc", "N = 2\\nCheck('?', N)"])
     2
+    >>> code_lines(["c = lab.ask('c', Check(\\n    'Q?',\\n    1,\\n).add_class('x'),\\n    tells=('1',))\\nc"])
+    1
     """
     spans = check_spans([ast.parse(source) for source in sources])
     return sum(
