@@ -75,9 +75,9 @@ def summary_of(path: Path) -> tuple[list[str], list[str]]:
     Examples
     --------
     >>> from harness.voila import REPO
-    >>> points, links = summary_of(REPO / "labs" / "10-adaptive-weights.ipynb")
+    >>> points, links = summary_of(REPO / "labs" / "02-entry-dot-product.ipynb")
     >>> len(points), links
-    (3, ['09-softmax-weights.ipynb', 'index.ipynb'])
+    (3, ['01-product-by-columns.ipynb', 'index.ipynb', '03-product-properties.ipynb'])
     """
     summary = next(cell.source for cell in notebook_cells(path)
                    if cell.cell_type == "markdown" and cell.source.startswith("## Summary"))

@@ -2,10 +2,12 @@
 of roles and the linearity comparison held back until answered, and a token edit with bad input."""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from harness.checks import answer
-from harness.notebooks import lab_fixture, notebook_cells, summary_of
+from harness.notebooks import lab_fixture, lab_namespace, notebook_cells, summary_of
 from harness.voila import REPO
 from widgets import attention
 
@@ -32,14 +34,17 @@ def test_the_table_of_roles_opens_after_both_role_questions(lab):
 def test_the_linearity_comparison_opens_after_both_predictions(lab):
     check_dense, check_att = lab["check_dense"], lab["check_att"]
     linearity, linearity_panel = lab["linearity"], lab["linearity_panel"]
-    assert linearity not in linearity_panel.children
-    assert not answer(check_dense, "it is multiplied by 4") and "A factor 4 needs $X$ twice" in check_dense.feedback
+    assert linearity_panel.view not in linearity_panel.children
+    assert lab["comparison"].H_view not in lab["comparison"].children[1].children[1].children
+    assert not answer(check_dense, "it is multiplied by 4") and "A factor 4 would need $X$ to enter twice" in check_dense.feedback
     assert answer(check_dense, "it doubles exactly")
     assert not linearity_panel.opened
     assert not answer(check_att, "it doubles exactly") and "the weights do not stay" in check_att.feedback
     assert not answer(check_att, "it stays the same, because the weights add to 1")
     assert answer(check_att, "it changes, but in general not by a factor of 2, because the weights change too")
-    assert linearity_panel.opened and linearity_panel.view is linearity and linearity in linearity_panel.children
+    assert linearity_panel.opened and linearity_panel.view in linearity_panel.children
+    # The outputs Ŷ and H open with the comparison: typed 2X, they would say whether each doubles.
+    assert linearity_panel.view.children == (lab["comparison"].outputs, linearity)
 
 
 def test_a_att_of_2v_names_the_slips_and_every_check_has_a_solution(lab):
@@ -112,8 +117,11 @@ def test_a_token_edit_moves_attention_not_w_and_bad_input_is_explained(lab):
 
 def test_lab10_closes_with_a_summary_and_links_and_names_a_att():
     cells = notebook_cells(LAB)
-    points, links = summary_of(LAB)
-    assert len(points) == 3
+    heading, _ = summary_of(LAB)
+    assert heading == []  # its points restate answers: held (lab10-summary-points) until those are answered
+    summary = next(held for held in lab_namespace(LAB)["lab"].held if "<li>" in getattr(held.reveal.view, "value", ""))
+    assert summary.until == ("check_dense", "check_att", "check_role", "check_bias", "check_fixed") and not summary.reveal.opened
+    links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", next(c.source for c in cells if c.source.startswith("[← Previous")))
     assert links == ["09-softmax-weights.ipynb", "index.ipynb"]
     assert all((LAB.parent / link).exists() for link in links)
     sources = "\n".join(c.source for c in cells)

@@ -12,7 +12,7 @@ from harness.notebooks import execute_notebook
 #: cut lab 8 from 807; the light-pages target is 256. Lower a budget when a change frees models. Each part a
 #: lab holds back (`LabPage.hold`: a Reveal, its note and its button) costs about five (labs 2, 5 and 6, issue 40).
 MODEL_BUDGETS = {"01": 126, "02": 167, "03": 267, "04": 245, "05": 416, "06": 192, "07": 375, "08": 448,
-                 "09": 320, "10": 321, "index": 22, "review": 15}
+                 "09": 320, "10": 325, "index": 22, "review": 15}
 
 
 @pytest.mark.parametrize("path", LABS, ids=[path.stem for path in LABS])

@@ -69,6 +69,11 @@ class DenseVsAttention(OwnsChildren, VBox):
     prefix : str, optional
         Starts the CSS class of each part (``{prefix}-compare``, ...).
         Default ``"lab10"``.
+    outputs : bool, optional
+        Show the outputs ``Ŷ`` and ``H`` under the two matrices (default).
+        With False they are left out, in `outputs`, for a lab to hold back
+        until its questions on the outputs are answered: typed ``2X``, they
+        would say whether each output doubles.
     **kwargs
         Passed to `VBox`.
 
@@ -98,7 +103,8 @@ class DenseVsAttention(OwnsChildren, VBox):
     (True, True)
     """
 
-    def __init__(self, explorer: AttentionExplorer, W: ArrayLike, *, prefix: str = "lab10", **kwargs: Any) -> None:
+    def __init__(self, explorer: AttentionExplorer, W: ArrayLike, *, prefix: str = "lab10", outputs: bool = True,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.explorer = explorer
         self._W = np.array(W, dtype=float)
@@ -119,11 +125,16 @@ class DenseVsAttention(OwnsChildren, VBox):
         tag_parts(prefix, {
             "compare": self, "dense": self.dense_map, "Y": self.Y_view, "H": self.H_view, "change": self.change,
         })
+        dense, att = ([self.dense_map, self.Y_view], [self._weights_map, self.H_view]) if outputs else (
+            [self.dense_map], [self._weights_map])
+        #: The outputs ``Ŷ`` and ``H`` side by side, when not shown here (``outputs=False``).
+        self.outputs = None if outputs else self._own(HBox(
+            [self.Y_view, self.H_view], layout=Layout(flex_flow="row wrap", grid_gap="8px 48px")))
         self.children = [
             explorer.part("editors"),  # the explorer's: it stays open when this closes
             self._own(HBox([
-                self._own(VBox([self.dense_map, self.Y_view], layout=Layout(align_items="center"))),
-                self._own(VBox([self._weights_map, self.H_view], layout=Layout(align_items="center"))),
+                self._own(VBox(dense, layout=Layout(align_items="center"))),
+                self._own(VBox(att, layout=Layout(align_items="center"))),
             ], layout=Layout(flex_flow="row wrap", grid_gap="8px 48px"))),
             self.change,
         ]
