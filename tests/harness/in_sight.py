@@ -228,7 +228,8 @@ def plain(text: str) -> str:
                          ("&", " "), (r"\\", " ; "), (r"\,", " "), (r"\;", " "), (r"\!", ""), ("$", " ")):
         text = text.replace(latex, shown)
     text = re.sub(r"_\{?([0-9ij])\}?", lambda m: SUBSCRIPTS[m.group(1)], text)
-    text = re.sub(r"\\frac\{(-?\d+)\}\{(\d+)\}", r"\1/\2", text)
+    text = re.sub(r"\\[td]?frac\{(-?\d+)\}\{(\d+)\}", r"\1/\2", text)
+    text = re.sub(r"\\[td]?frac\s*(\d)(\d)", r"\1/\2", text)  # \tfrac12: one digit each
     text = re.sub(r"\\[a-zA-Z]+", " ", text)
     return re.sub(r"[{}]", "", text)
 
