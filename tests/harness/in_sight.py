@@ -288,22 +288,31 @@ def giveaways(page: Page, untouched: str) -> list[str]:
     """Where the answer of `untouched` is in sight now (`in_sight`), as ``where: tell in «snippet»`` lines."""
     check = page.lab.questions[untouched]
     words, runs = answer_tells(check, page.lab.tells[untouched])
-    squeezed = [re.sub(r"\s+", "", word) for word in words if word.strip()]
+    patterns = [(word, _bounded(word)) for word in words if word.strip()]
     found = []
     choices = [plain(choice) for choice in getattr(check.answer_input, "options", ())] if check._mode == "choice" else []
     for where, text in in_sight(page, untouched):
         if where.endswith(" options") and sum(choice.strip() in text for choice in choices) >= 2:
             continue
         shown = plain(text)
-        flat = re.sub(r"\s+", "", shown)
-        for word, raw in zip(squeezed, words):
-            if word and word in flat:
-                found.append(f"{where}: {raw.strip()!r} in «{_snippet(shown, raw)}»")
+        for word, pattern in patterns:
+            if pattern.search(shown):
+                found.append(f"{where}: {word.strip()!r} in «{_snippet(shown, word)}»")
         tokens = _tokens(shown)
         for run in runs:
             if _has_run(tokens, run):
                 found.append(f"{where}: the numbers {[format_number(v) for v in run]} in «{shown.strip()[:160]}»")
     return found
+
+
+def _bounded(word: str) -> re.Pattern:
+    """`word` as it stands alone in a text, with or without spaces between its characters: not the end
+    of a longer word or number before it, nor the start of one after it ("d = 2" is not in "seed=2283")."""
+    chars = [re.escape(c) for c in word if not c.isspace()]
+    before = r"(?<!\w)" if word.strip()[0].isalnum() else ""
+    last = word.strip()[-1]
+    after = r"(?!\d)(?!\.\d)" if last.isdigit() else r"(?!\w)" if last.isalpha() else ""
+    return re.compile(before + r"\s*".join(chars) + after)
 
 
 def _snippet(text: str, word: str) -> str:
