@@ -195,3 +195,11 @@ def test_lab07_closes_with_a_summary_and_links_and_names_a_att():
     # (A and B of the shape rule stand for any matrices; the attention weights are always A_att.)
     for bare in ("weights A ", "weights $A$", "A_{ij}", "= AV", "AV$"):
         assert bare not in sources, bare
+
+
+def test_the_practice_waits_for_the_question_on_s24s_expression(lab):
+    # Its prompts and solutions write S_ij = q_i·k_j out (S₂₄ = q₂·k₄ for some seeds): asked after check_s24.
+    panel = next(held.reveal for held in lab["lab"].held if held.reveal.view is lab["practice"])
+    assert not panel.opened
+    assert not answer(lab["check_s24"], "(q₂₁k₄₁, q₂₂k₄₂, q₂₃k₄₃)") and not panel.opened
+    assert answer(lab["check_s24"], "q₂₁k₄₁ + q₂₂k₄₂ + q₂₃k₄₃") and panel.opened

@@ -188,3 +188,12 @@ def test_the_weight_sliders_set_to_the_activitys_weights_would_give_h2_away():
     worst_case(page, "check_h2")  # the feed now finds the sliders open
     found = giveaways(page, "check_h2")
     assert any("= (2, 2)" in line for line in found), found
+
+
+def test_the_practice_on_shapes_waits_for_the_shape_questions(lab):
+    # Its new sizes may be the activity's, and its solutions state each shape ("Q is 4×2").
+    panel = held_part(lab, lab["practice_chain"])
+    assert not panel.opened
+    for name, shape in (("check_qkv", "4x2"), ("check_s", "4x4"), ("check_a", "4x4")):
+        assert answer(lab[name], shape) and not panel.opened
+    assert answer(lab["check_h"], "4x2") and panel.opened
