@@ -108,6 +108,10 @@ def worst_case(page: Page, untouched: str) -> None:
             _answer_right(question)
             _open_all(question)
         else:
+            # One problem, the same on every run: over many seeds a practice's numbers meet the lab's by
+            # chance (a term of -12, some 4×2 matrix), which tells nothing. A practice whose problems
+            # can reuse a question's own operands waits for that question (labs 5, 7 and 8).
+            question.seed = 0
             question.start()
             for check in question.checks:
                 _open_all(check)
