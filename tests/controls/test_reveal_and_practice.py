@@ -158,7 +158,18 @@ def test_opening_a_view_holding_the_answer_by_hand_or_by_the_solution_counts_it_
     panel = Reveal(HTML("6"), after=[by_solution], holds_answer=True)
     by_solution._solution_toggle.value = True
     assert panel.opened and by_solution.shown
-    # A view of a prediction (not holding a typed answer) leaves the check as it was.
-    plain = Check("2 + 2?", 4.0)
-    Reveal(HTML("4"), after=[plain]).opened = True
-    assert not plain.shown
+    # A view of a prediction (not holding a typed answer), opened by hand before the prediction, shows its
+    # result first: the answer counts as shown. Opened once the prediction is made, it leaves the check as it was.
+    early, predicted = Check("2 + 2?", 4.0), Check("2 + 2?", 4.0)
+    Reveal(HTML("4"), after=[early]).opened = True
+    assert early.shown and early.outcome == "shown"
+    predicted.answer_input.value = "5"
+    assert predicted.submit() is False
+    panel = Reveal(HTML("4"), after=[predicted])
+    assert panel.opened and not predicted.shown
+    # A follow-up question opened by hand before the question it builds on is settled shows what builds on it.
+    first = Check("2 + 2?", 4.0)
+    first.answer_input.value = "5"
+    first.submit()
+    Reveal(HTML("next"), after=[first], follows_up=True).opened = True
+    assert first.shown

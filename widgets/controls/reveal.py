@@ -8,7 +8,10 @@ is what the learner should see next.  A view that *holds* a typed answer (the
 column, the entry, the shape the check asks for) would let a wrong answer be
 corrected by copying: with ``holds_answer`` it opens only once each check is
 `Check.settled` (right, wrong twice, or the solution shown), and a check it
-opens for that was not solved counts as shown (`Check.show_answer`).  A
+opens for that was not solved counts as shown (`Check.show_answer`).  A view
+opened with its button before its checks are answered (settled, for a
+follow-up) shows what they would have predicted: those count as shown too, so
+a right answer copied from it is never counted as solved.  A
 lecturer's ``?reveal=1`` link opens every `Reveal` of the page at once (a
 `PageLink`, which `LectureBar.apply_url` sets).
 """
@@ -115,7 +118,7 @@ class Reveal(OwnsChildren, VBox):
             Button,
             description="Reveal",
             icon="eye",
-            tooltip=f"Show {what} now" + (" (its answers then count as shown)" if self._holds_answer else ""),
+            tooltip=f"Show {what} now" + (" (the answers it waits for then count as shown)" if self._after else ""),
             layout={"width": "auto"},
         ).add_class("reveal-button"))
         self._button.on_click(lambda _button: self.set_trait("opened", True))
@@ -152,9 +155,13 @@ class Reveal(OwnsChildren, VBox):
         if change["old"] and not change["new"]:
             self.set_trait("opened", True)  # what was seen cannot be unseen
             return
-        if change["new"] and self._holds_answer:
+        if change["new"]:
             for check in self._after:
-                check.show_answer()  # a no-op for a check already solved
+                # A view that holds the answers shows them to every check not solved; any other view,
+                # opened before its check was answered (or settled), shows that check's result early:
+                # either way the answer counts as shown (`show_answer` is a no-op once solved).
+                if self._holds_answer or not getattr(check, self._ready):
+                    check.show_answer()
         self._render()
 
     def _on_answered(self, change):
