@@ -33,9 +33,20 @@ def test_check_accepts_minus_12_and_rejects_12(lab):
     activity.submit()
     assert activity.mistake == "swapped"
 
+    # Wrong twice: the row question opens, and its solution holds -12, so the activity counts as shown.
+    row_panel = next(held.reveal for held in lab["lab"].held if held.reveal.view is lab["row_check"])
+    assert row_panel.opened and activity.shown
     box.value = "\N{MINUS SIGN}12"  # as copied from the syllabus
     assert activity.submit() is True
-    assert activity.solved is True and activity.attempts == 3
+    assert activity.shown and not activity.solved and activity.attempts == 3 and activity.outcome == "shown"
+
+
+def test_a_right_answer_after_one_slip_counts_as_retried(lab):
+    activity = lab["activity"]
+    activity.answer_input.value = "12"
+    assert activity.submit() is False
+    activity.answer_input.value = "-12"
+    assert activity.submit() is True and activity.solved and activity.outcome == "retried"
 
 
 def test_the_hints_open_in_three_levels_and_leave_the_sum_to_the_learner(lab):

@@ -153,7 +153,7 @@ def test_the_last_question_waits_for_the_line_question_to_be_settled_too(lab):
     # Its choices read the scores off Q and K_tokens.T: it waits for check_line to be settled, not answered.
     assert not answer(lab["check_line"], "Q = X_tokens @ WQ") and not lab["why_panel"].opened
     assert not answer(lab["check_line"], "K_tokens = X_tokens @ WK")
-    assert lab["why_panel"].opened and not lab["check_line"].shown  # a follow-up shows no answer itself
+    assert lab["why_panel"].opened and lab["check_line"].shown  # its choices read the line off: seen, not solved
 
 
 def test_each_shape_question_is_asked_once_the_one_before_is_settled(lab):

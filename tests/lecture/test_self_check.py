@@ -23,17 +23,23 @@ def test_the_account_follows_the_answers_and_lists_each_named_mistake_with_its_s
     summary = lab["lecture"].self_check
     summary.watch(lab["lecture"].lab.checks, sections_of(LAB_2))
     assert summary.account == "0 of 2 questions answered."
-    assert not answer(lab["activity"], "-7") and lab["activity"].mistake == "entries"  # nothing it names
-    assert summary._named == {}
     assert not answer(lab["activity"], "12") and lab["activity"].mistake == "sign"  # a usual slip
-    assert answer(lab["activity"], "-12")
-    lab["row_check"].show_answer()
+    assert answer(lab["activity"], "-12")  # one wrong answer only: a second opens the row question, whose
+    lab["row_check"].show_answer()        # solution holds -12, and the activity would count as shown
     assert summary.account == "2 of 2 questions answered: 1 after a wrong answer, 1 with the answer seen first."
     view = summary._view.value
     assert "<b>Entry (2,3) of AB</b>" in view and lab["activity"].feedback == "Correct!"
     assert 'href="#Activity:-one-entry,-without-the-rest"' in view
     assert "right size, wrong sign: recheck the signs of the products. <a" in view
     assert "See Activity: one entry, without the rest." in view
+
+
+def test_a_mistake_no_slip_names_is_not_listed():
+    lab = lab_namespace(LAB_2)
+    summary = lab["lecture"].self_check
+    summary.watch(lab["lecture"].lab.checks, sections_of(LAB_2))
+    assert not answer(lab["activity"], "-7") and lab["activity"].mistake == "entries"
+    assert summary._named == {}
 
 
 def test_an_answer_right_after_a_hint_is_counted_as_such():

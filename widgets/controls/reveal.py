@@ -56,9 +56,9 @@ class Reveal(OwnsChildren, VBox):
         check not solved when it opens.
     follows_up : bool, optional
         The view is a question whose own help (its solution, its slips)
-        would state the checks' answers: open once each is settled, as with
-        `holds_answer`, but count nothing as shown, since opening it shows
-        no answer.
+        states the checks' answers: open once each is settled, and count the
+        answer as shown for every check not solved when it opens, as with
+        `holds_answer` (only the note beside the button differs).
     link : PageLink, optional
         The page's link (`LectureBar.link`): open when its `reveal` is set
         (``?reveal=1``).
@@ -112,8 +112,8 @@ class Reveal(OwnsChildren, VBox):
         super().__init__(**kwargs)
         self.view = view
         self._after = tuple(after)
-        self._holds_answer = bool(holds_answer)
-        self._ready = "settled" if self._holds_answer or follows_up else "answered"  # the checks' trait to wait for
+        self._holds_answer = bool(holds_answer) or bool(follows_up)  # both show the answers once open
+        self._ready = "settled" if self._holds_answer else "answered"  # the checks' trait to wait for
         self._button = self._own(steady(
             Button,
             description="Reveal",
@@ -125,7 +125,7 @@ class Reveal(OwnsChildren, VBox):
         questions = "question above" if len(self._after) == 1 else "questions above"
         if not self._after:
             note = f"Hidden until you have made your prediction: {what} will open when you ask."
-        elif self._holds_answer:
+        elif self._holds_answer and not follows_up:
             note = (f"Hidden, since it shows the answer: {what} will open once your answer to the {questions} "
                     "is right, after a second try, or with the solution.")
         elif follows_up:

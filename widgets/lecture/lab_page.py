@@ -130,7 +130,7 @@ class LabPage:
         it shows), waiting for those questions and following the page's link.
         With no `until`, only its Reveal button (or the lecturer's ``?reveal=1``) opens it.
         A follow-up question whose solution states their answers passes ``follows_up=True``
-        (`Reveal`): it waits for them to be settled without counting them as shown.
+        (`Reveal`): it waits for them to be settled, and any not solved then counts as shown.
         """
         keys = tuple(until)
         unknown = [key for key in keys if key not in self._questions]
