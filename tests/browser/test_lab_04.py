@@ -28,10 +28,12 @@ def test_lab_04_asks_before_it_shows(voila_server, page):
     answer_check(page, ".lab04-check-shape", "4×2")
     expect(feedback).to_contain_text("Correct!", timeout=10_000)
 
-    # The order prediction, wrong: it says why, and the plots open on the answer given.
+    # The order prediction, wrong: it says why, and the plots, which name the product, wait for a second try.
     choose_check(page, ".lab04-check-order", "SR")
     expect(page.locator(".lab04-check-order [role=status]")).to_contain_text("R acts on x first", timeout=10_000)
     at_once = page.locator(".lab04-at-once")
+    expect(page.locator(".lab04-steps-reveal .reveal-placeholder")).to_be_visible()
+    choose_check(page, ".lab04-check-order", "RS")
     expect(at_once).to_be_visible(timeout=10_000)
     expect(page.locator(".lab04-agree")).to_contain_text("differ by at most 0")
     at_once.scroll_into_view_if_needed()

@@ -145,6 +145,23 @@ def _answer_right(check: Check) -> None:
     assert check.submit(), f"{check.title or check}: its own answer was judged wrong"
 
 
+def answer_wrong_once(check: Check) -> None:
+    """Give `check` one wrong answer, as a learner's first guess: the first other choice, the number plus
+    one, a shape one row taller, the matrix with its first entry plus one."""
+    answer = check._answer
+    if check._mode == "choice":
+        check.answer_input.value = next(option for option in check.answer_input.options if option != answer)
+    elif check._mode == "matrix":
+        wrong = np.array(answer, dtype=float)
+        wrong.flat[0] += 1
+        check.answer_input.value = wrong.tolist()
+    elif check._mode == "shape":
+        check.answer_input.value = "1x1" if answer == () else f"{answer[0] + 1}x{answer[1]}"
+    else:
+        check.answer_input.value = repr(float(answer) + 1)
+    assert check.submit() is False, f"{check.title or check}: the wrong answer was judged right"
+
+
 def _open_all(check: Check) -> None:
     while check.hints is not None and check.hints.opened < len(check.hints._hints):
         check.hints.open_next()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.in_sight import giveaways, questions_of, run_page, worst_case
+from harness.in_sight import answer_wrong_once, giveaways, questions_of, run_page, worst_case
 from harness.voila import REPO
 
 LABS = sorted((REPO / "labs").glob("[0-9][0-9]-*.ipynb"))
@@ -18,6 +18,19 @@ def test_no_answer_is_in_sight_before_its_question_is_answered(path, key):
     worst_case(page, key)
     found = giveaways(page, key)
     assert not found, f"{path.stem}, {key}: its answer is in sight before it is answered:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(("path", "key"), CASES, ids=[f"{path.stem[:2]}-{key}" for path, key in CASES])
+def test_no_answer_is_in_sight_after_one_wrong_guess_unless_it_counts_as_shown(path, key):
+    """A first wrong answer opens the views of a prediction; what opens must not hand over the answer for a
+    second try that then counts as right (a view that does waits for a second try or the solution), and the
+    wrong answer's own feedback must not state it either."""
+    page = run_page(path)
+    worst_case(page, key)
+    check = page.lab.questions[key]
+    answer_wrong_once(check)
+    found = [] if check.shown else giveaways(page, key)
+    assert not found, f"{path.stem}, {key}: after one wrong answer its answer is in sight:\n" + "\n".join(found)
 
 
 LAB_5 = REPO / "labs" / "05-many-points.ipynb"

@@ -16,13 +16,14 @@ LAB = REPO / "labs" / "04-composition.ipynb"
 lab = lab_fixture(LAB)
 
 
-def test_the_order_prediction_opens_the_plots_and_says_why_sr_is_wrong(lab):
+def test_the_order_prediction_opens_the_plots_once_settled_and_says_why_sr_is_wrong(lab):
     order_check, steps = lab["order_check"], lab["steps"]
-    # The plots that show which product is which order wait for the prediction.
+    # The plots name the product ("the product is RS"): a first wrong pick opens nothing to copy.
     assert not steps.opened
     assert answer(order_check, "SR") is False and "R acts on x first" in order_check.feedback
+    assert not steps.opened
+    assert answer(order_check, "RS") and order_check.solved and order_check.outcome == "retried"
     assert steps.opened
-    assert answer(order_check, "RS") and order_check.solved
 
 
 def test_activity_1_4_3_names_the_slips_in_a_typed_shape(lab):

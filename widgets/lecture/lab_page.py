@@ -65,8 +65,10 @@ class LabPage:
     >>> list(page.questions), note.opened
     (['sum_check'], False)
     >>> check.answer_input.value = "5"; _ = check.submit()
-    >>> note.opened
-    True
+    >>> note.opened   # the text states the answer: a first wrong answer does not open it
+    False
+    >>> _ = check.submit(); note.opened, check.shown
+    (True, True)
     >>> page.ask("sum_check", Check("1 + 1?", 2.0))
     Traceback (most recent call last):
     ...
@@ -143,8 +145,12 @@ class LabPage:
         self._held.append(Held(reveal, keys, holds_answer))
         return reveal
 
-    def text(self, html: str, until: Iterable[str] = (), *, what: str = "the rest of this section",
-             holds_answer: bool = False) -> Reveal:
-        """Hold back a text (HTML with ``$...$`` LaTeX) that answers the questions `until`: see `hold`."""
+    def text(self, html: str, until: Iterable[str] = (), *, what: str = "the rest of this section") -> Reveal:
+        """Hold back a text (HTML with ``$...$`` LaTeX) that states the answers of the questions `until`.
+
+        It holds their answers (`hold` with ``holds_answer``): it opens once each is settled, not on a
+        first wrong answer, whose second try it would hand the answer to, and counts those not solved
+        as shown.
+        """
         return self.hold(steady(HTMLMath, html).add_class("lab-text"), until=until, what=what,
-                         holds_answer=holds_answer)
+                         holds_answer=True)
