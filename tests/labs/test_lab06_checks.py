@@ -130,3 +130,9 @@ def test_the_lab_builds_the_picture_on_its_own_numbers(lab):
     assert "<b class='lab06-yhat'>(0.75, -0.5)</b>" in layer.readout.value
     assert "<b class='lab06-origin'>(0.5, -1)</b>" in layer.readout.value
     np.testing.assert_allclose(layer.plot.image, layer.W_editor.value @ HOUSE + [[0.5], [-1]])
+
+
+def test_the_relu_question_names_a_left_out_or_stale_bias(lab):
+    check = lab["check_relu"]
+    assert answer(check, "6") is False and check.mistake == "no-bias" and "b₂ = −7" in check.feedback
+    assert answer(check, "5") is False and check.mistake == "old-bias" and "b = (1, −7)" in check.feedback

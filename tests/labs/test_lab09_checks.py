@@ -122,3 +122,9 @@ def test_lab09_opens_with_a_goal_and_closes_with_a_summary_and_links():
     assert links == ["08-attention-weights.ipynb", "index.ipynb", "10-adaptive-weights.ipynb"]
     assert all((LAB.parent / link).exists() for link in links)
     assert "lecture.apply_url" in cells[-1].source  # still last
+
+
+def test_the_score_question_names_one_length_and_added_lengths(lab):
+    check = lab["check_cos"]
+    assert answer(check, "1.5") is False and check.mistake == "one-length" and "both lengths" in check.feedback
+    assert answer(check, "2.5") is False and check.mistake == "lengths-added"
