@@ -248,7 +248,9 @@ NINETY_MIB = 90 * 2**20
 def declared_post(service, path, token, length, *, first=b"{"):
     """Send a request's headers declaring `length` bytes and only `first` of them: (status, text).
 
-    A service that read the body before answering would wait for the rest (and time out here).
+    A service that read the body before answering would wait for the rest (and time out here). One
+    that answers without reading it closes a socket with unread bytes, which TCP ends with a reset: that
+    may reach us before the answer's text is read (ci50), so the text is then "" and the status stands.
     """
     connection = service.connect()
     connection.putrequest("POST", PREFIX + path)
@@ -258,7 +260,10 @@ def declared_post(service, path, token, length, *, first=b"{"):
         connection.putheader("Authorization", f"token {token}")
     connection.endheaders(first)
     response = connection.getresponse()
-    return response.status, response.read().decode(errors="replace")
+    try:
+        return response.status, response.read().decode(errors="replace")
+    except ConnectionResetError:
+        return response.status, ""
 
 
 def test_a_body_is_refused_before_it_is_read(service, course):
