@@ -5,9 +5,12 @@ hands it every question (`ask`: a `Check` or a `Practice`, under the key its
 learner's record, the class pulse and the self-check use) and every part of the
 page that could show an answer before its question is asked: a view or a tool
 (`hold`), a follow-up text (`text`). Each such part declares the keys it waits
-for; the page builds the `Reveal` that holds it back. A part that shows a typed
-answer (the picture of ``Y`` for "type ``Y``") says ``holds_answer=True`` and
-opens only once each of its questions is settled (right, tried twice, or shown).
+for; the page builds the `Reveal` that holds it back. A part that states an
+answer (the picture of ``Y`` for "type ``Y``", a text, a follow-up whose help
+states it) says ``holds_answer=True`` (``follows_up=True``; a text always does)
+and opens only once each of its questions is settled (right, tried twice, or
+shown), counting those not solved as shown. Any part opened with its button
+before its questions are answered counts them as shown too.
 
 A question also says how its answer reads to a learner beyond its own box
 (`tells`: ``"PAᵀ"``, ``"4×2"``), and `tests/labs/test_in_sight.py` builds, for
@@ -58,7 +61,6 @@ class LabPage:
 
     Examples
     --------
-    >>> from ipywidgets import HTML
     >>> page = LabPage()
     >>> check = page.ask("sum_check", Check("2 + 2?", 4.0), tells=("= 4",))
     >>> note = page.text("So $2 + 2 = 4$.", until=["sum_check"], what="the sum")
@@ -142,7 +144,7 @@ class LabPage:
         if not all(isinstance(check, Check) for check in checks):
             raise TypeError(f"only a Check can open a held part, and {list(keys)} are not all checks")
         reveal = kind(*parts, after=checks, holds_answer=holds_answer, link=self.link, **kwargs)
-        self._held.append(Held(reveal, keys, holds_answer))
+        self._held.append(Held(reveal, keys, holds_answer or bool(kwargs.get("follows_up"))))
         return reveal
 
     def text(self, html: str, until: Iterable[str] = (), *, what: str = "the rest of this section") -> Reveal:
