@@ -19,9 +19,11 @@ from widgets.core.progress_record import (
 )
 
 names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,20}", fullmatch=True)
-practice_records = st.builds(PracticeRecord, st.integers(0, 999_999),
-                             st.text(alphabet="".join(OUTCOMES), max_size=MAX_HISTORY), st.integers(0, 10**6),
-                             st.sampled_from(["", "entry", "softmax"]))
+stamps = st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, MAX_HISTORY)), max_size=MAX_HISTORY)
+practice_records = st.builds(
+    lambda seed, history, solved, skill, at: PracticeRecord(seed, history, solved, skill, tuple(sorted(at))[:len(history)]),
+    st.integers(0, 999_999), st.text(alphabet="".join(OUTCOMES), max_size=MAX_HISTORY), st.integers(0, 10**6),
+    st.sampled_from(["", "entry", "softmax"]), stamps)
 
 
 @settings(max_examples=200, deadline=None)
@@ -43,6 +45,32 @@ def test_a_record_of_the_second_version_keeps_its_practice_and_knows_only_two_st
     assert read_record(text % ("solved", practice)) == (
         Record({"activity": "solved"}, {"practice": PracticeRecord(3, "r", 1, "entry")}, 2), "")
     assert read_record(text % ("helped", practice))[1] == "it is not a record of the labs"
+
+
+def test_a_review_record_of_the_third_version_reads_with_its_outcomes_unplaced():
+    """Before version 4 the review kept no order: its outcomes count as after the practice (mastery.place)."""
+    entry = {"seed": 0, "history": "sr", "solved": 1, "skill": "entry"}
+    text = json.dumps({"v": 3, "checks": {}, "practice": {"entry": entry}, "total": 0, "answers": {}})
+    assert read_record(text) == (Record(practice={"entry": PracticeRecord(0, "sr", 1, "entry")}), "")
+    assert read_record(text)[0].practice["entry"].at == ()
+    placed = json.dumps({"v": 3, "checks": {}, "practice": {"entry": entry | {"at": [[0, 0]]}}, "total": 0,
+                         "answers": {}})
+    assert read_record(placed)[1] == "it is not a record of the labs"  # no `at` before version 4
+
+
+def test_a_review_record_keeps_where_each_outcome_fell_and_writes_it_only_where_there_is_one():
+    review = Record(practice={"entry": PracticeRecord(0, "srr", 2, "entry", ((3, 0), (5, 1)))})
+    text = write_record(review)
+    assert '"at":[[3,0],[5,1]]' in text and read_record(text) == (review, "")
+    assert '"at"' not in write_record(Record(practice={"practice": PracticeRecord(8, "rs", 2, "entry")}))
+
+
+@pytest.mark.parametrize("at", [[], [[0, 0]] * 4, [[5, 0], [3, 0]], [[0, 1], [0, 0]], [[0]], [[0, 0, 0]], [[-1, 0]],
+                                [[0, MAX_HISTORY + 1]], [[True, 0]], [["a", 0]], [[0.5, 0]], {"0": 0}, "00", None])
+def test_a_review_record_whose_places_are_damaged_is_set_aside(at):
+    entry = {"seed": 0, "history": "srr", "solved": 2, "skill": "entry", "at": at}
+    text = json.dumps({"v": VERSION, "checks": {}, "practice": {"entry": entry}, "total": 0, "answers": {}})
+    assert read_record(text) == (Record(), "it is not a record of the labs")
 
 
 def test_an_answer_too_long_is_refused_when_read_and_left_out_when_written():

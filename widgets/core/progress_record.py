@@ -1,6 +1,7 @@
 """A learner's record of one lab, as kept in the browser: how each check ended (right first time,
 after a hint, after a wrong answer, or seen first), the last answer of each check still open, and
-where each practice stands.
+where each practice stands.  The mixed review keeps one too (`REVIEW_KEY`), with where each review
+problem fell among the skill's practice problems (`PracticeRecord.at`, from version 4).
 
 The record travels as JSON text through the browser's storage, which the
 learner (or another page of the site) can change: `read_record` reads it
@@ -12,12 +13,12 @@ Examples
 >>> record = Record({"activity": "solved"}, {"practice": PracticeRecord(8, "rs", 2, "entry")}, total=5)
 >>> text = write_record(record)
 >>> text[:75]
-'{"v":3,"checks":{"activity":"solved"},"practice":{"practice":{"seed":8,"his'
+'{"v":4,"checks":{"activity":"solved"},"practice":{"practice":{"seed":8,"his'
 >>> read_record(text) == (record, "")
 True
 >>> read_record('{"v": 1, "checks": {"activity": "shown"}}')  # the first version had no practice
 (Record(checks={'activity': 'shown'}, practice={}, total=0, answers={}), '')
->>> read_record('{"v": 4, "checks": {}}')[1]
+>>> read_record('{"v": 5, "checks": {}}')[1]
 'it was written by another version of the labs'
 """
 
@@ -28,15 +29,19 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .mastery import trim
+from .mastery import MAX_HISTORY, trim
 
 __all__ = ["MAX_ANSWER", "MAX_CHARS", "REVIEW_KEY", "STATES", "VERSION", "PracticeRecord", "Record", "read_record",
            "read_records", "write_record"]
 
-#: The version this code writes; it reads this one and those before (1: checks only; 2: no answers).
-VERSION = 3
+#: The version this code writes; it reads this one and those before (1: checks only; 2: no answers;
+#: 3: no `PracticeRecord.at`, so a review's outcomes there count as after the skill's practice).
+VERSION = 4
 #: The keys of a record, by version.
 _KEYS = {1: {"v", "checks"}, 2: {"v", "checks", "practice", "total"}, 3: {"v", "checks", "practice", "total", "answers"}}
+_KEYS[4] = _KEYS[3]
+#: The keys of a practice entry; from version 4 also ``at``, where it is not empty.
+_ENTRY = {"seed", "history", "solved", "skill"}
 #: Where the mixed review keeps its record (labs/review.ipynb): a practice entry per skill reviewed.
 REVIEW_KEY = "review"
 #: The longest record read: far more than the checks of any lab need.
@@ -70,12 +75,17 @@ class PracticeRecord:
         Problems solved in all.
     skill : str
         The skill practised (a key of `widgets.core.practice.SKILLS`): the mixed review draws on it.
+    at : tuple of (int, int)
+        In the mixed review's record, where each of the last ``len(at)`` outcomes of `history` fell
+        among the skill's practice problems (`widgets.core.mastery.stamp`), in order; the outcomes
+        before those, kept before version 4, count as after the practice.  Empty in a lab's record.
     """
 
     seed: int = 0
     history: str = ""
     solved: int = 0
     skill: str = ""
+    at: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -94,9 +104,21 @@ def _count(value, top):
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top
 
 
-def _practice(entry):
-    """The `PracticeRecord` of one entry as the browser kept it, or None if it is not one."""
-    if not isinstance(entry, dict) or set(entry) != {"seed", "history", "solved", "skill"}:
+def _stamps(at, history):
+    """The stamps of `at` (a list of [solved, unsolved after] pairs, in order), or None if it is not one."""
+    pairs = [tuple(pair) for pair in at if isinstance(pair, list) and len(pair) == 2] if isinstance(at, list) else []
+    if not (0 < len(pairs) == len(at) <= len(history)):
+        return None
+    if not all(_count(solved, _MAX_SOLVED) and _count(after, MAX_HISTORY) for solved, after in pairs):
+        return None
+    return tuple(pairs) if pairs == sorted(pairs) else None
+
+
+def _practice(entry, version=VERSION):
+    """The `PracticeRecord` of one entry as the browser kept it (in a record of `version`), or None if it
+    is not one."""
+    keys = (_ENTRY, _ENTRY | {"at"}) if version >= 4 else (_ENTRY,)
+    if not isinstance(entry, dict) or set(entry) not in keys:
         return None
     if not (_count(entry["seed"], _MAX_SEED) and _count(entry["solved"], _MAX_SOLVED)):
         return None
@@ -108,7 +130,10 @@ def _practice(entry):
         return None
     if history != entry["history"]:
         return None
-    return PracticeRecord(entry["seed"], history, entry["solved"], entry["skill"])
+    at = _stamps(entry["at"], history) if "at" in entry else ()
+    if at is None:
+        return None
+    return PracticeRecord(entry["seed"], history, entry["solved"], entry["skill"], at)
 
 
 def read_record(text: str) -> tuple[Record, str]:
@@ -162,7 +187,7 @@ def read_record(text: str) -> tuple[Record, str]:
                    for name, text in answers.items())
     ):
         return Record(), _NOT_OURS
-    kept = {name: _practice(entry) for name, entry in practice.items()}
+    kept = {name: _practice(entry, version) for name, entry in practice.items()}
     if not all(_NAME.match(name) and entry is not None for name, entry in kept.items()):
         return Record(), _NOT_OURS
     return Record(dict(checks), kept, total, dict(answers)), ""
@@ -185,6 +210,7 @@ def write_record(record: Record) -> str:
         if not _NAME.match(name) or state not in STATES:
             raise ValueError(f"cannot record check {name!r} as {state!r}")
     practice = {name: {"seed": entry.seed, "history": entry.history, "solved": entry.solved, "skill": entry.skill}
+                | ({"at": [list(pair) for pair in entry.at]} if entry.at else {})
                 for name, entry in record.practice.items()}
     if not all(_NAME.match(name) and _practice(entry) for name, entry in practice.items()):
         raise ValueError(f"cannot record practice {practice!r}")
