@@ -105,7 +105,7 @@ def lab_checks(path: Path) -> list[LabCheck]:
         if key in known or not isinstance(check, Check) or "practice-check" in check._dom_classes:
             continue
         assert check._dom_classes, f"{path.name}: a Check has no CSS class to find it by: {check.title!r}"
-        choices = tuple(check.answer_input.options) if check._mode == "choice" else ()
+        choices = check.choices  # in the lab's order (the box shows an order drawn per page view)
         checks.append(LabCheck("." + ".".join(check._dom_classes), check.title, check._mode,
                                check._answer, choices))
     return checks

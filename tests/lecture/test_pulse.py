@@ -11,6 +11,7 @@ from harness.notebooks import lab_namespace
 from harness.voila import REPO
 from widgets import Check
 from widgets.lecture.pulse import SHOWN, PulseRecorder, lab_name
+from widgets.lecture.pulse_answer import clip
 from widgets.lecture.pulse_store import PulseStore
 
 LAB_1 = REPO / "labs" / "01-product-by-columns.ipynb"
@@ -129,10 +130,11 @@ def test_lab_8_text_and_choice_answers_are_stored_short(store):
                                      "check_h2", "practice_output", "practice_chain"]
     answer(lab["check_h"], " 2 by 4 ")
     why = lab["check_why"]
-    answer(why, why.answer_input.options[0])
+    wrong = next(option for option in why.choices if option != why._answer)  # by its text: the order is drawn
+    answer(why, wrong)
     (h, why_row) = events(store)
     assert h[1] == "check_h" and h[5:] == ("swapped", "2×4")
-    assert why_row[5] == "choice" and len(why_row[6]) <= 64
+    assert why_row[5] == clip(f"“{wrong}”") and len(why_row[5]) <= 64 and len(why_row[6]) <= 64
 
 
 def test_the_answer_recorded_is_the_one_the_check_judged(store):

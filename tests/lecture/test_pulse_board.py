@@ -21,6 +21,7 @@ from harness.loops import run_alone
 from harness.notebooks import lab_namespace
 from harness.voila import REPO
 from widgets.lecture.pulse import PulseRecorder
+from widgets.lecture.pulse_answer import clip
 from widgets.lecture.pulse_board import PulseBoard, pulse_page
 from widgets.lecture.pulse_store import PulseStore
 
@@ -41,10 +42,14 @@ def lab_1_answers(k: int) -> list:
     return [np.array([[6, 19], [9, 3]]), AB]  # a sign slip, then right
 
 
+# A wrong option of lab 8's check_row, picked by its text (the order of options is drawn per page view).
+WRONG_ROW = "the scores of token i's query against the keys of all tokens"
+
+
 def lab_8_answers(k: int) -> dict:
     h = {0: ["2x4", "4x2"], 1: ["4 x 4"], 2: ["4×2"], 3: ["(4, 2)"], 4: ["3x3", "2 by 4", "4x2"]}[k % 5]
     row = ("the weights token i uses when averaging the value vectors" if k < 10
-           else "the scores of token i's query against every key")
+           else WRONG_ROW)
     return {"check_h": h, "check_row": [row]}
 
 
@@ -110,7 +115,7 @@ def test_the_board_shows_exactly_the_rooms_counts(room):
     assert table(lab8) == [
         ["Shape of Q", *unanswered], ["Shape of S = QKᵀ", *unanswered], ["Shape of A_att", *unanswered],
         ["Shape of H = A_att V", "20", "16", "32", "swapped 8 · inner 4 · shape 4"],
-        ["What row i of A_att holds", "20", "10", "20", "choice 10"],
+        ["What row i of A_att holds", "20", "10", "20", f"{html.escape(clip(f'“{WRONG_ROW}”'))} 10"],
         ["Why an average?", *unanswered], ["h₂ by hand", *unanswered],
         ["Practice: one output row of H", *unanswered], ["Practice: the shapes from X to H", *unanswered],
     ]

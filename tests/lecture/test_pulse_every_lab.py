@@ -27,7 +27,7 @@ def answer_everything(lab: dict) -> int:
     for check in checks:
         box = check.answer_input
         if isinstance(box, RadioButtons):
-            box.value = box.options[0]
+            box.value = check.choices[0]  # the lab's first option, by its text: the box's order is drawn
         elif isinstance(box, Text):
             box.value = "2x2" if box.placeholder == "rows×columns" else "1"
         # A matrix editor starts at 1×1 zeros: a readable answer as it is.

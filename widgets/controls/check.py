@@ -26,6 +26,7 @@ from traitlets import Bool, Int, TraitError, Unicode
 from ..base.owned import OwnsChildren
 from ..base.shared_models import shared_layout, steady
 from ..base.traits import validate_matrix
+from ..core.choice_order import choice_order
 from ..core.diagnosis import Mistake, diagnose
 from ..core.parsing import format_number, parse_number, parse_shape
 
@@ -186,6 +187,8 @@ class Check(OwnsChildren, VBox):
         The last answer checked, as judged (a number, a shape, an array, the choice), or None.
     answer_input : ipywidgets.Widget
         The input widget (`MatrixEditor`, `Text` or `RadioButtons`).
+    choices : tuple of str
+        A multiple choice's options in the lab's order (the box shows them as `order_choices` drew), or ``()``.
     hints : HintLadder or None
         The `HintLadder` of this check's hints, or None without hints.
 
@@ -248,6 +251,7 @@ class Check(OwnsChildren, VBox):
         if not (math.isfinite(self._tol) and self._tol >= 0):
             raise TraitError(f"tol must be a finite number >= 0, got {tol!r}")
         self._mode, self._answer = _classify(answer, choices, name)
+        self.choices = tuple(choices) if self._mode == "choice" else ()
 
         self._prompt = self._own(steady(HTMLMath, prompt))
         self._input = self._own(self._make_input(name, choices))
@@ -374,6 +378,13 @@ class Check(OwnsChildren, VBox):
         self.set_trait("given", given)
         self._feedback.value = '<div class="check-restored">Your last answer from an earlier visit: check it again.</div>'
 
+    def order_choices(self, seed: int, key: str) -> None:
+        """Show a multiple choice's options in the order `choice_order` draws from `seed` and the
+        question's `key`; the right one, the explanations and the pick (an option, not a place) stay."""
+        if self._mode == "choice":  # new options select the first: pick again what was picked
+            picked, order = self._input.value, choice_order(len(self.choices), seed, key)
+            self._input.options, self._input.value = [self.choices[i] for i in order], picked
+
     def _given_text(self):
         """The input's answer as `given` keeps it: the text typed, the choice, a matrix as JSON."""
         if self._mode == "matrix":
@@ -393,12 +404,8 @@ class Check(OwnsChildren, VBox):
     def _make_input(self, name, choices):
         if self._mode == "matrix":
             rows, cols = self._answer.shape
-            return MatrixEditor(
-                np.zeros((1, 1)),
-                name=name,
-                resizable=True,
-                max_shape=(max(6, rows), max(6, cols)),
-            )
+            return MatrixEditor(np.zeros((1, 1)), name=name, resizable=True,
+                                max_shape=(max(6, rows), max(6, cols)))
         if self._mode == "choice":
             return steady(RadioButtons, options=list(choices), value=None, layout={"width": "auto"})
         placeholder = "rows×columns" if self._mode == "shape" else "a number"

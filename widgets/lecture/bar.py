@@ -225,7 +225,8 @@ class LectureBar(OwnsChildren, HBox):
     Presenter mode (`presenter`) enlarges the whole page for a projector; a
     link turns it on with ``?presenter=1``.  ``?reveal=1`` opens every view
     that waits for an answer (`Reveal`), for a demonstration; ``?seed=N``
-    starts every practice of the page on instance N (`Practice`).  Voila's own ``?theme=dark``
+    starts every practice of the page on instance N (`Practice`) and shows every multiple choice's
+    options in the same order to the whole room (`LabPage.choice_seed`).  Voila's own ``?theme=dark``
     still works, alone or with it.  `apply_url` reads the link: call it in
     the lab's last code cell.
 
@@ -248,8 +249,8 @@ class LectureBar(OwnsChildren, HBox):
         The "Presenter mode" button.
     link : PageLink
         What the link asked of the page's views: ``link.reveal``, whether to
-        open every held-back view, and ``link.seed``, the practice seed it gave
-        (None if none).  Pass it to each `Reveal` and `Practice` (``link=``).
+        open every held-back view, and ``link.seed``, the seed it gave the
+        practices and the order of choices (None if none).  Pass it to each `Reveal` and `Practice` (``link=``).
 
     Examples
     --------

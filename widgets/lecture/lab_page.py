@@ -17,6 +17,10 @@ A question also says how its answer reads to a learner beyond its own box
 each question of each lab, the worst case (every other question answered, every
 hint, solution and explanation open, every held part open that may be) and
 fails if the answer is anywhere in sight.
+
+A multiple choice shows its options in an order drawn from the page's seed and
+its key (`widgets.core.choice_order`): a lecturer's ``?seed=N`` gives the whole
+room one order, and without it each page view draws its own.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from ..base.shared_models import steady
 from ..controls.check import Check
 from ..controls.practice import Practice
 from ..controls.reveal import Reveal
+from ..core.choice_order import view_seed
 
 __all__ = ["Held", "LabPage", "Question"]
 
@@ -57,7 +62,8 @@ class LabPage:
     Parameters
     ----------
     link : PageLink, optional
-        The page's link (`LectureBar.link`): ``?reveal=1`` opens every held part.
+        The page's link (`LectureBar.link`): ``?reveal=1`` opens every held part, and ``?seed=N``
+        orders every multiple choice as on every other page with that link (`choice_seed`).
 
     Examples
     --------
@@ -82,6 +88,10 @@ class LabPage:
         self._questions: dict[str, Question] = {}
         self._tells: dict[str, tuple[str, ...] | None] = {}
         self._held: list[Held] = []
+        # This page view's own order of choices, until a link's ?seed= gives the room one.
+        self._view_seed = view_seed()
+        if link is not None:
+            link.observe(lambda _change: self._order_choices(), names="seed")
 
     @property
     def questions(self) -> dict[str, Question]:
@@ -92,6 +102,13 @@ class LabPage:
     def checks(self) -> dict[str, Check]:
         """The questions that are a `Check`, by key."""
         return {key: q for key, q in self._questions.items() if isinstance(q, Check)}
+
+    @property
+    def choice_seed(self) -> int:
+        """What each multiple choice's order is drawn from, with its key: the link's ``?seed=``, else
+        a seed this page view drew (so each learner gets their own order, a new one on a reload)."""
+        seed = None if self.link is None else self.link.seed
+        return self._view_seed if seed is None else seed
 
     @property
     def tells(self) -> dict[str, tuple[str, ...] | None]:
@@ -123,7 +140,14 @@ class LabPage:
             raise ValueError(f"{key!r}: this question is already asked under another key")
         self._questions[key] = question
         self._tells[key] = None if tells is None else tuple(tells)
+        if isinstance(question, Check):
+            question.order_choices(self.choice_seed, key)
         return question
+
+    def _order_choices(self):
+        """Order every multiple choice by the page's seed now: a link's ``?seed=`` read."""
+        for key, check in self.checks.items():
+            check.order_choices(self.choice_seed, key)
 
     def hold(self, *parts: Any, until: Iterable[str] = (), holds_answer: bool = False,
              kind: type[Reveal] = Reveal, **kwargs: Any) -> Reveal:

@@ -3,8 +3,10 @@
 A `PulseRecorder` watches a lab's `Check` widgets from the outside, through
 their ``attempts`` trait, and stores one event per checked answer in a
 `PulseStore`: the lab, the check's name in the lab, an anonymous visitor id
-(random, one per page view), right or wrong, the diagnosed mistake and the
-answer in its short normalised form.  Each question is recorded under the key
+(random, one per page view), right or wrong, the diagnosed mistake (for a wrong
+choice, the option picked, in quotes: learners shown the options in different
+orders are counted by option, never by place) and the answer in its short
+normalised form.  Each question is recorded under the key
 its lab gave it (`LabPage.ask`: ``activity``, ``check_qkv``, ``practice``...):
 keys that are the same on every page view of a lab, and that the lecturer
 recognises.
@@ -40,6 +42,11 @@ __all__ = ["PulseRecorder", "lab_name"]
 
 #: The mistake recorded for a right answer given after the answer was shown (`Check.shown`).
 SHOWN = "answer seen first"
+
+
+def _slip(check):
+    """The mistake the board counts for `check`'s last answer: a wrong choice by the option picked."""
+    return f"“{check.answer_read}”" if check.mistake == "choice" else check.mistake
 
 
 def lab_name(environ: Mapping[str, str] | None = None, folder: str | os.PathLike[str] | None = None) -> str:
@@ -233,7 +240,7 @@ class PulseRecorder(HasTraits):
             # A right answer typed after the answer was seen counts as shown, not solved.
             stored = self._store.record(
                 self.lab, name, self.visitor, right=right and not check.shown,
-                mistake=SHOWN if right and check.shown else check.mistake,
+                mistake=SHOWN if right and check.shown else _slip(check),
                 answer=check.answer_read, position=position,
             )
         except Exception as error:  # noqa: BLE001 - reported, never raised into the lab
