@@ -413,14 +413,8 @@ class Check(OwnsChildren, VBox):
         # Check button), not key by key: a page sends a box's keystrokes one at a time while
         # the kernel is busy, but the button's click at once, so on a loaded server a quick
         # click was judged against a half-typed answer ("'4x' is not a shape").
-        return steady(
-            Text,
-            description="Your answer:",
-            placeholder=placeholder,
-            tooltip="Your answer",
-            continuous_update=False,
-            style={"description_width": "initial"},
-        )
+        return steady(Text, description="Your answer:", placeholder=placeholder, tooltip="Your answer",
+                      continuous_update=False, style={"description_width": "initial"})
 
     # -- judging -------------------------------------------------------------
 
