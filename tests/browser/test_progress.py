@@ -99,13 +99,17 @@ def test_a_reload_restores_the_solved_checks_their_views_and_the_practice(voila_
     expect(page.locator(".review-intro")).to_contain_text("1 problem from the labs you have visited")
     seed = int(re.search(r"Problem (\d+)", page.locator(".review .practice-seed").text_content()).group(1))
     answer_check(page, ".review .practice-check", format_number(make_problem("entry", seed).parts[0].answer))
-    expect(page.locator(".review-summary")).to_contain_text("One entry of AB: right first time.")
+    # Right first time in the mixed review raises the skill one level (Khan Academy's rule, widgets.core.mastery).
+    expect(page.locator(".review-summary")).to_contain_text(
+        "One entry of AB: right first time (up from attempted to familiar).")
     expect(page.locator(".review-summary")).to_contain_text("Every problem right first time.")
     page.wait_for_function("() => (localStorage.getItem('matmul-labs//review') || '').includes('\"entry\"')")
     screenshot(page, "progress-review")
 
     # Start afresh: the record goes, and the page opens again with nothing answered.
     open_lab(page, url(voila_server), "progress-02-before-afresh")
+    expect(page.locator(".practice-level")).to_have_text(  # the lab reads the review's record too
+        "Level: familiar: 1 of 1 problem right first time; last in the mixed review: right first time")
     expect(page.locator(".lab02-product")).to_have_count(1)
     with page.expect_navigation():
         page.locator(".progress-afresh").click()

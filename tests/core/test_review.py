@@ -38,3 +38,10 @@ def test_among_equals_the_skill_reviewed_least_comes_first_and_the_order_is_shuf
     assert all("output" not in choose(skills, random.Random(seed)) for seed in range(50))
     orders = {tuple(choose(skills, random.Random(seed))) for seed in range(50)}
     assert len(orders) > 10  # interleaved: the next skill cannot be guessed
+
+
+def test_the_weakest_skill_is_judged_on_its_practice_and_review_in_the_order_they_happened():
+    # The same problems: a review miss after five right in practice (familiar), or before them (proficient).
+    skills = {"entry": ("rrrrr", "s", [5]), "score": ("rrrrr", "s", [0])}
+    assert [level(*skills[skill]) for skill in skills] == ["familiar", "proficient"]
+    assert all(choose(skills, random.Random(seed), size=1) == ["entry"] for seed in range(20))

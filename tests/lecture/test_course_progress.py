@@ -4,6 +4,8 @@ The browser's side (`DeviceStore`'s view) is played by setting the store's `peek
 its view does; tests/browser/test_progress.py reads real records in Chromium."""
 from __future__ import annotations
 
+import pytest
+
 from harness.voila import REPO
 from widgets.core.progress_code import read_code
 from widgets.core.progress_record import PracticeRecord, Record, write_record
@@ -67,10 +69,25 @@ def test_a_skill_proficient_in_its_lab_is_mastered_after_the_mixed_review():
     browser_answers(course, {"02-entry-dot-product": lab})
     assert course.rows[1][-1] == "proficient"
     browser_answers(course, {"02-entry-dot-product": lab, "review": Record(practice={
-        "entry": PracticeRecord(0, "sr", 2, "entry")})}, status="")
+        "entry": PracticeRecord(0, "r", 1, "entry", ((5, 0),))})}, status="")
     browser_answers(course, {"02-entry-dot-product": lab, "review": Record(practice={
-        "entry": PracticeRecord(0, "sr", 2, "entry")})})
+        "entry": PracticeRecord(0, "r", 1, "entry", ((5, 0),))})})
     assert course.rows[1][-1] == "mastered" and "practice: mastered" in course.summary
+
+
+@pytest.mark.parametrize("review, shown", [
+    (PracticeRecord(0, "sr", 2, "entry"), "proficient"),  # kept before the order was: after the practice
+    (PracticeRecord(0, "s", 0, "entry", ((5, 0),)), "familiar"),  # after the five problems: down one
+    (PracticeRecord(0, "s", 0, "entry", ((0, 0),)), "proficient"),  # before them: the practice decides
+    (PracticeRecord(0, "r", 1, "entry", ((3, 0),)), "proficient"),  # after three: familiar to proficient, then
+    # the two practice problems right keep it (a right answer never lowers a level) ...
+    (PracticeRecord(0, "rr", 2, "entry", ((3, 0), (5, 0))), "mastered"),  # ... and a second review raises it
+])
+def test_the_gallery_shows_the_level_of_the_practice_and_review_in_the_order_they_happened(review, shown):
+    course = CourseProgress(LABS)
+    lab = Record({"a": "solved"}, {"practice": PracticeRecord(3, "rrrrr", 5, "entry")}, total=2)
+    browser_answers(course, {"02-entry-dot-product": lab, "review": Record(practice={"entry": review})})
+    assert course.rows[1][-1] == shown and f"practice: {shown}" in course.summary
 
 
 def test_progress_moves_by_a_code_and_a_bad_code_changes_nothing(monkeypatch):

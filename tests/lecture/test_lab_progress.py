@@ -293,3 +293,25 @@ def test_a_deaf_store_is_renewed_and_the_record_is_written_to_the_new_one(lab2):
     assert progress.notice == "Your progress in this lab is kept in this browser."
     progress.close()
     assert store.comm is None  # the renewed store is the lab's own, closed with it
+
+
+@pytest.mark.parametrize("after, shown", [(4, "proficient"), (0, "familiar")])
+def test_a_practice_shows_the_level_of_its_problems_and_the_review_in_the_order_they_happened(after, shown):
+    """Four problems right (familiar), and a review problem right after them (up to proficient) or before them
+    (then the practice decides); a practice problem after a wrong answer then brings proficient to familiar."""
+    lab = lab_namespace(LAB_2)
+    progress = lab["lecture"].progress.watch_all(lab["lecture"].lab.questions, lab="02-entry-dot-product")
+    kept = write_record(Record(practice={"practice": PracticeRecord(9, "rrrr", 4, "entry")}, total=2))
+    review = write_record(Record(practice={"entry": PracticeRecord(0, "r", 1, "entry", ((after, 0),))}))
+    with progress.store.hold_trait_notifications():
+        progress.store.loaded = kept
+        progress.store.peeked = {"review": review}
+        progress.store.status = "ready"
+    practice = lab["practice"]
+    assert practice.level == f"{shown}: 4 of 4 problems right first time; last in the mixed review: right first time"
+    assert f"Level: {shown}" in practice._score.value
+    assert ("Next, mastered:" if shown == "proficient" else "Next, proficient:") in practice._score.value
+    practice.start()
+    check = practice.checks[0]
+    assert not answer(check, str(practice.problem.parts[0].answer + 1)) and answer(check, check._typed_answer())
+    assert practice.history == "rrrrs" and practice.level.startswith("familiar: 4 of 5")

@@ -7,7 +7,8 @@ import random
 
 from harness.checks import answer
 from harness.voila import REPO
-from widgets.core.progress_record import PracticeRecord, Record, read_record, write_record
+from widgets.core.mastery import level
+from widgets.core.progress_record import PracticeRecord, Record, events, read_record, write_record
 from widgets.lecture.course_progress import lab_titles
 from widgets.lecture.review import MixedReview
 
@@ -49,8 +50,14 @@ def test_a_round_mixes_the_visited_skills_keeps_each_outcome_and_points_back_to_
     kept, problem = read_record(review.store.saved)
     assert problem == "" and {skill: entry.history for skill, entry in kept.practice.items()} == {
         "entry": "r", "score": "r", "softmax": "s"}
+    # Each outcome kept with where it fell among the lab's practice problems (after 5, 1 and none solved).
+    assert {skill: entry.at for skill, entry in kept.practice.items()} == {
+        "entry": ((5, 0),), "score": ((1, 0),), "softmax": ((0, 0),)}
     summary = review._summary.value
-    assert "One entry of AB: right first time (mastered)." in summary
+    # Each problem moves its skill one level (Khan Academy's mixed-skill assessment), and says so.
+    assert "One entry of AB: right first time (up from proficient to mastered)." in summary
+    assert "One score q·k: right first time (up from attempted to familiar)." in summary
+    assert "A softmax row: right after a wrong answer (now attempted)." in summary
     assert "To go over:" in summary and 'href="09-softmax-weights.ipynb"' in summary
     assert review._after.layout.display == ""
 
@@ -65,7 +72,10 @@ def test_a_later_visit_adds_to_the_kept_review_and_a_damaged_one_is_set_aside(mo
     browser_answers(review, VISITED, loaded=earlier)
     entry = next(p for p in review.practices if p.skill == "entry")
     right(entry)
-    assert read_record(review.store.saved)[0].practice["entry"] == PracticeRecord(0, "sr", 2, "entry")
+    kept = read_record(review.store.saved)[0].practice["entry"]
+    assert kept == PracticeRecord(0, "sr", 2, "entry", ((5, 0),))  # the earlier outcome kept no place
+    # It counts as just before the first one placed: proficient, down to familiar, up to proficient.
+    assert level(*events(VISITED["02-entry-dot-product"].practice["practice"], kept)) == "proficient"
 
     sent = []
     damaged = MixedReview(LABS)
@@ -87,7 +97,7 @@ def test_a_review_record_from_a_newer_version_is_never_written_over_and_this_one
     right(entry)
     assert review.store.key == "review#v4" and sent == []
     assert "from a newer version of the labs" in review._intro.value and "3 problems" in review._intro.value
-    assert read_record(review.store.saved)[0].practice["entry"] == PracticeRecord(0, "sr", 2, "entry")
+    assert read_record(review.store.saved)[0].practice["entry"] == PracticeRecord(0, "sr", 2, "entry", ((5, 0),))
 
 
 def test_a_renewed_store_is_given_the_round_so_far_and_the_round_goes_on():

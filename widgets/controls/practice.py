@@ -9,9 +9,11 @@ problem of several parts shows the next part once one is done.  Each part has
 hints in levels, asked for at any time (a nudge, the method, the first step:
 help that fades).  How each problem ended is kept in its `history` (right
 first time, with a hint, after a wrong answer, with the solution shown, or
-skipped with *New numbers*), from which the header shows the learner's level
-in the skill (`widgets.core.mastery`); a lab's progress keeps it in the
-browser and gives it back with `restore`.  It opens on a Start button and
+skipped with *New numbers*), from which, with the skill's problems in the
+mixed review in the order they happened (`review`), the header shows the
+learner's level in the skill and what the next one takes
+(`widgets.core.mastery`); a lab's progress keeps it in the browser and gives
+it back with `restore`.  It opens on a Start button and
 builds its first problem when pressed: a page with several practices (lab 8
 has two) loads as fast as one without, which counts when a whole lecture hall
 opens it at once.
@@ -30,7 +32,7 @@ from ..base.page_link import PageLink
 from ..base.shared_models import shared_layout, steady
 from ..core.mastery import OUTCOMES, describe, goal, trim
 from ..core.practice import MAX_SEED, SKILLS, Problem, make_problem
-from ..core.progress_record import PracticeRecord
+from ..core.progress_record import PracticeRecord, events
 from ..text.practice_hints import LEVELS, hints
 from ..text.practice_prompts import write_problem
 from .check import Check
@@ -114,7 +116,9 @@ class Practice(OwnsChildren, VBox):
     solved = Int(0, read_only=True, help="Problems solved in all, without the solution shown.")
     started = Bool(False, read_only=True, help="Whether a problem is shown.")
     history = Unicode("", read_only=True, help="How the recent problems ended, one letter each.")
-    reviewed = Unicode("", help="How this skill's problems in the mixed review ended: 'mastered' needs one.")
+    review = Instance(PracticeRecord, args=(), help=(
+        "The mixed review's record of this skill (`PracticeRecord`: how its problems there ended, and where "
+        "each fell among these): each moves the level one step."))
     checks = Tuple(read_only=True, help="The `Check` of each part of the instance shown: tuple of Check.")
     problem = Instance(
         Problem, allow_none=True, read_only=True,
@@ -188,7 +192,7 @@ class Practice(OwnsChildren, VBox):
     @property
     def level(self) -> str:
         """The learner's level in this skill and what it rests on (`widgets.core.mastery.describe`)."""
-        return describe(self.history, self.reviewed)
+        return describe(*events(self.record, self.review))
 
     @property
     def record(self) -> PracticeRecord:
@@ -222,8 +226,8 @@ class Practice(OwnsChildren, VBox):
             raise TraitError(f"seed must be from 0 to {MAX_SEED}, got {seed}")
         return seed
 
-    @observe("reviewed")
-    def _on_reviewed(self, change):
+    @observe("review")
+    def _on_review(self, change):
         self._render_heading()
 
     @observe("seed")
@@ -296,7 +300,7 @@ class Practice(OwnsChildren, VBox):
 
     def _render_heading(self):
         self._heading.value = "" if self._plain else f"<b>Practice: {TITLES[self.skill]}</b>"
-        next_level = goal(self.history, self.reviewed)
+        next_level = goal(*events(self.record, self.review))
         self._score.value = (
             f"Streak: <b>{self.streak}</b> · solved: {self.solved}"
             f'<br><span class="practice-level">Level: {self.level}</span>'

@@ -29,10 +29,10 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .mastery import MAX_HISTORY, trim
+from .mastery import MAX_HISTORY, place, trim
 
-__all__ = ["MAX_ANSWER", "MAX_CHARS", "REVIEW_KEY", "STATES", "VERSION", "PracticeRecord", "Record", "read_record",
-           "read_records", "write_record"]
+__all__ = ["MAX_ANSWER", "MAX_CHARS", "REVIEW_KEY", "STATES", "VERSION", "PracticeRecord", "Record", "events",
+           "read_record", "read_records", "write_record"]
 
 #: The version this code writes; it reads this one and those before (1: checks only; 2: no answers;
 #: 3: no `PracticeRecord.at`, so a review's outcomes there count as after the skill's practice).
@@ -86,6 +86,18 @@ class PracticeRecord:
     solved: int = 0
     skill: str = ""
     at: tuple = ()
+
+
+def events(practice: PracticeRecord, review: PracticeRecord | None = None) -> tuple[str, str, tuple[int, ...]]:
+    """A lab's `practice` of a skill and the mixed review's entry of that skill (None: never reviewed)
+    as the arguments of `widgets.core.mastery.level` (and `describe`, `goal`): the review's outcomes
+    placed among the practice problems (`widgets.core.mastery.place`).
+
+    >>> events(PracticeRecord(3, "rrk", 2, "entry"), PracticeRecord(0, "sr", 2, "entry", ((0, 0), (2, 1))))
+    ('rrk', 'sr', (0, 3))
+    """
+    review = review or PracticeRecord()
+    return practice.history, review.history, place(review.at, practice.history, practice.solved)
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,9 @@
 """The mixed review's round: which skills to draw fresh problems from, and in what order.
 
 A round takes the skills of the labs the learner has visited, puts the
-weakest first (by `widgets.core.mastery.level`), among equals the ones
-reviewed least, and keeps a handful; then it shuffles them, so that no two
+weakest first (by `widgets.core.mastery.level`, from each skill's practice and
+review in the order they happened), among equals the ones reviewed least, and
+keeps a handful; then it shuffles them, so that no two
 problems in a row tell the learner which skill comes next (interleaving,
 LEARNING.md).  Pure Python: no widget, no numpy.
 
@@ -15,7 +16,7 @@ LEARNING.md).  Pure Python: no widget, no numpy.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from .mastery import LEVELS, level
 
@@ -25,14 +26,16 @@ __all__ = ["ROUND", "choose"]
 ROUND = 4
 
 
-def choose(skills: Mapping[str, tuple[str, str]], rng: random.Random, size: int = ROUND) -> list[str]:
+def choose(skills: Mapping[str, tuple[str, str] | tuple[str, str, Sequence[int]]], rng: random.Random,
+           size: int = ROUND) -> list[str]:
     """The skills of one round, at most `size`, each once, in a shuffled order.
 
     Parameters
     ----------
-    skills : dict of str to (str, str)
-        Each visited skill's practice history and review history
-        (`widgets.core.mastery.OUTCOMES` letters, oldest first).
+    skills : dict of str to (str, str) or (str, str, sequence of int)
+        Each visited skill's practice history and review history (`widgets.core.mastery.OUTCOMES`
+        letters, oldest first), and where each review problem fell among the practice problems
+        (`widgets.core.mastery.level`'s arguments, as `widgets.core.progress_record.events` gives them).
     rng : random.Random
         Breaks ties and shuffles: a round is not the same twice.
     size : int

@@ -4,7 +4,7 @@
 written by the lab's `LabProgress`) through one `DeviceStore` that only
 peeks, and shows per lab started how many of its questions were solved (and
 how many answers were seen first) and the level of its practice
-(`widgets.core.mastery`, with the mixed review's record for *mastered*).
+(`widgets.core.mastery`: its practice and the mixed review's record, in the order they happened).
 Above the list, a link to the lab to continue (the first one started and not
 finished) or the next one.  *Move my progress
 to another device* gives the whole of it as a code (`progress_code`), and
@@ -28,7 +28,7 @@ from ..base.shared_models import steady
 from ..controls.device_store import DeviceStore, KeepsStore
 from ..core.mastery import LEVELS, level
 from ..core.progress_code import read_code, write_code
-from ..core.progress_record import MAX_CHARS, REVIEW_KEY, read_records
+from ..core.progress_record import MAX_CHARS, REVIEW_KEY, events, read_records
 from ..text.html_math import paragraph_html, plain_text
 from ..text.progress_words import MOVE_HELP_HTML, course_html, told_html
 from .progress import apart_key, written_by_newer
@@ -144,13 +144,13 @@ class CourseProgress(KeepsStore, VBox):
         if self.store.status != "ready":
             return None
         records = read_records(self._kept(), [REVIEW_KEY, *(name for name, _ in self._labs)])
-        reviewed = {skill: kept.history for skill, kept in records[REVIEW_KEY].practice.items()}
+        reviewed = records[REVIEW_KEY].practice
         rows = []
         for name, title in self._labs:
             record = records[name]
             solved = sum(state != "shown" for state in record.checks.values())
             seen = len(record.checks) - solved
-            best = max((level(kept.history, reviewed.get(kept.skill, "")) for kept in record.practice.values()),
+            best = max((level(*events(kept, reviewed.get(kept.skill))) for kept in record.practice.values()),
                        key=LEVELS.index, default=LEVELS[0])
             rows.append((name, title, solved, seen, record.total, best))
         self.rows = tuple(rows)

@@ -36,6 +36,7 @@ from ..core.progress_record import (
     MAX_CHARS,
     REVIEW_KEY,
     VERSION,
+    PracticeRecord,
     Record,
     read_record,
     read_records,
@@ -58,7 +59,7 @@ def written_by_newer(text: str) -> bool:
 
     Examples
     --------
-    >>> written_by_newer('{"v": 4, "checks": {}, "streaks": {}}'), written_by_newer('{"v": 1, "x": 0}')
+    >>> written_by_newer('{"v": 5, "checks": {}, "streaks": {}}'), written_by_newer('{"v": 1, "x": 0}')
     (True, False)
     >>> written_by_newer("not json"), written_by_newer('{"v": true}')
     (False, False)
@@ -77,7 +78,7 @@ def apart_key(key: str) -> str:
     """Where this version keeps its record beside a newer version's record under `key`.
 
     >>> apart_key("02-entry-dot-product")
-    '02-entry-dot-product#v3'
+    '02-entry-dot-product#v4'
     """
     return f"{key}#v{VERSION}"
 
@@ -105,8 +106,8 @@ class LabProgress(KeepsStore, HBox):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(layout=Layout(align_items="center", grid_gap="0 0.5em"), **kwargs)
-        # The mixed review's record too (only read, and the one kept beside a newer version's): a practice
-        # shows "mastered" after it.
+        # The mixed review's record too (only read, and the one kept beside a newer version's): each review
+        # problem moves a practice's level one step (`Practice.review`).
         self._keep_store(DeviceStore(max_chars=MAX_CHARS, peek=[REVIEW_KEY, apart_key(REVIEW_KEY)]),
                          self._on_status, "status")
         self._notice = self._own(steady(HTML).add_class("progress-notice"))
@@ -242,8 +243,7 @@ class LabProgress(KeepsStore, HBox):
         key = apart_key(REVIEW_KEY) if written_by_newer(self.store.peeked.get(REVIEW_KEY, "")) else REVIEW_KEY
         review = read_records(self.store.peeked, [key])[key]
         for practice in self._practices.values():
-            kept = review.practice.get(practice.skill)
-            practice.reviewed = kept.history if kept is not None else ""
+            practice.review = review.practice.get(practice.skill, PracticeRecord())
 
     def _on_check(self, change):
         if not change["new"] or self._restoring:

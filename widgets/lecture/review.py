@@ -6,9 +6,10 @@ ended) and of earlier reviews, under `REVIEW_KEY`.  A round
 (`widgets.core.review.choose`) is a handful of problems, one `Practice`
 each, in shuffled order, its heading silent on its skill and lab until it
 is answered (working out what it asks is part of the problem).  How each
-ended is added to that skill's review history and kept: a skill proficient in its lab becomes *mastered* once its
-last review problem is right first time (`widgets.core.mastery.level`), as
-the lab and the gallery then show.  After the round, each problem that was
+ended is added to that skill's review history and kept, with where it fell among the skill's practice
+problems in its lab (`widgets.core.mastery.stamp`): right first time raises the skill one level, any
+other end lowers it one (`widgets.core.mastery.level`), as the lab and the gallery then show.  After
+the round, each problem says how it moved its skill, and each that was
 not right first time points back to the lab that teaches it.  A review record
 written by a newer version of the labs is left as it is, and this version's
 kept beside it (`widgets.lecture.progress.apart_key`).
@@ -25,13 +26,14 @@ from ipywidgets import HTML, Button, HBox, Layout, VBox
 from ..base.shared_models import steady
 from ..controls.device_store import DeviceStore, KeepsStore
 from ..controls.practice import TITLES, Practice
-from ..core.mastery import OUTCOMES, level, trim
+from ..core.mastery import OUTCOMES, level, stamp, trim
 from ..core.practice import MAX_SEED
 from ..core.progress_record import (
     MAX_CHARS,
     REVIEW_KEY,
     PracticeRecord,
     Record,
+    events,
     read_record,
     read_records,
     write_record,
@@ -70,8 +72,9 @@ class MixedReview(KeepsStore, VBox):
         super().__init__(**kwargs)
         self._labs = tuple(labs)
         self._rng = rng or random.Random()
-        self._visited = {}  # skill to (its practice history in the lab, the lab's name and title)
+        self._visited = {}  # skill to (its PracticeRecord in the lab, the lab's name and title)
         self._reviewed = {}  # skill to its PracticeRecord in the review's own record
+        self._moves = {}  # skill to its level before and after its last problem answered here
         self.practices = ()
         self._headings = ()  # one per problem of the round
         self._keep_store(DeviceStore(key=REVIEW_KEY, peek=[name for name, _ in self._labs], max_chars=MAX_CHARS),
@@ -91,9 +94,8 @@ class MixedReview(KeepsStore, VBox):
         """Close the round shown and draw the next, as *Another round* does."""
         for practice in self.practices:
             practice.close()
-        history = {skill: (kept[0], self._reviewed.get(skill, PracticeRecord()).history)
-                   for skill, kept in self._visited.items()}
-        skills = choose(history, self._rng)
+        skills = choose({skill: events(kept[0], self._reviewed.get(skill)) for skill, kept in self._visited.items()},
+                        self._rng)
         self.practices = tuple(
             self._own(Practice(skill, seed=self._rng.randrange(MAX_SEED + 1), plain=True).add_class(
                 f"review-problem-{k}")) for k, skill in enumerate(skills)
@@ -131,7 +133,7 @@ class MixedReview(KeepsStore, VBox):
         for name, title in self._labs:
             for kept in records[name].practice.values():
                 if kept.skill in TITLES and kept.skill not in self._visited:
-                    self._visited[kept.skill] = (kept.history, name, title)
+                    self._visited[kept.skill] = (kept, name, title)
         if problem:
             self.store.set_aside()
         self._reviewed = {} if problem else dict(review.practice)
@@ -148,9 +150,13 @@ class MixedReview(KeepsStore, VBox):
         name, title = self._visited[practice.skill][1:]
         self._headings[k].value = problem_heading_html(k + 1, len(self.practices),
                                                        (TITLES[practice.skill], name, title))
+        lab = self._visited[practice.skill][0]
         kept = self._reviewed.get(practice.skill, PracticeRecord(skill=practice.skill))
+        history = trim(kept.history + outcome)
         self._reviewed[practice.skill] = PracticeRecord(
-            0, trim(kept.history + outcome), kept.solved + (outcome in "ras"), practice.skill)
+            0, history, kept.solved + (outcome in "ras"), practice.skill,
+            (*kept.at, stamp(lab.history, lab.solved))[-len(history):])
+        self._moves[practice.skill] = (level(*events(lab, kept)), level(*events(lab, self._reviewed[practice.skill])))
         self._save()
         if all(p.history for p in self.practices):
             self._sum_up()
@@ -162,9 +168,8 @@ class MixedReview(KeepsStore, VBox):
     def _sum_up(self):
         problems = []
         for practice in self.practices:
-            history, name, title = self._visited[practice.skill]
-            mastered = level(history, self._reviewed[practice.skill].history) == "mastered"
-            problems.append((TITLES[practice.skill], OUTCOMES[practice.history[-1]], mastered,
+            name, title = self._visited[practice.skill][1:]
+            problems.append((TITLES[practice.skill], OUTCOMES[practice.history[-1]], self._moves[practice.skill],
                              practice.history[-1] == "r", name, title))
         self._summary.value = round_html(problems)
         self._after.layout.display = ""
