@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from harness.practice_sweep import SWEEP, sweep
 from widgets.core.mistakes import diagnose
 from widgets.core.practice import MAX_SEED, SKILLS, make_problem, tells_every_slip_apart
 
@@ -71,32 +72,30 @@ def test_bad_requests_are_refused(skill, seed):
 
 # --- sound instances, over thousands of seeds --------------------------------------------
 
-SWEEP = range(2000)
-
 
 @pytest.mark.parametrize("skill", sorted(SKILLS))
 def test_every_planned_slip_gives_its_own_answer_on_every_seed(skill):
     # A slip equal to the answer is judged right, and two slips of one value cannot be told
     # apart (entry (j, i) of a diagonal entry, a uniform softmax of equal scores).
-    for seed in SWEEP:
-        for part in make_problem(skill, seed).parts:
-            assert tells_every_slip_apart(part), (seed, part.name, [(m.name, m.value) for m in part.mistakes])
+    for problem in sweep(skill):
+        for part in problem.parts:
+            assert tells_every_slip_apart(part), (problem.seed, part.name,
+                                                  [(m.name, m.value) for m in part.mistakes])
             for mistake in part.mistakes:
                 verdict = diagnose(mistake.value, part.answer, part.mistakes, part.tol)
-                assert (verdict.right, verdict.mistake) == (False, mistake.name), (seed, mistake.name)
+                assert (verdict.right, verdict.mistake) == (False, mistake.name), (problem.seed, mistake.name)
 
 
 def test_the_output_practice_asks_for_a_row_its_weights_have():
-    for seed in SWEEP:
-        problem = make_problem("output", seed)
+    for problem in sweep("output"):
         n = len(problem.data["weights"])
-        assert 0 <= problem.data["i"] < n and problem.parts[0].name == f"h{problem.data['i'] + 1}", seed
+        assert 0 <= problem.data["i"] < n and problem.parts[0].name == f"h{problem.data['i'] + 1}", problem.seed
 
 
 def test_no_softmax_practice_has_all_equal_scores():
-    for seed in SWEEP:
-        scores = make_problem("softmax", seed).data["scores"]
-        assert np.ptp(scores) > 0.1, (seed, scores)
+    for problem in sweep("softmax"):
+        scores = problem.data["scores"]
+        assert np.ptp(scores) > 0.1, (problem.seed, scores)
 
 
 def test_a_check_that_could_not_tell_two_slips_apart_is_found():
@@ -110,7 +109,7 @@ def test_a_check_that_could_not_tell_two_slips_apart_is_found():
 
 
 def test_a_third_of_the_softmax_practice_scales_by_the_square_root_of_d_k_and_names_its_slips():
-    scaled = [make_problem("softmax", seed) for seed in SWEEP if make_problem("softmax", seed).data["d_k"] > 1]
+    scaled = [problem for problem in sweep("softmax") if problem.data["d_k"] > 1]
     assert 0.25 < len(scaled) / len(SWEEP) < 0.42
     for problem in scaled[:50]:
         (part,) = problem.parts
@@ -139,7 +138,7 @@ def test_entry_practice_asks_off_the_diagonal_and_often_of_a_product_that_is_not
 
 
 def test_a_third_of_the_product_practice_has_no_product_and_the_rest_is_by_hand():
-    problems = [make_problem("product", seed) for seed in SWEEP]
+    problems = sweep("product")
     none = [p for p in problems if p.parts[0].answer == ()]
     assert 0.25 < len(none) / len(problems) < 0.42
     assert all(len(p.parts) == 1 and p.parts[0].mistakes[0].name == "outer" for p in none)

@@ -1,7 +1,9 @@
 r"""Hints in levels for a practice problem: a nudge, then the method, then the first step.
 
 Each level gives a little more and none gives the answer: the first step is
-one term of a sum, one product of a dot product, one shape.  A learner may
+one term of a sum or one product of a dot product, never 0 (the generators
+draw problems with two such terms at least), or one shape, and it stops before
+the part's answer and the sentence that would conclude it.  A learner may
 ask before answering at all (LEARNING.md: help that fades); `Practice` counts
 a problem solved after a hint as solved with help.
 
@@ -16,9 +18,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.practice import Problem
+from .attention_steps import weight_latex
 from .latex_math import latex_matrix
 from .numbers import latex_number
-from .practice_prompts import fraction_latex, score_latex
+from .practice_prompts import score_latex
 
 __all__ = ["LEVELS", "hints"]
 
@@ -31,9 +34,9 @@ def _product(a, b):
 
 
 def _step(terms, answer):
-    """The first of `terms` (arrays or numbers) that is not the whole answer, or None: the first
-    step must not give it away when the other terms happen to cancel."""
-    return next((k for k, term in enumerate(terms) if not np.array_equal(term, answer)), None)
+    """The first of `terms` (arrays or numbers) that is neither 0 nor the whole answer, or None: a
+    first step of 0 shows nothing, and one that is the answer (the other terms cancel) gives it away."""
+    return next((k for k, term in enumerate(terms) if np.any(term) and not np.array_equal(term, answer)), None)
 
 
 def _vector(v):
@@ -43,7 +46,7 @@ def _vector(v):
 def _column(problem):
     A, B, j = problem.data["A"], problem.data["B"], problem.data["j"]
     terms = [B[k, j] * A[:, [k]] for k in range(A.shape[1])]
-    k = _step(terms, A @ B[:, [j]]) or 0  # a term unlike the answer: B's column j is not all zeros
+    k = _step(terms, A @ B[:, [j]])  # there is one: two weights of column j are not 0
     return ((
         rf"Column {j + 1} of $AB$ comes from column {j + 1} of $B$ alone, and all of $A$.",
         rf"Use the entries of column {j + 1} of $B$ as weights on the columns of $A$, and add.",
@@ -57,8 +60,7 @@ def _entry(problem):
     return ((
         rf"Only row {i + 1} of $A$ and column {j + 1} of $B$ are needed.",
         rf"Multiply row {i + 1} of $A$ and column {j + 1} of $B$ entry by entry, and add the products.",
-        rf"Product {k + 1} of {A.shape[1]}: ${_product(A[i, k], B[k, j])}$." if k is not None else
-        rf"Row {i + 1} of $A$ is ${_vector(A[i])}$ and column {j + 1} of $B$ is ${_vector(B[:, j])}$.",
+        rf"Product {k + 1} of {A.shape[1]}: ${_product(A[i, k], B[k, j])}$.",
     ),)
 
 
@@ -69,14 +71,14 @@ def _product_hints(problem):
         "Before any arithmetic: does the product exist?",
         "$AB$ exists only when the inner sizes agree (the columns of $A$, the rows of $B$); "
         "then it has the rows of $A$ and the columns of $B$.",
-        rf"$A$ is ${m}\times{n}$ and $B$ is ${rows_b}\times{p}$.",
+        rf"The inner sizes: $A$ has {n} columns and $B$ has {rows_b} row{'s' * (rows_b != 1)}.",
     )
     if rows_b != n:
         return (shape,)
-    k = _step(A[0] * B[:, 0], A[0] @ B[:, 0])
-    first = (rf"Entry $(1, 1)$ has the product ${_product(A[0, k], B[k, 0])}$; add the other "
-             "products of row 1 and column 1." if k is not None else
-             rf"Entry $(1, 1)$ dots ${_vector(A[0])}$ with ${_vector(B[:, 0])}$.")
+    i, j, k = next((i, j, k) for i in range(m) for j in range(p)  # an entry with two products not 0
+                   if (k := _step(A[i] * B[:, j], A[i] @ B[:, j])) is not None)
+    first = (rf"Entry $({i + 1}, {j + 1})$ has the product ${_product(A[i, k], B[k, j])}$; add the other "
+             rf"products of row {i + 1} and column {j + 1}.")
     return (shape, (
         "Each entry of $AB$ is one row of $A$ with one column of $B$.",
         r"Entry $(i, j)$: multiply row $i$ of $A$ and column $j$ of $B$ entry by entry, and add.",
@@ -86,15 +88,16 @@ def _product_hints(problem):
 
 def _points(problem):
     A, X, as_rows = problem.data["A"], problem.data["X"], problem.data["as_rows"]
-    dot = " + ".join(_product(A[0, k], X[k, 0]).split(" = ")[0] for k in range(2))
+    j, i = next((j, i) for j in range(X.shape[1]) for i in range(2) if A[i] @ X[:, j])  # an image is not 0
+    dot = " + ".join(_product(A[i, k], X[k, j]).split(" = ")[0] for k in range(2))
     where = (r"its image $A\mathbf{x}$ goes in the same row of $PA^\top$, written as a row" if as_rows
              else r"its image $A\mathbf{x}$ is the same column of $Y$")
     return ((
         "Each point moves on its own: apply $A$ to one point at a time.",
         rf"Take one point $\mathbf{{x}}$: {where}. Row $i$ of $A$ dotted with $\mathbf{{x}}$ gives "
         "coordinate $i$.",
-        rf"The first point is ${_vector(X[:, 0])}$; the first coordinate of its image is "
-        rf"${dot} = {latex_number(A[0] @ X[:, 0])}$.",
+        rf"Point {j + 1} is ${_vector(X[:, j])}$; coordinate {i + 1} of its image is "
+        rf"${dot} = {latex_number(A[i] @ X[:, j])}$.",
     ),)
 
 
@@ -106,10 +109,10 @@ def _composition(problem):
          rf"Write the shapes in the order of the product: $({m}\times{n})({n}\times{k})$."),
         (r"In $A(B\mathbf{x})$, which matrix meets $\mathbf{x}$ first?",
          r"A matrix with $c$ columns takes vectors with $c$ entries.",
-         rf"$\mathbf{{x}}$ goes into $B$, which is ${n}\times{k}$."),
+         r"$B\mathbf{x}$ is computed first, so $\mathbf{x}$ must fit $B$."),
         (r"Which matrix does the result come out of?",
          r"A matrix with $r$ rows returns vectors with $r$ entries.",
-         rf"The result comes out of $A$, which is ${m}\times{n}$."),
+         r"$A$ is applied last, to $B\mathbf{x}$, so the result comes out of $A$."),
     )
 
 
@@ -120,19 +123,18 @@ def _score(problem):
         rf"$S_{{{i + 1}{j + 1}}}$ pairs query {i + 1} with key {j + 1}.",
         rf"$\mathbf{{q}}_{i + 1}$ is row {i + 1} of $Q$ and $\mathbf{{k}}_{j + 1}$ is row {j + 1} of $K$: "
         "multiply them entry by entry and add.",
-        rf"Product {d + 1} of {Q.shape[1]}: ${_product(Q[i, d], K[j, d])}$." if d is not None else
-        rf"$\mathbf{{q}}_{i + 1} = {_vector(Q[i])}$ and $\mathbf{{k}}_{j + 1} = {_vector(K[j])}$.",
+        rf"Product {d + 1} of {Q.shape[1]}: ${_product(Q[i, d], K[j, d])}$.",
     ),)
 
 
 def _output(problem):
     w, V, i = problem.data["weights"], problem.data["V"], problem.data["i"]
     h = (w @ V)[None, :]
-    first = _step([w[k] * V[[k]] if w[k] else h for k in range(len(w))], h)  # values never 0: one tells
+    first = _step([w[k] * V[[k]] for k in range(len(w))], h)  # two weights and every value are not 0
     return ((
         rf"$\mathbf{{h}}_{i + 1}$ is a weighted average of the values.",
         rf"Scale each row of $V$ by its weight in row {i + 1} of $A_{{\text{{att}}}}$, then add the rows.",
-        rf"Value {first + 1} has weight ${fraction_latex(w[first])}$: it adds "
+        rf"Value {first + 1} has weight ${weight_latex(w[first], 'tfrac')}$: it adds "
         rf"${latex_matrix(w[first] * V[[first]])}$.",
     ),)
 
@@ -166,7 +168,8 @@ def _chain(problem):
          rf"$Q$ is ${n}\times{d_k}$, and so is $K$."),
         ("Dividing by a number and a softmax change the entries.",
          "Softmax turns each row of scores into a row of weights.",
-         r"$A_{\text{att}}$ has a row of weights for each row of $S$."),
+         r"Take row 1 of $S$, query 1's scores against the keys: softmax turns it into query 1's "
+         "weights, one per key."),
         ("Each output row mixes the rows of $V$.",
          r"$V = XW_V$; then the inner sizes of $A_{\text{att}}V$ drop out.",
          rf"$W_V$ is ${d}\times{d_v}$."),
@@ -175,12 +178,13 @@ def _chain(problem):
 
 def _dense(problem):
     W, x = problem.data["W"], problem.data["x"]
-    row = " + ".join(_product(W[0, k], x[k, 0]).split(" = ")[0] for k in range(W.shape[1]))
+    i = next(i for i in range(len(W)) if W[i] @ x[:, 0])  # an entry of Wx that is not 0
+    row = " + ".join(_product(W[i, k], x[k, 0]).split(" = ")[0] for k in range(W.shape[1]))
     return ((
         r"Three steps, in order: $W\mathbf{x}$, then $+\,\mathbf{b}$, then ReLU.",
         r"Entry $i$ of $W\mathbf{x}$ is row $i$ of $W$ dotted with $\mathbf{x}$; ReLU sets each "
         "negative entry to 0 and keeps the rest.",
-        rf"Entry 1 of $W\mathbf{{x}}$: ${row} = {latex_number(W[0] @ x[:, 0])}$.",
+        rf"Entry {i + 1} of $W\mathbf{{x}}$: ${row} = {latex_number(W[i] @ x[:, 0])}$.",
     ),)
 
 

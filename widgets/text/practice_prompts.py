@@ -24,7 +24,7 @@ from .attention_steps import weight_latex
 from .latex_math import bmatrix, latex_matrix
 from .numbers import latex_number
 
-__all__ = ["WrittenPart", "WrittenProblem", "fraction_latex", "score_latex", "weights_latex", "write_problem"]
+__all__ = ["WrittenPart", "WrittenProblem", "score_latex", "weights_latex", "write_problem"]
 
 
 @dataclass(frozen=True)
@@ -185,25 +185,16 @@ def _score(problem):
     ),))
 
 
-def fraction_latex(w: float) -> str:
-    r"""A weight of the output practice (0, 1/4, 1/2, 3/4 or 1) as LaTeX.
-
-    >>> fraction_latex(0.25)
-    '\\tfrac14'
-    """
-    return {0: "0", 0.25: r"\tfrac14", 0.5: r"\tfrac12", 0.75: r"\tfrac34", 1: "1"}[w]
-
-
 def _output(problem):
     w, V, i = problem.data["weights"], problem.data["V"], problem.data["i"] + 1
     (part,) = problem.parts
-    terms = " + ".join(rf"{fraction_latex(w[j])}{latex_matrix(V[[j]])}" for j in range(len(w)))
+    terms = " + ".join(rf"{weight_latex(w[j], 'tfrac')}{latex_matrix(V[[j]])}" for j in range(len(w)))
     solution = (
         rf"Each value row, a row of $V$, is scaled by its weight in row {i} of $A_{{\text{{att}}}}$."
         "\n\n"
         rf"The scaled rows are added: $$\mathbf{{h}}_{i}^\top = {terms} = {latex_matrix(part.answer)}.$$"
     )
-    weights = ", ".join(fraction_latex(x) for x in w)
+    weights = ", ".join(weight_latex(x, "tfrac") for x in w)
     given = (
         rf"Row {i} of $A_{{\text{{att}}}}$ is $({weights})$ and the values are the rows of "
         rf"$V = {latex_matrix(V)}$."

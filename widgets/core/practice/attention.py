@@ -6,17 +6,20 @@ from __future__ import annotations
 import numpy as np
 
 from ..mistakes import Mistake, shape_mistakes
-from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart
+from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart, two_terms
 
 __all__ = ["chain_problem", "output_problem", "score_problem", "softmax_problem"]
 
 
 @redrawn_until_every_slip_tells
-def score_problem(rng: np.random.Generator, seed: int) -> Problem:
-    """One score S_ij = q_i · k_j from Q and K, tokens as rows: 3 or 4 tokens, d_k 2 or 3."""
+def score_problem(rng: np.random.Generator, seed: int) -> Problem | None:
+    """One score S_ij = q_i · k_j from Q and K, tokens as rows: 3 or 4 tokens, d_k 2 or 3, entries
+    from -4 to 4; two of its products at least are not 0."""
     tokens, d_k = sizes(rng, (3, 4), (2, 3))
-    Q, K = small(rng, (tokens, d_k)), small(rng, (tokens, d_k))
+    Q, K = small(rng, (tokens, d_k), -4, 4), small(rng, (tokens, d_k), -4, 4)
     i, j = (int(x) for x in rng.choice(tokens, size=2, replace=False))
+    if not two_terms(Q[i], K[j]):
+        return None
     answer = float(Q[i] @ K[j])
     mistakes = (
         Mistake("swapped", float(Q[j] @ K[i]),
@@ -32,22 +35,26 @@ def score_problem(rng: np.random.Generator, seed: int) -> Problem:
     return Problem("score", seed, (Part(answer, mistakes),), dict(Q=Q, K=K, i=i, j=j))
 
 
-#: Weight rows that sum to 1 with entries a learner can multiply by hand (never all
-#: equal: then the plain average would be right and teach nothing about weights).
+#: Weight rows that sum to 1, as a denominator and the numerators (shuffled when drawn), in halves
+#: to eighths: the values are multiples of the denominator, so a learner multiplies by hand.  Never
+#: all equal: then the plain average would be right and teach nothing about weights.
 _WEIGHT_ROWS = (
-    (1 / 2, 1 / 4, 1 / 4), (1 / 4, 1 / 2, 1 / 4), (0, 1 / 2, 1 / 2), (1 / 2, 0, 1 / 2),
-    (3 / 4, 1 / 4, 0), (1 / 4, 3 / 4, 0, 0), (1 / 2, 1 / 4, 0, 1 / 4),
-    (0, 1 / 2, 1 / 4, 1 / 4), (1 / 4, 0, 3 / 4, 0),
+    (2, (1, 1, 0)), (3, (2, 1, 0)), (3, (2, 1, 0, 0)),
+    (4, (2, 1, 1)), (4, (3, 1, 0)), (4, (3, 1, 0, 0)), (4, (2, 1, 1, 0)),
+    (5, (3, 1, 1)), (5, (3, 2, 0)), (5, (4, 1, 0)), (5, (2, 1, 1, 1)), (5, (3, 1, 1, 0)),
+    (6, (3, 2, 1)), (6, (4, 1, 1)), (6, (3, 2, 1, 0)), (6, (4, 1, 1, 0)),
+    (8, (5, 2, 1)), (8, (4, 3, 1)), (8, (6, 1, 1)), (8, (4, 2, 1, 1)), (8, (5, 1, 1, 1)), (8, (3, 2, 2, 1)),
 )
 
 
 @redrawn_until_every_slip_tells
 def output_problem(rng: np.random.Generator, seed: int) -> Problem:
-    """One output h_i = sum_j A_att[i, j] v_j from a row of weights and the values."""
-    w = np.array(_WEIGHT_ROWS[int(rng.integers(len(_WEIGHT_ROWS)))])
-    n = len(w)
-    w = w[rng.permutation(n)]
-    V = 4 * small(rng, (n, 2), -2, 2)
+    """One output h_i = sum_j A_att[i, j] v_j from a row of weights and the values: entries of V
+    are multiples of the weights' denominator, at most 8 in size, so h_i is whole."""
+    denominator, numerators = _WEIGHT_ROWS[int(rng.integers(len(_WEIGHT_ROWS)))]
+    n = len(numerators)
+    w = np.array(numerators)[rng.permutation(n)] / denominator
+    V = denominator * small(rng, (n, 2), -(8 // denominator), 8 // denominator)
     i = int(rng.integers(1, n + 1))  # a row A_att has: it is n×n
     answer = (w @ V)[None, :]
     mistakes = (
@@ -63,21 +70,20 @@ def output_problem(rng: np.random.Generator, seed: int) -> Problem:
     return Problem("output", seed, (part,), dict(weights=w, V=V, i=i - 1))
 
 
-#: exp(score) for each score ln 1 = 0, ln 2, ln 3, ln 4: rows whose sum is easy to divide by (never all
-#: equal: equal scores give equal weights, and the "uniform" slip would be right).
-_EXP_ROWS = ((1, 1, 2), (1, 2, 3), (2, 1, 1), (1, 3), (2, 2, 4), (1, 2, 1), (3, 1), (1, 1, 1, 3), (1, 2, 2, 3))
-
-
 @redrawn_until_every_slip_tells
-def softmax_problem(rng: np.random.Generator, seed: int) -> Problem:
-    """A softmax row with scores like 0, ln 2, ln 3 (plus a shift): weights by hand.
+def softmax_problem(rng: np.random.Generator, seed: int) -> Problem | None:
+    """A softmax row of 2 to 4 scores, each 0, ln 2, ln 3 or ln 4 (plus a shift): e^score is 1 to 4,
+    so the weights are shares of a sum of at most 16, by hand.  Never all equal: equal scores give
+    equal weights, and the "uniform" slip would be right.
 
     In a third of the problems the scores are a row of ``S`` for queries and
     keys of ``d_k = 4`` entries, to be scaled by ``√d_k = 2`` first (its
     slips: no scaling, or ``d_k`` for ``√d_k``).
     """
-    exps = np.array(_EXP_ROWS[int(rng.integers(len(_EXP_ROWS)))], dtype=float)
-    exps = exps[rng.permutation(len(exps))]
+    (tokens,) = sizes(rng, (2, 3, 3, 4, 4))
+    exps = rng.integers(1, 5, size=tokens).astype(float)
+    if np.all(exps == exps[0]):
+        return None
     shift = int(rng.choice([0, 0, 1, -1, 2]))
     d_k = 4 if rng.integers(3) == 0 else 1
     root = int(np.sqrt(d_k))

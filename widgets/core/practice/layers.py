@@ -14,12 +14,12 @@ __all__ = ["dense_problem"]
 @redrawn_until_every_slip_tells
 def dense_problem(rng: np.random.Generator, seed: int) -> Problem:
     """A dense layer ReLU(Wx + b) with small integers, where the ReLU matters; 2 or 3 outputs
-    from 2 or 3 inputs."""
+    from 2 or 3 inputs; Wx is not all 0."""
     outputs, inputs = sizes(rng, (2, 3), (2, 3))
     while True:
         W, x, b = small(rng, (outputs, inputs)), small(rng, (inputs, 1)), small(rng, (outputs, 1), -2, 2)
         z = W @ x + b
-        if (z > 0).any() and (z < 0).any():
+        if (z > 0).any() and (z < 0).any() and (W @ x).any():  # Wx not all 0: the first step shows one
             break
     answer = relu(z)
     mistakes = [

@@ -10,7 +10,6 @@ solution) is written by `widgets.text.practice_prompts`, its hints by
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -20,7 +19,7 @@ from numpy.typing import ArrayLike
 from ..diagnosis import Mistake
 
 __all__ = ["MAX_SEED", "Part", "Problem", "redrawn_until_every_slip_tells", "sizes", "small",
-           "tells_every_slip_apart", "told_apart"]
+           "tells_every_slip_apart", "told_apart", "two_terms"]
 
 #: Seeds run from 0 to this (a link's ``?seed=`` is checked against it).
 MAX_SEED = 999_999
@@ -78,18 +77,14 @@ class Problem:
     data: dict = field(default_factory=dict, compare=False)
 
 
-def _same(a, b, tol):
-    """Whether two answers (matrices, numbers or shapes) are the same within `tol` per entry."""
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    return a.shape == b.shape and bool(np.allclose(a, b, rtol=0, atol=tol))
-
-
 def tells_every_slip_apart(part: Part) -> bool:
     """Whether each of the part's planned mistakes gives an answer unlike the right one and unlike the others.
 
     A slip that gives the right answer (entry (j, i) of a diagonal entry, a
     uniform softmax of equal scores) is judged right, and two slips with one
     value are told apart by neither: the learner would be told the wrong cause.
+    Values are the same within the part's `tol`, relative and absolute, as
+    `widgets.core.diagnosis.diagnose` compares them (whichever is the reference).
 
     >>> from widgets.core.mistakes import Mistake
     >>> tells_every_slip_apart(Part(4.0, (Mistake("a", 3.0, ""), Mistake("b", 5.0, ""))))
@@ -97,20 +92,32 @@ def tells_every_slip_apart(part: Part) -> bool:
     >>> tells_every_slip_apart(Part(4.0, (Mistake("a", 3.0, ""), Mistake("b", 3.0, ""))))
     False
     """
-    values = [part.answer, *(mistake.value for mistake in part.mistakes)]
-    return not any(_same(a, b, part.tol) for a, b in itertools.combinations(values, 2))
+    by_shape: dict[tuple[int, ...], list[np.ndarray]] = {}  # matrices, numbers, shapes: alike only in one shape
+    for value in (part.answer, *(mistake.value for mistake in part.mistakes)):
+        array = np.asarray(value, dtype=float)
+        by_shape.setdefault(array.shape, []).append(array.ravel())
+    for arrays in by_shape.values():
+        a = np.stack(arrays)[:, None, :]
+        b = a.transpose(1, 0, 2)  # every pair at once: slips are many (a product's terms)
+        close = (np.abs(a - b) <= part.tol * (1 + np.maximum(np.abs(a), np.abs(b)))).all(axis=-1)
+        if np.triu(close, 1).any():
+            return False
+    return True
 
 
-def redrawn_until_every_slip_tells(generate: Callable[[np.random.Generator, int], Problem]) -> Callable[[int], Problem]:
+def redrawn_until_every_slip_tells(
+    generate: Callable[[np.random.Generator, int], Problem | None],
+) -> Callable[[int], Problem]:
     """A generator of problems from a seed, drawing ``generate(rng, seed)`` again until every
-    part tells its slips apart (`tells_every_slip_apart`)."""
+    part tells its slips apart (`tells_every_slip_apart`); ``generate`` returns None for a draw
+    that does not fit (one whose hints would have nothing to show, see `two_terms`)."""
 
     @functools.wraps(generate)
     def from_seed(seed: int) -> Problem:
         rng = np.random.default_rng(seed)
         while True:
             problem = generate(rng, seed)
-            if all(tells_every_slip_apart(part) for part in problem.parts):
+            if problem is not None and all(tells_every_slip_apart(part) for part in problem.parts):
                 return problem
 
     return from_seed
@@ -127,6 +134,18 @@ def small(rng: np.random.Generator, shape: tuple[int, int], low: int = -3, high:
 def sizes(rng: np.random.Generator, *choices: Sequence[int]) -> tuple[int, ...]:
     """One size drawn from each of `choices` (sequences of ints): the shapes a problem varies over."""
     return tuple(int(rng.choice(options)) for options in choices)
+
+
+def two_terms(a: ArrayLike, b: ArrayLike) -> bool:
+    """Whether the dot product of `a` and `b` has at least two products that are not zero.
+
+    With one, that product is the whole sum: the first step of its hints (one
+    product) could show only a zero or the answer.
+
+    >>> two_terms([2, 0, 1], [3, 5, 0]), two_terms([2, 1], [3, -6])
+    (False, True)
+    """
+    return int(np.count_nonzero(np.multiply(a, b))) >= 2
 
 
 def told_apart(mistakes: Iterable[Mistake], answer: ArrayLike) -> list[Mistake]:

@@ -7,17 +7,20 @@ import numpy as np
 
 from ..mistakes import Mistake, entry_mistakes, product_mistakes, shape_mistakes
 from ..shapes import NO_PRODUCT
-from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart
+from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart, two_terms
 
 __all__ = ["column_problem", "composition_problem", "entry_problem", "points_problem", "product_problem"]
 
 
 @redrawn_until_every_slip_tells
-def column_problem(rng: np.random.Generator, seed: int) -> Problem:
-    """A column of AB: column j of B mixes the columns of A; A is 2×2 to 3×3, B 2×2 to 3×3."""
+def column_problem(rng: np.random.Generator, seed: int) -> Problem | None:
+    """A column of AB: column j of B mixes the columns of A; A is 2×2 to 3×3, B 2×2 to 3×3.
+    Column j of B has two weights or more that are not 0 (with one, its term is the answer)."""
     m, n, p = sizes(rng, (2, 3), (2, 3), (2, 3))
     A, B = small(rng, (m, n)), small(rng, (n, p))
     j = int(rng.integers(p))
+    if np.count_nonzero(B[:, j]) < 2:
+        return None
     AB = A @ B
     answer = AB[:, [j]]
     mistakes = [
@@ -38,14 +41,17 @@ def column_problem(rng: np.random.Generator, seed: int) -> Problem:
 
 
 @redrawn_until_every_slip_tells
-def entry_problem(rng: np.random.Generator, seed: int) -> Problem:
+def entry_problem(rng: np.random.Generator, seed: int) -> Problem | None:
     """One entry of AB off the diagonal: row i of A dotted with column j of B, A m×n and B n×p
-    with m, p from 2 to 4 and n (the terms) 2 or 3, so the product is often not square."""
+    with m, p from 2 to 4 and n (the terms) 2 or 3, so the product is often not square; two of
+    its products at least are not 0."""
     m, n, p = sizes(rng, (2, 3, 4), (2, 3), (2, 3, 4))
     A, B = small(rng, (m, n), -5, 5), small(rng, (n, p), -5, 5)
     i, j = int(rng.integers(m)), int(rng.integers(p))
     while i == j:
         i, j = int(rng.integers(m)), int(rng.integers(p))
+    if not two_terms(A[i], B[:, j]):
+        return None
     answer = float((A[i] * B[:, j]).sum())
     part = Part(answer, tuple(entry_mistakes(A, B, i, j)))
     return Problem("entry", seed, (part,), dict(A=A, B=B, i=i, j=j))
@@ -53,8 +59,8 @@ def entry_problem(rng: np.random.Generator, seed: int) -> Problem:
 
 @redrawn_until_every_slip_tells
 def composition_problem(rng: np.random.Generator, seed: int) -> Problem:
-    """The shape of AB and where x ↦ A(Bx) starts and lands."""
-    m, n, k = (int(x) for x in rng.choice(np.arange(1, 7), size=3, replace=False))
+    """The shape of AB and where x ↦ A(Bx) starts and lands: three different sizes from 1 to 8."""
+    m, n, k = (int(x) for x in rng.choice(np.arange(1, 9), size=3, replace=False))
     parts = (
         Part((m, k), tuple(shape_mistakes((m, n), (n, k)))),
         Part(
@@ -80,11 +86,12 @@ def composition_problem(rng: np.random.Generator, seed: int) -> Problem:
 
 
 @redrawn_until_every_slip_tells
-def product_problem(rng: np.random.Generator, seed: int) -> Problem:
+def product_problem(rng: np.random.Generator, seed: int) -> Problem | None:
     """The whole product AB, or that it does not exist: A is m×n and B n'×p, m and p from 1 to 3,
     n from 2 to 3 (few terms), at most six entries to compute; in a third of the problems B's rows
     are not A's columns, and the answer is "none".  The product is asked for only once its shape is
-    answered, so a second question does not give away that it exists."""
+    answered, so a second question does not give away that it exists.  Where it exists, some entry
+    has two products that are not 0 (the first step shows one of them)."""
     while True:
         m, n, p = sizes(rng, (1, 2, 3), (2, 3), (1, 2, 3))
         if m * p <= 6:
@@ -99,6 +106,8 @@ def product_problem(rng: np.random.Generator, seed: int) -> Problem:
             mistakes.append(Mistake("BA", (rows_b, n), f"that is the shape of BA, which exists; {why}"))
         part = Part(NO_PRODUCT, tuple(told_apart(mistakes, NO_PRODUCT)), name="shape")
         return Problem("product", seed, (part,), dict(A=A, B=B))
+    if not any(two_terms(A[i], B[:, j]) for i in range(m) for j in range(p)):
+        return None
     exists = Mistake("none", NO_PRODUCT, f"A has {n} columns and B has {n} rows: the inner sizes agree, "
                      "so AB exists; its shape is the outer sizes.")
     shape = Part((m, p), tuple(told_apart([*shape_mistakes((m, n), (n, p)), exists], (m, p))), name="shape")
@@ -112,7 +121,9 @@ def points_problem(rng: np.random.Generator, seed: int) -> Problem:
     the problems, as the rows of P (PAᵀ), where the matrix goes on the right, transposed."""
     k = int(rng.choice([2, 3]))
     A, X = small(rng, (2, 2)), small(rng, (2, k))
-    while np.array_equal(A, A.T):  # a symmetric A: its columns are its rows, and that slip would not show
+    # Not a symmetric A (its columns are its rows, and that slip would not show), nor images all 0
+    # (the first step shows a coordinate that is not).
+    while np.array_equal(A, A.T) or not (A @ X).any():
         A = small(rng, (2, 2))
     as_rows = bool(rng.integers(2))
     turned = Mistake("columns-of-A", A.T @ X, "you used the columns of A where its rows go: the first "
