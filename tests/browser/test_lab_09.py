@@ -40,8 +40,8 @@ def test_the_explorer_waits_for_a_softmax_row_and_its_switches_for_two_predictio
     expect(page.locator(".attention-causal")).to_have_count(0)  # the mask waits for its prediction
 
     # The two predictions: the scale's wrong choice explains itself; both answered open the switches.
-    choose_check(page, ".lab09-check-scale", "they flatten towards equal shares")
-    expect(page.locator(".lab09-check-scale")).to_contain_text("spread the scores further apart")
+    choose_check(page, ".lab09-check-scale", "they flatten: longer vectors spread the weight more evenly")
+    expect(page.locator(".lab09-check-scale")).to_contain_text("Equal shares come from scores close together")
     choose_check(page, ".lab09-check-scale", "they sharpen: the largest score takes nearly all the weight")
     answer_check(page, ".lab09-check-mask", [["1", "0", "0", "0"]])
     expect(page.locator(".lab09-check-mask")).to_contain_text("Correct")

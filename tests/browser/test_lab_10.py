@@ -67,7 +67,7 @@ def test_table_and_linearity_wait_for_their_questions(voila_server, page):
     # A wrong choice is told what it mixed up.
     choose_check(page, ".lab10-check-role", "W_V")
     expect(page.locator(".lab10-check-role")).to_contain_text("W_V is a fixed parameter")
-    choose_check(page, ".lab10-check-role", "A_att(X), the attention weights")
+    choose_check(page, ".lab10-check-role", "A_att(X)")
     assert page.locator(".lab10-roles").count() == 0  # one question still open
     choose_check(page, ".lab10-check-bias", "both are 0")
     expect(page.locator(".lab10-roles")).to_contain_text("yes, through the scores")
@@ -76,7 +76,7 @@ def test_table_and_linearity_wait_for_their_questions(voila_server, page):
     expect(page.locator(".lab10-check-dense")).to_contain_text("A factor 4 would need")
     choose_check(page, ".lab10-check-dense", "it doubles exactly")
     choose_check(page, ".lab10-check-att",
-                 "it changes, but in general not by a factor of 2, because the weights change too")
+                 "it changes, and in general not by a factor of 2: the weights change too")
     expect(page.locator(".lab10-tables")).to_be_visible()
     expect(page.locator(".lab10-verdict-dense")).to_have_text("equal")
     expect(page.locator(".lab10-verdict-att")).to_contain_text("different")

@@ -308,21 +308,23 @@ def answer_tells(check: Check, declared: tuple[str, ...] | None) -> tuple[list[s
 def giveaways(page: Page, untouched: str) -> list[str]:
     """Where the answer of `untouched` is in sight now (`in_sight`), as ``where: tell in «snippet»`` lines."""
     check = page.lab.questions[untouched]
-    words, runs = answer_tells(check, page.lab.tells[untouched])
-    patterns = [(word, _bounded(word)) for word in words if word.strip()]
-    found = []
     choices = [plain(choice) for choice in getattr(check.answer_input, "options", ())] if check._mode == "choice" else []
-    for where, text in in_sight(page, untouched):
-        if where.endswith(" options") and sum(choice.strip() in text for choice in choices) >= 2:
-            continue
-        shown = plain(text)
-        for word, pattern in patterns:
-            if pattern.search(shown):
-                found.append(f"{where}: {word.strip()!r} in «{_snippet(shown, word)}»")
-        tokens = _tokens(shown)
-        for run in runs:
-            if _has_run(tokens, run):
-                found.append(f"{where}: the numbers {[format_number(v) for v in run]} in «{shown.strip()[:160]}»")
+    return [found for where, text in in_sight(page, untouched)
+            if not (where.endswith(" options") and sum(choice.strip() in text for choice in choices) >= 2)
+            for found in tells_in(page, untouched, where, text)]
+
+
+def tells_in(page: Page, untouched: str, where: str, text: str) -> list[str]:
+    """The forms of `untouched`'s answer (`answer_tells`) that `text` holds, as ``where: tell in «snippet»`` lines."""
+    words, runs = answer_tells(page.lab.questions[untouched], page.lab.tells[untouched])
+    shown, found = plain(text), []
+    for word in words:
+        if word.strip() and _bounded(word).search(shown):
+            found.append(f"{where}: {word.strip()!r} in «{_snippet(shown, word)}»")
+    tokens = _tokens(shown)
+    for run in runs:
+        if _has_run(tokens, run):
+            found.append(f"{where}: the numbers {[format_number(v) for v in run]} in «{shown.strip()[:160]}»")
     return found
 
 

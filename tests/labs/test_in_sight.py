@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from harness.in_sight import answer_wrong_once, giveaways, questions_of, run_page, worst_case
+from harness.in_sight import answer_wrong_once, giveaways, questions_of, run_page, tells_in, worst_case
 from harness.voila import REPO
+from widgets import Check
 
 LABS = sorted((REPO / "labs").glob("[0-9][0-9]-*.ipynb"))
 CASES = [(path, key) for path in LABS for key in questions_of(path)]
@@ -31,6 +32,33 @@ def test_no_answer_is_in_sight_after_one_wrong_guess_unless_it_counts_as_shown(p
     answer_wrong_once(check)
     found = [] if check.shown else giveaways(page, key)
     assert not found, f"{path.stem}, {key}: after one wrong answer its answer is in sight:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("path", LABS, ids=[path.stem[:2] for path in LABS])
+def test_no_wrong_choice_explains_which_one_is_right(path):
+    """Each wrong choice's explanation names the slip and says where to look, and stops there: if it stated
+    the right choice, a learner's second pick would need no thought (every wrong choice is tried, not the
+    first one only, as `answer_wrong_once` does)."""
+    page = run_page(path)
+    found = [told for key, check in page.lab.questions.items() if isinstance(check, Check) and check._mode == "choice"
+             for option, explanation in check._explanations.items() if option != check._answer
+             for told in tells_in(page, key, f"{key}, the explanation of {option!r}", explanation)]
+    assert not found, "\n".join(found)
+
+
+CHOICE_LENGTHS = [
+    [len(option) for option in check.answer_input.options if option != check._answer] + [len(check._answer)]
+    for path in LABS for check in run_page(path).lab.questions.values()
+    if isinstance(check, Check) and check._mode == "choice"
+]
+
+
+def test_the_right_choice_does_not_stand_out_by_its_length():
+    """A test-wise learner picks the longest, most qualified option: the right one is the longest in at most a
+    quarter of the choice questions (as by chance among four), and never much longer than every wrong one."""
+    longest = [lengths for lengths in CHOICE_LENGTHS if lengths[-1] > max(lengths[:-1])]
+    assert len(longest) <= len(CHOICE_LENGTHS) / 4, longest
+    assert all(lengths[-1] <= 1.25 * max(lengths[:-1]) for lengths in CHOICE_LENGTHS), longest
 
 
 LAB_5 = REPO / "labs" / "05-many-points.ipynb"

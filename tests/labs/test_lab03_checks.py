@@ -55,10 +55,10 @@ def test_the_clockwise_rotation_is_said_beside_columns_dotted_with_columns(lab):
 
 def test_transpose_choice_explains_wrong_picks_and_the_identities_wait_for_every_question_they_answer(lab):
     transpose_check, held = lab["transpose_check"], lab["identities_reveal"]
-    assert answer(transpose_check, "AᵀBᵀ") is False and "3×3" in transpose_check.feedback
+    assert answer(transpose_check, "AᵀBᵀ") is False and "column i of A dotted with row j of B" in transpose_check.feedback
     # The cards show (AB)ᵀ = BᵀAᵀ: one wrong pick opens nothing to copy.
     assert not held.opened
-    assert answer(transpose_check, "BA") is False and "transposes neither" in transpose_check.feedback
+    assert answer(transpose_check, "BA") is False and "changing the order alone" in transpose_check.feedback
     assert answer(transpose_check, "BᵀAᵀ") and transpose_check.solved
     # Typed R and S, or a 2×4 and a 4×2, they multiply both ways: they wait for RS, SR and BA's shape.
     assert not held.opened
@@ -70,14 +70,15 @@ def test_transpose_choice_explains_wrong_picks_and_the_identities_wait_for_every
 
 def test_cancel_choice_explains_a_wrong_pick(lab):
     cancel_check = lab["cancel_check"]
-    assert answer(cancel_check, "Only if A is not square") is False and "2×2" in cancel_check.feedback
-    assert answer(cancel_check, "No: A can forget the place where B and C differ") and cancel_check.solved
+    assert answer(cancel_check, "Yes, as long as A is square") is False and "flatten" in cancel_check.feedback
+    assert "No:" not in cancel_check.feedback  # it names the slip, not the right choice
+    assert answer(cancel_check, "No: two different matrices can give one product") and cancel_check.solved
 
 
 def test_shape_check_names_ab_and_the_inner_sizes(lab):
     shape_check = lab["shape_check"]
     assert answer(shape_check, "2x2") is False and shape_check.mistake == "AB"
-    assert "2×2 is the shape of AB" in shape_check.feedback
+    assert shape_check.feedback.startswith("2×2 is the shape of AB")  # one slip's words, not two merged
     assert answer(shape_check, "4×2") is False and shape_check.mistake == "inner"
     assert answer(shape_check, "4×4") and shape_check.solved and shape_check.attempts == 3
 

@@ -14,11 +14,11 @@ LAB = REPO / "labs" / "05-many-points.ipynb"
 lab = lab_fixture(LAB)
 
 
-def test_x_check_explains_the_repeated_corner(lab):
+def test_x_check_names_a_column_read_as_a_step(lab):
     x_check = lab["x_check"]
-    assert not answer(x_check, "the four edges of the square, one per column")
-    assert "five columns, not four" in x_check.feedback
-    assert answer(x_check, "the corners of the unit square, with the first one repeated at the end to close the outline")
+    assert not answer(x_check, "a step each: the move from one corner of the square to the next one")
+    assert "not how far it is from the one before" in x_check.feedback
+    assert answer(x_check, "a corner each, in order around the square, the first one again at the end")
 
 
 def test_the_picture_of_y_waits_for_an_answer_and_the_slips_are_named(lab):
@@ -98,7 +98,7 @@ def test_the_map_and_edge_choices_explain_each_wrong_pick(lab):
     assert "(1, 0)" in bottom_check.feedback
     assert answer(bottom_check, "its points have y = 0, and the shear moves a point sideways by its height")
 
-    assert not answer(top_check, "each point moves right by its x coordinate")
+    assert not answer(top_check, "each point moves right by its x coordinate, the far corner most")
     assert "stretch" in top_check.feedback
     assert answer(top_check, "its points have y = 1, so each moves right by exactly 1")
 
@@ -167,7 +167,9 @@ def test_rows_or_columns_asks_which_product_before_it_shows_both(lab):
 
 def test_corners_or_grid_asks_whether_the_corners_can_tell(lab):
     grid_check = lab["grid_check"]
-    assert not answer(grid_check, "the right one, the rule") and "cannot tell" in grid_check.feedback
-    assert not answer(grid_check, "both are matrix maps, since their outlines are the same")
-    assert "by c, a matrix map would move it by 2c" in grid_check.feedback
-    assert answer(grid_check, "neither can be told from the corners: both put them in the same places")
+    # A wrong choice says where to look, never how the corners compare: that is the answer.
+    for wrong in ("yes: the matrix map's outline is the one with straight edges",
+                  "yes: only the matrix map keeps the origin where it is",
+                  "no: neither of the two plots shows a matrix map"):
+        assert not answer(grid_check, wrong) and "same places" not in grid_check.feedback
+    assert answer(grid_check, "no: both maps put the four corners in the same places")

@@ -132,8 +132,8 @@ def test_the_shape_hints_give_none_of_the_three_shapes_asked_for(lab):
 def test_the_printed_shapes_wait_for_the_shape_answers_to_be_settled_and_the_last_question_for_the_line(lab):
     check_line, check_why, printed_panel, why_panel = (lab[name] for name in (
         "check_line", "check_why", "printed_panel", "why_panel"))
-    assert not answer(check_line, "Q = X_tokens @ WQ") and "no key is involved" in check_line.feedback
-    assert answer(check_line, "scores_many = Q @ K_tokens.T")
+    assert not answer(check_line, "K_tokens @ Q.T") and "not of one query" in check_line.feedback
+    assert answer(check_line, "Q @ K_tokens.T")
     assert not printed_panel.opened and not why_panel.opened  # the shape questions of Activity 1.4.5 come first
     # One wrong shape does not open the printed shapes, which would let it be corrected by copying.
     assert answer(lab["check_kt"], "3x5") and answer(lab["check_s"], "5x5")
@@ -143,16 +143,17 @@ def test_the_printed_shapes_wait_for_the_shape_answers_to_be_settled_and_the_las
     assert printed_panel.opened and lab["printed"] == ((5, 3), (5, 3), (5, 3), (5, 5))
     assert "((5, 3), (5, 3), (5, 3), (5, 5))" in printed_panel.view.value
     assert why_panel.opened and why_panel.view is check_why
-    assert not answer(check_why, "np.ones always makes square matrices") and "4×3, not square" in check_why.feedback
-    assert answer(check_why, "Q has shape (5, 3) and K_tokens.T has shape (3, 5), so their product is 5×5")
+    assert not answer(check_why, "Q and K_tokens.T are both (5, 5): the transpose makes K_tokens square")
+    assert "never makes a matrix square" in check_why.feedback
+    assert answer(check_why, "Q is (5, 3) and K_tokens.T is (3, 5): the outer sizes, 5 and 5, remain")
 
 
 def test_the_last_question_waits_for_the_line_question_to_be_settled_too(lab):
     answer_shapes(lab)
     assert lab["printed_panel"].opened and not lab["why_panel"].opened
     # Its choices read the scores off Q and K_tokens.T: it waits for check_line to be settled, not answered.
-    assert not answer(lab["check_line"], "Q = X_tokens @ WQ") and not lab["why_panel"].opened
-    assert not answer(lab["check_line"], "K_tokens = X_tokens @ WK")
+    assert not answer(lab["check_line"], "Q.T @ K_tokens") and not lab["why_panel"].opened
+    assert not answer(lab["check_line"], "Q @ K_tokens")
     assert lab["why_panel"].opened and lab["check_line"].shown  # its choices read the line off: seen, not solved
 
 

@@ -92,11 +92,13 @@ def test_h2_hints_open_a_level_at_a_time_and_the_first_step_leaves_the_sum_to_do
 
 def test_each_concept_choice_explains_itself_and_every_check_has_a_solution(lab):
     check_row, check_why = lab["check_row"], lab["check_why"]
-    assert not answer(check_row, "how much every token takes from token i") and "column i" in check_row.feedback
+    assert not answer(check_row, "how much each of the other tokens takes from token i")
+    assert "column i" in check_row.feedback and "weights token i uses" not in check_row.feedback
     assert answer(check_row, "the weights token i uses when averaging the value vectors")
-    assert not answer(check_why, "because every entry of H is between 0 and 1")
-    # It says why with v₄, given, not with h₂, which the question on h₂ asks for.
-    assert "v₄ = (4, 4)" in check_why.feedback and "(2, 2)" not in check_why.feedback
+    # The span taken for the hull: named with a counterexample, not with h₂, which the question on h₂ asks for.
+    assert not answer(check_why, list(lab["WHY_CHOICES"])[0])
+    assert "(−1)·v₁ + 2·v₂" in check_why.feedback and "(2, 2)" not in check_why.feedback
+    assert "add to 1" not in check_why.feedback  # it asks for the missing property, it does not state it
     assert answer(check_why, list(lab["WHY_CHOICES"])[2])
     for name in ("check_qkv", "check_s", "check_a", "check_h", "check_h2", "check_row", "check_why"):
         assert lab[name]._solution_toggle is not None, name
@@ -142,12 +144,11 @@ def test_the_prose_writes_the_labs_own_numbers(lab):
     assert rf"\mathbf{{h}}_2 = {average}$" in lab["check_h2"].hints._hints[1]
     assert rf"\mathbf{{h}}_2 = {average}$" in lab["check_why"].hints._hints[2]
     assert f"coefficients ${', '.join(map(tfrac, weights))}$ are row 2" in lab["check_why"].hints._hints[2]
-    assert f"v₄ = ({values[3][0]:g}, {values[3][1]:g})" in " ".join(lab["WHY_CHOICES"].values())
 
     sources = "\n".join(c.source for c in notebook_cells(LAB) if c.cell_type == "markdown")
     # Four values of two entries each make V 4×2, the answer of check_qkv: the markdown does not list them.
     assert rf"$\mathbf{{v}}_4 = ({values[3][0]:g}, {values[3][1]:g})$" not in sources
-    assert f"Row 2 starts at $({', '.join(map(tfrac, sliders))})$" in sources
+    assert f"row 2 starts at $({', '.join(map(tfrac, sliders))})$" in sources
     scores = (LAB8.X @ LAB8.W_Q) @ (LAB8.X @ LAB8.W_K).T
     assert f"cat's scores are $({', '.join(f'{x:g}' for x in scores[1])})$" in sources
     assert f"the activity's weights $({', '.join(map(tfrac, weights))})$" in sources

@@ -23,7 +23,7 @@ def test_the_table_of_roles_opens_after_both_role_questions(lab):
     # Each wrong choice explains itself.
     assert not answer(check_role, "W_V") and check_role.feedback == lab["ROLE_CHOICES"]["W_V"]
     assert not answer(check_role, "V(X) = X W_V") and "the role of U(x)" in check_role.feedback
-    assert answer(check_role, "A_att(X), the attention weights")
+    assert answer(check_role, "A_att(X)")
     assert check_role.feedback.startswith("Correct! A_att(X) multiplies the values")
     assert not roles_panel.opened
     assert not answer(check_bias, "B(x) = X and b = 0") and "residual connection" in check_bias.feedback
@@ -39,9 +39,11 @@ def test_the_linearity_comparison_opens_after_both_predictions(lab):
     assert not answer(check_dense, "it is multiplied by 4") and "A factor 4 would need $X$ to enter twice" in check_dense.feedback
     assert answer(check_dense, "it doubles exactly")
     assert not linearity_panel.opened
-    assert not answer(check_att, "it doubles exactly") and "the weights do not stay" in check_att.feedback
-    assert not answer(check_att, "it stays the same, because the weights add to 1")
-    assert answer(check_att, "it changes, but in general not by a factor of 2, because the weights change too")
+    assert not answer(check_att, "it doubles exactly: the weights add to 1, so only the values scale")
+    assert "adding to 1 does not make the weights for $2X$" in check_att.feedback
+    assert "change" not in check_att.feedback  # it says where to look, not what the right choice says
+    assert not answer(check_att, "it stays the same: the weights add to 1 and take the factor 2 out")
+    assert answer(check_att, "it changes, and in general not by a factor of 2: the weights change too")
     assert linearity_panel.opened and linearity_panel.view in linearity_panel.children
     # The outputs Ŷ and H open with the comparison: typed 2X, they would say whether each doubles.
     assert linearity_panel.view.children == (lab["comparison"].outputs, linearity)
