@@ -52,6 +52,8 @@ def test_shapes_and_scores_stay_hidden_until_answered(voila_server, page):
     # is named; the score matrix shows S_24, so it opens once all three are answered right (or tried twice).
     # Each "still hidden" is read after the kernel has answered that Check.
     assert page.locator(".lab07-check-s24-value").count() == 0
+    choose_check(page, ".lab07-check-s24-pair", "token 2's query with token 4's key")
+    expect(page.locator(".lab07-check-s24-pair")).to_contain_text("Correct")
     choose_check(page, ".lab07-check-s24", "q₂₁k₄₁ + q₂₂k₄₂ + q₂₃k₄₃")
     expect(page.locator(".lab07-check-s24 [role=status]")).not_to_be_empty()
     answer_check(page, ".lab07-check-s24-value", "-0.5")

@@ -150,7 +150,7 @@ def answer_wrong_once(check: Check) -> None:
     one, a shape one row taller, the matrix with its first entry plus one."""
     answer = check._answer
     if check._mode == "choice":
-        check.answer_input.value = next(option for option in check.answer_input.options if option != answer)
+        check.answer_input.value = next(option for option in check.choices if option != answer)
     elif check._mode == "matrix":
         wrong = np.array(answer, dtype=float)
         wrong.flat[0] += 1

@@ -67,6 +67,12 @@ def test_s24_as_an_expression_and_a_number_opens_the_score_matrix(lab):
     assert not scores_panel.opened
     assert not answer(check_row, "the query vector of token 2") and "row 2 of Q" in check_row.feedback
     assert answer(check_row, "the scores comparing token 2's query with all five keys")
+    # A click on a cell lights up the query and the key it compares: it waits for "What does S₂₄ compare?".
+    assert not scores_panel.opened
+    check_pair = lab["check_s24_pair"]
+    assert not answer(check_pair, "token 4's query with token 2's key") and "S₄₂" in check_pair.feedback
+    assert "token 2's query" not in check_pair.feedback
+    assert answer(check_pair, "token 2's query with token 4's key")
     assert scores_panel.opened
     explorer = lab["explorer"]
     assert explorer.part("expansion") in scores_panel.view.children

@@ -198,3 +198,14 @@ def test_the_practice_on_shapes_waits_for_the_shape_questions(lab):
     for name, shape in (("check_qkv", "4x2"), ("check_s", "4x4"), ("check_a", "4x4")):
         assert answer(lab[name], shape) and not panel.opened
     assert answer(lab["check_h"], "4x2") and panel.opened
+
+
+def test_what_s_ij_compares_is_asked_after_the_shape_of_s_and_names_the_swap(lab):
+    check_sij = lab["check_sij"]
+    sij_panel = held_part(lab, check_sij)
+    assert not sij_panel.opened
+    assert answer(lab["check_qkv"], "4x2") and answer(lab["check_s"], "4x4") and sij_panel.opened
+    assert not answer(check_sij, "the query of token j with the key of token i") and "S_ji" in check_sij.feedback
+    assert "token i's query" not in check_sij.feedback and "query of token i" not in check_sij.feedback
+    assert not answer(check_sij, "the weight token i gives to token j's value") and "A_att" in check_sij.feedback
+    assert answer(check_sij, "the query of token i with the key of token j")

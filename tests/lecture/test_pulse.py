@@ -126,7 +126,7 @@ def test_a_practice_is_recorded_whichever_problem_it_shows(store):
 def test_lab_8_text_and_choice_answers_are_stored_short(store):
     lab = lab_namespace(LAB_8)
     recorder = PulseRecorder(store, "lab08", visitor="v1").watch_all(lab["lecture"].lab.questions)
-    assert list(recorder.watched) == ["check_qkv", "check_s", "check_a", "check_h", "check_row", "check_why",
+    assert list(recorder.watched) == ["check_qkv", "check_s", "check_sij", "check_a", "check_h", "check_row", "check_why",
                                      "check_h2", "practice_output", "practice_chain"]
     answer(lab["check_h"], " 2 by 4 ")
     why = lab["check_why"]

@@ -113,16 +113,17 @@ def test_the_board_shows_exactly_the_rooms_counts(room):
     # Every check of the lab is listed from the first page view on, answered or not.
     unanswered = ["0", "0", "0", "—"]
     assert table(lab8) == [
-        ["Shape of Q", *unanswered], ["Shape of S = QKᵀ", *unanswered], ["Shape of A_att", *unanswered],
+        ["Shape of Q", *unanswered], ["Shape of S = QKᵀ", *unanswered], ["What S_ij compares", *unanswered],
+        ["Shape of A_att", *unanswered],
         ["Shape of H = A_att V", "20", "16", "32", "swapped 8 · inner 4 · shape 4"],
         ["What row i of A_att holds", "20", "10", "20", f"{html.escape(clip(f'“{WRONG_ROW}”'))} 10"],
         ["Why an average?", *unanswered], ["h₂ by hand", *unanswered],
         ["Practice: one output row of H", *unanswered], ["Practice: the shapes from X to H", *unanswered],
     ]
-    assert lab8.progress_bars.y.tolist() == [[0, 0, 0, 20, 20, 0, 0, 0, 0], [0, 0, 0, 16, 10, 0, 0, 0, 0]]
+    assert lab8.progress_bars.y.tolist() == [[0, 0, 0, 0, 20, 20, 0, 0, 0, 0], [0, 0, 0, 0, 16, 10, 0, 0, 0, 0]]
     assert lab8.mistake_bars.y.tolist() == [8, 4, 4, 10]
-    # Wide enough for nine names, tall enough for four bars; lab 1's at the smallest size.
-    assert (lab8._progress.layout.width, lab8._mistakes.layout.height) == ("1080px", "380px")
+    # Wide enough for ten names, tall enough for four bars; lab 1's at the smallest size.
+    assert (lab8._progress.layout.width, lab8._mistakes.layout.height) == ("1200px", "380px")
     assert (lab1._progress.layout.width, lab1._mistakes.layout.height) == ("600px", "380px")
 
 
@@ -132,7 +133,7 @@ def test_the_csv_export_holds_the_same_counts(room):
     assert 'download="pulse.csv"' in link
     data = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", link).group(1)).decode()
     rows = list(csv.DictReader(io.StringIO(data)))
-    assert len(rows) == 2 + 9  # every check and practice of both labs
+    assert len(rows) == 2 + 10  # every check and practice of both labs
     rows = [row for row in rows if row["attempted"] != "0"]
     assert [(r["lab"], r["check"], r["visitors"], r["attempted"], r["solved"]) for r in rows] == [
         ("01-product-by-columns", "activity", "30", "30", "25"),
