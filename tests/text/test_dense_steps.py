@@ -18,7 +18,7 @@ B = [1, -1]
 def test_symbolic_expansion_is_the_syllabus_one():
     latex = affine_expansion_latex(None, None)
     steps = latex.split(" = ")
-    assert steps[0] == r"\mathbf{W}\mathbf{x} + \mathbf{b}"
+    assert steps[0] == r"W\mathbf{x} + \mathbf{b}"
     assert steps[1] == (
         r"\begin{bmatrix} w_{11} & w_{12} \\ w_{21} & w_{22} \end{bmatrix} "
         r"\begin{bmatrix} x_1 \\ x_2 \end{bmatrix} + \begin{bmatrix} b_1 \\ b_2 \end{bmatrix}"
@@ -49,7 +49,7 @@ def test_numbers_for_w_and_b_with_symbolic_x():
 
 def test_relu_step():
     latex = affine_expansion_latex(W, [1, -7], X, activation="relu")
-    assert r"\operatorname{ReLU}(\mathbf{W}\mathbf{x} + \mathbf{b}) = " in latex
+    assert r"\operatorname{ReLU}(W\mathbf{x} + \mathbf{b}) = " in latex
     assert r"\max(0,\, 1) \\ \max(0,\, -1)" in latex
     assert latex.endswith(r"\begin{bmatrix} 1 \\ 0 \end{bmatrix}")
     symbolic = affine_expansion_latex(None, None, activation="relu")

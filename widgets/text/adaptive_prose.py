@@ -24,10 +24,10 @@ __all__ = [
 #: form, and what that means for linearity: the answers to lab 10's two questions on roles.
 ROLES_HTML = html_table([
     ("adaptive form", "in this attention", "depends on the input?"),
-    (r"$\mathbf{W}(\mathbf{x})$, the weights", r"$A_{\mathrm{att}}(X)$, the attention weights",
+    (r"$W(\mathbf{x})$, the weights", r"$A_{\mathrm{att}}(X)$, the attention weights",
      "yes, through the scores; not linearly (softmax)"),
-    (r"$\mathbf{U}(\mathbf{x})$, what gets weighted", r"$V(X) = XW_V$, the values", "yes, linearly"),
-    (r"$\mathbf{B}(\mathbf{x})$, an input-dependent bias", r"$0$ here",
+    (r"$U(\mathbf{x})$, what gets weighted", r"$V(X) = XW_V$, the values", "yes, linearly"),
+    (r"$B(\mathbf{x})$, an input-dependent bias", r"$0$ here",
      "(a transformer block adds the input back, $X$, through its residual connection)"),
     (r"$\mathbf{b}$, a fixed bias", r"$0$ here", "(output projections usually carry one)"),
 ]) + (

@@ -27,8 +27,8 @@ from .numbers import html_number, latex_number
 __all__ = ["affine_expansion_html", "affine_expansion_latex"]
 
 #: What the left-hand side of the expansion is called.
-AFFINE_LHS = r"\mathbf{W}\mathbf{x} + \mathbf{b}"
-RELU_LHS = r"\hat{\mathbf{y}} = \operatorname{ReLU}(\mathbf{W}\mathbf{x} + \mathbf{b})"
+AFFINE_LHS = r"W\mathbf{x} + \mathbf{b}"
+RELU_LHS = r"\hat{\mathbf{y}} = \operatorname{ReLU}(W\mathbf{x} + \mathbf{b})"
 
 
 @dataclass(frozen=True)
@@ -213,7 +213,7 @@ def affine_expansion_latex(
     The syllabus expansion, with symbols:
 
     >>> print(affine_expansion_latex(None, None))  # doctest: +NORMALIZE_WHITESPACE
-    \mathbf{W}\mathbf{x} + \mathbf{b}
+    W\mathbf{x} + \mathbf{b}
     = \begin{bmatrix} w_{11} & w_{12} \\ w_{21} & w_{22} \end{bmatrix}
     \begin{bmatrix} x_1 \\ x_2 \end{bmatrix} + \begin{bmatrix} b_1 \\ b_2 \end{bmatrix}
     = \begin{bmatrix} w_{11}x_1 + w_{12}x_2 \\ w_{21}x_1 + w_{22}x_2 \end{bmatrix}
@@ -234,7 +234,7 @@ def affine_expansion_latex(
     >>> latex = affine_expansion_latex([[2, -1], [0, 3]], [1, -7], [1, 2],
     ...                                activation="relu", multiline=True)
     >>> print(latex.splitlines()[-2])
-    \hat{\mathbf{y}} = \operatorname{ReLU}(\mathbf{W}\mathbf{x} + \mathbf{b}) &= \begin{bmatrix} \max(0,\, 1) \\ \max(0,\, -1) \end{bmatrix} = \begin{bmatrix} 1 \\ 0 \end{bmatrix}
+    \hat{\mathbf{y}} = \operatorname{ReLU}(W\mathbf{x} + \mathbf{b}) &= \begin{bmatrix} \max(0,\, 1) \\ \max(0,\, -1) \end{bmatrix} = \begin{bmatrix} 1 \\ 0 \end{bmatrix}
     """
     lines = [
         (lhs, [" ".join(step) for step in steps])

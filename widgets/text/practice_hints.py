@@ -90,7 +90,7 @@ def _points(problem):
     A, X, as_rows = problem.data["A"], problem.data["X"], problem.data["as_rows"]
     j, i = next((j, i) for j in range(X.shape[1]) for i in range(2) if A[i] @ X[:, j])  # an image is not 0
     dot = " + ".join(_product(A[i, k], X[k, j]).split(" = ")[0] for k in range(2))
-    where = (r"its image $A\mathbf{x}$ goes in the same row of $PA^\top$, written as a row" if as_rows
+    where = (r"its image $A\mathbf{x}$ goes in the same row of $PA^T$, written as a row" if as_rows
              else r"its image $A\mathbf{x}$ is the same column of $Y$")
     return ((
         "Each point moves on its own: apply $A$ to one point at a time.",
@@ -164,7 +164,7 @@ def _chain(problem):
          "The inner sizes must agree, and they drop out.",
          rf"$X$ is ${n}\times{d}$ and $W_Q$ is ${d}\times{d_k}$."),
         ("$S$ compares every query with every key.",
-         r"$K^\top$ turns the keys, rows of $K$, into columns.",
+         r"$K^T$ turns the keys, rows of $K$, into columns.",
          rf"$Q$ is ${n}\times{d_k}$, and so is $K$."),
         ("Dividing by a number and a softmax change the entries.",
          "Softmax turns each row of scores into a row of weights.",

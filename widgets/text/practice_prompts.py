@@ -155,8 +155,8 @@ def _points(problem):
                  rf"$X = {latex_matrix(X)}$.")
         first = part.answer[:, [0]]
     else:
-        prompt = r"Compute $PA^\top$: the images of the points, one per row."
-        where = r"Row $j$ of $PA^\top$ is point $j$ times $A^\top$, the image $A\mathbf{x}_j$ written as a row"
+        prompt = r"Compute $PA^T$: the images of the points, one per row."
+        where = r"Row $j$ of $PA^T$ is point $j$ times $A^T$, the image $A\mathbf{x}_j$ written as a row"
         given = (rf"$A = {latex_matrix(A)}$ maps the points ${listed}$, stored as the rows of "
                  rf"$P = {latex_matrix(X.T)}$.")
         first = part.answer[[0]].T
@@ -192,7 +192,7 @@ def _output(problem):
     solution = (
         rf"Each value row, a row of $V$, is scaled by its weight in row {i} of $A_{{\text{{att}}}}$."
         "\n\n"
-        rf"The scaled rows are added: $$\mathbf{{h}}_{i}^\top = {terms} = {latex_matrix(part.answer)}.$$"
+        rf"The scaled rows are added: $$\mathbf{{h}}_{i}^T = {terms} = {latex_matrix(part.answer)}.$$"
     )
     weights = ", ".join(weight_latex(x, "tfrac") for x in w)
     given = (
@@ -200,7 +200,7 @@ def _output(problem):
         rf"$V = {latex_matrix(V)}$."
     )
     return WrittenProblem(given, (
-        WrittenPart(rf"Compute $\mathbf{{h}}_{i}^\top$, row {i} of $H = A_{{\text{{att}}}} V$.", solution),
+        WrittenPart(rf"Compute $\mathbf{{h}}_{i}^T$, row {i} of $H = A_{{\text{{att}}}} V$.", solution),
     ))
 
 
@@ -265,8 +265,8 @@ def _chain(problem):
         WrittenPart(r"What is the shape of $Q = XW_Q$?" + shape,
                     rf"$({n}\times{d})({d}\times{d_k})$: the inner {d}s drop out, so $Q$ is ${n}\times{d_k}$: "
                     "a query of $d_k$ entries per token."),
-        WrittenPart(r"What is the shape of the scores $S = QK^\top$?" + shape,
-                    rf"$K$ is ${n}\times{d_k}$ like $Q$, so $K^\top$ is ${d_k}\times{n}$ and "
+        WrittenPart(r"What is the shape of the scores $S = QK^T$?" + shape,
+                    rf"$K$ is ${n}\times{d_k}$ like $Q$, so $K^T$ is ${d_k}\times{n}$ and "
                     rf"$({n}\times{d_k})({d_k}\times{n})$ gives ${n}\times{n}$: a score per pair of tokens."),
         WrittenPart(r"What is the shape of the weights $A_{\text{att}} = \operatorname{softmax}(S/\sqrt{d_k})$?"
                     + shape, rf"Softmax turns each row of $S$ into weights and keeps its shape: ${n}\times{n}$."),
