@@ -46,7 +46,8 @@ def test_exercise_1_names_a_forgotten_bias_a_transpose_and_a_row(lab):
     assert ex.submit() is False, "zeros accepted"
     assert answer(ex, [[0], [6]]) is False and ex.mistake == "no-bias"  # forgot b
     assert answer(ex, [[3], [4]]) is False and ex.mistake == "transpose"  # W transposed
-    assert answer(ex, [[1], [7]]) is False and ex.feedback.startswith("row 2 off")  # b_2 added instead of subtracted
+    assert answer(ex, [[1], [7]]) is False and ex.mistake == "bias-sign"  # b_2's minus sign lost
+    assert ex.feedback.startswith("b₂ = −1 lost its sign in ŷ₂")
     assert ex.hints.opened == 1 and "b_2 = -1" in ex.hints._shown.value
     ex.answer_input.resize(1, 2)
     assert answer(ex, [[1, 5]]) is False and ex.mistake == "row" and "as a row" in ex.feedback
@@ -70,6 +71,8 @@ def test_a_bias_left_out_of_one_output_is_named(lab):
     ex = lab["check_yhat"]
     assert answer(ex, [[1], [6]]) is False and ex.mistake == "bias-one"
     assert ex.feedback.startswith("you added b₁ to ŷ₁ but left b₂ = −1 out of ŷ₂")
+    assert answer(ex, [[0], [5]]) is False and ex.mistake == "bias-one-first"
+    assert ex.feedback.startswith("you added b₂ to ŷ₂ but left b₁ = 1 out of ŷ₁")
 
 
 def test_the_yhat_hints_open_in_three_levels_and_leave_the_bias_and_row_2_to_the_learner(lab):
@@ -84,8 +87,9 @@ def test_the_yhat_hints_open_in_three_levels_and_leave_the_bias_and_row_2_to_the
     assert r"$\hat y_i = w_{i1}x_1 + w_{i2}x_2 + b_i$" in ladder._shown.value
     ladder.open_next()
     first_step = ladder._shown.value.split("(the first step):</b>")[1]
-    # Row 1 of Wx worked out, 2·1 + (−1)·2 = 0, before the bias; ŷ = (1, 5) is left to the learner.
-    assert r"$w_{11}x_1 + w_{12}x_2 = 2\cdot 1 + (-1)\cdot 2 = 0$" in first_step and "Add $b_1$" in first_step
+    # Row 2 of Wx worked out, 0·1 + 3·2 = 6 (row 1's is 0, a term that shows nothing), before the bias;
+    # ŷ = (1, 5) is left to the learner.
+    assert r"$w_{21}x_1 + w_{22}x_2 = 0\cdot 1 + 3\cdot 2 = 6$" in first_step and "Add $b_2$" in first_step
     assert "5" not in first_step and "(1," not in first_step
     assert ladder.opened == 3 and ladder.button not in ladder.children
 
