@@ -3,9 +3,11 @@ worst case (`harness.in_sight`: every other question answered and opened, every 
 open, this one untouched), read through everything on the page."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from harness.in_sight import answer_wrong_once, giveaways, questions_of, run_page, tells_in, worst_case
+from harness.in_sight import answer_wrong_once, giveaways, plain, questions_of, run_page, tells_in, worst_case
 from harness.voila import REPO
 from widgets import Check
 
@@ -59,6 +61,20 @@ def test_the_right_choice_does_not_stand_out_by_its_length():
     longest = [lengths for lengths in CHOICE_LENGTHS if lengths[-1] > max(lengths[:-1])]
     assert len(longest) <= len(CHOICE_LENGTHS) / 4, longest
     assert all(lengths[-1] <= 1.25 * max(lengths[:-1]) for lengths in CHOICE_LENGTHS), longest
+
+
+def test_no_right_choice_echoes_the_stem():
+    """A word of the question (4 letters or more) that comes back in the right option and in no wrong one
+    points at it without the idea (lab 10's "input-dependent weights" against "A_att(X), the attention weights")."""
+    def words(text):
+        return {word.lower() for word in re.findall(r"[^\W\d_]{4,}", plain(text))}
+
+    echoes = [(path.stem[:2], key, sorted(words(check._prompt.value) & words(check._answer)
+                                         - set().union(*(words(option) for option in check.choices
+                                                         if option != check._answer))))
+              for path in LABS for key, check in run_page(path).lab.questions.items()
+              if isinstance(check, Check) and check._mode == "choice"]
+    assert not [echo for echo in echoes if echo[2]], [echo for echo in echoes if echo[2]]
 
 
 LAB_5 = REPO / "labs" / "05-many-points.ipynb"

@@ -169,7 +169,7 @@ def test_corners_or_grid_asks_whether_the_corners_can_tell(lab):
     grid_check = lab["grid_check"]
     # A wrong choice says where to look, never how the corners compare: that is the answer.
     for wrong in ("yes: the matrix map's outline is the one with straight edges",
-                  "yes: only the matrix map keeps the origin where it is",
+                  "yes: only the matrix map keeps the corner at the origin in place",
                   "no: neither of the two plots shows a matrix map"):
-        assert not answer(grid_check, wrong) and "same places" not in grid_check.feedback
-    assert answer(grid_check, "no: both maps put the four corners in the same places")
+        assert not answer(grid_check, wrong) and "same place" not in grid_check.feedback
+    assert answer(grid_check, "no: both maps move each corner to the same place")
