@@ -106,9 +106,10 @@ def test_with_the_catalogue_a_visited_labs_checks_are_listed_from_it_even_after_
     assert store.record_visit(lab, "a", checks=[("check_h", 0, "a title a page made up")])
     store.record(lab, "check_h", "a", right=True, position=0)
     (pulse,) = store.summary()
-    assert [(c.check, c.position, c.title, c.attempted) for c in pulse.checks][:4] == [
-        ("check_qkv", 0, "Shape of Q", 0), ("check_s", 1, "Shape of S = QKᵀ", 0), ("check_a", 2, "Shape of A_att", 0),
-        ("check_h", 3, "Shape of H = A_att V", 1)]  # places and titles from the catalogue, not from the page
+    assert [(c.check, c.position, c.title, c.attempted) for c in pulse.checks][:5] == [
+        ("check_qkv", 0, "Shape of Q", 0), ("check_s", 1, "Shape of S = QKᵀ", 0), ("check_sij", 2, "What S_ij compares", 0),
+        ("check_a", 3, "Shape of A_att", 0),
+        ("check_h", 4, "Shape of H = A_att V", 1)]  # places and titles from the catalogue, not from the page
     assert store.reset() and store.summary() == []
     store.record_visit(lab, "c")  # a page still open from before the reset
     assert [c.check for c in store.summary()[0].checks] == list(CATALOGUE.labs[lab].checks)
