@@ -67,7 +67,7 @@ def test_one_column_right_and_one_wrong():
 
 
 def test_a_wrong_shape_and_a_plain_miss():
-    assert diagnose(np.ones((3, 2)), AB).message == "wrong shape: expected 2×2, got 3×2"
+    assert diagnose(np.ones((3, 2)), AB).message.startswith("wrong shape: 3×2 is not the shape of the answer")
     verdict = diagnose([[0, 0], [0, 0]], AB)
     assert verdict.mistake == "entries"
     assert verdict.message == "entries (1,1), (1,2), (2,1) and (2,2) are off"

@@ -203,8 +203,10 @@ def diagnose(got: ArrayLike, answer: ArrayLike, mistakes: Iterable[Mistake] = ()
     'sign'
     >>> diagnose([[6, 20], [9, 4]], AB).message[:24]
     'column 1 right, column 2'
-    >>> diagnose([[6, 19, 0]], AB).message
-    'wrong shape: expected 2×2, got 1×3'
+    >>> diagnose([[6, 19, 0]], AB).message[:45]
+    'wrong shape: 1×3 is not the shape of the answ'
+    >>> diagnose([[19, 6], [9, -3]], AB).mistake
+    'places'
     """
     got, answer = _as_value(got), _as_value(answer)
     if _same(got, answer, tol):
@@ -229,11 +231,17 @@ def diagnose(got: ArrayLike, answer: ArrayLike, mistakes: Iterable[Mistake] = ()
             )
         return Diagnosis(False, "entries", f"not quite: {format_number(got)} is not the answer")
     if got.shape != answer.shape:
+        # Not the answer's shape: saying it would hand over half the answer (the size is asked too).
         return _turned_vector(got, answer, tol) or Diagnosis(
             False,
             "shape",
-            f"wrong shape: expected {format_shape(answer.shape)}, got {format_shape(got.shape)}",
+            f"wrong shape: {format_shape(got.shape)} is not the shape of the answer. Work out how many rows "
+            "and columns it has before its entries.",
         )
+    off = ~np.isclose(got, answer, rtol=tol, atol=tol)
+    if off.sum() > 1 and np.allclose(np.sort(got, axis=None), np.sort(answer, axis=None), rtol=tol, atol=tol):
+        return Diagnosis(False, "places", "the right numbers, in the wrong places: work out which row and "
+                         "column each entry belongs to.")
     return _matrix_pattern(got, answer, tol)
 
 

@@ -353,8 +353,8 @@ def shape_mistakes(
     return [
         Mistake(
             "swapped", (k, m),
-            f"rows and columns swapped: {ab} has as many rows as {a} ({m}) and as many "
-            f"columns as {b} ({k}), written rows×columns.",
+            f"rows and columns swapped: {ab} has as many rows as {a} and as many "
+            f"columns as {b}, written rows×columns.",
         ),
         Mistake("inner", (m, n), inner),
         Mistake("inner", (n, k), inner),
