@@ -173,3 +173,20 @@ def test_opening_a_view_holding_the_answer_by_hand_or_by_the_solution_counts_it_
     first.submit()
     Reveal(HTML("next"), after=[first], follows_up=True).opened = True
     assert first.shown
+
+
+def test_every_skill_has_a_title_and_the_issue_41_skills_name_their_slips_in_a_practice():
+    from widgets.controls.practice import TITLES
+    from widgets.core.practice import SKILLS
+
+    assert set(TITLES) == set(SKILLS)
+    for skill, slip in (("rules", "no-c"), ("query", "other-token"), ("mask", "not-renormalised"),
+                        ("linearity", "weights-fixed")):
+        practice = next(p for p in (Practice(skill, seed=seed) for seed in range(40))
+                        if p.start() is None and slip in [m.name for m in p.problem.parts[0].mistakes])
+        mistake = next(m for m in practice.problem.parts[0].mistakes if m.name == slip)
+        practice.checks[0].answer_input.value = mistake.value
+        practice.checks[0].submit()
+        assert practice.checks[0].mistake == slip and practice.streak == 0, skill
+        answer(practice.checks[0], practice.checks[0]._typed_answer())
+        assert practice.solved == 1, skill

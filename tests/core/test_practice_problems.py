@@ -29,6 +29,7 @@ def test_same_seed_same_instance_and_the_answer_is_judged_right(skill, seed):
 @pytest.mark.parametrize("seed", range(0, 400, 37))
 def test_answers_match_the_math(seed):
     from widgets import relu, softmax_rows
+    from widgets.core.attention_math import causal_mask
 
     def answer(skill):
         problem = make_problem(skill, seed)
@@ -62,6 +63,58 @@ def test_answers_match_the_math(seed):
     z = d["W"] @ d["x"] + d["b"]
     np.testing.assert_allclose(got, relu(z))
     assert (z < 0).any() and (z > 0).any()  # the ReLU matters in every instance
+    d, (got,) = answer("query")
+    q = d["X"][d["i"]] @ d["W_Q"]
+    np.testing.assert_allclose(got, q[None, :] if d["as_row"] else q[:, None])
+    d, (got,) = answer("mask")
+    L = len(d["scores"])  # row i of the softmax of a whole L×L matrix of scores under the causal mask
+    np.testing.assert_allclose(got, softmax_rows(np.tile(d["scores"], (L, 1)), mask=causal_mask(L))[[d["i"]]])
+    assert 1 <= d["i"] <= len(d["scores"]) - 2  # some tokens hidden, two seen at least
+
+
+RULES_BY_HAND = {
+    "transpose": lambda d: (d["A"] @ d["B"]).T,
+    "distributive": lambda d: (d["A"] @ d["B"] + d["sign"] * d["A"] @ d["C"] if d["left"]
+                               else d["B"] @ d["A"] + d["sign"] * d["C"] @ d["A"]),
+    "scalar": lambda d: (d["c"] * d["A"]) @ d["B"] if d["on_left"] else d["A"] @ (d["c"] * d["B"]),
+    "associative": lambda d: (d["A"] @ d["B"]) @ d["x"],
+}
+
+
+def test_the_rules_practice_asks_each_rule_and_its_answers_are_the_rule_applied():
+    problems = sweep("rules")
+    share = {rule: sum(p.data["rule"] == rule for p in problems) / len(problems) for rule in RULES_BY_HAND}
+    assert all(0.15 < x < 0.35 for x in share.values()), share
+    for problem in problems:
+        np.testing.assert_allclose(problem.parts[0].answer, RULES_BY_HAND[problem.data["rule"]](problem.data))
+    names = {m.name for p in problems if p.data["rule"] == "transpose" for m in p.parts[0].mistakes}
+    assert {"AtBt", "BA", "AB"} <= names
+
+
+def test_the_query_practice_asks_a_column_and_a_row_of_q_and_names_the_missing_transpose():
+    problems = sweep("query")
+    assert 0.4 < np.mean([p.data["as_row"] for p in problems]) < 0.6
+    square = [p for p in problems if p.data["W_Q"].shape[0] == p.data["W_Q"].shape[1]]
+    assert square and all("no-transpose" in [m.name for m in p.parts[0].mistakes] for p in square)
+
+
+def test_the_linearity_practice_needs_the_weights_for_cX_and_scales_a_dense_layer_with_its_bias_apart():
+    problems = sweep("linearity")
+    attention = [p for p in problems if p.data["layer"] == "attention"]
+    dense = [p for p in problems if p.data["layer"] == "dense"]
+    assert len(attention) > 500 and len(dense) > 500
+    for p in attention:
+        d, (part,) = p.data, p.parts
+        np.testing.assert_allclose(part.answer, d["A_c"] @ (d["c"] * d["V"]), atol=1e-9)
+        np.testing.assert_allclose(d["A_c"].sum(axis=1), 1)
+        fixed = next(m for m in part.mistakes if m.name == "weights-fixed")
+        np.testing.assert_allclose(fixed.value, d["c"] * d["A_x"] @ d["V"], atol=1e-9)  # c·H(X), told apart from H(cX)
+        assert np.array_equal(part.answer, part.answer.round())  # whole numbers, by hand
+    for p in dense:
+        d, (part,) = p.data, p.parts
+        b = 0 if d["b"] is None else d["b"]
+        np.testing.assert_allclose(part.answer, d["c"] * (d["Y"] - b) + b)
+    assert any(p.data["b"] is None for p in dense) and any(p.data["b"] is not None for p in dense)
 
 
 @pytest.mark.parametrize("skill, seed", [("nope", 1), ("entry", -1), ("entry", MAX_SEED + 1), ("entry", 1.5)])
@@ -124,6 +177,8 @@ def test_a_third_of_the_softmax_practice_scales_by_the_square_root_of_d_k_and_na
     ("points", lambda d: (d["X"].shape, d["as_rows"])),
     ("score", lambda d: d["Q"].shape),
     ("dense", lambda d: d["W"].shape),
+    ("query", lambda d: (d["X"].shape, d["W_Q"].shape, d["as_row"])),
+    ("mask", lambda d: (len(d["scores"]), d["i"])),
 ])
 def test_the_practice_varies_its_shapes_not_only_its_numbers(skill, sizes):
     """Issue 22: the column skill was always (2×3)(3×2), the entry skill 3×3, the score skill 3×2 and W 2×2."""

@@ -137,3 +137,22 @@ def test_a_problem_says_its_skill_and_lab_only_once_it_is_answered():
     assert headings[by_skill["entry"]].value.startswith(
         f"<h3>Problem {by_skill['entry'] + 1} of 3</h3><p>This was one entry of AB, from ")
     assert 'href="02-entry-dot-product.ipynb"' in headings[by_skill["entry"]].value
+
+
+def test_the_issue_41_skills_of_a_lab_come_into_the_review_beside_its_first_practice():
+    """A lab's second practice is kept under its own key (lab 9's practice_mask beside practice): its skill is
+    drawn too, and a problem of it answered goes into the review's record."""
+    visited = {
+        "07-queries-keys-scores": Record({}, {"practice_query": PracticeRecord(1, "r", 1, "query")}, 8),
+        "09-softmax-weights": Record({}, {"practice": PracticeRecord(1, "", 0, "softmax"),
+                                          "practice_mask": PracticeRecord(1, "s", 1, "mask")}, 4),
+        "10-adaptive-weights": Record({}, {"practice": PracticeRecord(1, "", 0, "linearity")}, 5),
+    }
+    review = MixedReview(LABS, rng=random.Random(3))
+    browser_answers(review, visited)
+    assert sorted(p.skill for p in review.practices) == ["linearity", "mask", "query", "softmax"]
+    for practice in review.practices:
+        right(practice)
+    kept = read_record(review.store.saved)[0].practice
+    assert {skill: entry.history for skill, entry in kept.items()} == dict.fromkeys(
+        ("linearity", "mask", "query", "softmax"), "r")

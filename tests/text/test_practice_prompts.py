@@ -31,7 +31,7 @@ def test_every_part_has_a_question_and_a_worked_solution(skill, seed):
         for text in (written.given, words.prompt, words.solution):
             assert text.replace("$$", "").count("$") % 2 == 0, text
         if isinstance(part.answer, np.ndarray):  # a matrix answer: the solution ends on it
-            shown = weights_latex(part.answer) if skill == "softmax" else latex_matrix(part.answer)
+            shown = weights_latex(part.answer) if skill in ("softmax", "mask") else latex_matrix(part.answer)
             assert words.solution.endswith(f"{shown}.$$")
         elif isinstance(part.answer, float) and skill in ("entry", "score"):
             assert words.solution.endswith(f"= {latex_number(part.answer)}.$$")

@@ -52,6 +52,10 @@ TITLES = {
     "softmax": "a softmax row",
     "chain": "the shapes from X to H",
     "dense": "a dense layer with ReLU",
+    "rules": "a rule of the product",
+    "query": "one query W_Qᵀx",
+    "mask": "weights under the causal mask",
+    "linearity": "a layer's output for cX",
 }
 
 

@@ -15,28 +15,18 @@ True
 
 from __future__ import annotations
 
-import numpy as np
-
 from ..core.practice import Problem
 from .attention_steps import weight_latex
 from .latex_math import latex_matrix
 from .numbers import latex_number
-from .practice_prompts import score_latex
+from .practice_rules import rules_hints
+from .practice_tokens import HINTS
+from .practice_written import exponential_step, first_term, product_latex
 
 __all__ = ["LEVELS", "hints"]
 
 #: What each level is, in the order they open.
 LEVELS = ("a nudge", "the method", "the first step")
-
-
-def _product(a, b):
-    return rf"({latex_number(a)})({latex_number(b)}) = {latex_number(a * b)}"
-
-
-def _step(terms, answer):
-    """The first of `terms` (arrays or numbers) that is neither 0 nor the whole answer, or None: a
-    first step of 0 shows nothing, and one that is the answer (the other terms cancel) gives it away."""
-    return next((k for k, term in enumerate(terms) if np.any(term) and not np.array_equal(term, answer)), None)
 
 
 def _vector(v):
@@ -46,7 +36,7 @@ def _vector(v):
 def _column(problem):
     A, B, j = problem.data["A"], problem.data["B"], problem.data["j"]
     terms = [B[k, j] * A[:, [k]] for k in range(A.shape[1])]
-    k = _step(terms, A @ B[:, [j]])  # there is one: two weights of column j are not 0
+    k = first_term(terms, A @ B[:, [j]])  # there is one: two weights of column j are not 0
     return ((
         rf"Column {j + 1} of $AB$ comes from column {j + 1} of $B$ alone, and all of $A$.",
         rf"Use the entries of column {j + 1} of $B$ as weights on the columns of $A$, and add.",
@@ -56,11 +46,11 @@ def _column(problem):
 
 def _entry(problem):
     A, B, i, j = (problem.data[k] for k in ("A", "B", "i", "j"))
-    k = _step(A[i] * B[:, j], A[i] @ B[:, j])
+    k = first_term(A[i] * B[:, j], A[i] @ B[:, j])
     return ((
         rf"Only row {i + 1} of $A$ and column {j + 1} of $B$ are needed.",
         rf"Multiply row {i + 1} of $A$ and column {j + 1} of $B$ entry by entry, and add the products.",
-        rf"Product {k + 1} of {A.shape[1]}: ${_product(A[i, k], B[k, j])}$.",
+        rf"Product {k + 1} of {A.shape[1]}: ${product_latex(A[i, k], B[k, j])}$.",
     ),)
 
 
@@ -76,8 +66,8 @@ def _product_hints(problem):
     if rows_b != n:
         return (shape,)
     i, j, k = next((i, j, k) for i in range(m) for j in range(p)  # an entry with two products not 0
-                   if (k := _step(A[i] * B[:, j], A[i] @ B[:, j])) is not None)
-    first = (rf"Entry $({i + 1}, {j + 1})$ has the product ${_product(A[i, k], B[k, j])}$; add the other "
+                   if (k := first_term(A[i] * B[:, j], A[i] @ B[:, j])) is not None)
+    first = (rf"Entry $({i + 1}, {j + 1})$ has the product ${product_latex(A[i, k], B[k, j])}$; add the other "
              rf"products of row {i + 1} and column {j + 1}.")
     return (shape, (
         "Each entry of $AB$ is one row of $A$ with one column of $B$.",
@@ -89,7 +79,7 @@ def _product_hints(problem):
 def _points(problem):
     A, X, as_rows = problem.data["A"], problem.data["X"], problem.data["as_rows"]
     j, i = next((j, i) for j in range(X.shape[1]) for i in range(2) if A[i] @ X[:, j])  # an image is not 0
-    dot = " + ".join(_product(A[i, k], X[k, j]).split(" = ")[0] for k in range(2))
+    dot = " + ".join(product_latex(A[i, k], X[k, j]).split(" = ")[0] for k in range(2))
     where = (r"its image $A\mathbf{x}$ goes in the same row of $PA^T$, written as a row" if as_rows
              else r"its image $A\mathbf{x}$ is the same column of $Y$")
     return ((
@@ -118,19 +108,19 @@ def _composition(problem):
 
 def _score(problem):
     Q, K, i, j = (problem.data[k] for k in ("Q", "K", "i", "j"))
-    d = _step(Q[i] * K[j], Q[i] @ K[j])
+    d = first_term(Q[i] * K[j], Q[i] @ K[j])
     return ((
         rf"$S_{{{i + 1}{j + 1}}}$ pairs query {i + 1} with key {j + 1}.",
         rf"$\mathbf{{q}}_{i + 1}$ is row {i + 1} of $Q$ and $\mathbf{{k}}_{j + 1}$ is row {j + 1} of $K$: "
         "multiply them entry by entry and add.",
-        rf"Product {d + 1} of {Q.shape[1]}: ${_product(Q[i, d], K[j, d])}$.",
+        rf"Product {d + 1} of {Q.shape[1]}: ${product_latex(Q[i, d], K[j, d])}$.",
     ),)
 
 
 def _output(problem):
     w, V, i = problem.data["weights"], problem.data["V"], problem.data["i"]
     h = (w @ V)[None, :]
-    first = _step([w[k] * V[[k]] for k in range(len(w))], h)  # two weights and every value are not 0
+    first = first_term([w[k] * V[[k]] for k in range(len(w))], h)  # two weights and every value are not 0
     return ((
         rf"$\mathbf{{h}}_{i + 1}$ is a weighted average of the values.",
         rf"Scale each row of $V$ by its weight in row {i + 1} of $A_{{\text{{att}}}}$, then add the rows.",
@@ -142,18 +132,10 @@ def _output(problem):
 def _softmax(problem):
     d_k, exps, shift = (problem.data[k] for k in ("d_k", "exps", "shift"))
     scale = rf"Divide the scores by $\sqrt{{d_k}} = {int(d_k ** 0.5)}$ first. " if d_k > 1 else ""
-    score, first = score_latex(int(exps[0]), shift), int(exps[0])
-    if not shift:
-        value = rf"$e^{{{score}}} = {first}$"
-    elif first == 1:
-        value = rf"$e^{{{shift}}}$ is a factor of every $e^{{s}}$ and cancels: keep $1$"
-    else:
-        value = (rf"$e^{{{score}}} = {first}\,e^{{{shift}}}$, and $e^{{{shift}}}$ is a factor of every "
-                 rf"$e^{{s}}$ and cancels: keep ${first}$")
     return ((
         "Softmax turns scores into weights that are all positive and add up to 1.",
         rf"{scale}Each weight is $e^{{s}}$ over the sum of $e^{{s}}$ of the row; $e^{{\ln a}} = a$.",
-        rf"{'Scaled, the' if d_k > 1 else 'The'} first score is ${score}$: {value}.",
+        f"{'Scaled, the' if d_k > 1 else 'The'} first score is {exponential_step(int(exps[0]), shift)}.",
     ),)
 
 
@@ -179,7 +161,7 @@ def _chain(problem):
 def _dense(problem):
     W, x = problem.data["W"], problem.data["x"]
     i = next(i for i in range(len(W)) if W[i] @ x[:, 0])  # an entry of Wx that is not 0
-    row = " + ".join(_product(W[i, k], x[k, 0]).split(" = ")[0] for k in range(W.shape[1]))
+    row = " + ".join(product_latex(W[i, k], x[k, 0]).split(" = ")[0] for k in range(W.shape[1]))
     return ((
         r"Three steps, in order: $W\mathbf{x}$, then $+\,\mathbf{b}$, then ReLU.",
         r"Entry $i$ of $W\mathbf{x}$ is row $i$ of $W$ dotted with $\mathbf{x}$; ReLU sets each "
@@ -192,6 +174,7 @@ _BY_SKILL = {
     "column": _column, "entry": _entry, "product": _product_hints, "points": _points,
     "composition": _composition, "score": _score,
     "output": _output, "chain": _chain, "softmax": _softmax, "dense": _dense,
+    "rules": rules_hints, **HINTS,
 }
 
 

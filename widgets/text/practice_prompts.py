@@ -14,42 +14,17 @@ Compute the entry $(AB)_{43}$ (row 4, column 3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
-from numpy.typing import ArrayLike
 
 from ..core.practice import Problem
 from .attention_steps import weight_latex
 from .latex_math import bmatrix, latex_matrix
 from .numbers import latex_number
+from .practice_rules import write_rules
+from .practice_tokens import WRITERS
+from .practice_written import WrittenPart, WrittenProblem, score_latex, weights_latex
 
 __all__ = ["WrittenPart", "WrittenProblem", "score_latex", "weights_latex", "write_problem"]
-
-
-@dataclass(frozen=True)
-class WrittenPart:
-    """What a learner reads of one part of a problem.
-
-    Attributes
-    ----------
-    prompt : str
-        The question, HTML with ``$...$`` LaTeX.
-    solution : str
-        A worked solution (HTML with LaTeX; blank lines between its steps).
-    """
-
-    prompt: str
-    solution: str
-
-
-@dataclass(frozen=True)
-class WrittenProblem:
-    """What a learner reads of a problem: the given numbers (HTML with LaTeX) and a `WrittenPart`
-    per part, in the order of the problem's parts."""
-
-    given: str
-    parts: tuple[WrittenPart, ...]
 
 
 def write_problem(problem: Problem) -> WrittenProblem:
@@ -204,27 +179,6 @@ def _output(problem):
     ))
 
 
-def score_latex(e: int, shift: int, factor: int = 1) -> str:
-    r"""The score ``shift + factor·ln e`` of the softmax practice as LaTeX.
-
-    >>> score_latex(3, 2), score_latex(3, 4, 2), score_latex(1, 0)
-    ('2 + \\ln 3', '4 + 2\\ln 3', '0')
-    """
-    log = "" if e == 1 else (rf"\ln {e}" if factor == 1 else rf"{factor}\ln {e}")
-    if shift == 0:
-        return log or "0"
-    return f"{shift} + {log}" if log else str(shift)
-
-
-def weights_latex(weights: ArrayLike) -> str:
-    r"""A row of weights as a LaTeX ``bmatrix`` of fractions, as the softmax practice invites them typed.
-
-    >>> weights_latex([[0.5, 1 / 6, 1 / 3]])
-    '\\begin{bmatrix}\\tfrac{1}{2} & \\tfrac{1}{6} & \\tfrac{1}{3}\\end{bmatrix}'
-    """
-    return bmatrix([weight_latex(x, "tfrac") for x in row] for row in np.atleast_2d(weights))
-
-
 def _softmax(problem):
     d_k, exps, shift = (problem.data[k] for k in ("d_k", "exps", "shift"))
     (part,) = problem.parts
@@ -305,5 +259,5 @@ def _dense(problem):
 _BY_SKILL = {
     "column": _column, "entry": _entry, "product": _product, "composition": _composition,
     "points": _points, "score": _score, "output": _output, "softmax": _softmax, "chain": _chain,
-    "dense": _dense,
+    "dense": _dense, "rules": write_rules, **WRITERS,
 }

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .attention import chain_problem, output_problem, score_problem, softmax_problem
-from .layers import dense_problem
+from .attention import chain_problem, mask_problem, output_problem, query_problem, score_problem, softmax_problem
+from .layers import dense_problem, linearity_problem
 from .problems import MAX_SEED, Part, Problem, tells_every_slip_apart
 from .products import column_problem, composition_problem, entry_problem, points_problem, product_problem
+from .rules import rules_problem
 
 __all__ = ["MAX_SEED", "Part", "Problem", "SKILLS", "make_problem", "tells_every_slip_apart"]
 
@@ -37,6 +38,10 @@ SKILLS = {
     "softmax": softmax_problem,
     "chain": chain_problem,
     "dense": dense_problem,
+    "rules": rules_problem,
+    "query": query_problem,
+    "mask": mask_problem,
+    "linearity": linearity_problem,
 }
 
 

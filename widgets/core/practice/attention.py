@@ -1,5 +1,5 @@
-"""Practice of attention's steps: a score q·k, a softmax row, an output row of weighted values, and
-the shapes from X to H."""
+"""Practice of attention's steps: a query W_Qᵀx, a score q·k, a softmax row and one under the causal
+mask, an output row of weighted values, and the shapes from X to H."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 from ..mistakes import Mistake, shape_mistakes
 from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart, two_terms
 
-__all__ = ["chain_problem", "output_problem", "score_problem", "softmax_problem"]
+__all__ = ["chain_problem", "mask_problem", "output_problem", "query_problem", "score_problem", "softmax_problem"]
 
 
 @redrawn_until_every_slip_tells
@@ -143,3 +143,84 @@ def chain_problem(seed: int) -> Problem:
         ], (n, d_v))), name="H"),
     )
     return Problem("chain", seed, parts, dict(n=n, d=d, d_k=d_k, d_v=d_v))
+
+
+@redrawn_until_every_slip_tells
+def query_problem(rng: np.random.Generator, seed: int) -> Problem | None:
+    """One query from W_Q (d×d_k) and the tokens, the rows of X: q_i = W_Qᵀx_i as a column, or in
+    half the problems row i of Q = XW_Q.  3 or 4 tokens, d and d_k 2 or 3, entries from -3 to 3;
+    some entry of q_i has two products that are not 0 (the first step shows one), and a square W_Q
+    used without its transpose gives another query."""
+    tokens, d, d_k = sizes(rng, (3, 4), (2, 3), (2, 3))
+    X, W = small(rng, (tokens, d)), small(rng, (d, d_k))
+    i = int(rng.integers(tokens))
+    if not any(two_terms(X[i], W[:, k]) for k in range(d_k)):
+        return None
+    as_row = bool(rng.integers(2))
+    turn = (lambda v: v[None, :]) if as_row else (lambda v: v[:, None])  # a vector as the answer's kind
+    n = i + 1
+    mistakes = []
+    if d == d_k:  # only a square W_Q fits x_i without its transpose, and then the slip must show
+        if np.allclose(W @ X[i], W.T @ X[i]):
+            return None
+        mistakes.append(Mistake(
+            "no-transpose", turn(W @ X[i]),
+            f"you dotted x_{n} with the rows of W_Q (that is W_Q x_{n}, without the transpose): entry k "
+            f"of q_{n} is column k of W_Q dotted with x_{n}.",
+        ))
+    if i < d:
+        mistakes.append(Mistake(
+            "row-of-W", turn(W[i]),
+            f"that is row {n} of W_Q: the query of token {n} is x_{n} times W_Q, not a row of the weights.",
+        ))
+    if tokens == d:
+        mistakes.append(Mistake(
+            "column-of-X", turn(W.T @ X[:, i]),
+            f"you took column {n} of X as the token: the tokens are the rows of X, x_{n} is row {n}.",
+        ))
+    mistakes += [  # after the slips above: where a token's query is one of those, those are named
+        Mistake("other-token", turn(W.T @ X[j]),
+                f"that is the query of token {j + 1}: q_{n} comes from token {n}, row {n} of X.")
+        for j in range(tokens) if j != i
+    ]
+    answer = turn(W.T @ X[i])
+    mistakes.append(Mistake(
+        "as-column" if as_row else "as-row", answer.T,
+        f"right numbers, but written as a {'column' if as_row else 'row'}: "
+        + (f"row {n} of Q is q_{n}ᵀ, a row." if as_row else f"q_{n} = W_Qᵀx_{n} is a column."),
+    ))
+    part = Part(answer, tuple(told_apart(mistakes, answer)), name=f"row {n} of Q" if as_row else f"q{n}")
+    return Problem("query", seed, (part,), dict(X=X, W_Q=W, i=i, as_row=as_row))
+
+
+@redrawn_until_every_slip_tells
+def mask_problem(rng: np.random.Generator, seed: int) -> Problem:
+    """Row i of A_att under the causal mask, from a row of L scores (L from 3 to 5, i from 2 to
+    L - 1, so some tokens are hidden and at least two are not): each score 0, ln 2, ln 3 or ln 4 plus
+    a shift, as in the softmax practice, so the weights are shares of a sum of at most 16."""
+    (tokens,) = sizes(rng, (3, 4, 4, 5))
+    i = int(rng.integers(2, tokens))  # 1-based: tokens 1..i are seen
+    exps = rng.integers(1, 5, size=tokens).astype(float)
+    shift = int(rng.choice([0, 0, 1, -1, 2]))
+    scores = np.log(exps) + shift
+
+    def shares(seen):
+        kept = np.where(seen, exps, 0.0)
+        return (kept / kept.sum())[None, :]
+
+    before = np.arange(tokens) < i
+    answer = shares(before)
+    mistakes = (
+        Mistake("not-renormalised", np.where(before, exps / exps.sum(), 0.0)[None, :],
+                f"you took the softmax of the whole row and then set the hidden weights to 0: the mask hides "
+                f"the scores first, so the softmax shares the whole weight among tokens 1 to {i}."),
+        Mistake("wrong-side", shares(np.arange(tokens) >= i - 1),
+                f"you hid the tokens before token {i}: the mask hides those after it, token {i} sees "
+                f"tokens 1 to {i}."),
+        Mistake("no-mask", shares(np.ones(tokens, bool)),
+                f"that is the softmax of the whole row: the mask gives the tokens after token {i} weight 0."),
+        Mistake("uniform", np.where(before, 1 / i, 0.0)[None, :],
+                "equal shares ignore the scores: the tokens seen share the weight by e^score."),
+    )
+    part = Part(answer, mistakes, tol=5e-3, name=f"row {i} of A_att")
+    return Problem("mask", seed, (part,), dict(scores=scores, exps=exps, shift=shift, i=i - 1))
