@@ -18,7 +18,8 @@ def test_x_check_names_a_column_read_as_a_step(lab):
     x_check = lab["x_check"]
     assert not answer(x_check, "a step each: the move from one corner of the square to the next one")
     assert "not how far it is from the one before" in x_check.feedback
-    assert answer(x_check, "a corner each, in order around the square, the first one again at the end")
+    assert not answer(x_check, "the four corners in order around the square, and its centre at the end")
+    assert answer(x_check, "the four corners in order around the square, the first one again at the end")
 
 
 def test_the_picture_of_y_waits_for_an_answer_and_the_slips_are_named(lab):
@@ -55,7 +56,7 @@ def test_the_questions_on_the_map_follow_y_and_the_gallery_waits_for_y_and_the_m
 def test_the_four_corners_without_the_closing_repeat_are_named(lab):
     y_check = lab["y_check"]
     assert type_matrix(y_check, [[0, 1, 2, 1], [0, 0, 1, 1]]) is False and y_check.mistake == "no-closing"
-    assert y_check.feedback.startswith("those are the four corners moved, without the closing one")
+    assert y_check.feedback.startswith("those are four moved corners, one column short")
 
 
 def test_the_y_hints_open_in_three_levels_and_leave_the_sheared_corners_to_the_learner(lab):

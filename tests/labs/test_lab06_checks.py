@@ -113,7 +113,14 @@ def test_the_bridge_to_rows_names_a_missing_transpose(lab):
     ex = lab["check_bridge"]
     ex.answer_input.resize(2, 1)
     assert answer(ex, [[1], [4]]) is False and ex.mistake == "no-transpose" and "W_Qᵀ x₁" in ex.feedback
+    assert answer(ex, [[3], [0]]) is False and ex.mistake == "second-token"
     assert answer(ex, [[5], [2]]) is True
+
+
+def test_no_wrong_origin_choice_says_where_the_origin_goes(lab):
+    check = lab["check_origin"]
+    for wrong in ("to the origin 0", "to W b"):
+        assert answer(check, wrong) is False and "W0 + b" not in check.feedback and "adds b" not in check.feedback
 
 
 def test_practice_on_fresh_numbers_counts_a_right_answer(lab):

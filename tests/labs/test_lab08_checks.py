@@ -150,7 +150,7 @@ def test_the_prose_writes_the_labs_own_numbers(lab):
     assert rf"$\mathbf{{v}}_4 = ({values[3][0]:g}, {values[3][1]:g})$" not in sources
     assert f"row 2 starts at $({', '.join(map(tfrac, sliders))})$" in sources
     scores = (LAB8.X @ LAB8.W_Q) @ (LAB8.X @ LAB8.W_K).T
-    assert f"cat's scores are $({', '.join(f'{x:g}' for x in scores[1])})$" in sources
+    assert f"token 2's scores are $({', '.join(f'{x:g}' for x in scores[1])})$" in sources
     assert f"the activity's weights $({', '.join(map(tfrac, weights))})$" in sources
 
 
