@@ -119,7 +119,13 @@ def test_activity_1_4_2_names_a_term_left_out_and_never_guesses_at_zero(lab):
     assert activity.reading == "Read as 0."
     # −8 − 4 + 0 without the −4: the second product left out, said with its value
     assert answer(activity, "-8") is False and activity.mistake == "dropped"
-    assert activity.feedback.startswith("you left out term 2, A[2,2]·B[2,3], which is -4")
+    # −8 is also entry (2,2), row 2 with column 2: both slips are said
+    assert "(1) you left out term 2, A[2,2]·B[2,3], which is -4" in activity.feedback
+    assert "(2) that is entry (2,2) of AB" in activity.feedback
+    # another entry of AB is a wrong row or column, named (it got only "not quite")
+    assert answer(activity, "-18") is False and activity.mistake == "other-entry"
+    assert activity.feedback.startswith("that is entry (2,1) of AB")
+    assert answer(activity, "-5") is False and activity.feedback.startswith("that is entry (3,1) or (3,3) of AB")
     # worked out in the box, read as −12
     assert answer(activity, "2*(-4) + 4*(-1) + 0*1") is True and activity.reading == "Read as −12."
 

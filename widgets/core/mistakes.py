@@ -273,10 +273,13 @@ def entry_mistakes(
     >>> print(diagnose(-8, -12, entry_mistakes(A, B, 1, 2)).message)
     you left out term 2, A[2,2]·B[2,3], which is -4: the entry adds all 3 products of row 2 of A with column 3 of B.
 
-    −4 is term 2's sign slipped, or term 1 left out; with `shared` both are said:
+    −4 is term 2's sign slipped, or term 1 left out; with `shared` both are said, and another entry
+    of AB is named (−18 is entry (2,1)):
 
     >>> diagnose(-4, -12, entry_mistakes(A, B, 1, 2, shared=True)).message[:44]
     '2 different slips give this answer: (1) a si'
+    >>> diagnose(-18, -12, entry_mistakes(A, B, 1, 2, shared=True)).mistake
+    'other-entry'
     """
     A, B, fits = _shapes(A, B)
     a, b = names
@@ -321,6 +324,16 @@ def entry_mistakes(
             f"you left out {words}: the entry adds all {A.shape[1]} products of {row} with {col}."
         )) for name, value, words in _term_slips(A, B, i, j, names, shared)]
         found += slips if shared else _new_values(slips, found)
+    if shared and fits:  # a lab's fixed numbers: any other entry of the product is a wrong row or column
+        AB, others = A @ B, {}
+        for r, c in np.ndindex(AB.shape):
+            if (r, c) not in ((i, j), (j, i)) and AB[r, c] != 0:
+                others.setdefault(float(AB[r, c]), []).append(f"({r + 1},{c + 1})")
+        found += [Mistake(
+            "other-entry", value,
+            f"that is entry {' or '.join(places)} of {a}{b}, another row of {a} or column of {b}: "
+            f"entry ({i + 1},{j + 1}) takes {row} and {col}.",
+        ) for value, places in others.items()]
     return found
 
 
