@@ -59,7 +59,9 @@ def test_transpose_choice_explains_wrong_picks_and_the_identities_wait_for_every
     # The cards show (AB)ᵀ = BᵀAᵀ: one wrong pick opens nothing to copy.
     assert not held.opened
     assert answer(transpose_check, "BA") is False and "changing the order alone" in transpose_check.feedback
-    assert answer(transpose_check, "BᵀAᵀ") and transpose_check.solved
+    # Settled after two wrong picks: the practice on the rules, whose help states (AB)ᵀ = BᵀAᵀ, opens and
+    # counts the question as shown; a right pick is still accepted.
+    assert answer(transpose_check, "BᵀAᵀ") and transpose_check.shown and not transpose_check.solved
     # Typed R and S, or a 2×4 and a 4×2, they multiply both ways: they wait for RS, SR and BA's shape.
     assert not held.opened
     assert type_matrix(lab["rs_check"], [["0", "-1"], ["2", "0"]])
