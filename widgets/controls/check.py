@@ -199,7 +199,7 @@ class Check(OwnsChildren, VBox):
     (1, 1)
     >>> ex.answer_input.value = [[6, 9], [19, -3]]
     >>> ex.submit(), ex.answered, ex.mistake
-    (False, True, 'entries')
+    (False, True, 'places')
     >>> ex.answer_input.value = [[6, 19], [9, 3]]
     >>> ex.submit(), ex.mistake, ex.reading
     (False, 'sign', 'Read as a 2×2 matrix.')
