@@ -210,3 +210,10 @@ def test_the_practice_waits_for_the_question_on_s24s_expression(lab):
     assert not panel.opened
     assert not answer(lab["check_s24"], "(q₂₁k₄₁, q₂₂k₄₂, q₂₃k₄₃)") and not panel.opened
     assert answer(lab["check_s24"], "q₂₁k₄₁ + q₂₂k₄₂ + q₂₃k₄₃") and panel.opened
+
+
+def test_the_expression_of_s24_follows_what_s24_compares(lab):
+    """Its stem writes q₂ and k₄ out, which says what S₂₄ compares: it waits for that question."""
+    held = next(held.reveal for held in lab["lab"].held if held.reveal.view is lab["check_s24"])
+    assert not held.opened
+    assert answer(lab["check_s24_pair"], "token 2's query with token 4's key") and held.opened

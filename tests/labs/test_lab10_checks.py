@@ -121,7 +121,8 @@ def test_lab10_closes_with_a_summary_and_links_and_names_a_att():
     cells = notebook_cells(LAB)
     heading, _ = summary_of(LAB)
     assert heading == []  # its points restate answers: held (lab10-summary-points) until those are answered
-    summary = next(held for held in lab_namespace(LAB)["lab"].held if "<li>" in getattr(held.reveal.view, "value", ""))
+    summary = next(held for held in lab_namespace(LAB)["lab"].held
+                   if "<li>" in getattr(held.reveal.view, "value", "") and "Try this" not in held.reveal.view.value)
     assert summary.until == ("check_dense", "check_att", "check_role", "check_bias", "check_fixed") and not summary.reveal.opened
     links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", next(c.source for c in cells if c.source.startswith("[← Previous")))
     assert links == ["09-softmax-weights.ipynb", "index.ipynb"]
@@ -129,3 +130,21 @@ def test_lab10_closes_with_a_summary_and_links_and_names_a_att():
     sources = "\n".join(c.source for c in cells)
     for bare in ("$A$", "$A ", "$A =", "weights A ", "A_{ij}", "AV$", "A(2V)$", '"A"'):
         assert bare not in sources, bare
+
+
+def test_the_bias_choices_ask_where_to_look_and_the_fixed_weights_name_a_double_doubling(lab):
+    check_bias, check_fixed = lab["check_bias"], lab["check_fixed"]
+    for wrong in ("B(x) = X and b = 0", "B(x) = 0 and b = 1"):
+        assert not answer(check_bias, wrong) and "no such term" not in check_bias.feedback
+        assert "H = A_att(X) V(X)?" in check_bias.feedback  # it asks, the right choice is left to the learner
+    check_fixed.answer_input.resize(2, 2)
+    assert not answer(check_fixed, [[4, 8], [2, 12]]) and check_fixed.mistake == "doubled-twice"
+
+
+def test_what_to_try_with_the_comparison_opens_with_it(lab):
+    """Its items (the scores become c²S, the rows of A_att(cX)) say how attention answers the predictions."""
+    held = next(held.reveal for held in lab["lab"].held if "c^2 S" in getattr(held.reveal.view, "value", ""))
+    assert not held.opened
+    assert answer(lab["check_dense"], "it doubles exactly")
+    assert answer(lab["check_att"], "it changes, and in general not by a factor of 2: the weights change too")
+    assert held.opened
