@@ -202,3 +202,19 @@ def test_a_third_of_the_product_practice_has_no_product_and_the_rest_is_by_hand(
         assert A.shape[1] <= 3 and A.shape[0] * B.shape[1] <= 6  # few terms, few entries
     shapes = {p.parts[-1].answer.shape for p in problems if len(p.parts) == 2}
     assert {(1, 1), (1, 3), (3, 1), (2, 2), (2, 3), (3, 2)} <= shapes
+
+
+def test_every_product_left_out_of_an_entry_is_named_as_left_out():
+    """A product left out gives a number of its own, never another slip's (on seeds 0 to 299 before, 66 of 723
+    were told another slip, such as entry (2,1) or a sign, and never that a product was left out)."""
+    misnamed = []
+    for problem in sweep("entry"):
+        A, B, i, j = (problem.data[name] for name in ("A", "B", "i", "j"))
+        terms = A[i] * B[:, j]
+        answer = float(terms.sum())
+        for term in terms:
+            if term != 0 and answer - term != 0:
+                found = diagnose(answer - float(term), answer, problem.parts[0].mistakes)
+                if found.mistake != "dropped":
+                    misnamed.append((problem.seed, float(term), found.mistake))
+    assert not misnamed, misnamed[:10]
