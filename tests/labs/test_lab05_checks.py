@@ -90,7 +90,7 @@ def test_the_y_hints_open_in_three_levels_and_leave_the_sheared_corners_to_the_l
 
 def test_the_map_and_edge_choices_explain_each_wrong_pick(lab):
     map_check, bottom_check, top_check = lab["map_check"], lab["bottom_check"], lab["top_check"]
-    assert not answer(map_check, "vertical shear") and "kept its height" in map_check.feedback
+    assert not answer(map_check, "vertical shear") and "compare each corner's height" in map_check.feedback
     assert not answer(map_check, "rotation") and "right angles" in map_check.feedback
     assert answer(map_check, "horizontal shear") and map_check.solved
     assert map_check.feedback.startswith("Correct!") and "x + y" in map_check.feedback

@@ -54,7 +54,8 @@ def test_exercise_1_names_a_forgotten_bias_a_transpose_and_a_row(lab):
     ex.answer_input.resize(2, 1)
     ex.answer_input.cells[0][0].value = "1"  # typed, as in the browser
     ex.answer_input.cells[1][0].value = "10/2"
-    assert ex.submit() is True and ex.solved and ex.attempts == 6
+    # Two wrong answers opened the question on ReLU, whose help works row 2 of Wx: the answer counts as shown.
+    assert ex.submit() is True and not ex.solved and ex.shown and ex.attempts == 6
     assert r"2 \cdot 1 + (-1) \cdot 2 + 1" in "".join(ex._steps)
 
 
@@ -147,3 +148,13 @@ def test_the_relu_question_names_a_left_out_or_stale_bias(lab):
     check = lab["check_relu"]
     assert answer(check, "6") is False and check.mistake == "no-bias" and "b₂ = −7" in check.feedback
     assert answer(check, "5") is False and check.mistake == "old-bias" and "b = (1, −7)" in check.feedback
+
+
+def test_a_product_left_out_of_y_hat_is_named_and_relu_follows_y_hat(lab):
+    """ReLU's help works row 2 of Wx, one step from ŷ₂: it opens once ŷ is settled."""
+    relu_panel = next(held.reveal for held in lab["lab"].held if held.reveal.view is lab["check_relu"])
+    assert not relu_panel.opened
+    ex = lab["check_yhat"]
+    ex.answer_input.resize(2, 1)
+    assert answer(ex, [[3], [5]]) is False and ex.mistake == "dropped-term" and "w₁₂x₂" in ex.feedback
+    assert answer(ex, [[1], [5]]) and relu_panel.opened

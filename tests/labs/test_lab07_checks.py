@@ -217,3 +217,10 @@ def test_the_expression_of_s24_follows_what_s24_compares(lab):
     held = next(held.reveal for held in lab["lab"].held if held.reveal.view is lab["check_s24"])
     assert not held.opened
     assert answer(lab["check_s24_pair"], "token 2's query with token 4's key") and held.opened
+
+
+def test_the_question_on_row_2_follows_what_s24_compares(lab):
+    """Its choices and explanations read row 2 of S as token 2's query against every key."""
+    held = next(held.reveal for held in lab["lab"].held if held.reveal.view is lab["check_row"])
+    assert not held.opened
+    assert answer(lab["check_s24_pair"], "token 2's query with token 4's key") and held.opened

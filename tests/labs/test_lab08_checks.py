@@ -209,3 +209,10 @@ def test_what_s_ij_compares_is_asked_after_the_shape_of_s_and_names_the_swap(lab
     assert "token i's query" not in check_sij.feedback and "query of token i" not in check_sij.feedback
     assert not answer(check_sij, "the weight token i gives to token j's value") and "A_att" in check_sij.feedback
     assert answer(check_sij, "the query of token i with the key of token j")
+
+
+def test_the_question_on_a_row_of_a_att_follows_what_s_ij_compares(lab):
+    """Its choices and explanations read row i of S as query i's scores against every key."""
+    row_panel = held_part(lab, lab["check_row"])
+    assert answer(lab["check_qkv"], "4x2") and answer(lab["check_s"], "4x4") and not row_panel.opened
+    assert answer(lab["check_sij"], "the query of token i with the key of token j") and row_panel.opened
