@@ -218,3 +218,18 @@ def test_every_product_left_out_of_an_entry_is_named_as_left_out():
                 if found.mistake != "dropped":
                     misnamed.append((problem.seed, float(term), found.mistake))
     assert not misnamed, misnamed[:10]
+
+
+def test_every_term_left_out_of_a_column_is_named_as_left_out():
+    """Seed 1 asked column 1 of AB, (5, −6): the third term left out, (3, −8), was told "column 3 of AB"."""
+    misnamed = []
+    for problem in sweep("column"):
+        A, B, j = (problem.data[name] for name in ("A", "B", "j"))
+        answer = problem.parts[0].answer
+        for k in range(A.shape[1]):
+            left_out = answer - B[k, j] * A[:, [k]]
+            if B[k, j] != 0 and left_out.any():
+                found = diagnose(left_out, answer, problem.parts[0].mistakes)
+                if found.mistake != "dropped":
+                    misnamed.append((problem.seed, k + 1, found.mistake))
+    assert not misnamed, misnamed[:10]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..mistakes import Mistake, entry_mistakes, product_mistakes, shape_mistakes
+from ..parsing import format_number
 from ..shapes import NO_PRODUCT
 from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart, two_terms
 
@@ -15,7 +16,8 @@ __all__ = ["column_problem", "composition_problem", "entry_problem", "points_pro
 @redrawn_until_every_slip_tells
 def column_problem(rng: np.random.Generator, seed: int) -> Problem | None:
     """A column of AB: column j of B mixes the columns of A; A is 2×2 to 3×3, B 2×2 to 3×3.
-    Column j of B has two weights or more that are not 0 (with one, its term is the answer)."""
+    Column j of B has two weights or more that are not 0 (with one, its term is the answer), and
+    every term left out gives a column of its own (drawn again where it is another slip's)."""
     m, n, p = sizes(rng, (2, 3), (2, 3), (2, 3))
     A, B = small(rng, (m, n)), small(rng, (n, p))
     j = int(rng.integers(p))
@@ -36,6 +38,15 @@ def column_problem(rng: np.random.Generator, seed: int) -> Problem | None:
             f"that is row {j + 1} of AB written as a column: use column {j + 1} of B as weights "
             "on the columns of A.",
         ))
+    # Every term left out is planned: one that gave another column of AB was told that column (seed 1).
+    mistakes += [
+        Mistake(
+            "dropped", answer - B[k, j] * A[:, [k]],
+            f"you left out term {k + 1}, {format_number(B[k, j])} times column {k + 1} of A: column {j + 1} "
+            f"of AB adds every column of A times its weight in column {j + 1} of B.",
+        )
+        for k in range(n) if B[k, j] != 0 and (answer - B[k, j] * A[:, [k]]).any()
+    ]
     part = Part(answer, tuple(mistakes), name=f"column {j + 1}")
     return Problem("column", seed, (part,), dict(A=A, B=B, j=j))
 
