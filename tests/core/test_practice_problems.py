@@ -233,3 +233,19 @@ def test_every_term_left_out_of_a_column_is_named_as_left_out():
                 if found.mistake != "dropped":
                     misnamed.append((problem.seed, k + 1, found.mistake))
     assert not misnamed, misnamed[:10]
+
+
+def test_no_entry_is_zero_and_every_sign_slip_in_an_entry_is_named_as_a_sign_slip():
+    """Seed 8 asked an entry of 0, and 4, term 2's sign slipped, was told "you dotted row 2 of A with row 1 of B"."""
+    misnamed = []
+    for problem in sweep("entry"):
+        A, B, i, j = (problem.data[name] for name in ("A", "B", "i", "j"))
+        terms = A[i] * B[:, j]
+        answer = float(terms.sum())
+        assert answer != 0, problem.seed
+        for term in terms:
+            if term != 0 and answer - 2 * term != 0:
+                found = diagnose(answer - 2 * float(term), answer, problem.parts[0].mistakes)
+                if found.mistake != "sign":
+                    misnamed.append((problem.seed, float(term), found.mistake))
+    assert not misnamed, misnamed[:10]

@@ -55,7 +55,8 @@ def column_problem(rng: np.random.Generator, seed: int) -> Problem | None:
 def entry_problem(rng: np.random.Generator, seed: int) -> Problem | None:
     """One entry of AB off the diagonal: row i of A dotted with column j of B, A m×n and B n×p
     with m, p from 2 to 4 and n (the terms) 2 or 3, so the product is often not square; two of
-    its products at least are not 0."""
+    its products at least are not 0, and the entry is not 0 (what a learner types who has not
+    computed anything)."""
     m, n, p = sizes(rng, (2, 3, 4), (2, 3), (2, 3, 4))
     A, B = small(rng, (m, n), -5, 5), small(rng, (n, p), -5, 5)
     i, j = int(rng.integers(m)), int(rng.integers(p))
@@ -65,12 +66,16 @@ def entry_problem(rng: np.random.Generator, seed: int) -> Problem | None:
         return None
     terms = A[i] * B[:, j]
     answer = float(terms.sum())
-    part = Part(answer, tuple(entry_mistakes(A, B, i, j)))
-    # Every product left out gets its own number: where one collided with another slip's, the learner who
-    # left it out was told the other slip (the fresh review met it in 66 of 723 left-out products).
-    dropped = {mistake.value for mistake in part.mistakes if mistake.name == "dropped"}
-    if any(answer - term not in dropped for term in terms if term != 0 and answer - term != 0):
+    if answer == 0:
         return None
+    part = Part(answer, tuple(entry_mistakes(A, B, i, j)))
+    # Every product left out, and every product's sign slipped, gets its own number: where one collided with
+    # another slip's, the learner was told the other slip (the fresh review met it in 66 of 723 left-out
+    # products, and in seed 8, a sign slip told "you dotted row 2 of A with row 1 of B").
+    for name, slipped in (("dropped", answer - terms), ("sign", answer - 2 * terms)):
+        planned = {mistake.value for mistake in part.mistakes if mistake.name == name}
+        if any(value not in planned for value, term in zip(slipped, terms) if term != 0 and value != 0):
+            return None
     return Problem("entry", seed, (part,), dict(A=A, B=B, i=i, j=j))
 
 
