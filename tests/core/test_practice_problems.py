@@ -249,3 +249,9 @@ def test_no_entry_is_zero_and_every_sign_slip_in_an_entry_is_named_as_a_sign_sli
                 if found.mistake != "sign":
                     misnamed.append((problem.seed, float(term), found.mistake))
     assert not misnamed, misnamed[:10]
+
+
+def test_no_product_practice_has_a_one_by_one_factor():
+    """Seed 7 had B = [2]: a learner who reads it as the number 2 types A's shape and is told to compare inner sizes."""
+    one_by_one = [p.seed for p in sweep("product") if (1, 1) in (p.data["A"].shape, p.data["B"].shape)]
+    assert not one_by_one, one_by_one[:10]

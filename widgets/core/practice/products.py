@@ -110,7 +110,7 @@ def composition_problem(rng: np.random.Generator, seed: int) -> Problem:
 @redrawn_until_every_slip_tells
 def product_problem(rng: np.random.Generator, seed: int) -> Problem | None:
     """The whole product AB, or that it does not exist: A is m×n and B n'×p, m and p from 1 to 3,
-    n from 2 to 3 (few terms), at most six entries to compute; in a third of the problems B's rows
+    n from 2 to 3 (few terms), at most six entries to compute, and no factor 1×1; in a third of the problems B's rows
     are not A's columns, and the answer is "none".  The product is asked for only once its shape is
     answered, so a second question does not give away that it exists.  Where it exists, some entry
     has two products that are not 0 (the first step shows one of them)."""
@@ -119,6 +119,8 @@ def product_problem(rng: np.random.Generator, seed: int) -> Problem | None:
         if m * p <= 6:
             break
     rows_b = n if rng.integers(3) else int(rng.choice([k for k in (1, 2, 3) if k != n]))
+    if rows_b == p == 1:  # a 1×1 B reads as a number (seed 7's [2]): scaling A, not a product to check
+        return None
     A, B = small(rng, (m, n)), small(rng, (rows_b, p))
     if rows_b != n:
         why = (f"A has {n} columns but B has {rows_b} rows: the inner sizes must agree, so AB does "
