@@ -33,3 +33,19 @@ def test_the_first_step_is_one_step_of_this_problem():
     softmax = next(problem for problem in map(lambda seed: make_problem("softmax", seed), range(100))
                    if problem.data["shift"] and problem.data["exps"][0] > 1)
     assert f"cancels: keep ${softmax.data['exps'][0]:g}$" in hints(softmax)[0][2]
+
+
+def test_the_score_practice_leaves_which_query_and_key_an_index_picks_to_the_learner():
+    """The prompt wrote S₁₂ = q₁·k₂ and the nudge "pairs query 1 with key 2": reading the indices was never practised."""
+    from widgets.text.practice_prompts import write_problem
+
+    for seed in range(40):
+        problem = make_problem("score", seed)
+        i, j = problem.data["i"] + 1, problem.data["j"] + 1
+        (part,) = write_problem(problem).parts
+        nudge, method, _ = hints(problem)[0]
+        for text in (part.prompt, nudge, method):
+            assert not any(said in text for said in (
+                rf"\mathbf{{q}}_{i}", rf"\mathbf{{k}}_{j}", f"query {i}", f"key {j}", f"row {i} of", f"row {j} of",
+            )), (seed, text)
+        assert f"S_{{{i}{j}}}" in part.prompt and "row $i$ of $Q$" in method

@@ -110,9 +110,9 @@ def _score(problem):
     Q, K, i, j = (problem.data[k] for k in ("Q", "K", "i", "j"))
     d = first_term(Q[i] * K[j], Q[i] @ K[j])
     return ((
-        rf"$S_{{{i + 1}{j + 1}}}$ pairs query {i + 1} with key {j + 1}.",
-        rf"$\mathbf{{q}}_{i + 1}$ is row {i + 1} of $Q$ and $\mathbf{{k}}_{j + 1}$ is row {j + 1} of $K$: "
-        "multiply them entry by entry and add.",
+        r"In $S = QK^T$, the first index of a score picks a query and the second a key.",
+        r"$S_{ij} = \mathbf{q}_i\cdot\mathbf{k}_j$ takes row $i$ of $Q$ and row $j$ of $K$: "
+        "multiply them entry by entry and add.",  # in general: this i and j are the learner's to read
         rf"Product {d + 1} of {Q.shape[1]}: ${product_latex(Q[i, d], K[j, d])}$.",
     ),)
 

@@ -156,7 +156,7 @@ def _score(problem):
         rf"{latex_number(part.answer)}.$$"
     )
     return WrittenProblem("Tokens are rows: " + _two_matrices(Q, K, names=("Q", "K")), (WrittenPart(
-        rf"Compute the score $S_{{{i + 1}{j + 1}}} = \mathbf{{q}}_{i + 1}\cdot\mathbf{{k}}_{j + 1}$.", solution,
+        rf"Compute the score $S_{{{i + 1}{j + 1}}}$.", solution,  # which rows it pairs is the learner's to read
     ),))
 
 
