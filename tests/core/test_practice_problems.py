@@ -255,3 +255,17 @@ def test_no_product_practice_has_a_one_by_one_factor():
     """Seed 7 had B = [2]: a learner who reads it as the number 2 types A's shape and is told to compare inner sizes."""
     one_by_one = [p.seed for p in sweep("product") if (1, 1) in (p.data["A"].shape, p.data["B"].shape)]
     assert not one_by_one, one_by_one[:10]
+
+
+def test_the_mask_practice_names_the_weights_given_to_the_hidden_tokens_and_the_exponentials_undivided():
+    """Seed 8 (token 2 of 4): [0, 0, 1/3, 2/3] and [1, 4, 0, 0] were told only "entries … are off"."""
+    misnamed = []
+    for problem in sweep("mask"):
+        exps, i, (part,) = problem.data["exps"], problem.data["i"], problem.parts
+        seen = np.arange(len(exps)) <= i
+        for name, value in (("hidden-kept", np.where(seen, 0, exps) / exps[~seen].sum()),
+                            ("unnormalised", np.where(seen, exps, 0))):
+            found = diagnose(value[None, :], part.answer, part.mistakes, part.tol)
+            if not np.allclose(value, part.answer, atol=part.tol) and found.mistake != name:
+                misnamed.append((problem.seed, name, found.mistake))
+    assert not misnamed, misnamed[:10]

@@ -1,6 +1,8 @@
 """widgets.text.practice_hints: three levels of hints for every part of every practice problem,
 none of which gives the answer away."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -49,3 +51,16 @@ def test_the_score_practice_leaves_which_query_and_key_an_index_picks_to_the_lea
                 rf"\mathbf{{q}}_{i}", rf"\mathbf{{k}}_{j}", f"query {i}", f"key {j}", f"row {i} of", f"row {j} of",
             )), (seed, text)
         assert f"S_{{{i}{j}}}" in part.prompt and "row $i$ of $Q$" in method
+
+
+def test_the_mask_practice_names_one_or_two_tokens_without_a_range():
+    """Token 2's hint read "tokens 1 to 2"; a last hidden token read "tokens 4 to 4"."""
+    from widgets.text.practice_prompts import write_problem
+
+    for seed in range(200):
+        problem = make_problem("mask", seed)
+        texts = [*hints(problem)[0], write_problem(problem).parts[0].solution,
+                 *(mistake.message for mistake in problem.parts[0].mistakes)]
+        for text in texts:
+            for first, last in re.findall(r"tokens (\d+) to (\d+)", text):
+                assert int(last) > int(first) + 1, (seed, text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.practice.attention import tokens_from
 from .attention_steps import weight_latex
 from .latex_math import bmatrix, latex_matrix
 from .numbers import latex_number
@@ -73,9 +74,10 @@ def _mask(problem):
     seen = exps[:n]
     shift_note = rf" (the common ${shift}$ cancels)" if shift else ""
     solution = (
-        rf"The mask hides tokens {n + 1} to {tokens}: their scores become $-\infty$ and their weights $0$."
+        rf"The mask hides {tokens_from(n + 1, tokens)}: {'their scores become' if tokens > n + 1 else 'its score becomes'} "
+        r"$-\infty$ and " + ("their weights" if tokens > n + 1 else "its weight") + " $0$."
         "\n\n"
-        rf"$e^{{s}}$ of the scores of tokens 1 to {n}{shift_note} is proportional to "
+        rf"$e^{{s}}$ of the scores of {tokens_from(1, n)}{shift_note} is proportional to "
         rf"${', '.join(str(int(e)) for e in seen)}$, which sum to ${int(seen.sum())}$."
         "\n\n"
         rf"Each of them gets its share of that sum: $${weights_latex(part.answer)}.$$"
@@ -90,7 +92,7 @@ def _mask_hints(problem):
     exps, shift, i = (problem.data[k] for k in ("exps", "shift", "i"))
     n = i + 1
     return ((
-        rf"Token {n} may look only at tokens 1 to {n}: itself and those before it.",
+        rf"Token {n} may look only at {tokens_from(1, n)}: itself and {'those' if n > 2 else 'the one'} before it.",
         r"The mask sets the later scores to $-\infty$, and $e^{-\infty} = 0$; the softmax shares the whole "
         r"weight among the scores left, each $e^{s}$ over their sum.",
         f"The first score is {exponential_step(int(exps[0]), shift)}.",

@@ -8,7 +8,19 @@ import numpy as np
 from ..mistakes import Mistake, shape_mistakes
 from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart, two_terms
 
-__all__ = ["chain_problem", "mask_problem", "output_problem", "query_problem", "score_problem", "softmax_problem"]
+__all__ = ["chain_problem", "mask_problem", "output_problem", "query_problem", "score_problem", "softmax_problem",
+           "tokens_from"]
+
+
+def tokens_from(first: int, last: int) -> str:
+    """Tokens `first` to `last` (1-based) in words: "token 4", "tokens 1 and 2", "tokens 1 to 3".
+
+    >>> tokens_from(1, 1), tokens_from(1, 2), tokens_from(3, 5)
+    ('token 1', 'tokens 1 and 2', 'tokens 3 to 5')
+    """
+    if first == last:
+        return f"token {first}"
+    return f"tokens {first} {'and' if last == first + 1 else 'to'} {last}"
 
 
 @redrawn_until_every_slip_tells
@@ -197,7 +209,9 @@ def query_problem(rng: np.random.Generator, seed: int) -> Problem | None:
 def mask_problem(rng: np.random.Generator, seed: int) -> Problem:
     """Row i of A_att under the causal mask, from a row of L scores (L from 3 to 5, i from 2 to
     L - 1, so some tokens are hidden and at least two are not): each score 0, ln 2, ln 3 or ln 4 plus
-    a shift, as in the softmax practice, so the weights are shares of a sum of at most 16."""
+    a shift, as in the softmax practice, so the weights are shares of a sum of at most 16.  Its slips
+    include lab 9's: the mask on the wrong side (the weight given to the hidden tokens) and the
+    exponentials not divided by their sum."""
     (tokens,) = sizes(rng, (3, 4, 4, 5))
     i = int(rng.integers(2, tokens))  # 1-based: tokens 1..i are seen
     exps = rng.integers(1, 5, size=tokens).astype(float)
@@ -210,17 +224,23 @@ def mask_problem(rng: np.random.Generator, seed: int) -> Problem:
 
     before = np.arange(tokens) < i
     answer = shares(before)
-    mistakes = (
+    seen = tokens_from(1, i)
+    mistakes = [
         Mistake("not-renormalised", np.where(before, exps / exps.sum(), 0.0)[None, :],
                 f"you took the softmax of the whole row and then set the hidden weights to 0: the mask hides "
-                f"the scores first, so the softmax shares the whole weight among tokens 1 to {i}."),
+                f"the scores first, so the softmax shares the whole weight among {seen}."),
         Mistake("wrong-side", shares(np.arange(tokens) >= i - 1),
-                f"you hid the tokens before token {i}: the mask hides those after it, token {i} sees "
-                f"tokens 1 to {i}."),
+                f"you hid the tokens before token {i}: the mask hides those after it, token {i} sees {seen}."),
+        Mistake("hidden-kept", shares(~before),
+                f"you gave the weight to {tokens_from(i + 1, tokens)}, the ones the mask hides: token {i} "
+                f"sees {seen}, and the tokens after it get weight 0."),
         Mistake("no-mask", shares(np.ones(tokens, bool)),
                 f"that is the softmax of the whole row: the mask gives the tokens after token {i} weight 0."),
         Mistake("uniform", np.where(before, 1 / i, 0.0)[None, :],
                 "equal shares ignore the scores: the tokens seen share the weight by e^score."),
-    )
-    part = Part(answer, mistakes, tol=5e-3, name=f"row {i} of A_att")
+        Mistake("unnormalised", np.where(before, exps, 0.0)[None, :],
+                f"those are the exponentials of the scores of {seen}{' (the common shift cancels)' * bool(shift)}, "
+                "not yet divided: divide each by their sum, so the weights add up to 1."),
+    ]  # the hidden tokens' shares and the exponentials always differ from the answer: no slip is the answer
+    part = Part(answer, tuple(mistakes), tol=5e-3, name=f"row {i} of A_att")
     return Problem("mask", seed, (part,), dict(scores=scores, exps=exps, shift=shift, i=i - 1))
