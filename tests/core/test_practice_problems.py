@@ -269,3 +269,16 @@ def test_the_mask_practice_names_the_weights_given_to_the_hidden_tokens_and_the_
             if not np.allclose(value, part.answer, atol=part.tol) and found.mistake != name:
                 misnamed.append((problem.seed, name, found.mistake))
     assert not misnamed, misnamed[:10]
+
+
+def test_the_output_practice_names_the_weights_paired_with_the_values_in_reverse_order():
+    """Seed 4's [3, 3], the weights paired with the values in reverse order, was unnamed (lab 8's check_h2 names it)."""
+    misnamed = []
+    for problem in sweep("output"):
+        w, V, (part,) = problem.data["weights"], problem.data["V"], problem.parts
+        reversed_ = (w[::-1] @ V)[None, :]
+        if not np.allclose(reversed_, part.answer):
+            found = diagnose(reversed_, part.answer, part.mistakes, part.tol)
+            if found.mistake != "reversed":
+                misnamed.append((problem.seed, found.mistake))
+    assert not misnamed, misnamed[:10]

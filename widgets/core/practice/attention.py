@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..attention_mistakes import output_mistakes
 from ..mistakes import Mistake, shape_mistakes
 from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart, two_terms
 
@@ -62,23 +63,17 @@ _WEIGHT_ROWS = (
 @redrawn_until_every_slip_tells
 def output_problem(rng: np.random.Generator, seed: int) -> Problem:
     """One output h_i = sum_j A_att[i, j] v_j from a row of weights and the values: entries of V
-    are multiples of the weights' denominator, at most 8 in size, so h_i is whole."""
+    are multiples of the weights' denominator, at most 8 in size, so h_i is whole.  Its slips are lab
+    8's (`output_mistakes`)."""
     denominator, numerators = _WEIGHT_ROWS[int(rng.integers(len(_WEIGHT_ROWS)))]
     n = len(numerators)
     w = np.array(numerators)[rng.permutation(n)] / denominator
     V = denominator * small(rng, (n, 2), -(8 // denominator), 8 // denominator)
     i = int(rng.integers(1, n + 1))  # a row A_att has: it is n×n
     answer = (w @ V)[None, :]
-    mistakes = (
-        Mistake("unweighted", V.mean(axis=0)[None, :],
-                "that is the plain average of the values: weight each value by its A_att entry."),
-        Mistake("sum", V.sum(axis=0)[None, :],
-                "you added the values without their weights: multiply each by its A_att entry first."),
-        Mistake("largest", V[[int(np.argmax(w))]],
-                "you kept only the value with the largest weight: every value with a weight "
-                "above 0 contributes its share."),
-    )
-    part = Part(answer, mistakes, name=f"h{i}")
+    # Lab 8's slips (check_h2's): the weights left out, the value of the largest alone, the weights paired
+    # with the values in reverse order or shifted (seed 4's reversed [3, 3] was unnamed before).
+    part = Part(answer, tuple(output_mistakes(w, V, i - 1)), name=f"h{i}")
     return Problem("output", seed, (part,), dict(weights=w, V=V, i=i - 1))
 
 
