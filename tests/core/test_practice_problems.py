@@ -282,3 +282,15 @@ def test_the_output_practice_names_the_weights_paired_with_the_values_in_reverse
             if found.mistake != "reversed":
                 misnamed.append((problem.seed, found.mistake))
     assert not misnamed, misnamed[:10]
+
+
+def test_the_linearity_practice_names_the_values_scaled_by_c_squared():
+    """Seed 12's [[−8, 28], [8, 20]], the values scaled by c² as the scores are, was unnamed."""
+    misnamed = []
+    for problem in sweep("linearity"):
+        d, (part,) = problem.data, problem.parts
+        if d["layer"] == "attention":
+            found = diagnose(d["A_c"] @ (d["c"] ** 2 * d["V"]), part.answer, part.mistakes, part.tol)
+            if found.mistake != "values-c-squared":
+                misnamed.append((problem.seed, found.mistake))
+    assert not misnamed, misnamed[:10]

@@ -75,3 +75,11 @@ def test_a_problem_is_written_in_the_words_it_was_drawn_with():
     A, B = problem.data["A"], problem.data["B"]
     assert written.given == rf"$A = {latex_matrix(A)}$, $\quad B = {latex_matrix(B)}$"
     assert written.parts[0].prompt.startswith(r"What is the shape of $AB$?")
+
+
+def test_the_linearity_practice_says_the_weights_for_cX_are_made_up_not_the_softmax_of_c_squared_S():
+    """The weights for cX were "the softmax of the new scores", yet seed 12 turned 2:1 into 3:1 where c²S gives 16:1."""
+    for problem in (make_problem("linearity", seed) for seed in range(60)):
+        if problem.data["layer"] == "attention":
+            given = write_problem(problem).given
+            assert "suppose the softmax" not in given and "made-up" in given and "c^2S" in given, (problem.seed, given)

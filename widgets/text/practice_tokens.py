@@ -108,8 +108,10 @@ def _linearity(problem):
     if data["layer"] == "attention":
         A_x, A_c, V = data["A_x"], data["A_c"], data["V"]
         given = (rf"For the tokens $X$ (two, as rows), attention's weights are ${_ATT}(X) = {weights_latex(A_x)}$ "
-                 rf"and its values $V(X) = XW_V = {latex_matrix(V)}$. Multiply every token by $c = {c}$: suppose "
-                 rf"the softmax of the new scores gives ${_ATT}(cX) = {weights_latex(A_c)}$.")
+                 rf"and its values $V(X) = XW_V = {latex_matrix(V)}$. Multiply every token by $c = {c}$: the scores "
+                 r"become $c^2S$, which sharpens their softmax. Its exact weights are awkward by hand, so take these "
+                 r"made-up weights for $cX$, chosen to keep the arithmetic small (the real ones would be sharper): "
+                 rf"${_ATT}(cX) = {weights_latex(A_c)}$.")
         prompt = rf"Compute $H(cX) = {_ATT}(cX)\,V(cX)$."
         solution = (rf"The values are linear in $X$: $V(cX) = (cX)W_V = {c}\,V(X) = {latex_matrix(c * V)}$."
                     "\n\n"

@@ -39,7 +39,8 @@ def dense_problem(rng: np.random.Generator, seed: int) -> Problem:
 
 #: For a weight p of attention's row for cX (the first of two, the other 1 - p), weights that row
 #: may have had for X: flatter ones, since the scores of cX are c²S with c² = 4 or 9 (equal scores
-#: stay equal).  Told as given: the learner's task is what changes with X, not the softmax.
+#: stay equal).  Made up, and told so: the softmax of c²S would be sharper still (2:1 becomes 16:1),
+#: but the learner's task is what changes with X, with numbers small enough to multiply by hand.
 _FLATTER = {1 / 2: (1 / 2,), 2 / 3: (3 / 5,), 1 / 3: (2 / 5,), 3 / 4: (2 / 3, 3 / 5), 1 / 4: (1 / 3, 2 / 5)}
 
 
@@ -82,6 +83,8 @@ def _attention_output(rng, c):
                 "that is c·H(X), as if the weights did not change: they are computed from cX, so use "
                 "A_att(cX) with the values c·V."),
         Mistake("values-fixed", A_c @ V, f"you kept the values of X: V(cX) = cXW_V = {c}·V(X)."),
+        Mistake("values-c-squared", A_c @ (c * c * V), f"you scaled the values by c² = {c * c}, as the scores "
+                f"are: the scores QKᵀ hold X twice, but the values XW_V once, V(cX) = {c}·V(X)."),
         Mistake("unchanged", A_x @ V, "that is H(X): both the weights and the values change with X."),
     )
     return answer, mistakes, dict(A_x=A_x, A_c=A_c, V=V)
