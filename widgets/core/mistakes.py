@@ -321,7 +321,8 @@ def entry_mistakes(
         slips = [Mistake(name, value, (
             f"a sign slip in {words}; the other terms are right."
         ) if name == "sign" else (
-            f"you left out {words}: the entry adds all {A.shape[1]} products of {row} with {col}."
+            f"you left out {words}: the entry adds {'both' if A.shape[1] == 2 else f'all {A.shape[1]}'} products "
+            f"of {row} with {col}."
         )) for name, value, words in _term_slips(A, B, i, j, names, shared)]
         found += slips if shared else _new_values(slips, found)
     if shared and fits:  # a lab's fixed numbers: any other entry of the product is a wrong row or column
