@@ -1,6 +1,6 @@
 """A learner's walk through a lab's checks, each answered wrong once, then right: what came into sight.
 
-LEARNING.md, "Nothing gives the answer away": a wrong answer may open views (a `Reveal` of a
+docs/teaching.md 2, "No answer in sight before its question": a wrong answer may open views (a `Reveal` of a
 prediction's outcome), but none that shows the answer just missed, which the learner could copy,
 or the answer of a question further down the page, which the learner has not answered yet.
 `walk_checks` walks a lab's `Check`s (not a `Practice`'s) from the top, as a learner who slips

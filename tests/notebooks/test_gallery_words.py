@@ -1,7 +1,7 @@
 """The gallery gives no activity away: its cards and its pictures' alternative texts ask and describe.
 
 A learner reads ``labs/index.ipynb`` before any lab, so no card and no alt text
-may state what a lab asks the learner to predict or compute (LEARNING.md 2).
+may state what a lab asks the learner to predict or compute (docs/teaching.md 2).
 The words are read from the notebook (the cards, and the ``alt`` of each
 ``<img>`` as the page shows it) and from `gallery_pictures` (what
 ``tools/gallery_pictures.py`` writes there); the answers are read from every

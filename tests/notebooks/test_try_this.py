@@ -1,4 +1,4 @@
-"""Every "Try this" prompt of every lab asks: each item of its list holds a question (LEARNING.md 12).
+"""Every "Try this" prompt of every lab asks: each item of its list holds a question (docs/teaching.md 12).
 
 A prompt that says what will happen ("a number commutes with everything") tells the answer before the
 learner has tried; a question leaves the finding to them. Read with nbformat; no kernel is started.

@@ -5,7 +5,7 @@ weakest first (by `widgets.core.mastery.level`, from each skill's practice and
 review in the order they happened), among equals the ones reviewed least, and
 keeps a handful; then it shuffles them, so that no two
 problems in a row tell the learner which skill comes next (interleaving,
-LEARNING.md).  Pure Python: no widget, no numpy.
+docs/teaching.md 7).  Pure Python: no widget, no numpy.
 
 >>> import random
 >>> skills = {"entry": ("rrrrr", "r"), "softmax": ("s", ""), "score": ("rrr", "")}

@@ -4,7 +4,7 @@ Each level gives a little more and none gives the answer: the first step is
 one term of a sum or one product of a dot product, never 0 (the generators
 draw problems with two such terms at least), or one shape, and it stops before
 the part's answer and the sentence that would conclude it.  A learner may
-ask before answering at all (LEARNING.md: help that fades); `Practice` counts
+ask before answering at all (docs/teaching.md 8, help that fades); `Practice` counts
 a problem solved after a hint as solved with help.
 
 >>> from widgets.core.practice import make_problem
