@@ -75,7 +75,7 @@ def test_asks_before_it_shows_then_the_gallery_shear_moves_the_top_edge(voila_se
     # The map is named by the learner; a wrong choice says why it is wrong.
     map_check = page.locator(".lab05-check-map")
     choose_check(page, ".lab05-check-map", "vertical shear")
-    expect(map_check.locator("[role=status]")).to_contain_text("kept its height and moved sideways")
+    expect(map_check.locator("[role=status]")).to_contain_text("compare each corner's height before and after")
     expect(page.locator(".lab05-check-bottom")).to_have_count(0)  # its choices name the map: it waits
     choose_check(page, ".lab05-check-map", "horizontal shear")
     expect(map_check.locator("[role=status]")).to_contain_text("Correct!")
