@@ -328,6 +328,7 @@ def tells_in(page: Page, untouched: str, where: str, text: str) -> list[str]:
     return found
 
 
+@cache
 def _bounded(word: str) -> re.Pattern:
     """`word` as it stands alone in a text, with or without spaces between its characters: not the end
     of a longer word or number before it, nor the start of one after it ("d = 2" is not in "seed=2283")."""
