@@ -86,6 +86,12 @@ def reviewed(review):
     return review
 
 
+def watching(self_check, check):
+    """A self-check following `check`, as a lab's last cell makes it follow the lab's checks."""
+    self_check.watch({"sum_check": check}, {"sum_check": "Sums"})
+    return self_check
+
+
 # name: build(given) -> the composite; `given` holds what the caller passes in.
 COMPOSITES = {
     "MatrixView": lambda given: MatrixView(A, name="A"),
@@ -119,10 +125,11 @@ COMPOSITES = {
     "RowsOrColumns": lambda given: RowsOrColumns(),
     "ShapeChecker": lambda given: ShapeChecker(),
     "LectureBar": lambda given: LectureBar(),
-    "LabProgress": lambda given: LabProgress(),
+    "LabProgress": lambda given: LabProgress().watch_all({"sum_check": given["check"], "drill": given["practice"]},
+                                                         lab="demo"),
     "CourseProgress": lambda given: CourseProgress([("01-columns", "The product by columns")]),
     "MixedReview": lambda given: reviewed(MixedReview([("02-entry", "One entry")])),
-    "SelfCheck": lambda given: SelfCheck(),
+    "SelfCheck": lambda given: watching(SelfCheck(), given["check"]),
     "LabPanel": lambda given: LabPanel("lab01"),
     "ValuesPlot": lambda given: ValuesPlot([[1, 0], [0, 1]], [[0.5, 0.5]], focus=0),
     "AttentionExplorer": lambda given: AttentionExplorer(parts=PARTS),
@@ -178,10 +185,9 @@ def _open_widgets():
     return {key: widget for key, widget in _instances.items() if not isinstance(widget, (Layout, Style))}
 
 
-def _observed_by(widget, composite):
-    """The handlers of `composite` (its bound methods) that still observe `widget`."""
-    return [handler for by_type in widget._trait_notifiers.values() for handlers in by_type.values()
-            for handler in handlers if getattr(handler, "__self__", None) is composite]
+def _observers(widget):
+    """How many handlers observe `widget`'s traits (bound methods, lambdas and partials alike)."""
+    return sum(len(handlers) for by_type in widget._trait_notifiers.values() for handlers in by_type.values())
 
 
 # Composites whose children are checked one level down only, and why.
@@ -191,7 +197,9 @@ ONE_LEVEL = {}
 @pytest.mark.parametrize("name", COMPOSITES)
 def test_close_closes_every_widget_the_composite_built(name):
     given = {"link": PageLink(), "view": HTML("the view"), "slider": FloatSlider(),
-             "explorer": AttentionExplorer([[1, 0], [0, 1], [1, 1]], parts=PARTS)}
+             "explorer": AttentionExplorer([[1, 0], [0, 1], [1, 1]], parts=PARTS),
+             "check": Check("2 + 2?", 4.0), "practice": Practice("entry", seed=1)}
+    observers = {key: _observers(widget) for key, widget in given.items()}
     before = set(_instances)
     composite = COMPOSITES[name](given)
     built = {key: widget for key, widget in _open_widgets().items() if key not in before}
@@ -202,5 +210,6 @@ def test_close_closes_every_widget_the_composite_built(name):
     still_open = sorted(type(widget).__name__ for widget in built.values() if widget.comm is not None)
     assert still_open == []
     assert all(widget.comm is not None for widget in given.values() if isinstance(widget, Widget))
-    assert [w for w in given.values() if _observed_by(w, composite)] == [], "still followed after close"
+    left = {key: _observers(widget) - observers[key] for key, widget in given.items()}
+    assert {key: count for key, count in left.items() if count} == {}, "still followed after close"
     composite.close()  # again, as ipywidgets' __del__ does: nothing left to stop, no error

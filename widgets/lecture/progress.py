@@ -150,11 +150,11 @@ class LabProgress(KeepsStore, HBox):
             if isinstance(question, Check):
                 if name not in self._checks:
                     self._checks[name] = question
-                    question.observe(self._on_check, names=["outcome", "given"])
+                    self._follow(question, self._on_check, ["outcome", "given"])
             elif isinstance(question, Practice):
                 if name not in self._practices:
                     self._practices[name] = question
-                    question.observe(self._on_practice, names=["history", "seed"])
+                    self._follow(question, self._on_practice, ["history", "seed"])
             else:
                 raise TypeError(f"{name!r} is not a Check or a Practice but a {type(question).__name__}")
         lab = lab or _page_name()

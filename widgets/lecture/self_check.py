@@ -95,8 +95,8 @@ class SelfCheck(OwnsChildren, VBox):
         for name, check in checks.items():
             if name not in self._checks:
                 self._checks[name] = check
-                check.observe(lambda change, name=name: self._on_change(name, change),
-                              names=["attempts", "solved", "shown"])
+                self._follow(check, lambda change, name=name: self._on_change(name, change),
+                             ["attempts", "solved", "shown"])
         self._render()
 
     def _on_change(self, name, change):
