@@ -8,7 +8,7 @@ of ``A`` dotted with column ``j`` of ``B`` (Theorem 1.4.2).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -16,23 +16,32 @@ from numpy.typing import ArrayLike
 from .parsing import format_number
 from .shapes import as_matrix, check_index, check_product_shapes
 
-__all__ = ["product_by_columns", "entry_terms", "entry_sum_text"]
+__all__ = ["entry_sum_text", "entry_terms", "product_by_columns", "product_factors"]
 
 
-def _factors(A: ArrayLike, B: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
-    A = as_matrix(A, "A")
-    B = as_matrix(B, "B")
-    check_product_shapes(A.shape, B.shape)
+def product_factors(
+    A: ArrayLike, B: ArrayLike, names: Sequence[str] = ("A", "B")
+) -> tuple[np.ndarray, np.ndarray]:
+    """The two factors of ``AB`` as float matrices, or a `ShapeError` that calls them by `names`.
+
+    >>> product_factors([[1, 2]], [[3], [4]])[1].shape
+    (2, 1)
+    """
+    A = as_matrix(A, names[0])
+    B = as_matrix(B, names[1])
+    check_product_shapes(A.shape, B.shape, tuple(names))
     return A, B
 
 
-def product_by_columns(A: ArrayLike, B: ArrayLike) -> list[np.ndarray]:
+def product_by_columns(A: ArrayLike, B: ArrayLike, names: Sequence[str] = ("A", "B")) -> list[np.ndarray]:
     """Return the columns ``A b_1, A b_2, ...`` of the product ``AB``.
 
     Parameters
     ----------
     A : array_like, shape (m, n)
     B : array_like, shape (n, k)
+    names : sequence of str, optional
+        What a shape error calls the two factors.
 
     Returns
     -------
@@ -54,7 +63,7 @@ def product_by_columns(A: ArrayLike, B: ArrayLike) -> list[np.ndarray]:
     >>> product_by_columns(A, B)
     [array([6., 9.]), array([19., -3.])]
     """
-    A, B = _factors(A, B)
+    A, B = product_factors(A, B, names)
     return [A @ B[:, j] for j in range(B.shape[1])]
 
 
@@ -90,7 +99,7 @@ def entry_terms(A: ArrayLike, B: ArrayLike, i: int, j: int) -> list[tuple[float,
     >>> entry_terms(A, B, 1, 2)
     [(2.0, -4.0), (4.0, -1.0), (0.0, 1.0)]
     """
-    A, B = _factors(A, B)
+    A, B = product_factors(A, B)
     i = check_index(i, A.shape[0], "row", of="A")
     j = check_index(j, B.shape[1], "column", of="B")
     return [(float(a), float(b)) for a, b in zip(A[i, :], B[:, j])]

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..core.shapes import ShapeError, as_matrix, check_index, check_product_shapes
+from ..core.products import product_by_columns, product_factors
+from ..core.shapes import ShapeError, check_index
 from .alerts import alert_html
 from .html_math import (
     HIGHLIGHT_COLOR,
@@ -43,13 +44,6 @@ def _coefficient(x, digits):
     """A number written in front of a vector: negatives in parentheses."""
     text = html_number(x, digits)
     return f"({text})" if text.startswith("\N{MINUS SIGN}") else text
-
-
-def _factors(A: ArrayLike, B: ArrayLike, names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
-    A = as_matrix(A, names[0])
-    B = as_matrix(B, names[1])
-    check_product_shapes(A.shape, B.shape, names)
-    return A, B
 
 
 def _vector(letter, index):
@@ -105,7 +99,7 @@ def column_combination_html(
     >>> text.count("<table"), text.count(">6<"), text.count(">9<")
     (4, 1, 1)
     """
-    A, B = _factors(A, B, names)
+    A, B = product_factors(A, B, names)
     j = check_index(j, B.shape[1], "column", of=names[1])
     a_name, b_name = (n[0].lower() for n in names)
     coefficients = [_coefficient(x, digits) for x in B[:, j]]
@@ -113,7 +107,7 @@ def column_combination_html(
     numeric = []
     for ell, c in enumerate(coefficients):
         numeric += (["+"] if ell else []) + [c, column_html(A[:, ell], digits)]
-    result = column_html(A @ B[:, j], digits, NEW_COLOR)
+    result = column_html(product_by_columns(A, B, names)[j], digits, NEW_COLOR)
     return (
         f"<div><i>{html.escape(names[0])}</i>{_vector(b_name, j + 1)} = {symbolic}</div>"
         f"<div>{formula_html('=', *numeric, '=', result)}</div>"
@@ -162,7 +156,7 @@ def partial_product_html(
     >>> text.count(PENDING), text.count("<b ")
     (1, 1)
     """
-    A, B = _factors(A, B, names)
+    A, B = product_factors(A, B, names)
     k = B.shape[1]
     try:
         steps = operator.index(steps)
@@ -170,7 +164,7 @@ def partial_product_html(
         raise ValueError(f"steps must be a whole number, got {steps!r}") from None
     if not 0 <= steps <= k:
         raise ValueError(f"steps must be 0 to {k} (the columns of {names[1]}), got {steps}")
-    product = A @ B
+    product = np.column_stack(product_by_columns(A, B, names))
     cells = [
         [
             PENDING if j >= steps
