@@ -49,7 +49,7 @@ def test_wrong_entries_are_named_one_based():
     assert ex.submit() is False
     assert ex.feedback == "row 2 off, the others right: entries (2,1) and (2,2) are off."
     # The miss opens the first hint; the feedback names the slip.
-    assert ex.hints.opened == 1 and "row $i$" in ex.hints._shown.value and "row $i$" not in ex._feedback.value
+    assert ex.hints.opened == 1 and "row $i$" in ex.hints.text and "row $i$" not in ex._feedback.value
     ex.answer_input.value = [[6, 1], [1, -3]]
     ex.submit()
     assert ex.feedback == "entries (1,2) and (2,1) are off"
@@ -108,7 +108,7 @@ def test_number_answer():
     ex.answer_input.value = "12"
     ex.submit()
     assert ex.mistake == "sign" and ex.attempts == 2
-    assert "Row 2 of A." in ex.hints._shown.value
+    assert "Row 2 of A." in ex.hints.text
     ex.answer_input.value = "-24/2"
     assert ex.submit() is True
     assert ex.attempts == 3 and ex.solved
@@ -380,7 +380,7 @@ def test_hints_open_one_level_at_a_time_before_any_answer_and_say_how_the_check_
     check = Check("2 + 2?", 4.0, hint=["Add.", "Count on from 2.", "2 + 1 = 3, then one more."])
     assert check.hints.button.description == "Hint: a nudge" and not check.hinted
     check.hints.open_next()
-    assert check.hinted and check.attempts == 0 and "Hint 1 (a nudge):</b> Add." in check.hints._shown.value
+    assert check.hinted and check.attempts == 0 and "Hint 1 (a nudge):</b> Add." in check.hints.text
     check.answer_input.value = "4"
     check.submit()
     assert check.solved and check.outcome == "helped"

@@ -69,11 +69,11 @@ def test_hints_open_a_level_at_a_time_before_any_answer_and_count_as_help():
     ladder = practice._ladders[0]
     assert ladder.button.description == "Hint: a nudge" and ladder.opened == 0
     ladder.button.click()
-    assert ladder.opened == 1 and "Hint 1 (a nudge):" in ladder._shown.value and "Hint 2" not in ladder._shown.value
+    assert ladder.opened == 1 and "Hint 1 (a nudge):" in ladder.text and "Hint 2" not in ladder.text
     assert ladder.button.description == "Another hint: the method"
     ladder.button.click()
     ladder.button.click()
-    assert "Hint 3 (the first step):" in ladder._shown.value and ladder.button not in ladder.children
+    assert "Hint 3 (the first step):" in ladder.text and ladder.button not in ladder.children
     assert practice.streak == 0 and right(practice)
     assert practice.history == "a" and practice.solved == 1  # solved, with help
     assert practice.level == "attempted: 0 of 1 problem right first time"

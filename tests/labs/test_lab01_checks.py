@@ -20,7 +20,7 @@ def test_check_accepts_the_syllabus_answer_and_rejects_a_wrong_one(lab):
     assert activity.submit() is False and activity.mistake == "sign"
     assert activity.feedback.startswith("a sign slip: entry (2,2) has the right size but the wrong sign")
     assert activity.reading == "Read as a 2×2 matrix."
-    assert "Do one column at a time" in activity.hints._shown.value  # the miss opened the first hint
+    assert "Do one column at a time" in activity.hints.text  # the miss opened the first hint
     assert stepper.opened is False  # the stepper holds the answer: a first wrong one opens nothing to copy
 
     box.value = [[16, 19], [9, -3]]  # one product's sign inside entry (1,1): 5 + 6 + 5
@@ -45,12 +45,12 @@ def test_the_hints_open_in_three_levels_and_leave_the_columns_to_the_learner(lab
     assert activity.attempts == 0 and ladder.opened == 0  # asked for before any answer
 
     ladder.open_next()
-    assert "column $j$ of $AB$ uses only column $j$ of $B$" in ladder._shown.value
-    assert "weights" not in ladder._shown.value and activity.hinted  # a nudge, not yet the method
+    assert "column $j$ of $AB$ uses only column $j$ of $B$" in ladder.text
+    assert "weights" not in ladder.text and activity.hinted  # a nudge, not yet the method
     ladder.open_next()
-    assert "weights on the columns of $A$" in ladder._shown.value and "negative weight" in ladder._shown.value
+    assert "weights on the columns of $A$" in ladder.text and "negative weight" in ladder.text
     ladder.open_next()
-    first_step = ladder._shown.value.split("(the first step):</b>")[1]
+    first_step = ladder.opened_texts[2]
     # One term of column 1, worked with the activity's numbers: 5 times column 1 of A.
     assert "$(5, -2, -1)$" in first_step
     assert r"\begin{bmatrix}5\\15\end{bmatrix}" in first_step

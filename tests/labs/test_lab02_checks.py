@@ -26,7 +26,7 @@ def test_check_accepts_minus_12_and_rejects_12(lab):
     box.value = "12"  # sign dropped
     assert activity.submit() is False
     assert activity.feedback == "right size, wrong sign: recheck the signs of the products."
-    assert "The $(2,3)$-entry uses row $2$ of $A$ and column $3$ of $B$" in activity.hints._shown.value
+    assert "The $(2,3)$-entry uses row $2$ of $A$ and column $3$ of $B$" in activity.hints.text
     assert (explorer.opened, rows.opened) == (False, False)  # both wait for the row question too: it asks row 2 of AB
 
     box.value = "-1"  # entry (3,2)
@@ -55,12 +55,12 @@ def test_the_hints_open_in_three_levels_and_leave_the_sum_to_the_learner(lab):
     assert activity.attempts == 0 and ladder.opened == 0  # asked for before any answer
 
     ladder.open_next()
-    assert "row $2$ of $A$ and column $3$ of $B$ only" in ladder._shown.value
-    assert "product" not in ladder._shown.value  # a nudge: where to look, not yet how
+    assert "row $2$ of $A$ and column $3$ of $B$ only" in ladder.text
+    assert "product" not in ladder.text  # a nudge: where to look, not yet how
     ladder.open_next()
-    assert "entry by entry" in ladder._shown.value and "add the three products" in ladder._shown.value
+    assert "entry by entry" in ladder.text and "add the three products" in ladder.text
     ladder.open_next()
-    first_step = ladder._shown.value.split("(the first step):</b>")[1]
+    first_step = ladder.opened_texts[2]
     # The first of the three products, 2(-4), worked out; the other two and the sum are left.
     assert "$(2, 4, 0)$" in first_step and "$(-4, -1, 1)$" in first_step and "$2(-4) = -8$" in first_step
     assert "12" not in first_step  # the answer, −12, however it is typed

@@ -91,12 +91,12 @@ def test_shape_check_hints_open_in_three_levels_and_leave_a_factor_to_the_learne
     assert shape_check.attempts == 0 and ladder.opened == 0  # asked for before any answer
 
     ladder.open_next()
-    assert "which one is on the left now?" in ladder._shown.value
-    assert "rows of its left factor" not in ladder._shown.value  # a nudge, not yet the rule
+    assert "which one is on the left now?" in ladder.text
+    assert "rows of its left factor" not in ladder.text  # a nudge, not yet the rule
     ladder.open_next()
-    assert "rows of its left factor and the columns of its right factor" in ladder._shown.value
+    assert "rows of its left factor and the columns of its right factor" in ladder.text
     ladder.open_next()
-    first_step = ladder._shown.value.split("(the first step):</b>")[1]
+    first_step = ladder.opened_texts[2]
     # One of the shapes BA is built from, B's; the learner still reads A's columns.
     assert r"$B$, which is $4\times 2$" in first_step
     assert not any(form in first_step for form in ("4×4", "4x4", r"4\times 4"))  # the answer, 4×4

@@ -40,12 +40,12 @@ def test_shape_hints_open_in_three_levels_and_leave_the_outer_sizes_to_the_learn
     assert ab_shape_check.attempts == 0 and ladder.opened == 0  # asked for before any answer
 
     ladder.open_next()
-    assert "inner sizes of a product must agree" in ladder._shown.value
-    assert "outer" not in ladder._shown.value  # a nudge, not yet the method
+    assert "inner sizes of a product must agree" in ladder.text
+    assert "outer" not in ladder.text  # a nudge, not yet the method
     ladder.open_next()
-    assert "drop out" in ladder._shown.value and "the outer sizes give the shape" in ladder._shown.value
+    assert "drop out" in ladder.text and "the outer sizes give the shape" in ladder.text
     ladder.open_next()
-    first_step = ladder._shown.value.split("(the first step):</b>")[1]
+    first_step = ladder.opened_texts[2]
     # A's shape and the inner sizes that meet; the outer sizes are the learner's to read.
     assert r"$A$ is $4\times 3$" in first_step and "so $AB$ exists" in first_step
     assert not any(form in first_step for form in ("4×2", "4x2", r"4\times 2"))  # the answer, 4×2
@@ -106,7 +106,7 @@ def test_the_last_hints_stop_before_the_conclusion(lab):
     for key, forms in conclusions.items():
         check = lab[key]
         words, _runs = answer_tells(check, lab["lab"].tells[key])
-        for hint in check.hints._hints:
+        for hint in check.hints.texts:
             shown = re.sub(r"\s+", "", plain(hint).replace("R^2", "ℝ²").replace("R^4", "ℝ⁴"))
             for form in (*forms, *words):
                 assert re.sub(r"\s+", "", form) not in shown, f"{key}: {form!r} in the hint {hint!r}"

@@ -31,12 +31,12 @@ def test_the_hints_stop_before_the_answer(lab):
     # The origin's first step works the example layer, not W0 + b in general; ReLU's never shows a 0.
     origin, relu = lab["check_origin"], lab["check_relu"]
     for ex in (origin, relu):
-        while ex.hints.opened < len(ex.hints._hints):
+        while ex.hints.opened < len(ex.hints.texts):
             ex.hints.open_next()
-    first_step = origin.hints._shown.value.split("(the first step):</b>")[1]
+    first_step = origin.hints.opened_texts[2]
     assert r"\mathbf{b} = (-1, -1)" in first_step and "Now add" not in first_step
     assert r"W\mathbf{0} = " not in first_step
-    first_step = relu.hints._shown.value.split("(the first step):</b>")[1]
+    first_step = relu.hints.opened_texts[2]
     assert "= 6$" in first_step and "= 0" not in first_step
 
 
@@ -48,7 +48,7 @@ def test_exercise_1_names_a_forgotten_bias_a_transpose_and_a_row(lab):
     assert answer(ex, [[3], [4]]) is False and ex.mistake == "transpose"  # W transposed
     assert answer(ex, [[1], [7]]) is False and ex.mistake == "bias-sign"  # b_2's minus sign lost
     assert ex.feedback.startswith("b₂ = −1 lost its sign in ŷ₂")
-    assert ex.hints.opened == 1 and "b_2 = -1" in ex.hints._shown.value
+    assert ex.hints.opened == 1 and "b_2 = -1" in ex.hints.text
     ex.answer_input.resize(1, 2)
     assert answer(ex, [[1, 5]]) is False and ex.mistake == "row" and "as a row" in ex.feedback
     ex.answer_input.resize(2, 1)
@@ -82,12 +82,12 @@ def test_the_yhat_hints_open_in_three_levels_and_leave_the_bias_and_row_2_to_the
     assert ex.attempts == 0 and ladder.opened == 0  # asked for before any answer
 
     ladder.open_next()
-    assert "$w_{12} = -1$" in ladder._shown.value and "$b_2 = -1$" in ladder._shown.value
-    assert "plus $b_i$" not in ladder._shown.value  # a nudge: where to look, not yet how
+    assert "$w_{12} = -1$" in ladder.text and "$b_2 = -1$" in ladder.text
+    assert "plus $b_i$" not in ladder.text  # a nudge: where to look, not yet how
     ladder.open_next()
-    assert r"$\hat y_i = w_{i1}x_1 + w_{i2}x_2 + b_i$" in ladder._shown.value
+    assert r"$\hat y_i = w_{i1}x_1 + w_{i2}x_2 + b_i$" in ladder.text
     ladder.open_next()
-    first_step = ladder._shown.value.split("(the first step):</b>")[1]
+    first_step = ladder.opened_texts[2]
     # Row 2 of Wx worked out, 0·1 + 3·2 = 6 (row 1's is 0, a term that shows nothing), before the bias;
     # ŷ = (1, 5) is left to the learner.
     assert r"$w_{21}x_1 + w_{22}x_2 = 0\cdot 1 + 3\cdot 2 = 6$" in first_step and "Add $b_2$" in first_step
@@ -103,8 +103,8 @@ def test_exercise_2_names_a_forgotten_relu_and_an_absolute_value(lab):
     assert answer(ex, "zero") is False and ex.attempts == 0, "unreadable answer counted"
     assert answer(ex, "-1") is False and ex.mistake == "no-relu" and "before ReLU" in ex.feedback  # forgot the ReLU
     # The miss opened the first hint, the nudge: where to look; the method waits for a press.
-    assert ex.hints.opened == 1 and "Only the second output is asked for" in ex.hints._shown.value
-    assert "never outputs a negative number" not in ex.hints._shown.value
+    assert ex.hints.opened == 1 and "Only the second output is asked for" in ex.hints.text
+    assert "never outputs a negative number" not in ex.hints.text
     assert answer(ex, "1") is False and ex.mistake == "abs"
     assert answer(ex, "0") is True and ex.solved
 

@@ -108,14 +108,14 @@ def test_the_s24_hints_open_in_three_levels_and_leave_two_products_to_the_learne
     assert ex.attempts == 0 and ladder.opened == 0  # asked for before any answer
 
     ladder.open_next()
-    assert "the query of token 2 and the key of token 4" in ladder._shown.value
-    assert "Multiply" not in ladder._shown.value  # a nudge: where to look, not yet how
+    assert "the query of token 2 and the key of token 4" in ladder.text
+    assert "Multiply" not in ladder.text  # a nudge: where to look, not yet how
     ladder.open_next()
     # How to compute it, not the expression: that is the answer of check_s24, asked before this one.
-    assert "the expression for $S_{24}$ you found in the question above" in ladder._shown.value
-    assert "add the three products" not in ladder._shown.value and "q_{22}" not in ladder._shown.value
+    assert "the expression for $S_{24}$ you found in the question above" in ladder.text
+    assert "add the three products" not in ladder.text and "q_{22}" not in ladder.text
     ladder.open_next()
-    first_step = ladder._shown.value.split("(the first step):</b>")[1]
+    first_step = ladder.opened_texts[2]
     # The first of the three products; the other two and the sum, −0.25, are left to the learner.
     assert "Product 1 of 3: $q_{21}k_{41} = (0.5)(-1) = -0.5$" in first_step
     assert "0.25" not in first_step and "1/4" not in first_step
@@ -132,7 +132,7 @@ def test_the_shape_hints_give_none_of_the_three_shapes_asked_for(lab):
         ladder = lab[name].hints
         for _ in range(3):
             ladder.open_next()
-        shown = ladder._shown.value.replace(r"\times", "×").replace(" ", "")
+        shown = ladder.text.replace(r"\times", "×").replace(" ", "")
         assert not any(shape in shown for shape in ("5×3", "3×5", "5×5")), name
 
 def test_the_printed_shapes_wait_for_the_shape_answers_to_be_settled_and_the_last_question_for_the_line(lab):

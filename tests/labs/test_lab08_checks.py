@@ -79,11 +79,11 @@ def test_h2_hints_open_a_level_at_a_time_and_the_first_step_leaves_the_sum_to_do
     ladder = check_h2.hints
     assert check_h2.attempts == 0 and ladder.opened == 0
     ladder.open_next()
-    assert "weighted average" in ladder._shown.value and "scale each row" not in ladder._shown.value
+    assert "weighted average" in ladder.text and "scale each row" not in ladder.text
     ladder.open_next()
-    assert "scale each row by its weight, then add" in ladder._shown.value
+    assert "scale each row by its weight, then add" in ladder.text
     ladder.open_next()
-    first_step = ladder._shown.value.split("(the first step):</b>")[1]
+    first_step = ladder.opened_texts[2]
     assert r"\begin{bmatrix}1 & 0\end{bmatrix}" in first_step  # value 2's share, one term of four
     assert "2 & 2" not in first_step and "(2, 2)" not in first_step
     assert ladder.button not in ladder.children and check_h2.hinted
@@ -141,9 +141,9 @@ def test_the_prose_writes_the_labs_own_numbers(lab):
     weights, values, sliders = LAB8_OUTPUT.weights, LAB8_OUTPUT.values, LAB8_OUTPUT.sliders
     gap = r"\,"  # between a whole number and a vector
     average = " + ".join(rf"{tfrac(w)}{gap if w == 0 else ''}\mathbf{{v}}_{j}" for j, w in enumerate(weights, 1))
-    assert rf"\mathbf{{h}}_2 = {average}$" in lab["check_h2"].hints._hints[1]
-    assert rf"\mathbf{{h}}_2 = {average}$" in lab["check_why"].hints._hints[2]
-    assert f"coefficients ${', '.join(map(tfrac, weights))}$ are row 2" in lab["check_why"].hints._hints[2]
+    assert rf"\mathbf{{h}}_2 = {average}$" in lab["check_h2"].hints.texts[1]
+    assert rf"\mathbf{{h}}_2 = {average}$" in lab["check_why"].hints.texts[2]
+    assert f"coefficients ${', '.join(map(tfrac, weights))}$ are row 2" in lab["check_why"].hints.texts[2]
 
     sources = "\n".join(c.source for c in notebook_cells(LAB) if c.cell_type == "markdown")
     # Four values of two entries each make V 4×2, the answer of check_qkv: the markdown does not list them.

@@ -55,11 +55,11 @@ def test_softmax_hints_open_a_level_at_a_time_and_the_first_step_is_one_exponent
     ladder = check.hints
     assert check.attempts == 0 and ladder.opened == 0
     ladder.open_next()
-    assert r"e^{\ln a} = a" in ladder._shown.value and "Exponentiate" not in ladder._shown.value
+    assert r"e^{\ln a} = a" in ladder.text and "Exponentiate" not in ladder.text
     ladder.open_next()
-    assert "Exponentiate each score" in ladder._shown.value and "divide each exponential" in ladder._shown.value
+    assert "Exponentiate each score" in ladder.text and "divide each exponential" in ladder.text
     ladder.open_next()
-    first_step = ladder._shown.value.split("(the first step):</b>")[1]
+    first_step = ladder.opened_texts[2]
     assert r"e^{2\ln 2}" in first_step and "= 4" in first_step
     for weight in ("1/2", "0.5", r"\tfrac12", "1/8", r"\tfrac18", "= 8"):  # neither a weight nor the sum
         assert weight not in first_step, weight

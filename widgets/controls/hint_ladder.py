@@ -4,7 +4,8 @@ A `HintLadder` holds a few hints, least first (a nudge, the method, the first
 step: `widgets.text.practice_hints`).  Its one button opens the next, and says
 which comes; the hints opened stay in sight, so the learner reads the nudge
 before the method.  `opened` counts them, so a practice can count a problem
-solved after a hint as solved with help.
+solved after a hint as solved with help; `opened_texts` and `text` say what
+the learner has read (what a test reads, rather than the view inside).
 """
 
 from __future__ import annotations
@@ -36,8 +37,12 @@ class HintLadder(OwnsChildren, VBox):
     >>> ladder = HintLadder(["Row 1 only.", "Dot it with column 2."], ["a nudge", "the method"])
     >>> ladder.open_next(); ladder.opened, ladder.button.description
     (1, 'Another hint: the method')
+    >>> ladder.opened_texts, ladder.text
+    (('Row 1 only.',), '<p><b>Hint 1 (a nudge):</b> Row 1 only.</p>')
     >>> ladder.open_next(); ladder.open_next(); ladder.opened, ladder.button in ladder.children
     (2, False)
+    >>> ladder.opened_texts == ladder.texts
+    True
     """
 
     opened = Int(0, read_only=True, help="How many hints are open.")
@@ -58,6 +63,21 @@ class HintLadder(OwnsChildren, VBox):
         self._shown = None
         self.children = [self.button]
         self.add_class("hint-ladder")
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        """Every hint, least help first, opened or not: what the ladder can give."""
+        return self._hints
+
+    @property
+    def opened_texts(self) -> tuple[str, ...]:
+        """The hints the learner has opened, in the order they opened (least help first)."""
+        return self._hints[:self.opened]
+
+    @property
+    def text(self) -> str:
+        """What the learner reads: each opened hint under its number and level, as HTML; empty before the first."""
+        return "" if self._shown is None else self._shown.value
 
     def open_next(self) -> None:
         """Open the next hint, as the button does; nothing once all are open."""
