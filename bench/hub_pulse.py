@@ -38,10 +38,10 @@ sys.path.insert(0, str(REPO))
 
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest  # noqa: E402
 
+from classpulse import EVENTS_PATH  # noqa: E402
 from harness.hub import Hub  # noqa: E402
 from labserver.pulse_service import BOARD, SEND  # noqa: E402
 from labserver.pulse_service import NAME as PULSE  # noqa: E402
-from widgets.lecture.pulse_sender import EVENTS_PATH  # noqa: E402
 
 INSTRUCTOR = "bench-instructor"
 BOARD_EVERY = 3.0

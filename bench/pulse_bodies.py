@@ -10,7 +10,7 @@ a JSON batch of 90 MiB, as a hostile client does whether or not the service has 
 go without a token, then three with the student's. Reported: the service's resident memory (RSS)
 and its peak so far (Linux's VmHWM: a body held while it is read or parsed is given back after),
 before, after the three posts without a token and after the three with one, and each post's answer
-and time. Nothing is asserted (tests/lecture/test_pulse_service.py holds the bounds).
+and time. Nothing is asserted (tests/classpulse/test_pulse_service.py holds the bounds).
 """
 from __future__ import annotations
 
@@ -35,9 +35,9 @@ sys.path.insert(0, str(REPO))
 
 from tornado import web  # noqa: E402
 
+from classpulse import EVENTS_PATH  # noqa: E402
 from harness.voila import free_port  # noqa: E402
 from labserver.pulse_service import NAME, SEND  # noqa: E402
-from widgets.lecture.pulse_sender import EVENTS_PATH  # noqa: E402
 
 PREFIX = f"/services/{NAME}/"
 STUDENT = "a student's server token"

@@ -1,7 +1,7 @@
 """How often each student's server may post to the hub's pulse service: a token bucket per sender.
 
 A lab's kernel sends at most one batch per journal a second
-(`widgets.lecture.pulse_sender`), so an honest server never comes near the
+(`classpulse.pulse_sender`), so an honest server never comes near the
 bound; a student who posts in a loop is told to wait (the service answers
 429 with ``Retry-After``) instead of holding the service's one thread.  A
 refused sender loses nothing: its lines stay in its journal and go with its

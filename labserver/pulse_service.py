@@ -1,7 +1,7 @@
 """The class pulse on a JupyterHub: one service that gathers every student's answers, for the instructors.
 
 On a hub every student has a server of their own; their labs' kernels send
-their events here (`widgets.lecture.pulse_sender`), each with its server's
+their events here (`classpulse.pulse_sender`), each with its server's
 own hub API token, and this service keeps them in one `PulseStore` for the
 course.  JupyterHub starts it (a managed service of
 ``deploy/jupyterhub_config.py``, ``python -m labserver.pulse_service``),
@@ -52,10 +52,8 @@ from jupyterhub.utils import url_path_join
 from tornado import httpserver, ioloop, web
 from tornado.log import app_log
 
+from classpulse import CATALOGUE, EVENTS_PATH, MAX_BATCH, PulseStore
 from widgets.core.environment import PULSE_DIR
-from widgets.lecture.pulse_catalogue import CATALOGUE
-from widgets.lecture.pulse_sender import EVENTS_PATH, MAX_BATCH
-from widgets.lecture.pulse_store import PulseStore
 from widgets.text.alerts import alert_html
 from widgets.text.pulse_words import NO_ANSWERS_HTML, lab_heading_html, pulse_bars_html, pulse_table_html
 

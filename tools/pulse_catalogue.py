@@ -1,4 +1,4 @@
-"""Write ``widgets/lecture/pulse_catalogue.json``, the labs' checks as the class pulse counts them.
+"""Write ``classpulse/pulse_catalogue.json``, the labs' checks as the class pulse counts them.
 
 Run it after adding, renaming or retitling a check, or adding a lab::
 
@@ -8,7 +8,7 @@ Each notebook of ``labs/`` is run in this process, as a page view runs it,
 and a `PulseRecorder` finds its checks and practices exactly as on the
 lecture server (the names, places and titles a kernel records); each
 practice's problems are drawn for `SEEDS` seeds to find how many parts they
-can have.  ``tests/lecture/test_pulse_catalogue.py`` fails when the file and
+can have.  ``tests/classpulse/test_pulse_catalogue.py`` fails when the file and
 the labs disagree.  A tool, not part of the package.
 """
 
@@ -18,10 +18,10 @@ import json
 import sys
 from pathlib import Path
 
+from classpulse.pulse_catalogue import FILE, Catalogue, LabChecks
 from widgets import Practice
 from widgets.core.practice import make_problem
 from widgets.lecture.pulse import PulseRecorder
-from widgets.lecture.pulse_catalogue import FILE, Catalogue, LabChecks
 
 #: The repository's labs.
 LABS = Path(__file__).resolve().parent.parent / "labs"

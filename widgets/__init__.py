@@ -75,7 +75,6 @@ _LOCATIONS = {
     "PulseBoard": "lecture.pulse_board",
     "pulse_page": "lecture.pulse_board",
     "PulseRecorder": "lecture.pulse",
-    "PulseStore": "lecture.pulse_store",
     "average_expansion": "text.attention_steps",
     "convex_hull": "core.geometry",
     "score_expansion": "text.attention_steps",

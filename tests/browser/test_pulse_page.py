@@ -19,10 +19,10 @@ import psutil
 import pytest
 from playwright.sync_api import Page, expect
 
+from classpulse.pulse_store import PulseStore
 from harness.browser import LEAVING_TOLERATED, answer_check, open_lab, screenshot
 from harness.voila import REPO, VoilaServer
 from labserver.pulse_gate import board_cookie
-from widgets.lecture.pulse_store import PulseStore
 
 PULSE = "/voila/render/lecturer/pulse.ipynb"
 LAB_1 = "/voila/render/01-product-by-columns.ipynb"

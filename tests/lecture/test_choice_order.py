@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 
+from classpulse.pulse_store import PulseStore
 from widgets import Check
 from widgets.core.choice_order import choice_order
 from widgets.core.progress_record import read_record
@@ -13,7 +14,6 @@ from widgets.lecture import lab_page
 from widgets.lecture.bar import LectureBar
 from widgets.lecture.lab_page import LabPage
 from widgets.lecture.pulse import PulseRecorder
-from widgets.lecture.pulse_store import PulseStore
 
 OPTIONS = {"AB is 2×4": "Rows of A, columns of B.", "AB is 4×2": "", "AB is 3×3": "Those are the inner sizes.",
            "AB does not exist": "The inner sizes agree."}

@@ -9,6 +9,7 @@ import sqlite3
 
 import pytest
 
+from classpulse.pulse_store import PulseStore
 from harness.checks import answer
 from harness.notebooks import lab_namespace
 from harness.voila import REPO
@@ -16,7 +17,6 @@ from widgets import Check
 from widgets.core.progress_record import PracticeRecord, Record, read_record, write_record
 from widgets.lecture.progress import LabProgress
 from widgets.lecture.pulse import PulseRecorder
-from widgets.lecture.pulse_store import PulseStore
 
 LAB_2 = REPO / "labs" / "02-entry-dot-product.ipynb"
 

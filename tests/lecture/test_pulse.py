@@ -6,13 +6,13 @@ import sqlite3
 
 import pytest
 
+from classpulse.pulse_answer import clip
+from classpulse.pulse_store import PulseStore
 from harness.checks import answer
 from harness.notebooks import lab_namespace
 from harness.voila import REPO
 from widgets import Check
 from widgets.lecture.pulse import SHOWN, PulseRecorder, lab_name
-from widgets.lecture.pulse_answer import clip
-from widgets.lecture.pulse_store import PulseStore
 
 LAB_1 = REPO / "labs" / "01-product-by-columns.ipynb"
 LAB_8 = REPO / "labs" / "08-attention-weights.ipynb"

@@ -13,17 +13,17 @@ import re
 import numpy as np
 import pytest
 from ipywidgets import Widget
-from pulse_breakage import BREAKAGES, SAYS, as_store_user, broken_store
 from traitlets import TraitError
 
+from classpulse.pulse_answer import clip
+from classpulse.pulse_store import PulseStore
 from harness.checks import answer
 from harness.loops import run_alone
 from harness.notebooks import lab_namespace
+from harness.pulse_breakage import BREAKAGES, SAYS, as_store_user, broken_store
 from harness.voila import REPO
 from widgets.lecture.pulse import PulseRecorder
-from widgets.lecture.pulse_answer import clip
 from widgets.lecture.pulse_board import PulseBoard, pulse_page
-from widgets.lecture.pulse_store import PulseStore
 
 LAB_1 = REPO / "labs" / "01-product-by-columns.ipynb"
 LAB_8 = REPO / "labs" / "08-attention-weights.ipynb"

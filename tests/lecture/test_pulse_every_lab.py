@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 from ipywidgets import RadioButtons, Text
-from pulse_breakage import BREAKAGES, SAYS, as_store_user, broken_store
 
+from classpulse.pulse_store import PulseStore
 from harness.notebooks import lab_namespace
+from harness.pulse_breakage import BREAKAGES, SAYS, as_store_user, broken_store
 from harness.voila import REPO
 from widgets import Check, Practice
 from widgets.lecture.pulse import PulseRecorder
-from widgets.lecture.pulse_store import PulseStore
 
 LABS = sorted((REPO / "labs").glob("[0-9][0-9]-*.ipynb"))
 

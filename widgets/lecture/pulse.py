@@ -32,11 +32,11 @@ from urllib.parse import unquote
 
 from traitlets import HasTraits, Int, Unicode
 
+from classpulse import PulseSender, PulseStore, outbox
+
 from ..controls.check import Check
 from ..controls.practice import Practice
 from ..core.environment import PULSE_DIR, PULSE_URL
-from .pulse_sender import PulseSender, outbox
-from .pulse_store import PulseStore
 
 __all__ = ["PulseRecorder", "lab_name"]
 

@@ -21,6 +21,8 @@ import numpy as np
 from ipywidgets import HTML, Button, HBox, Layout, VBox
 from traitlets import Float, Int, TraitError, Unicode, validate
 
+from classpulse import CATALOGUE, LabPulse, PulseStore
+
 from ..base.batching import apply_changes
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
@@ -28,8 +30,6 @@ from ..core.environment import PULSE_DIR, PULSE_GATE
 from ..text.alerts import alert_html
 from ..text.pulse_words import NO_ANSWERS_HTML, csv_link_html, lab_heading_html, pulse_table_html
 from ..views.bar_chart import BarChart
-from .pulse_catalogue import CATALOGUE
-from .pulse_store import LabPulse, PulseStore
 from .query import read_query_string
 
 __all__ = ["LabPanel", "PulseBoard", "pulse_page", "refusal"]
@@ -58,7 +58,7 @@ class LabPanel(OwnsChildren, VBox):
 
     Examples
     --------
-    >>> from widgets.lecture.pulse_store import CheckPulse, LabPulse
+    >>> from classpulse import CheckPulse, LabPulse
     >>> panel = LabPanel("lab01")
     >>> panel.show(LabPulse("lab01", 3, (CheckPulse("activity", 0, 2, 1, 4, (("sign", 2),)),)))
     >>> panel.progress_bars.y.tolist(), panel.mistake_bars.x.tolist()

@@ -7,7 +7,7 @@ student's invented lab or title to the room.  The catalogue is
 ``pulse_catalogue.json`` beside this module, written by
 ``tools/pulse_catalogue.py`` from the labs themselves (every notebook of
 ``labs/``, each run as a page view runs it) and held equal to them by
-``tests/lecture/test_pulse_catalogue.py``.
+``tests/classpulse/test_pulse_catalogue.py``.
 
 A practice shows problems of one part or several; its first part is
 recorded under the practice's own name, part *k* under ``"<name> part k"``

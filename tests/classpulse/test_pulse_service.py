@@ -19,12 +19,12 @@ import time
 import pytest
 from jupyterhub.services.auth import HubOAuth
 
+from classpulse.pulse_journal import journals
+from classpulse.pulse_sender import EVENTS_PATH, MAX_BATCH, PulseSender
+from classpulse.pulse_store import PulseStore
 from harness.voila import free_port
 from labserver.pulse_rate import SenderRate
 from labserver.pulse_service import BOARD, MAX_BODY, MAX_FORM, SEND, listen, make_app
-from widgets.lecture.pulse_journal import journals
-from widgets.lecture.pulse_sender import EVENTS_PATH, MAX_BATCH, PulseSender
-from widgets.lecture.pulse_store import PulseStore
 
 PREFIX = "/services/matmul-pulse/"
 LAB = "02-entry-dot-product"

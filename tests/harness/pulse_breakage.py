@@ -13,7 +13,7 @@ import tempfile
 import traceback
 from pathlib import Path
 
-from widgets.lecture.pulse_store import PulseStore
+from classpulse.pulse_store import PulseStore
 
 BREAKAGES = ("missing", "read-only", "corrupt")
 #: What the lecturer is told for each.

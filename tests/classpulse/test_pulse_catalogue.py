@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pulse_catalogue import read_labs  # tools/, on the path through tests/conftest.py
 
-from widgets.lecture.pulse_catalogue import CATALOGUE
+from classpulse.pulse_catalogue import CATALOGUE
 
 
 def test_the_catalogue_holds_every_lab_and_every_check_as_the_labs_record_them():

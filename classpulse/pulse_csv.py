@@ -27,7 +27,7 @@ def counts_csv(summary: Iterable[LabPulse], top: int) -> str:
 
     Examples
     --------
-    >>> from widgets.lecture.pulse_store import CheckPulse, LabPulse
+    >>> from classpulse.pulse_store import CheckPulse, LabPulse
     >>> lab = LabPulse("lab08", 1, (CheckPulse("check_s", 0, 1, 0, 1, (("=HYPERLINK(1)", 1),)),))
     >>> print(counts_csv([lab], 1), end="")
     lab,check,visitors,attempted,solved,attempts,mistake 1,count 1

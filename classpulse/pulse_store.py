@@ -8,14 +8,14 @@ board (`widgets.lecture.pulse_board`) reads the counts back with `summary`.
 
 The store must never block or break a lab.  A lab's kernel therefore never
 touches the SQLite file: `record` and `record_visit` append to the
-process's own journal (`widgets.lecture.pulse_journal`), which takes no
+process's own journal (`classpulse.pulse_journal`), which takes no
 lock anyone else holds and keeps the event from the moment it returns, even
 if the kernel is culled or killed right after.  The readers (`status`,
 `summary`, `reset`, every few seconds on the lecturer's board) gather the
 journals into the file, each line exactly once.  Every call turns every
 failure into ``False`` (or nothing) and a sentence in `PulseStore.error`; a
 reader waits at most `PulseStore.timeout` seconds for another reader's
-lock.  Each process keeps one connection (`widgets.lecture.pulse_file`), made
+lock.  Each process keeps one connection (`classpulse.pulse_file`), made
 again when the file was replaced, deleted or damaged under a running server;
 the file is in WAL mode, SQLite from the standard library.
 """
@@ -155,7 +155,7 @@ class PulseStore:
         Why the last call failed, or ``""`` after one that succeeded.
     refused : str
         Why lines of the last gather or `receive` were refused (see
-        `widgets.lecture.pulse_lines`): they are dropped, the others kept.
+        `classpulse.pulse_lines`): they are dropped, the others kept.
 
     Examples
     --------
@@ -290,7 +290,7 @@ class PulseStore:
         """Store the new lines of a journal sent from a student's server; return how far it is received.
 
         What the hub's pulse service (`labserver.pulse_service`) does with each
-        batch a lab's kernel sends (`widgets.lecture.pulse_sender`): lines it
+        batch a lab's kernel sends (`classpulse.pulse_sender`): lines it
         has already are skipped, so a batch sent twice counts once.
 
         Parameters
@@ -478,7 +478,7 @@ class PulseStore:
         return counts_csv(self.summary() if summary is None else summary, TOP_MISTAKES)
 
     def close(self) -> None:
-        """Close the store's connection to its file now (see `widgets.lecture.pulse_file`)."""
+        """Close the store's connection to its file now (see `classpulse.pulse_file`)."""
         self._file.close()
 
 

@@ -3,7 +3,7 @@
 On a JupyterHub every student has a server of their own, so the lecturer's
 board cannot gather their journals from one folder.  A lab's kernel there
 records as on a lecture server, into its own journal
-(`widgets.lecture.pulse_journal`) in the student's outbox folder; a
+(`classpulse.pulse_journal`) in the student's outbox folder; a
 `PulseSender` thread, one per server at a time, sends every journal's new
 lines to the hub's pulse service (`labserver.pulse_service`) with the
 server's own hub API token, and deletes a journal once its process has ended
@@ -27,7 +27,8 @@ import threading
 import urllib.request
 from collections.abc import Mapping
 
-from ..core.environment import HUB_TOKEN, PULSE_URL
+from widgets.core.environment import HUB_TOKEN, PULSE_URL
+
 from . import pulse_journal
 
 __all__ = ["EVENTS_PATH", "PulseSender", "outbox"]

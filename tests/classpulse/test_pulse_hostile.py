@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from widgets.lecture import pulse_journal, pulse_lines
-from widgets.lecture.pulse_catalogue import CATALOGUE
-from widgets.lecture.pulse_lines import MAX_LINE, Quota
-from widgets.lecture.pulse_store import PulseStore
+from classpulse import pulse_journal, pulse_lines
+from classpulse.pulse_catalogue import CATALOGUE
+from classpulse.pulse_lines import MAX_LINE, Quota
+from classpulse.pulse_store import PulseStore
 
 LAB = "02-entry-dot-product"
 NOW = float(int(time.time()))

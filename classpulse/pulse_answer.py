@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.shapes import format_shape
+from widgets.core.shapes import format_shape
 
 __all__ = ["MAX_ANSWER", "clip", "normalise_answer"]
 

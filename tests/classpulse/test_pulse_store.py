@@ -16,11 +16,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from pulse_breakage import as_store_user, broken_store
 
-from widgets.lecture.pulse_catalogue import CATALOGUE
-from widgets.lecture.pulse_journal import journals
-from widgets.lecture.pulse_store import MAX_ANSWER, PulseStore, normalise_answer
+from classpulse.pulse_catalogue import CATALOGUE
+from classpulse.pulse_journal import journals
+from classpulse.pulse_store import MAX_ANSWER, PulseStore, normalise_answer
+from harness.pulse_breakage import as_store_user, broken_store
 
 WRITERS, EVENTS_EACH = 100, 50
 

@@ -18,10 +18,10 @@ import urllib.request
 import pytest
 from tornado import web
 
+from classpulse.pulse_journal import journals
+from classpulse.pulse_sender import EVENTS_PATH, PulseSender
+from classpulse.pulse_store import PulseStore
 from labserver.pulse_service import Events
-from widgets.lecture.pulse_journal import journals
-from widgets.lecture.pulse_sender import EVENTS_PATH, PulseSender
-from widgets.lecture.pulse_store import PulseStore
 
 TOKEN = "a server's token"
 PREFIX = "/services/matmul-pulse/"

@@ -1,6 +1,6 @@
 """One process's connection to the class pulse's SQLite file, and what it knows of the file's damage.
 
-`widgets.lecture.pulse_store.PulseStore` reads and writes the file through a
+`classpulse.pulse_store.PulseStore` reads and writes the file through a
 `PulseFile`.  The connection stays open between calls: closing the last one
 checkpoints the WAL to the file and syncs it, about 15 ms a call.  It is
 dropped after any error, when the file was replaced or deleted (another

@@ -191,7 +191,7 @@ def receive(connection: sqlite3.Connection, intake: Intake, journal: str, start:
     """Insert the lines of another machine's journal that are new; return how far it is received now.
 
     A kernel on a student's JupyterHub server keeps its events in a journal
-    there and sends them on (`widgets.lecture.pulse_sender`); it may send a
+    there and sends them on (`classpulse.pulse_sender`); it may send a
     part again when an answer was lost, so each journal's progress is kept in
     the same transaction as its lines, as `gather` keeps this folder's.  The
     progress is the sender's own: another student who sends a journal of the
@@ -222,7 +222,7 @@ def receive(connection: sqlite3.Connection, intake: Intake, journal: str, start:
 
     Examples
     --------
-    >>> from widgets.lecture.pulse_file import SCHEMA
+    >>> from classpulse.pulse_file import SCHEMA
     >>> connection = sqlite3.connect(":memory:")
     >>> _ = connection.executescript(SCHEMA)
     >>> line = json.dumps(["visits", ["lab01", "v1", 0.0]]).encode() + b"\\n"

@@ -103,7 +103,7 @@ def check_values(table: object, values: object, catalogue: Catalogue | None = No
     >>> check_values("checks", ["lab01", "x", "not a number"])
     Traceback (most recent call last):
     ...
-    widgets.lecture.pulse_lines.LineError: checks: position: 'not a number' is not a number
+    classpulse.pulse_lines.LineError: checks: position: 'not a number' is not a number
     """
     fields = TABLES.get(table) if isinstance(table, str) else None
     if fields is None:
@@ -135,11 +135,11 @@ def read_line(line: bytes, catalogue: Catalogue | None = None) -> tuple[str, tup
     --------
     >>> read_line(b'["visits", ["lab01", "v1", 0]]')
     ('visits', ('lab01', 'v1', 0.0))
-    >>> from widgets.lecture.pulse_catalogue import CATALOGUE
+    >>> from classpulse.pulse_catalogue import CATALOGUE
     >>> read_line(b'["visits", ["lab01", "v1", 0]]', CATALOGUE)
     Traceback (most recent call last):
     ...
-    widgets.lecture.pulse_lines.LineError: visits: 'lab01' is not a lab
+    classpulse.pulse_lines.LineError: visits: 'lab01' is not a lab
     """
     if len(line) > MAX_LINE:
         raise LineError(f"a line of {len(line)} bytes: at most {MAX_LINE}")
