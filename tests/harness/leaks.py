@@ -9,13 +9,13 @@ import html
 import re
 from pathlib import Path
 
-import nbformat
+from harness.notebooks import notebook_cells
 
 
 def code_lines(notebook: Path) -> list[str]:
     """Lines of the notebook's code cells that look like code (not a word of prose)."""
     lines = []
-    for cell in nbformat.read(notebook, as_version=4).cells:
+    for cell in notebook_cells(notebook):
         if cell.cell_type == "code":
             lines += [
                 line.strip() for line in cell.source.splitlines()

@@ -52,7 +52,7 @@ class Cell:
 
 
 def notebook_cells(path: Path) -> list[Cell]:
-    """The cells of the notebook (nbformat 4) at `path`, read as plain JSON.
+    """The cells of the notebook (nbformat 4) at `path`, read as plain JSON: the suite's one reader of one.
 
     For the fast tier: `nbformat` would validate the file, but its import alone
     takes over a second, in every pytest worker.

@@ -8,16 +8,16 @@ The cell that applies the link's presets must run last (under Voila's
 preheated kernels, reading the link waits for the page request), so it is the
 last code cell and the only one that calls ``lecture.apply_url``.
 
-Read with nbformat and `ast`; no kernel is started.
+Read as JSON (`harness.notebooks.notebook_cells`) and with `ast`; no kernel is started.
 """
 from __future__ import annotations
 
 import ast
 
-import nbformat
 import pytest
 
 from conftest import REPO
+from harness.notebooks import notebook_cells
 
 LABS = sorted((REPO / "labs").glob("[0-9][0-9]-*.ipynb"))
 MAX_LINES = 60
@@ -25,7 +25,7 @@ MAX_LINES = 60
 
 def code_cells(path):
     """The sources of the lab's code cells, in order."""
-    return [cell.source for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code"]
+    return [cell.source for cell in notebook_cells(path) if cell.cell_type == "code"]
 
 
 def _defines_check(node) -> bool:
@@ -151,7 +151,7 @@ def test_css_classes_follow_one_scheme(path):
 
 @pytest.mark.parametrize("path", LABS, ids=lambda path: path.stem)
 def test_every_check_has_help_in_three_levels(path):
-    """A nudge, the method, the first step (widgets.text.practice_hints.LEVELS): help that fades."""
+    """A nudge, the method, the first step (widgets.text.practice_hints.HINT_LEVELS): help that fades."""
     for source in code_cells(path):
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Check":

@@ -1,7 +1,7 @@
 """Every "Try this" prompt of every lab asks: each item of its list holds a question (docs/teaching.md 12).
 
 A prompt that says what will happen ("a number commutes with everything") tells the answer before the
-learner has tried; a question leaves the finding to them. Read with nbformat; no kernel is started.
+learner has tried; a question leaves the finding to them. Read as JSON (`harness.notebooks.notebook_cells`); no kernel is started.
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import nbformat
 import pytest
 
 from conftest import LABS
+from harness.notebooks import notebook_cells
 
 LECTURE_LABS = [path for path in LABS if path.stem[:2].isdigit()]
 ITEM = re.compile(r"^\s*[-*]\s+(.*)$")
@@ -19,7 +20,7 @@ ITEM = re.compile(r"^\s*[-*]\s+(.*)$")
 def try_this_items(path) -> list[str]:
     """The list items of the lab's "Try this" sections (up to the next heading)."""
     items = []
-    for cell in nbformat.read(path, as_version=4).cells:
+    for cell in notebook_cells(path):
         if cell.cell_type != "markdown":
             continue
         inside = False
