@@ -1,10 +1,14 @@
-"""Each layer of `widgets/` imports only the layers below it (issue 24).
+"""Each layer of `widgets/` imports only the layers below it (issue 24), and the packages beside it theirs.
 
 The layers and what each may import are stated once, here (`ALLOWED`); the test
 reads every module's import statements (relative or absolute, at any depth, in
 a function too) and fails on any other edge, naming the module and the import.
 `widgets/__init__.py` is the package's index of public names and may name any
-layer.  Only `views` draws: no other layer imports bqplot (`DRAWS`).  Core, the math, the
+layer.  Beside `widgets`, the class pulse (`classpulse`, issue 45) and the servers
+(`labserver`) are a layer each (`PACKAGES`): the class pulse keeps no widget, so it
+imports the math layer alone and none of the widget stack (`WIDGET_STACK`), and
+only the lecture and the servers use it, through the names of its ``__init__``.
+Only `views` draws: no other layer imports bqplot (`DRAWS`).  Core, the math, the
 labs' composites and lecture, which compute what a page says, write no HTML or LaTeX
 (`markup_in`): that is text's work.
 docs/architecture.md draws the same picture.
@@ -17,25 +21,34 @@ import pytest
 
 from conftest import REPO
 
-#: What each layer may import, besides itself.
+#: What each layer may import, besides itself: the layers of `widgets`, then the packages beside it.
 ALLOWED = {
     "core": set(),
     "text": {"core"},
     "base": {"core"},
     "controls": {"base", "text", "core"},
     "views": {"base", "text", "core"},
-    "lecture": {"views", "controls", "base", "text", "core"},
+    "lecture": {"views", "controls", "base", "text", "core", "classpulse"},
     "labs": {"views", "controls", "base", "text", "core"},
+    "classpulse": {"core"},
+    "labserver": {"classpulse", "text", "core"},
 }
+
+#: The packages beside `widgets`, each one layer of `ALLOWED`.
+PACKAGES = ("classpulse", "labserver")
+
+#: What the class pulse never imports: the widget stack (the hub's pulse service runs without it).
+WIDGET_STACK = ("ipywidgets", "bqplot", "traitlets", "comm", "IPython")
 
 
 #: The one layer that builds bqplot marks, scales, axes and figures.
 DRAWS = "views"
 
 
-def imports(path: Path, package: Path) -> set[str]:
-    """The dotted names of every module the file at `path` imports, the package's resolved."""
-    parts = path.relative_to(package.parent).with_suffix("").parts
+def imports(path: Path, root: Path) -> set[str]:
+    """The dotted names of every module the file at `path` imports, relative ones resolved from `root`,
+    the folder that holds the packages."""
+    parts = path.relative_to(root).with_suffix("").parts
     here = parts[:-1]  # the package the file is in (for __init__.py, its own)
     found = set()
     for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
@@ -54,26 +67,38 @@ def imports(path: Path, package: Path) -> set[str]:
     return found
 
 
-def imported_modules(path: Path, package: Path) -> set[str]:
-    """The dotted names of the package's modules that the file at `path` imports."""
-    return {name for name in imports(path, package) if name.split(".")[0] == package.name}
+def layer_of(name: str) -> str | None:
+    """The layer a dotted module name is in: ``""`` for one that is not the project's, None for the
+    index `widgets` itself."""
+    top, _, rest = name.partition(".")
+    if top in PACKAGES:
+        return top
+    if top == "widgets":
+        return rest.split(".")[0] or None
+    return ""
 
 
-def layer_violations(package: Path) -> list[str]:
-    """Every import in `package` that leaves a layer for one it may not use, or for no layer."""
+def layer_violations(root: Path) -> list[str]:
+    """Every import in the packages under `root` that leaves a layer for one it may not use, or for no
+    layer; that reaches into a module of `classpulse` from outside it; or that takes the class pulse
+    into the widget stack."""
     violations = []
-    for path in sorted(package.rglob("*.py")):
-        rel = path.relative_to(package).parts
-        if len(rel) == 1:
-            continue  # the package's own index
-        layer = rel[0]
+    files = [path for path in (root / "widgets").rglob("*.py") if len(path.relative_to(root).parts) > 2]
+    files += [path for package in PACKAGES for path in (root / package).rglob("*.py")]
+    for path in sorted(files):
+        where = path.relative_to(root)
+        layer = where.parts[1] if where.parts[0] == "widgets" else where.parts[0]
         if layer not in ALLOWED:
-            violations.append(f"{path.relative_to(package.parent)}: in no layer (ALLOWED names them)")
+            violations.append(f"{where}: in no layer (ALLOWED names them)")
             continue
-        for name in sorted(imported_modules(path, package)):
-            target = name.split(".")[1] if "." in name else None
+        for name in sorted(imports(path, root)):
+            target = layer_of(name)
+            if target == "" and not (layer == "classpulse" and name.split(".")[0] in WIDGET_STACK):
+                continue  # the standard library's or another project's, which the layers may use
             if target != layer and target not in ALLOWED[layer]:
-                violations.append(f"{path.relative_to(package.parent)} imports {name}")
+                violations.append(f"{where} imports {name}")
+            elif target == "classpulse" != layer and name != "classpulse":
+                violations.append(f"{where} imports {name}: use the names of classpulse/__init__.py")
     return violations
 
 
@@ -83,43 +108,57 @@ def drawing_outside_views(package: Path) -> list[str]:
         f"{path.relative_to(package.parent)} imports {name}"
         for path in sorted(package.rglob("*.py"))
         if path.relative_to(package).parts[0] != DRAWS
-        for name in sorted(imports(path, package))
+        for name in sorted(imports(path, package.parent))
         if name.split(".")[0] == "bqplot"
     ]
 
 
 def test_every_layer_imports_only_the_layers_below_it():
-    assert layer_violations(REPO / "widgets") == []
+    assert layer_violations(REPO) == []
 
 
 def test_every_folder_of_the_package_is_a_layer():
     folders = {p.name for p in (REPO / "widgets").iterdir() if p.is_dir() and p.name != "__pycache__"}
-    assert folders == set(ALLOWED)
+    assert folders == set(ALLOWED) - set(PACKAGES)
 
 
 def empty_package(tmp_path: Path) -> Path:
-    """A package ``widgets`` under `tmp_path` with every layer's folder, empty: where a test plants an import."""
-    package = tmp_path / "widgets"
+    """A package ``widgets`` under `tmp_path` with every layer's folder, and the packages beside it, empty:
+    where a test plants an import."""
     for layer in ALLOWED:
-        (package / layer).mkdir(parents=True)
-        (package / layer / "__init__.py").write_text("")
-    return package
+        folder = tmp_path / layer if layer in PACKAGES else tmp_path / "widgets" / layer
+        folder.mkdir(parents=True)
+        (folder / "__init__.py").write_text("")
+    return tmp_path / "widgets"
 
 
 @pytest.mark.parametrize(
     ("module", "line"),
     [
-        ("core/math.py", "from ..controls.check import Check\n"),
-        ("base/guard.py", "from widgets.views import heatmap\n"),
-        ("controls/editor.py", "def f():\n    from ..labs import row_picture\n"),
-        ("views/plot.py", "from .. import controls\n"),
-        ("text/words.py", "import widgets.lecture.bar\n"),
+        ("widgets/core/math.py", "from ..controls.check import Check\n"),
+        ("widgets/base/guard.py", "from widgets.views import heatmap\n"),
+        ("widgets/controls/editor.py", "def f():\n    from ..labs import row_picture\n"),
+        ("widgets/views/plot.py", "from .. import controls\n"),
+        ("widgets/text/words.py", "import widgets.lecture.bar\n"),
+        ("widgets/views/board.py", "from classpulse import PulseStore\n"),  # only the lecture uses the pulse
+        ("widgets/core/math.py", "import labserver.kernels\n"),
+        ("classpulse/pulse_store.py", "from widgets.text.alerts import alert_html\n"),
+        ("classpulse/pulse_store.py", "def f():\n    import ipywidgets\n"),
+        ("classpulse/pulse_board.py", "from traitlets import Int\n"),
+        ("classpulse/pulse_lines.py", "from labserver.pulse_rate import SenderRate\n"),
+        ("widgets/lecture/pulse.py", "from classpulse.pulse_store import PulseStore\n"),  # past its __init__
+        ("labserver/pulse_service.py", "from classpulse.pulse_sender import EVENTS_PATH\n"),
+        ("labserver/pulse_service.py", "from widgets.lecture.pulse_board import refusal\n"),
     ],
 )
 def test_a_planted_upward_import_is_caught(tmp_path, module, line):
-    package = empty_package(tmp_path)
-    (package / module).write_text(line)
-    assert len(layer_violations(package)) == 1
+    empty_package(tmp_path)
+    (tmp_path / "classpulse" / "pulse_answer.py").write_text("from widgets.core.shapes import format_shape\n")
+    (tmp_path / "widgets" / "lecture" / "bar.py").write_text("from classpulse import PulseStore\n")
+    (tmp_path / "labserver" / "pulse.py").write_text("from classpulse import CATALOGUE\nimport tornado\n")
+    assert layer_violations(tmp_path) == []  # what is allowed is not caught
+    (tmp_path / module).write_text(line)
+    assert len(layer_violations(tmp_path)) == 1
 
 
 def test_only_views_import_bqplot():
