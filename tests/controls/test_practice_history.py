@@ -66,7 +66,7 @@ def test_a_lecturers_seed_wins_over_the_kept_one():
 def test_hints_open_a_level_at_a_time_before_any_answer_and_count_as_help():
     practice = Practice("dense", seed=3)
     practice.start()
-    ladder = practice._ladders[0]
+    ladder = practice.hints[0]
     assert ladder.button.description == "Hint: a nudge" and ladder.opened == 0
     ladder.button.click()
     assert ladder.opened == 1 and "Hint 1 (a nudge):" in ladder.text and "Hint 2" not in ladder.text
@@ -78,14 +78,14 @@ def test_hints_open_a_level_at_a_time_before_any_answer_and_count_as_help():
     assert practice.history == "a" and practice.solved == 1  # solved, with help
     assert practice.level == "attempted: 0 of 1 problem right first time"
     practice.new_numbers()
-    assert practice._ladders[0].opened == 0 and practice._ladders[0].comm is not None
+    assert practice.hints[0].opened == 0 and practice.hints[0].comm is not None
 
 
 def test_a_product_asks_its_shape_first_and_none_is_an_answer():
     practice = Practice("product", seed=1)  # A is 2×3 and B 3×3: AB exists
     practice.start()
     shape_check, product_check = practice.checks
-    assert practice._parts.children == (shape_check, practice._ladders[0])  # "compute AB" would say it exists
+    assert practice._parts.children == (shape_check,)  # "compute AB" would say it exists
     assert not answer(shape_check, "none") and "inner sizes agree" in shape_check.feedback
     assert answer(shape_check, "2x3") and product_check in practice._parts.children
     assert right(practice, 1) and practice.history == "s"
@@ -95,3 +95,24 @@ def test_a_product_asks_its_shape_first_and_none_is_an_answer():
     assert not answer(only, "3x2") and "the inner sizes must agree, so AB does not exist" in only.feedback
     assert answer(only, "does not exist") and only.reading == "Read as: no product."
     assert practice.history == "ss"
+
+
+def test_a_practice_and_its_check_tell_one_story_of_how_a_problem_ended():
+    """The practice's history and its checks' outcomes come from one model (`widgets.core.outcome`)."""
+    practice = Practice("entry", seed=5)
+    practice.start()
+    (check,) = practice.checks
+    practice.hints[0].open_next()
+    assert right(practice)
+    assert check.hinted and check.outcome == "helped" and practice.history == "a"
+
+    practice.new_numbers()
+    (check,) = practice.checks
+    assert not answer(check, "12345") and practice.hints[0].opened == 1  # a wrong answer opens the nudge
+    assert right(practice)
+    assert check.outcome == "retried" and practice.history == "as"
+
+    practice.new_numbers()
+    practice.hints[0].open_next()
+    practice.checks[0].show_answer()
+    assert practice.checks[0].outcome == "shown" and practice.history == "ash" and practice.solved == 2

@@ -4,9 +4,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.core.mastery import LEVELS, MAX_HISTORY, OUTCOMES, WINDOW, describe, goal, level, place, stamp, trim
+from widgets.core.mastery import LEVELS, MAX_HISTORY, WINDOW, describe, goal, level, place, stamp, trim
+from widgets.core.outcome import LETTERS
 
-histories = st.text(alphabet="".join(OUTCOMES), max_size=MAX_HISTORY)
+histories = st.text(alphabet=LETTERS, max_size=MAX_HISTORY)
 rank = LEVELS.index
 
 
@@ -79,7 +80,7 @@ def test_the_goal_is_the_next_step_and_never_reads_as_the_present_level(history,
 
 # -- the mixed review and the order of events (issue 41; Khan Academy's published moves) -------------------
 
-reviews = st.text(alphabet="".join(OUTCOMES), max_size=8)
+reviews = st.text(alphabet=LETTERS, max_size=8)
 #: A practice history at each level, with the review that makes it (none below mastered).
 AT_EACH_LEVEL = {"not started": ("", ""), "attempted": ("k", ""), "familiar": ("rrr", ""),
                  "proficient": ("rrrrr", ""), "mastered": ("rrrrr", "r")}

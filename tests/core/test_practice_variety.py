@@ -15,9 +15,9 @@ from widgets.core.practice import SKILLS, tells_every_slip_apart
 from widgets.text.attention_steps import weight_latex
 from widgets.text.latex_math import latex_matrix
 from widgets.text.numbers import latex_number
-from widgets.text.practice_hints import LEVELS, hints
+from widgets.text.practice_hints import HINT_LEVELS, hints
 
-FIRST_STEP = LEVELS.index("the first step")
+FIRST_STEP = HINT_LEVELS.index("the first step")
 
 #: A step that shows a term that is zero: a weight 0 times something, a zero vector, a product that is 0.
 ZERO_TERM = re.compile(

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.core.mastery import MAX_HISTORY, OUTCOMES
+from widgets.core.mastery import MAX_HISTORY
+from widgets.core.outcome import LETTERS
 from widgets.core.progress_record import (
     MAX_ANSWER,
     MAX_CHARS,
@@ -22,7 +23,7 @@ names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,20}", fullmatch=True)
 stamps = st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, MAX_HISTORY)), max_size=MAX_HISTORY)
 practice_records = st.builds(
     lambda seed, history, solved, skill, at: PracticeRecord(seed, history, solved, skill, tuple(sorted(at))[:len(history)]),
-    st.integers(0, 999_999), st.text(alphabet="".join(OUTCOMES), max_size=MAX_HISTORY), st.integers(0, 10**6),
+    st.integers(0, 999_999), st.text(alphabet=LETTERS, max_size=MAX_HISTORY), st.integers(0, 10**6),
     st.sampled_from(["", "entry", "softmax"]), stamps)
 
 

@@ -5,10 +5,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.core.mastery import LEVELS, MAX_HISTORY, OUTCOMES, level
+from widgets.core.mastery import LEVELS, MAX_HISTORY, level
+from widgets.core.outcome import LETTERS
 from widgets.core.review import ROUND, choose
 
-letters = "".join(OUTCOMES)
+letters = LETTERS
 histories = st.text(alphabet=letters, max_size=MAX_HISTORY)
 visited = st.dictionaries(st.sampled_from(["column", "entry", "product", "points", "composition", "dense",
                                            "score", "output", "softmax"]),

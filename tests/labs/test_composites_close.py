@@ -71,7 +71,7 @@ def with_solution_open(check):
 def practised(practice):
     """A practice started, a hint opened and moved on: the parts it replaced must be closed too."""
     practice.start()
-    practice._ladders[0].open_next()
+    practice.hints[0].open_next()
     practice.new_numbers()
     return practice
 

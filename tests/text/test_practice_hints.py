@@ -9,7 +9,7 @@ import pytest
 from widgets.core.practice import SKILLS, make_problem
 from widgets.text.latex_math import latex_matrix
 from widgets.text.numbers import latex_number
-from widgets.text.practice_hints import LEVELS, hints
+from widgets.text.practice_hints import HINT_LEVELS, hints
 
 
 @pytest.mark.parametrize("skill", SKILLS)
@@ -19,7 +19,7 @@ def test_every_part_has_a_hint_per_level_and_none_shows_the_answer(skill):
         ladders = hints(problem)
         assert len(ladders) == len(problem.parts)
         for part, ladder in zip(problem.parts, ladders):
-            assert len(ladder) == len(LEVELS) == len(set(ladder))
+            assert len(ladder) == len(HINT_LEVELS) == len(set(ladder))
             for hint in ladder:
                 assert hint.count("$") % 2 == 0 and "{" not in hint.replace("$", " ").split(" ")[0]
                 if isinstance(part.answer, np.ndarray):  # a matrix answer is never written out whole

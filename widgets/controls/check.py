@@ -28,17 +28,15 @@ from ..base.shared_models import shared_layout, steady
 from ..base.traits import validate_matrix
 from ..core.choice_order import choice_order
 from ..core.diagnosis import Mistake, diagnose
+from ..core.outcome import CHECK_OUTCOMES, Outcome
 from ..core.parsing import format_number, parse_number, parse_shape
-
-# How a check ends (`Check.outcome`) is what the learner's record keeps of it.
-from ..core.progress_record import STATES as OUTCOMES
 from ..core.shapes import NO_PRODUCT, format_shape
 from ..text.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR
-from ..text.practice_hints import LEVELS
+from ..text.practice_hints import HINT_LEVELS
 from .hint_ladder import HintLadder
 from .matrix_editor import MatrixEditor
 
-__all__ = ["OUTCOMES", "Check"]
+__all__ = ["Check"]
 
 _COLORS = {"right": SUCCESS_COLOR, "wrong": ERROR_COLOR, "invalid": WARNING_COLOR}
 
@@ -180,7 +178,7 @@ class Check(OwnsChildren, VBox):
     hinted : bool
         True once a hint was opened before the answer was solved.
     outcome : str
-        How the check ended, one of `OUTCOMES` (``"solved"`` right first
+        How the check ended, by name (`widgets.core.outcome.Outcome`: ``"solved"`` right first
         time, ``"helped"`` after a hint, ``"retried"`` after a wrong answer,
         ``"shown"``), or ``""`` while it is open.
     answer_read : object
@@ -221,7 +219,7 @@ class Check(OwnsChildren, VBox):
     )
     shown = Bool(False, read_only=True, help="True once the answer was shown before it was solved.")
     hinted = Bool(False, read_only=True, help="True once a hint was opened before the answer was solved.")
-    outcome = Unicode("", read_only=True, help="How the check ended (one of OUTCOMES), or '' while open.")
+    outcome = Unicode("", read_only=True, help="How the check ended (an Outcome's name), or '' while open.")
     given = Unicode("", read_only=True, help="The last answer checked, as text (a matrix as JSON), or ''.")
     answer_read = AnyTrait(None, read_only=True, help="The last answer checked, as read and judged, or None.")
     title = Unicode("", help="A few words naming the question, for the lecturer's class pulse.")
@@ -279,9 +277,9 @@ class Check(OwnsChildren, VBox):
         hints = [hint] if isinstance(hint, str) else list(hint)
         self.hints = None
         if any(hints):
-            if len(hints) > len(LEVELS) or not all(isinstance(h, str) and h for h in hints):
-                raise TraitError(f"hint must be a text or up to {len(LEVELS)} texts, least help first")
-            self.hints = self._own(HintLadder(hints, LEVELS[:len(hints)]))
+            if len(hints) > len(HINT_LEVELS) or not all(isinstance(h, str) and h for h in hints):
+                raise TraitError(f"hint must be a text or up to {len(HINT_LEVELS)} texts, least help first")
+            self.hints = self._own(HintLadder(hints, HINT_LEVELS[:len(hints)]))
             self.hints.observe(self._on_hint, names="opened")
             children.append(self.hints)
         if self._mode == "matrix":
@@ -311,7 +309,8 @@ class Check(OwnsChildren, VBox):
                 self.set_trait("answered", True)
             if status == "right" and not self.shown:
                 self.set_trait("solved", True)
-                self.set_trait("outcome", "retried" if self.attempts > 1 else "helped" if self.hinted else "solved")
+                ended = Outcome.of(shown=False, retried=self.attempts > 1, hinted=self.hinted)
+                self.set_trait("outcome", ended.value)
             if self.solved or self.attempts >= 2:
                 self.set_trait("settled", True)
             if status != "invalid":
@@ -338,17 +337,17 @@ class Check(OwnsChildren, VBox):
             return
         with self.hold_trait_notifications():
             self.set_trait("shown", True)
-            self.set_trait("outcome", "shown")
+            self.set_trait("outcome", Outcome.SHOWN.value)
             self.set_trait("settled", True)
             self.set_trait("answered", True)
 
     def restore(self, state: str) -> None:
-        """Show this check as it ended on an earlier visit, one of `OUTCOMES`: solved (its answer
+        """Show this check as it ended on an earlier visit, one of `CHECK_OUTCOMES` by name: solved (its answer
         filled in) or ``"shown"`` (its answer seen first).  No attempt is counted, so the class pulse
         hears nothing; the views waiting for it open as they did then.  A check already solved or
         shown this visit stays as it is."""
-        if state not in OUTCOMES:
-            raise TraitError(f"a check is restored as one of {OUTCOMES}, not {state!r}")
+        if state not in CHECK_OUTCOMES:
+            raise TraitError(f"a check is restored as one of {[str(o) for o in CHECK_OUTCOMES]}, not {state!r}")
         if self.solved or self.shown:
             return
         if state != "shown":

@@ -6,10 +6,11 @@ mistakes, a "New numbers" button, the seed of the instance (so a link
 ``?seed=`` gives the whole room the same numbers) and a streak: problems
 solved in a row without a wrong answer, a hint or a peek at the solution.  A
 problem of several parts shows the next part once one is done.  Each part has
-hints in levels, asked for at any time (a nudge, the method, the first step:
-help that fades).  How each problem ended is kept in its `history` (right
-first time, with a hint, after a wrong answer, with the solution shown, or
-skipped with *New numbers*), from which, with the skill's problems in the
+hints in levels, its check's own, asked for at any time (a nudge, the method,
+the first step: help that fades; a wrong answer opens the nudge).  How each
+problem ended is kept in its `history`: the worst of its checks' outcomes
+(`widgets.core.outcome`: right first time, with a hint, after a wrong answer,
+with the solution shown), or skipped with *New numbers*.  From it, with the skill's problems in the
 mixed review in the order they happened (`review`), the header shows the
 learner's level in the skill and what the next one takes
 (`widgets.core.mastery`); a lab's progress keeps it in the browser and gives
@@ -30,10 +31,11 @@ from traitlets import Bool, Instance, Int, TraitError, Tuple, Unicode, observe, 
 from ..base.owned import OwnsChildren
 from ..base.page_link import PageLink
 from ..base.shared_models import shared_layout, steady
-from ..core.mastery import OUTCOMES, describe, goal, trim
+from ..core.mastery import describe, goal, trim
+from ..core.outcome import Outcome, worst
 from ..core.practice import MAX_SEED, SKILLS, Problem, make_problem
 from ..core.progress_record import PracticeRecord, events
-from ..text.practice_hints import LEVELS, hints
+from ..text.practice_hints import hints
 from ..text.practice_prompts import write_problem
 from .check import Check
 from .hint_ladder import HintLadder
@@ -91,7 +93,7 @@ class Practice(OwnsChildren, VBox):
         Problems solved in all (without the solution shown).
     history : str
         How the recent problems ended, one letter each, oldest first
-        (`widgets.core.mastery.OUTCOMES`).
+        (`widgets.core.outcome.Outcome.letter`): the worst outcome of its parts' checks.
     checks : tuple of Check
         One per part of the instance shown (read-only).
     problem : Problem or None
@@ -142,7 +144,6 @@ class Practice(OwnsChildren, VBox):
         if skill not in SKILLS:
             raise TraitError(f"unknown skill {skill!r}: choose one of {', '.join(SKILLS)}")
         self.set_trait("skill", skill)
-        self._ladders = ()
         self._slips = set()  # "wrong", "hint" and "shown", as they happen on the instance shown
         self._finished = False  # the instance shown is solved, or was skipped
         # Shown or hidden for good: plain practice (the mixed review) keeps no streak and no seed,
@@ -183,6 +184,11 @@ class Practice(OwnsChildren, VBox):
         """What the lecturer's class pulse calls this section (as `Check.title`)."""
         return f"Practice: {TITLES[self.skill]}"
 
+    @property
+    def hints(self) -> tuple[HintLadder, ...]:
+        """Each part's hints, in order: its check's own ladder (`Check.hints`), shown under it."""
+        return tuple(check.hints for check in self.checks)
+
     def start(self) -> None:
         """Show the problem of the current seed, as the Start button does."""
         if self.started:
@@ -212,7 +218,7 @@ class Practice(OwnsChildren, VBox):
         with self.hold_trait_notifications():
             self.set_trait("history", history)
             self.set_trait("solved", record.solved)
-            self.set_trait("streak", len(history) - len(history.rstrip("r")))
+            self.set_trait("streak", len(history) - len(history.rstrip(Outcome.SOLVED.letter)))
         if not self.started and (self._link is None or self._link.seed is None):
             self.seed = record.seed
         self._render_heading()
@@ -220,7 +226,7 @@ class Practice(OwnsChildren, VBox):
     def new_numbers(self) -> None:
         """Move to the next instance, as the "New numbers" button does; one left unsolved is skipped."""
         if self.started and not self._finished:
-            self._ended("k")
+            self._ended(Outcome.SKIPPED)
         self.seed = (self.seed + 1) % (MAX_SEED + 1)
 
     @validate("seed")
@@ -248,18 +254,18 @@ class Practice(OwnsChildren, VBox):
     def _show(self):
         self.set_trait("problem", make_problem(self.skill, self.seed))
         written = write_problem(self.problem)
-        for widget in (*self.checks, *self._ladders):
-            widget.close()
+        for check in self.checks:
+            check.close()
+        # Each part's hints are its check's own: the check counts them (`Check.hinted`, its outcome).
         self.set_trait("checks", tuple(
-            self._own(Check(words.prompt, part.answer, mistakes=part.mistakes, solution=words.solution,
+            self._own(Check(words.prompt, part.answer, mistakes=part.mistakes, hint=levels, solution=words.solution,
                             tol=part.tol, name=part.name).add_class("practice-check"))
-            for part, words in zip(self.problem.parts, written.parts)
+            for part, words, levels in zip(self.problem.parts, written.parts, hints(self.problem), strict=True)
         ))
-        self._ladders = tuple(self._own(HintLadder(levels, LEVELS)) for levels in hints(self.problem))
-        for check, ladder in zip(self.checks, self._ladders):
+        for check in self.checks:
             check.observe(self._on_attempt, names="attempts")
             check.observe(self._on_settled, names=["solved", "shown"])
-            ladder.observe(lambda _change: self._slipped("hint"), names="opened")
+            check.observe(lambda _change: self._slipped("hint"), names="hinted")
         self._slips, self._finished = set(), False
         self._given.value = written.given
         self._show_parts()
@@ -270,7 +276,7 @@ class Practice(OwnsChildren, VBox):
         this one ("Now compute AB" says that AB exists)."""
         done = [check.solved or check.shown for check in self.checks]
         shown = done.index(False) + 1 if False in done else len(done)
-        self._parts.children = [box for pair in zip(self.checks[:shown], self._ladders[:shown]) for box in pair]
+        self._parts.children = self.checks[:shown]
 
     def _slipped(self, how):
         first = not self._slips
@@ -285,13 +291,12 @@ class Practice(OwnsChildren, VBox):
 
 
     def _ended(self, outcome):
-        assert outcome in OUTCOMES
         self._finished = True
         with self.hold_trait_notifications():
-            self.set_trait("history", trim(self.history + outcome))
-            if outcome in "ras":  # a problem whose solution was shown is not solved
+            self.set_trait("history", trim(self.history + outcome.letter))
+            if outcome.solved:  # a problem whose solution was shown is not solved
                 self.set_trait("solved", self.solved + 1)
-            self.set_trait("streak", self.streak + 1 if outcome == "r" else 0)
+            self.set_trait("streak", self.streak + 1 if outcome is Outcome.SOLVED else 0)
         self._render_heading()
 
     def _on_settled(self, change):
@@ -299,8 +304,7 @@ class Practice(OwnsChildren, VBox):
             self._slipped("shown")  # the solution seen before the answer
         self._show_parts()
         if not self._finished and all(check.solved or check.shown for check in self.checks):
-            slips = self._slips
-            self._ended("h" if "shown" in slips else "a" if "hint" in slips else "s" if slips else "r")
+            self._ended(worst(check.outcome for check in self.checks))
 
     def _render_heading(self):
         self._heading.value = "" if self._plain else f"<b>Practice: {TITLES[self.skill]}</b>"

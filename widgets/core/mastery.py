@@ -2,7 +2,7 @@
 mixed review, in the order they happened.
 
 A practice keeps its history as a short string, one letter per problem, oldest
-first (`OUTCOMES`): right first time, right after a hint, right after a wrong
+first (`widgets.core.outcome.Outcome.letter`): right first time, right after a hint, right after a wrong
 answer, solved with the solution shown, or skipped with *New numbers* before
 it was solved.  Only a problem right first time, unhelped, counts as right (as
 a hint does on Khan Academy): a skipped problem is not solved, and one solved
@@ -56,16 +56,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["LEVELS", "MAX_HISTORY", "OUTCOMES", "WINDOW", "describe", "goal", "level", "place", "stamp", "trim"]
+from .outcome import LETTERS, Outcome, from_letter
 
-#: How a problem ended, by its letter in a history.
-OUTCOMES = {
-    "r": "right first time",
-    "a": "right after asking for a hint",
-    "s": "right after a wrong answer",
-    "h": "solved with the solution shown",
-    "k": "skipped before it was solved",
-}
+__all__ = ["LEVELS", "MAX_HISTORY", "WINDOW", "describe", "goal", "level", "place", "stamp", "trim"]
+
 #: The levels, lowest first.
 LEVELS = ("not started", "attempted", "familiar", "proficient", "mastered")
 #: The recent problems a level is judged on.
@@ -74,7 +68,8 @@ WINDOW = 5
 MAX_HISTORY = 40
 _FEWEST = 3  # no level above "attempted" from fewer problems than this
 _FAMILIAR = 0.7
-_SOLVED = "ras"  # the letters of a problem solved (`PracticeRecord.solved` counts them)
+_SOLVED = "".join(outcome.letter for outcome in Outcome if outcome.solved)  # what `PracticeRecord.solved` counts
+_RIGHT = Outcome.SOLVED.letter
 #: A review problem right first time raises a skill one level; any other lowers it one.
 _UP = dict(zip(LEVELS, ("familiar", "familiar", "proficient", "mastered", "mastered")))
 _DOWN = dict(zip(LEVELS, ("attempted", "attempted", "attempted", "familiar", "proficient")))
@@ -88,8 +83,8 @@ def trim(history: str) -> str:
     >>> trim("rk" * 30) == ("rk" * 30)[-MAX_HISTORY:]
     True
     """
-    if not isinstance(history, str) or set(history) - set(OUTCOMES):
-        raise ValueError(f"a practice history is letters of {''.join(OUTCOMES)}, not {history!r}")
+    if not isinstance(history, str) or set(history) - set(LETTERS):
+        raise ValueError(f"a practice history is letters of {LETTERS}, not {history!r}")
     return history[-MAX_HISTORY:]
 
 
@@ -102,7 +97,7 @@ def stamp(history: str, solved: int) -> tuple[int, int]:
     >>> stamp("rrk", 2), stamp("", 0)
     ((2, 1), (0, 0))
     """
-    return solved, len(history) - len(history.rstrip("".join(set(OUTCOMES) - set(_SOLVED))))
+    return solved, len(history) - len(history.rstrip("".join(set(LETTERS) - set(_SOLVED))))
 
 
 def place(at: Sequence[tuple[int, int]], history: str, solved: int) -> tuple[int, ...]:
@@ -140,7 +135,7 @@ def place(at: Sequence[tuple[int, int]], history: str, solved: int) -> tuple[int
 def _judged(history):
     """The level a practice's last `WINDOW` problems give, and how many of them were right first time."""
     recent = history[-WINDOW:]
-    right = recent.count("r")
+    right = recent.count(_RIGHT)
     if not recent:
         return "not started", 0
     if len(history) < _FEWEST or right < _FAMILIAR * len(recent):
@@ -155,7 +150,7 @@ def _practised(now, history):
         judged = _FROM_MASTERED[judged]
     elif now == "proficient" and judged != "proficient":
         judged = "familiar"
-    if history[-1] == "r":
+    if history[-1] == _RIGHT:
         return max(now, judged, key=LEVELS.index)
     return max(min(now, judged, key=LEVELS.index), "attempted", key=LEVELS.index)
 
@@ -166,7 +161,7 @@ def level(history: str, reviewed: str = "", at: Sequence[int] = ()) -> str:
     Parameters
     ----------
     history : str
-        One letter of `OUTCOMES` per practice problem, oldest first.
+        One letter (`Outcome.letter`) per practice problem, oldest first.
     reviewed : str
         How the skill's problems in the mixed review ended, in the same letters.
     at : sequence of int
@@ -191,7 +186,7 @@ def level(history: str, reviewed: str = "", at: Sequence[int] = ()) -> str:
     now, done = "not started", 0
     for problems in range(len(history) + 1):
         while done < len(events) and events[done][0] == problems:
-            now = (_UP if events[done][1] == "r" else _DOWN)[now]
+            now = (_UP if events[done][1] == _RIGHT else _DOWN)[now]
             done += 1
         if problems < len(history):
             now = _practised(now, history[: problems + 1])
@@ -214,7 +209,7 @@ def describe(history: str, reviewed: str = "", at: Sequence[int] = ()) -> str:
         last = "your last " if len(history) > seen else ""
         said.append(f"{_judged(history)[1]} of {last}{seen} problem{'s' * (seen != 1)} right first time")
     if reviewed:
-        said.append(f"last in the mixed review: {OUTCOMES[reviewed[-1]]}")
+        said.append(f"last in the mixed review: {from_letter(reviewed[-1]).words}")
     now = level(history, reviewed, at)
     return f"{now}: {'; '.join(said)}" if said else now
 

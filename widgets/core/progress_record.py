@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .mastery import MAX_HISTORY, place, trim
+from .outcome import CHECK_OUTCOMES
 
 __all__ = ["MAX_ANSWER", "MAX_CHARS", "REVIEW_KEY", "STATES", "VERSION", "PracticeRecord", "Record", "events",
            "read_record", "read_records", "write_record"]
@@ -46,9 +47,9 @@ _ENTRY = {"seed", "history", "solved", "skill"}
 REVIEW_KEY = "review"
 #: The longest record read: far more than the checks of any lab need.
 MAX_CHARS = 20_000
-#: How a check ended: right first time (``solved``; before version 3, right at all), after a hint
-#: (``helped``), after a wrong answer (``retried``), or with its answer seen first (``shown``).
-STATES = ("solved", "helped", "retried", "shown")
+#: How a check ended (`widgets.core.outcome.CHECK_OUTCOMES`, by name; before version 3 ``solved`` was
+#: right at all).
+STATES = tuple(outcome.value for outcome in CHECK_OUTCOMES)
 #: The states of versions 1 and 2: right at all, or seen first.
 _STATES_OF = {1: ("solved", "shown"), 2: ("solved", "shown")}
 #: The longest answer kept of a check still open: a 6×6 matrix of short numbers fits.
@@ -70,7 +71,7 @@ class PracticeRecord:
     seed : int
         The seed of the problem to show on the next visit.
     history : str
-        One letter per problem (`widgets.core.mastery.OUTCOMES`), oldest first.
+        One letter per problem (`widgets.core.outcome.Outcome.letter`), oldest first.
     solved : int
         Problems solved in all.
     skill : str

@@ -33,7 +33,7 @@ def choose(skills: Mapping[str, tuple[str, str] | tuple[str, str, Sequence[int]]
     Parameters
     ----------
     skills : dict of str to (str, str) or (str, str, sequence of int)
-        Each visited skill's practice history and review history (`widgets.core.mastery.OUTCOMES`
+        Each visited skill's practice history and review history (`widgets.core.outcome.Outcome.letter`
         letters, oldest first), and where each review problem fell among the practice problems
         (`widgets.core.mastery.level`'s arguments, as `widgets.core.progress_record.events` gives them).
     rng : random.Random

@@ -26,7 +26,8 @@ from ipywidgets import HTML, Button, HBox, Layout, VBox
 from ..base.shared_models import steady
 from ..controls.device_store import DeviceStore, KeepsStore
 from ..controls.practice import TITLES, Practice
-from ..core.mastery import OUTCOMES, level, stamp, trim
+from ..core.mastery import level, stamp, trim
+from ..core.outcome import Outcome, from_letter
 from ..core.practice import MAX_SEED
 from ..core.progress_record import (
     MAX_CHARS,
@@ -169,8 +170,9 @@ class MixedReview(KeepsStore, VBox):
         problems = []
         for practice in self.practices:
             name, title = self._visited[practice.skill][1:]
-            problems.append((TITLES[practice.skill], OUTCOMES[practice.history[-1]], self._moves[practice.skill],
-                             practice.history[-1] == "r", name, title))
+            ended = from_letter(practice.history[-1])
+            problems.append((TITLES[practice.skill], ended.words, self._moves[practice.skill],
+                             ended is Outcome.SOLVED, name, title))
         self._summary.value = round_html(problems)
         self._after.layout.display = ""
 

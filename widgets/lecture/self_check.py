@@ -24,6 +24,7 @@ from ipywidgets import HTML, VBox
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.check import Check
+from ..core.outcome import Outcome
 from ..text.self_check_words import heading_words, self_check_html
 
 __all__ = ["SelfCheck", "sections_of"]
@@ -33,8 +34,8 @@ _CHECK = re.compile(r"\.ask\(\s*\"(\w+)\",\s*Check\(")
 #: What `widgets.core.diagnosis` calls an answer that is off in no way it names ("not quite: ...").
 _UNNAMED = {"", "entries", "shape"}
 #: How an answered check ended (`Check.outcome`), in the words and the order the account counts them.
-_WORDS = {"solved": "right first time", "helped": "after a hint", "retried": "after a wrong answer",
-          "shown": "with the answer seen first"}
+_WORDS = {Outcome.SOLVED: "right first time", Outcome.HELPED: "after a hint", Outcome.RETRIED: "after a wrong answer",
+          Outcome.SHOWN: "with the answer seen first"}
 _STATES = (*_WORDS.values(), "solved on an earlier visit")
 
 
@@ -132,4 +133,4 @@ class SelfCheck(OwnsChildren, VBox):
     def _state(check):
         if check.solved and not check.attempts:  # restored from the learner's record
             return "solved on an earlier visit"
-        return _WORDS.get(check.outcome, "")
+        return _WORDS[Outcome(check.outcome)] if check.outcome else ""

@@ -23,10 +23,10 @@ from .practice_rules import rules_hints
 from .practice_tokens import HINTS
 from .practice_written import exponential_step, first_term, product_latex
 
-__all__ = ["LEVELS", "hints"]
+__all__ = ["HINT_LEVELS", "hints"]
 
 #: What each level is, in the order they open.
-LEVELS = ("a nudge", "the method", "the first step")
+HINT_LEVELS = ("a nudge", "the method", "the first step")
 
 
 def _vector(v):
@@ -180,5 +180,5 @@ _BY_SKILL = {
 
 def hints(problem: Problem) -> tuple[tuple[str, ...], ...]:
     """The hints of each part of `problem` (a `widgets.core.practice.Problem`): a tuple per part,
-    one string (HTML with ``$...$`` LaTeX) per level of `LEVELS`."""
+    one string (HTML with ``$...$`` LaTeX) per level of `HINT_LEVELS`."""
     return _BY_SKILL[problem.skill](problem)

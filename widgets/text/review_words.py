@@ -63,7 +63,7 @@ def round_html(problems: Iterable[tuple[str, str, tuple[str, str], bool, str, st
     Parameters
     ----------
     problems : iterable of (str, str, (str, str), bool, str, str)
-        Each problem's skill in words, how it ended (`widgets.core.mastery.OUTCOMES`), the skill's
+        Each problem's skill in words, how it ended (`widgets.core.outcome.Outcome.words`), the skill's
         level before and after it (`widgets.core.mastery.LEVELS`), whether it was right first time,
         and its lab's name and title.
 
