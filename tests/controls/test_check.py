@@ -7,12 +7,18 @@ from hypothesis import strategies as st
 from ipywidgets import RadioButtons, Text
 from traitlets import TraitError
 
+from harness.shown import button, part
 from widgets.controls.check import Check
 from widgets.controls.matrix_editor import MatrixEditor
 from widgets.core.mistakes import compare_matrices
 from widgets.core.parsing import parse_shape
 
 AB = [[6, 19], [9, -3]]
+
+
+def shown_feedback(check):
+    """The feedback as the page shows it (HTML): the check's part of class ``check-feedback``."""
+    return part(check, "check-feedback").value
 
 
 def test_matrix_answer_gets_a_resizable_editor_at_a_neutral_size():
@@ -31,7 +37,7 @@ def test_right_matrix_is_accepted():
     assert ex.submit() is True
     assert ex.solved and ex.attempts == 1
     assert ex.feedback == "Correct!"
-    assert "Correct!" in ex._feedback.value
+    assert "Correct!" in shown_feedback(ex)
 
 
 def test_typing_the_answer_cell_by_cell():
@@ -49,7 +55,7 @@ def test_wrong_entries_are_named_one_based():
     assert ex.submit() is False
     assert ex.feedback == "row 2 off, the others right: entries (2,1) and (2,2) are off."
     # The miss opens the first hint; the feedback names the slip.
-    assert ex.hints.opened == 1 and "row $i$" in ex.hints.text and "row $i$" not in ex._feedback.value
+    assert ex.hints.opened == 1 and "row $i$" in ex.hints.text and "row $i$" not in shown_feedback(ex)
     ex.answer_input.value = [[6, 1], [1, -3]]
     ex.submit()
     assert ex.feedback == "entries (1,2) and (2,1) are off"
@@ -71,7 +77,7 @@ def test_bad_cell_is_not_an_attempt():
     assert ex.submit() is False
     assert ex.feedback == "AB[1,2]: 'abc' is not a number"
     assert ex.attempts == 0
-    assert "&#x27;abc&#x27;" in ex._feedback.value
+    assert "&#x27;abc&#x27;" in shown_feedback(ex)
 
 
 def test_solved_is_sticky_and_attempts_keep_counting():
@@ -143,7 +149,7 @@ def test_shape_feedback_hints_without_revealing():
     ex.submit()
     assert ex.feedback == "not quite: in 2×4 both numbers are off"
     assert ex.attempts == 3
-    assert "4×2" not in ex._feedback.value
+    assert "4×2" not in shown_feedback(ex)
     ex.answer_input.value = "four by two"
     ex.submit()
     assert ex.feedback.startswith("'four by two' is not a shape")
@@ -169,18 +175,18 @@ def test_solution_toggle_opens_the_worked_solution_one_step_at_a_time():
     ex = Check("Compute $AB$.", AB, solution="Columns first.\n\n$AB = ...$")
     assert ex._solution is None  # not built, so neither drawn nor typeset, until asked for
     assert len(ex.children) == 5  # prompt, sizing note, editor, buttons, feedback
-    ex._solution_toggle.value = True
+    button(ex, "Show solution").value = True
     assert ex.children[-1] is ex._solution_box and ex.shown
     assert ex._solution.value == "<p>Columns first.</p>"
-    assert ex._next_step.description == "Next step (2 of 2)" and ex._next_step.layout.display == ""
-    ex._next_step.click()
+    next_step = part(ex, "check-next-step")
+    assert next_step.description == "Next step (2 of 2)" and next_step.layout.display == ""
+    next_step.click()
     assert ex._solution.value == "<p>Columns first.</p><p>$AB = ...$</p>"
-    assert ex._next_step.layout.display == "none"
+    assert next_step.layout.display == "none"
     assert ex._solution_box.layout.display == ""
-    assert ex._solution_toggle.description == "Hide solution"
-    ex._solution_toggle.value = False
+    button(ex, "Hide solution").value = False  # the same toggle, its words changed
     assert ex._solution_box.layout.display == "none"
-    ex._solution_toggle.value = True
+    button(ex, "Show solution").value = True
     assert ex._solution.value.count("<p>") == 2  # the steps opened stay open
     assert Check("No solution", 1)._solution is None
 
@@ -269,7 +275,7 @@ def test_each_wrong_choice_explains_itself():
 def test_showing_the_solution_counts_as_answered():
     ex = Check("Compute $AB$.", AB, solution="Column by column.")
     assert not ex.answered
-    ex._solution_toggle.value = True
+    button(ex, "Show solution").value = True
     assert ex.answered and ex.attempts == 0
 
 
@@ -284,7 +290,7 @@ def test_a_number_is_read_in_every_form_and_the_reading_is_shown_first(text, rea
     ex = Check("Weight?", -0.25)
     ex.answer_input.value = text
     assert ex.submit() and ex.reading == reading and ex.feedback == "Correct!"
-    shown = ex._feedback.value
+    shown = shown_feedback(ex)
     assert shown.index(reading) < shown.index("Correct!")  # the same region, first
     ex.answer_input.value = "1"
     assert ex.reading == "" and ex.feedback == ""  # a new answer: the old reading goes too
@@ -295,7 +301,7 @@ def test_the_reading_of_a_wrong_answer_comes_before_the_verdict_and_the_hint():
     ex.answer_input.value = "2*(-4) + 4*(-1) + 0*1 + 1"
     assert not ex.submit()
     assert ex.reading == "Read as −11."
-    assert ex._feedback.value.index("Read as −11.") < ex._feedback.value.index("not quite")
+    assert shown_feedback(ex).index("Read as −11.") < shown_feedback(ex).index("not quite")
     ex.answer_input.value = "1/3"
     ex.submit()
     assert ex.reading == "Read as ≈ 0.333."  # rounded for display: said so
@@ -308,7 +314,7 @@ def test_a_shape_and_a_matrix_are_echoed_as_read():
     ex = Check("Compute $AB$.", AB)
     ex.answer_input.value = [[6, 19, 0]]
     ex.submit()
-    assert ex.reading == "Read as a 1×3 matrix." and "Read as a 1×3 matrix." in ex._feedback.value
+    assert ex.reading == "Read as a 1×3 matrix." and "Read as a 1×3 matrix." in shown_feedback(ex)
 
 
 def test_an_ambiguous_or_unreadable_answer_says_why_and_is_not_echoed():
@@ -318,7 +324,7 @@ def test_an_ambiguous_or_unreadable_answer_says_why_and_is_not_echoed():
         ex.answer_input.value = text
         assert ex.submit() is False and ex.attempts == 0 and ex.reading == ""
         assert ex.feedback.startswith(f"{text!r} is not a number: ") and why in ex.feedback
-        assert "check-reading" not in ex._feedback.value
+        assert "check-reading" not in shown_feedback(ex)
     ex = Check("Shape?", (4, 2))
     ex.answer_input.value = "R^4x2"
     ex.submit()
@@ -328,7 +334,7 @@ def test_an_ambiguous_or_unreadable_answer_says_why_and_is_not_echoed():
 def test_a_choice_is_not_echoed():
     ex = Check("Is AB = BA?", "not always", choices=["always", "not always"])
     ex.answer_input.value = "not always"
-    assert ex.submit() and ex.reading == "" and "check-reading" not in ex._feedback.value
+    assert ex.submit() and ex.reading == "" and "check-reading" not in shown_feedback(ex)
 
 
 def test_a_slip_inside_a_matrix_entry_is_named_in_the_check():
@@ -351,7 +357,7 @@ def test_a_restored_check_is_solved_with_its_answer_filled_in_and_no_attempt(ans
     assert (check.solved, check.settled, check.answered, check.attempts) == (True, True, True, 0)
     if typed is not None:
         assert check.answer_input.value == typed
-    assert "Solved on an earlier visit." in check._feedback.value
+    assert "Solved on an earlier visit." in shown_feedback(check)
     assert check.submit()  # the filled-in answer is the right one
 
 
@@ -436,7 +442,7 @@ def test_the_last_answer_checked_is_given_back_on_a_later_visit_unjudged(answer,
     later = Check("?", answer)
     later.restore_given(kept)
     assert later.given == kept and later.attempts == 0 and not later.answered
-    assert "Your last answer from an earlier visit" in later._feedback.value
+    assert "Your last answer from an earlier visit" in shown_feedback(later)
     assert np.array_equal(later.answer_input.value, typed) if not isinstance(typed, str) else (
         later.answer_input.value == typed)
 

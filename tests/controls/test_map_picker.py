@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 from traitlets import TraitError
 
+from harness.shown import classes
 from widgets.controls.map_picker import FREE, MapPicker
 from widgets.core.maps_gallery import GALLERY, gallery_matrix
 
@@ -13,7 +14,7 @@ def test_starts_on_the_syllabus_shear():
     picker = MapPicker()
     assert picker.map_name == "horizontal shear"
     np.testing.assert_array_equal(picker.value, [[1, 1], [0, 1]])
-    assert "map-picker" in picker._dom_classes
+    assert "map-picker" in classes(picker)
 
 
 def test_each_map_shows_its_sliders_and_matrix():
@@ -30,7 +31,7 @@ def test_each_map_shows_its_sliders_and_matrix():
 def test_slider_classes_for_the_browser():
     picker = MapPicker()
     slider = picker.sliders["horizontal shear"]["k"]
-    assert {"map-param", "map-param-horizontal-shear-k"} <= set(slider._dom_classes)
+    assert {"map-param", "map-param-horizontal-shear-k"} <= set(classes(slider))
     assert (slider.min, slider.max, slider.step, slider.value) == (-2, 2, 0.1, 1)
 
 

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from traitlets import TraitError
 
+from harness.shown import classes
 from widgets.base.traits import MatrixTrait, validate_matrix
 from widgets.controls.matrix_editor import (
     ERROR_BACKGROUND,
@@ -327,7 +328,7 @@ def test_highlight_is_one_style_sheet_update_not_one_per_cell():
     editor = f".matrix-editor-{A.model_id}"
     assert f"{editor} .mx-r2 input.widget-input {{background-color: {HIGHLIGHT_BACKGROUND}}}" in css
     assert f"{editor} .mx-c1 input.widget-input" in css and ".mx-r2.mx-c1" in css
-    assert {"mx-r2", "mx-c1"} <= set(A.cells[2][1]._dom_classes)
+    assert {"mx-r2", "mx-c1"} <= set(classes(A.cells[2][1]))
     A.highlight_row = A.highlight_col = None
     assert "<style>" not in A._title.value
 

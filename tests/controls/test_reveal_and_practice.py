@@ -2,6 +2,7 @@
 
 from ipywidgets import HTML
 
+from harness.shown import button
 from widgets import Check, LectureBar, Practice, Reveal
 
 
@@ -27,10 +28,10 @@ def test_reveal_waits_for_every_check_then_stays_open():
 def test_reveal_button_and_solution_open_it():
     check = Check("Compute AB.", [[1]], solution="It is 1.")
     panel = Reveal(HTML("1"), after=[check])
-    check._solution_toggle.value = True
+    button(check, "Show solution").value = True
     assert panel.opened
     lone = Reveal(HTML("x"))
-    lone._button.click()
+    button(lone, "Reveal").click()
     assert lone.opened
 
 
@@ -73,7 +74,7 @@ def test_streak_counts_clean_solves_and_resets_on_a_slip_or_a_peek():
     answer(practice.checks[0], right())
     assert (practice.streak, practice.solved) == (0, 3)
     practice.new_numbers()
-    practice.checks[0]._solution_toggle.value = True  # a peek
+    button(practice.checks[0], "Show solution").value = True  # a peek
     answer(practice.checks[0], right())
     assert (practice.streak, practice.solved) == (0, 3)  # the answer was seen: shown, not solved
     assert practice.checks[0].shown and "counts as shown, not solved" in practice.checks[0].feedback
@@ -110,7 +111,7 @@ def test_new_numbers_closes_the_old_checks():
     practice = Practice("softmax", seed=1)
     practice.start()
     old = practice.checks[0]
-    practice._new.click()
+    button(practice, "New numbers").click()
     assert old.comm is None and practice.checks[0] is not old
 
 
@@ -121,10 +122,9 @@ def test_practice_opens_on_start_and_a_link_seed_before_start_is_kept():
     assert len(practice.children) == 1  # the heading and the Start button only
     bar.apply_url(query_string="seed=40")
     assert practice.seed == 40 and "Problem 40" in practice._seed.value
-    practice._new.click()  # Start
+    button(practice, "Start").click()
     assert practice.started and practice.problem.seed == 40 and len(practice.checks) == 1
-    assert practice._new.description == "New numbers"
-    practice._new.click()
+    button(practice, "New numbers").click()  # the Start button, renamed
     assert practice.problem.seed == 41
 
 
@@ -156,7 +156,7 @@ def test_opening_a_view_holding_the_answer_by_hand_or_by_the_solution_counts_it_
     Reveal(HTML("4"), after=[by_hand], holds_answer=True).opened = True  # the Reveal button
     assert by_hand.shown and by_hand.settled
     panel = Reveal(HTML("6"), after=[by_solution], holds_answer=True)
-    by_solution._solution_toggle.value = True
+    button(by_solution, "Show solution").value = True
     assert panel.opened and by_solution.shown
     # A view of a prediction (not holding a typed answer), opened by hand before the prediction, shows its
     # result first: the answer counts as shown. Opened once the prediction is made, it leaves the check as it was.

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from ipywidgets import FloatLogSlider, FloatSlider, IntSlider, Play, jslink
 from traitlets import TraitError
 
+from harness.shown import classes
 from widgets import SliderEntry
 from widgets.controls.matrix_editor import ERROR_BACKGROUND
 from widgets.controls.slider_entry import INVALID_CLASS
@@ -33,7 +34,7 @@ def assert_bad(box, message, text):
     """The entry keeps `text`, is marked, and the message says `message`."""
     assert box.error == message
     assert box.entry.value == text
-    assert INVALID_CLASS in box.entry._dom_classes
+    assert INVALID_CLASS in classes(box.entry)
     assert ERROR_BACKGROUND in box.message.value  # the rule that paints the entry comes with it
     assert box.message.layout.display is None
     assert 'role="alert"' in box.message.value and f'color:{ERROR_COLOR}' in box.message.value
@@ -41,7 +42,7 @@ def assert_bad(box, message, text):
 
 def assert_good(box):
     assert box.error == ""
-    assert INVALID_CLASS not in box.entry._dom_classes
+    assert INVALID_CLASS not in classes(box.entry)
     assert box.entry.style.background is None  # the style is shared: never painted
     assert box.message.value == "" and box.message.layout.display == "none"
 
@@ -54,7 +55,7 @@ def test_wraps_the_slider_in_place_of_its_readout():
     box.entry.value = "x"
     assert box.children == (k, box.entry, box.message)
     box.entry.value = "1"
-    assert "slider-entry" in box._dom_classes and "my-k" in k._dom_classes
+    assert "slider-entry" in classes(box) and "my-k" in classes(k)
     assert box.entry.value == "1" and not box.entry.continuous_update
     # The entry's accessible name, and its placeholder, are the control's name.
     assert box.entry.description == box.entry.placeholder == box.name == "k"

@@ -28,6 +28,7 @@ from harness.any_values import (
     refused_or_done,
     same_bits,
 )
+from harness.shown import classes
 from widgets import (
     Check,
     MapPicker,
@@ -95,7 +96,7 @@ def check_editor(ed, bounds):
                 tinted = i == ed.highlight_row or j == ed.highlight_col
                 assert f".mx-r{i}.mx-c{j} input.widget-input {{background-color: {ERROR_BACKGROUND}}}" not in ed._title.value
                 assert (ed.background(i, j) is not None) == tinted
-                assert {f"mx-r{i}", f"mx-c{j}"} <= set(cell._dom_classes)
+                assert {f"mx-r{i}", f"mx-c{j}"} <= set(classes(cell))
     lines = ed.error.split("\n") if ed.error else []
     assert len(lines) == len(red)
     for (i, j), line in zip(red, lines):

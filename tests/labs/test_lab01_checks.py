@@ -3,6 +3,7 @@ the shape message when a learner resizes B."""
 from __future__ import annotations
 
 from harness.notebooks import lab_fixture, notebook_cells
+from harness.shown import part
 from harness.voila import REPO
 from widgets.core.lab_numbers import LAB1
 
@@ -35,7 +36,7 @@ def test_check_accepts_the_syllabus_answer_and_rejects_a_wrong_one(lab):
     box.value = [[6, 19], [9, -3]]  # Activity 1.4.1
     assert activity.submit() is True
     assert activity.solved is False and activity.attempts == 4  # after the stepper: shown, not solved
-    assert "Correct!" in activity._feedback.value and "counts as shown, not solved" in activity.feedback
+    assert "Correct!" in part(activity, "check-feedback").value and "counts as shown, not solved" in activity.feedback
 
 
 def test_the_hints_leave_the_columns_to_the_learner(lab):

@@ -9,6 +9,7 @@ import numpy as np
 from harness.checks import answer, solve_first_problem
 from harness.in_sight import giveaways, run_page, worst_case
 from harness.notebooks import lab_fixture, lab_namespace, notebook_cells, summary_of
+from harness.shown import button, classes
 from harness.voila import REPO
 from widgets.core.lab_numbers import LAB8, LAB8_OUTPUT
 from widgets.text.attention_steps import weight_latex
@@ -94,7 +95,7 @@ def test_each_concept_choice_explains_itself_and_every_check_has_a_solution(lab)
     assert "add to 1" not in check_why.feedback  # it asks for the missing property, it does not state it
     assert answer(check_why, list(lab["WHY_CHOICES"])[2])
     for name in ("check_qkv", "check_s", "check_a", "check_h", "check_h2", "check_row", "check_why"):
-        assert lab[name]._solution_toggle is not None, name
+        button(lab[name], "Show solution")  # every exercise has a worked solution
 
 
 def test_practice_on_fresh_numbers_is_solvable(lab):
@@ -163,7 +164,7 @@ def test_each_shape_question_is_asked_once_the_one_its_help_states_is_settled(la
 
 def test_h2_is_asked_after_the_shapes_and_the_sliders_that_compute_it_wait_for_it(lab):
     h2_panel = held_part(lab, lab["check_h2"])
-    by_hand = next(held.reveal for held in lab["lab"].held if "lab08-by-hand-reveal" in held.reveal._dom_classes)
+    by_hand = next(held.reveal for held in lab["lab"].held if "lab08-by-hand-reveal" in classes(held.reveal))
     for name, shape in (("check_qkv", "4x2"), ("check_s", "4x4"), ("check_a", "4x4")):
         assert answer(lab[name], shape)
     assert not h2_panel.opened and not by_hand.opened
@@ -178,7 +179,7 @@ def test_the_weight_sliders_set_to_the_activitys_weights_would_give_h2_away():
     page = run_page(LAB)
     worst_case(page, "check_h2")
     assert giveaways(page, "check_h2") == []
-    next(held for held in page.lab.held if "lab08-by-hand-reveal" in held.reveal._dom_classes).reveal.opened = True
+    next(held for held in page.lab.held if "lab08-by-hand-reveal" in classes(held.reveal)).reveal.opened = True
     worst_case(page, "check_h2")  # the feed now finds the sliders open
     found = giveaways(page, "check_h2")
     assert any("= (2, 2)" in line for line in found), found

@@ -12,6 +12,7 @@ from ipywidgets.widgets.widget import _remove_buffers
 from traitlets import TraitError
 
 from harness.comm import sent_messages
+from harness.shown import classes
 from widgets.core.parsing import format_number, parse_number
 from widgets.views.heatmap import MatrixHeatmap
 
@@ -46,7 +47,7 @@ def test_builds_figure_with_heatmap_numbers_and_outline():
     assert isinstance(hm, Figure) and hm.title == "Scores S"
     assert [type(m) for m in hm.marks][:2] == [type(hm._cells), Label]
     assert isinstance(hm._cells, GridHeatMap) and isinstance(hm._outline, Lines)
-    assert "matrix-heatmap" in hm._dom_classes
+    assert "matrix-heatmap" in classes(hm)
     assert hm._cells.interactions == {"click": "select"}
     assert hm._numbers.interactions == {"click": "select"}
     np.testing.assert_array_equal(cells(hm), S)

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from traitlets import TraitError, dlink
 
+from harness.shown import classes
 from widgets.controls.matrix_editor import MatrixEditor
 from widgets.views.property_panels import IdentityPanel, OrderPanel
 
@@ -23,7 +24,7 @@ def test_identity_panel_shows_every_identity():
     panel = IdentityPanel(R, S, [[1, 2], [3, 4]], r=3)
     assert [res.verdict for res in panel.results] == ["equal"] * 5
     assert len(panel.cards) == 5
-    assert all("identity-card" in card._dom_classes for card in panel.cards)
+    assert all("identity-card" in classes(card) for card in panel.cards)
     assert "Associativity" in panel.cards[0].value and "A(BC) = (AB)C" in plain(panel.cards[0].value)
     assert "r(AB) =" in plain(panel.cards[3].value) and 'aria-label="r(AB), 2 by 2"' in panel.cards[3].value
     assert "(<i>AB</i>)<sup>T</sup>" in panel.cards[4].value and "✓ holds" in panel.cards[4].value
@@ -103,7 +104,7 @@ def test_order_panel_updates_and_explains():
 def test_identity_panel_shows_the_look_alikes_beside_the_rules():
     panel = IdentityPanel([[1, 2], [0, -1]], [[2, 0], [1, 3]], np.eye(2))
     assert len(panel.false_cards) == 2 and [res.verdict for res in panel.false_results] == ["different"] * 2
-    assert all({"identity-card", "identity-card-false"} <= set(card._dom_classes) for card in panel.false_cards)
+    assert all({"identity-card", "identity-card-false"} <= set(classes(card)) for card in panel.false_cards)
     transpose, square = (plain(card.value) for card in panel.false_cards)
     assert "Not a rule: transposing without reversing" in transpose
     assert "(AB)T ≟ ATBT" in transpose and "What (AB)T really equals: BTAT =" in transpose

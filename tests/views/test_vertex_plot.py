@@ -12,6 +12,7 @@ from ipywidgets.widgets.widget import _remove_buffers
 from traitlets import TraitError
 
 from harness.comm import sent_messages
+from harness.shown import classes
 from widgets.core.geometry import HOUSE, UNIT_SQUARE, input_grid, map_lines
 from widgets.views.vertex_plot import VertexPlot
 
@@ -55,7 +56,7 @@ def test_defaults_unit_square_identity():
     np.testing.assert_array_equal(plot.image, UNIT_SQUARE)
     assert plot.rule is None and plot.show_basis and not plot.show_grid
     assert not plot.draggable
-    assert "vertex-plot" in plot._dom_classes
+    assert "vertex-plot" in classes(plot)
     assert plot.min_aspect_ratio == plot.max_aspect_ratio == 1
     assert plot.layout.width == plot.layout.height == "380px"
     margin = plot.fig_margin

@@ -1,0 +1,59 @@
+"""What a widget shows, found as the page finds it: through its children, its CSS classes and its buttons' words.
+
+A test that reads a composite's feedback or presses its "Show solution" button through these names
+what the learner sees (and what the template's CSS and the browser tests select), not the composite's
+private attributes, so a change inside the composite that keeps the page the same keeps the test.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ipywidgets import Widget
+
+
+def parts(widget: Widget) -> Iterator[Widget]:
+    """`widget` and every widget it shows, depth first, in the order of its ``children``."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from parts(child)
+
+
+def classes(widget: Widget) -> tuple[str, ...]:
+    """The CSS classes of `widget` (`add_class`), which the template styles and the browser tests select.
+
+    Examples
+    --------
+    >>> from ipywidgets import HTML
+    >>> classes(HTML().add_class("check-feedback"))
+    ('check-feedback',)
+    """
+    return tuple(widget._dom_classes)  # ipywidgets keeps them under this name, with no public reader
+
+
+def part(widget: Widget, css_class: str) -> Widget:
+    """The first widget `widget` shows that carries `css_class`; an AssertionError if none does.
+
+    Examples
+    --------
+    >>> from ipywidgets import HTML, VBox
+    >>> part(VBox([HTML("a"), HTML("b").add_class("note")]), "note").value
+    'b'
+    """
+    found = next((shown for shown in parts(widget) if css_class in classes(shown)), None)
+    assert found is not None, f"{type(widget).__name__} shows nothing of class {css_class!r}"
+    return found
+
+
+def button(widget: Widget, description: str) -> Widget:
+    """The button (or toggle) `widget` shows with the words `description`; an AssertionError if none.
+
+    Examples
+    --------
+    >>> from ipywidgets import Button, HBox, ToggleButton
+    >>> type(button(HBox([Button(description="Check"), ToggleButton(description="Show solution")]), "Show solution"))
+    <class 'ipywidgets.widgets.widget_bool.ToggleButton'>
+    """
+    found = next((shown for shown in parts(widget) if getattr(shown, "description", None) == description
+                  and hasattr(shown, "button_style")), None)
+    assert found is not None, f"{type(widget).__name__} shows no button {description!r}"
+    return found
