@@ -57,3 +57,19 @@ def button(widget: Widget, description: str) -> Widget:
                   and hasattr(shown, "button_style")), None)
     assert found is not None, f"{type(widget).__name__} shows no button {description!r}"
     return found
+
+
+def mark(figure: Widget, kind: type) -> Widget:
+    """The one mark of type `kind` (a bqplot ``GridHeatMap``, ``Label``...) among what `figure` draws
+    (its ``marks``); an AssertionError if it draws none or several."""
+    found = [drawn for drawn in figure.marks if isinstance(drawn, kind)]
+    assert len(found) == 1, f"{type(figure).__name__} draws {len(found)} marks of type {kind.__name__}"
+    return found[0]
+
+
+def axis(figure: Widget, side: str) -> Widget:
+    """The axis `figure` draws on `side` (``"bottom"``, the default side, or ``"left"``); its ``scale``
+    is the scale of that direction."""
+    found = [drawn for drawn in figure.axes if (drawn.side or "bottom") == side]
+    assert len(found) == 1, f"{type(figure).__name__} draws {len(found)} axes on the {side}"
+    return found[0]

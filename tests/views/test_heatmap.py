@@ -12,7 +12,7 @@ from ipywidgets.widgets.widget import _remove_buffers
 from traitlets import TraitError
 
 from harness.comm import sent_messages
-from harness.shown import classes
+from harness.shown import axis, classes, mark
 from widgets.core.parsing import format_number, parse_number
 from widgets.views.heatmap import MatrixHeatmap
 
@@ -21,69 +21,68 @@ TOKENS = ["the", "cat", "sat"]
 
 
 def all_widgets(hm):
-    return [hm, *hm.marks, *hm.axes, hm._x_scale, hm._y_scale, hm._color_scale]
+    return [hm, *hm.marks, *hm.axes, *mark(hm, GridHeatMap).scales.values()]
 
 
 
 
 def click_cell(hm, i, j):
     """What the browser sends when cell (i, j) of the GridHeatMap is clicked."""
-    hm._cells.set_state({"selected": [[i, j]]})
+    mark(hm, GridHeatMap).set_state({"selected": [[i, j]]})
 
 
 def click_number(hm, k):
     """What the browser sends when the k-th number (row-major) is clicked."""
     value = memoryview(np.array([k], dtype=np.uint32).tobytes())
-    hm._numbers.set_state({"selected": {"dtype": "uint32", "shape": [1], "value": value}})
+    mark(hm, Label).set_state({"selected": {"dtype": "uint32", "shape": [1], "value": value}})
 
 
 def cells(hm):
     rows, cols = hm.matrix.shape
-    return np.asarray(hm._cells.color)[:rows, :cols]
+    return np.asarray(mark(hm, GridHeatMap).color)[:rows, :cols]
 
 
 def test_builds_figure_with_heatmap_numbers_and_outline():
     hm = MatrixHeatmap(S, col_labels=TOKENS, title="Scores S")
     assert isinstance(hm, Figure) and hm.title == "Scores S"
-    assert [type(m) for m in hm.marks][:2] == [type(hm._cells), Label]
-    assert isinstance(hm._cells, GridHeatMap) and isinstance(hm._outline, Lines)
+    assert [mark(hm, kind) for kind in (GridHeatMap, Label, Lines)] == hm.marks  # cells, numbers, outline, drawn in that order
     assert "matrix-heatmap" in classes(hm)
-    assert hm._cells.interactions == {"click": "select"}
-    assert hm._numbers.interactions == {"click": "select"}
+    assert mark(hm, GridHeatMap).interactions == {"click": "select"}
+    assert mark(hm, Label).interactions == {"click": "select"}
     np.testing.assert_array_equal(cells(hm), S)
 
 
 def test_numbers_written_at_cell_centres():
     hm = MatrixHeatmap(S)
-    assert list(hm._numbers.text) == ["2", "-1", "0.5", "0", "3", "-4"]
+    assert list(mark(hm, Label).text) == ["2", "-1", "0.5", "0", "3", "-4"]
     # cell (i, j) is [j, j+1] × [i, i+1]; its number sits at the centre
-    np.testing.assert_array_equal(hm._numbers.x, [0.5, 1.5, 2.5] * 2)
-    np.testing.assert_array_equal(hm._numbers.y, [0.5] * 3 + [1.5] * 3)
-    assert hm._numbers.align == "middle"
-    np.testing.assert_array_equal(hm._cells.row, [0, 1, 2])
-    np.testing.assert_array_equal(hm._cells.column, [0, 1, 2, 3])
+    np.testing.assert_array_equal(mark(hm, Label).x, [0.5, 1.5, 2.5] * 2)
+    np.testing.assert_array_equal(mark(hm, Label).y, [0.5] * 3 + [1.5] * 3)
+    assert mark(hm, Label).align == "middle"
+    np.testing.assert_array_equal(mark(hm, GridHeatMap).row, [0, 1, 2])
+    np.testing.assert_array_equal(mark(hm, GridHeatMap).column, [0, 1, 2, 3])
 
 
 def test_rows_top_to_bottom_like_a_matrix():
     hm = MatrixHeatmap(S, row_labels=["q1", "q2"], col_labels=TOKENS)
-    assert hm._y_scale.reverse and not hm._x_scale.reverse
-    assert (hm._y_scale.min, hm._y_scale.max) == (0, 2)
-    assert (hm._x_scale.min, hm._x_scale.max) == (0, 3)
-    assert hm._row_axis.side == "left" and hm._col_axis.side == "bottom"
-    np.testing.assert_array_equal(hm._row_axis.tick_values, [0.5, 1.5])
-    assert hm._row_axis.tick_labels == {"0.5": "q1", "1.5": "q2"}
-    assert hm._col_axis.tick_labels == {"0.5": "the", "1.5": "cat", "2.5": "sat"}
+    assert axis(hm, "left").scale.reverse and not axis(hm, "bottom").scale.reverse
+    assert (axis(hm, "left").scale.min, axis(hm, "left").scale.max) == (0, 2)
+    assert (axis(hm, "bottom").scale.min, axis(hm, "bottom").scale.max) == (0, 3)
+    assert axis(hm, "left").side == "left" and axis(hm, "bottom").side == "bottom"
+    np.testing.assert_array_equal(axis(hm, "left").tick_values, [0.5, 1.5])
+    assert axis(hm, "left").tick_labels == {"0.5": "q1", "1.5": "q2"}
+    assert axis(hm, "bottom").tick_labels == {"0.5": "the", "1.5": "cat", "2.5": "sat"}
 
 
 def test_default_labels_count_from_one():
     hm = MatrixHeatmap(np.zeros((2, 4)))
-    assert list(hm._row_axis.tick_labels.values()) == ["1", "2"]
-    assert list(hm._col_axis.tick_labels.values()) == ["1", "2", "3", "4"]
+    assert list(axis(hm, "left").tick_labels.values()) == ["1", "2"]
+    assert list(axis(hm, "bottom").tick_labels.values()) == ["1", "2", "3", "4"]
 
 
 def test_score_colours_diverge_symmetrically_at_zero():
     hm = MatrixHeatmap(S, kind="scores")
-    scale = hm._color_scale
+    scale = mark(hm, GridHeatMap).scales["color"]
     assert scale.scheme == "RdBu"
     assert (scale.min, scale.mid, scale.max) == (-4, 0, 4)
     hm.matrix = np.zeros((2, 2))
@@ -93,19 +92,19 @@ def test_score_colours_diverge_symmetrically_at_zero():
 def test_weight_colours_sequential_zero_to_one():
     W = np.array([[0.5, 0.25, 0.25], [0.1, 0.1, 0.8]])
     hm = MatrixHeatmap(W, kind="weights")
-    scale = hm._color_scale
+    scale = mark(hm, GridHeatMap).scales["color"]
     assert scale.scheme == "Blues"
     assert (scale.min, scale.mid, scale.max) == (0, None, 1)
-    assert hm._numbers.colors == ["black"] * 5 + ["white"]  # 0.8 is dark blue
+    assert mark(hm, Label).colors == ["black"] * 5 + ["white"]  # 0.8 is dark blue
     hm.kind = "scores"
     assert scale.scheme == "RdBu" and scale.max == pytest.approx(0.8)
-    assert hm._color_scale is scale  # updated in place
+    assert mark(hm, GridHeatMap).scales["color"] is scale  # updated in place
 
 
 def test_text_colour_contrast_for_scores():
     hm = MatrixHeatmap(S)
     # dark cells (|value| > 60% of max|S| = 4) get white text
-    assert hm._numbers.colors == ["black", "black", "black", "black", "white", "white"]
+    assert mark(hm, Label).colors == ["black", "black", "black", "black", "white", "white"]
 
 
 def test_matrix_update_in_place_one_message_per_widget():
@@ -114,14 +113,14 @@ def test_matrix_update_in_place_one_message_per_widget():
     with sent_messages(all_widgets(hm)) as counts:
         hm.matrix = S * 2
     assert hm.marks == marks and hm.axes == axes
-    assert counts[hm._cells] == counts[hm._numbers] == counts[hm._color_scale] == 1
+    assert counts[mark(hm, GridHeatMap)] == counts[mark(hm, Label)] == counts[mark(hm, GridHeatMap).scales["color"]] == 1
     # same shape and labels: axes, positional scales and outline untouched
-    for widget in (hm._row_axis, hm._col_axis, hm._x_scale, hm._y_scale, hm._outline):
+    for widget in (axis(hm, "left"), axis(hm, "bottom"), axis(hm, "bottom").scale, axis(hm, "left").scale, mark(hm, Lines)):
         assert counts[widget] == 0, widget
     assert counts[hm] == 1  # the figure's text alternative, which lists the new numbers
     assert "\t-8" in hm.tooltip
     np.testing.assert_array_equal(cells(hm), 2 * S)
-    assert hm._numbers.text[5] == "-8"
+    assert mark(hm, Label).text[5] == "-8"
 
 
 def test_equal_matrix_sends_nothing():
@@ -137,12 +136,12 @@ def test_shape_change_with_labels():
         hm.matrix = np.eye(4)
         hm.row_labels = hm.col_labels = ["w", "x", "y", "z"]
     np.testing.assert_array_equal(cells(hm), np.eye(4))
-    assert len(hm._numbers.text) == 16
-    assert hm._y_scale.max == hm._x_scale.max == 4
-    assert list(hm._col_axis.tick_labels.values()) == ["w", "x", "y", "z"]
+    assert len(mark(hm, Label).text) == 16
+    assert axis(hm, "left").scale.max == axis(hm, "bottom").scale.max == 4
+    assert list(axis(hm, "bottom").tick_labels.values()) == ["w", "x", "y", "z"]
     hm.row_labels = hm.col_labels = None
     hm.matrix = np.ones((2, 5))
-    assert list(hm._col_axis.tick_labels.values()) == ["1", "2", "3", "4", "5"]
+    assert list(axis(hm, "bottom").tick_labels.values()) == ["1", "2", "3", "4", "5"]
 
 
 def test_mismatched_labels_rejected_and_rolled_back():
@@ -187,33 +186,33 @@ def test_click_on_cell_selects_it():
     hm.observe(changes.append, "selected")
     click_cell(hm, 1, 2)
     assert hm.selected == (1, 2) and len(changes) == 1
-    np.testing.assert_array_equal(hm._numbers.selected, [5])
+    np.testing.assert_array_equal(mark(hm, Label).selected, [5])
     # ctrl-click adds a second cell; the selection follows the last click
-    hm._cells.set_state({"selected": [[1, 2], [0, 0]]})
+    mark(hm, GridHeatMap).set_state({"selected": [[1, 2], [0, 0]]})
     assert hm.selected == (0, 0)
-    np.testing.assert_array_equal(hm._cells.selected, [[0, 0]])
+    np.testing.assert_array_equal(mark(hm, GridHeatMap).selected, [[0, 0]])
     # a click on the background clears the selection
-    hm._cells.set_state({"selected": None})
-    assert hm.selected is None and hm._numbers.selected is None
+    mark(hm, GridHeatMap).set_state({"selected": None})
+    assert hm.selected is None and mark(hm, Label).selected is None
 
 
 def test_click_on_number_selects_its_cell():
     hm = MatrixHeatmap(S)
     click_number(hm, 4)
     assert hm.selected == (1, 1)
-    np.testing.assert_array_equal(hm._cells.selected, [[1, 1]])
+    np.testing.assert_array_equal(mark(hm, GridHeatMap).selected, [[1, 1]])
 
 
 def test_selection_from_python_reaches_marks():
     hm = MatrixHeatmap(S)
     hm.selected = (0, 2)
-    np.testing.assert_array_equal(hm._cells.selected, [[0, 2]])
-    np.testing.assert_array_equal(hm._numbers.selected, [2])
-    assert hm._cells.selected_style  # the selected cell is drawn differently
-    state, _, _ = _remove_buffers(hm._cells.get_state())
+    np.testing.assert_array_equal(mark(hm, GridHeatMap).selected, [[0, 2]])
+    np.testing.assert_array_equal(mark(hm, Label).selected, [2])
+    assert mark(hm, GridHeatMap).selected_style  # the selected cell is drawn differently
+    state, _, _ = _remove_buffers(mark(hm, GridHeatMap).get_state())
     json.dumps(state)
     hm.selected = None
-    assert hm._cells.selected is None
+    assert mark(hm, GridHeatMap).selected is None
     with pytest.raises(TraitError, match=r"selected: expected a cell \(i, j\) with i from 0 to 1 and j from 0 to 2, or None; got \(2, 0\)"):
         hm.selected = (2, 0)
     with pytest.raises(TraitError):
@@ -230,7 +229,7 @@ def test_shrinking_matrix_drops_selection_and_highlight():
     hm = MatrixHeatmap(np.eye(3), selected=(2, 2), highlight_row=2)
     hm.matrix = np.eye(2)
     assert hm.selected is None and hm.highlight_row is None
-    assert not hm._outline.visible
+    assert not mark(hm, Lines).visible
     hm = MatrixHeatmap(np.eye(3), selected=(0, 1), highlight_row=1)
     hm.matrix = np.eye(2)
     assert hm.selected == (0, 1) and hm.highlight_row == 1
@@ -238,13 +237,13 @@ def test_shrinking_matrix_drops_selection_and_highlight():
 
 def test_highlight_row_outlines_the_row():
     hm = MatrixHeatmap(S)
-    assert not hm._outline.visible
+    assert not mark(hm, Lines).visible
     hm.highlight_row = 1
-    assert hm._outline.visible
-    np.testing.assert_array_equal(hm._outline.x, [0, 3, 3, 0, 0])
-    np.testing.assert_array_equal(hm._outline.y, [1, 1, 2, 2, 1])
+    assert mark(hm, Lines).visible
+    np.testing.assert_array_equal(mark(hm, Lines).x, [0, 3, 3, 0, 0])
+    np.testing.assert_array_equal(mark(hm, Lines).y, [1, 1, 2, 2, 1])
     hm.highlight_row = None
-    assert not hm._outline.visible
+    assert not mark(hm, Lines).visible
     with pytest.raises(TraitError, match="from 0 to 1"):
         hm.highlight_row = 2
 
@@ -253,14 +252,14 @@ def test_highlight_row_outlines_the_row():
 def test_thin_matrices_reach_browser_as_2d(shape):
     matrix = np.arange(np.prod(shape), dtype=float).reshape(shape)
     hm = MatrixHeatmap(matrix, kind="weights", selected=(0, 0), highlight_row=0)
-    color = np.asarray(hm._cells.color)
+    color = np.asarray(mark(hm, GridHeatMap).color)
     assert color.ndim == 2 and min(color.shape) >= 2
     np.testing.assert_array_equal(cells(hm), matrix)
     rows, cols = shape
     # padding cells have zero size: boundaries repeat at the edge
-    assert hm._cells.row[-1] == rows and hm._cells.column[-1] == cols
-    assert len(hm._cells.row) == color.shape[0] + 1
-    assert len(hm._numbers.text) == rows * cols
+    assert mark(hm, GridHeatMap).row[-1] == rows and mark(hm, GridHeatMap).column[-1] == cols
+    assert len(mark(hm, GridHeatMap).row) == color.shape[0] + 1
+    assert len(mark(hm, Label).text) == rows * cols
     for widget in all_widgets(hm):
         state, _, _ = _remove_buffers(widget.get_state())
         json.dumps(state)
@@ -276,9 +275,9 @@ def test_thin_matrices_reach_browser_as_2d(shape):
 )
 def test_scores_range_covers_matrix_and_numbers_match(matrix):
     hm = MatrixHeatmap(matrix)
-    scale = hm._color_scale
+    scale = mark(hm, GridHeatMap).scales["color"]
     assert scale.min == -scale.max and scale.mid == 0
     assert np.all(np.abs(matrix) <= scale.max)
-    assert list(hm._numbers.text) == [format_number(v) for v in matrix.ravel()]
-    for text, value in zip(hm._numbers.text, matrix.ravel()):
+    assert list(mark(hm, Label).text) == [format_number(v) for v in matrix.ravel()]
+    for text, value in zip(mark(hm, Label).text, matrix.ravel()):
         assert parse_number(str(text)) == pytest.approx(value, rel=1e-2, abs=1e-3)

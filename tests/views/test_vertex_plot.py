@@ -12,7 +12,7 @@ from ipywidgets.widgets.widget import _remove_buffers
 from traitlets import TraitError
 
 from harness.comm import sent_messages
-from harness.shown import classes
+from harness.shown import axis, classes
 from widgets.core.geometry import HOUSE, UNIT_SQUARE, input_grid, map_lines
 from widgets.views.vertex_plot import VertexPlot
 
@@ -39,11 +39,11 @@ def xy(mark):
 
 
 def bounds(plot):
-    return (plot._x_scale.min, plot._x_scale.max, plot._y_scale.min, plot._y_scale.max)
+    return (axis(plot, "bottom").scale.min, axis(plot, "bottom").scale.max, axis(plot, "left").scale.min, axis(plot, "left").scale.max)
 
 
 def all_widgets(plot):
-    return [plot, *plot.marks, *plot.axes, plot._x_scale, plot._y_scale]
+    return [plot, *plot.marks, *plot.axes, axis(plot, "bottom").scale, axis(plot, "left").scale]
 
 
 
@@ -153,7 +153,7 @@ def test_bounds_fit_both_shapes_equal_spans():
     for pts in (plot.points, plot.image):
         assert xmin < pts[0].min() and pts[0].max() < xmax
         assert ymin < pts[1].min() and pts[1].max() < ymax
-    assert not plot._x_scale.allow_padding and plot.padding_x == plot.padding_y == 0
+    assert not axis(plot, "bottom").scale.allow_padding and plot.padding_x == plot.padding_y == 0
     plot.matrix = [[0.5, 0], [0, 0.5]]
     assert bounds(plot)[1] < xmax  # the view shrinks with the image
 
@@ -177,7 +177,7 @@ def test_matrix_change_one_message_per_changed_widget_marks_kept():
     assert plot.marks == marks and plot.axes == axes  # updated in place
     for widget in (plot._image, plot._vertices, plot._basis, plot._grid_out):
         assert counts[widget] == 1, widget
-    for widget in (plot._x_scale, plot._y_scale, *plot.axes):
+    for widget in (axis(plot, "bottom").scale, axis(plot, "left").scale, *plot.axes):
         assert counts[widget] <= 1, widget
     # the shape and the input grid did not change: nothing sent for them
     for widget in (plot._shape, plot._grid_in, plot._handles):

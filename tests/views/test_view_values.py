@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 import pytest
+from bqplot import GridHeatMap, Label, Lines
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from traitlets import TraitError
@@ -25,6 +26,7 @@ from harness.any_values import (
     refused_or_done,
     same_bits,
 )
+from harness.shown import axis, mark
 from widgets import (
     IdentityPanel,
     MatrixHeatmap,
@@ -75,7 +77,7 @@ def vertex_state(plot):
         "rule": id(plot.rule), "show_grid": plot.show_grid, "show_basis": plot.show_basis,
         "draggable": plot.draggable, "snap": plot.snap,
         "marks": [(np.asarray(m.x), np.asarray(m.y), m.visible) for m in plot.marks],
-        "scales": (plot._x_scale.min, plot._x_scale.max, plot._y_scale.min, plot._y_scale.max),
+        "scales": (axis(plot, "bottom").scale.min, axis(plot, "bottom").scale.max, axis(plot, "left").scale.min, axis(plot, "left").scale.max),
     })
 
 
@@ -86,10 +88,10 @@ def check_vertex_plot(plot):
     transform = plot.matrix if plot.rule is None else plot.rule
     assert same_bits(plot.image, apply_map(transform, plot.points))
     assert np.isfinite(plot.image).all()
-    bounds = np.array([plot._x_scale.min, plot._x_scale.max, plot._y_scale.min, plot._y_scale.max])
+    bounds = np.array([axis(plot, "bottom").scale.min, axis(plot, "bottom").scale.max, axis(plot, "left").scale.min, axis(plot, "left").scale.max])
     assert np.isfinite(bounds).all()
     assert bounds[1] > bounds[0] and bounds[3] > bounds[2]
-    assert np.isfinite(plot._x_axis.tick_values).all()
+    assert np.isfinite(axis(plot, "bottom").tick_values).all()
     assert same_bits(np.stack([plot._shape.x, plot._shape.y]), close_polygon(plot.points))
     assert plot._handles.visible == plot.draggable
     assert plot._grid_in.visible == plot._grid_out.visible == plot.show_grid
@@ -164,17 +166,17 @@ def check_heatmap(hm):
     assert hm.kind in ("scores", "weights")
     assert hm.selected is None or (0 <= hm.selected[0] < rows and 0 <= hm.selected[1] < cols)
     assert hm.highlight_row is None or 0 <= hm.highlight_row < rows
-    assert list(hm._numbers.text) == [format_number(v) for v in m.ravel()]
-    assert np.array_equal(np.asarray(hm._cells.color)[:rows, :cols], m)
-    lo, hi = hm._color_scale.min, hm._color_scale.max
+    assert list(mark(hm, Label).text) == [format_number(v) for v in m.ravel()]
+    assert np.array_equal(np.asarray(mark(hm, GridHeatMap).color)[:rows, :cols], m)
+    lo, hi = mark(hm, GridHeatMap).scales["color"].min, mark(hm, GridHeatMap).scales["color"].max
     assert math.isfinite(lo) and math.isfinite(hi) and lo < hi
     if hm.kind == "scores":
         assert hi >= np.abs(m).max() and lo == -hi
-    assert hm._outline.visible == (hm.highlight_row is not None)
+    assert mark(hm, Lines).visible == (hm.highlight_row is not None)
     if hm.selected is None:
-        assert hm._cells.selected is None
+        assert mark(hm, GridHeatMap).selected is None
     else:
-        assert np.array_equal(hm._cells.selected, [hm.selected])
+        assert np.array_equal(mark(hm, GridHeatMap).selected, [hm.selected])
 
 
 @settings(max_examples=70, **SETTINGS)
@@ -188,12 +190,12 @@ def test_heatmap_any_set_or_click(start, ops):
             # (Only real cells: the padding cells bqplot needs have no size to click.)
             rows, cols = hm.matrix.shape
             pairs = [[i % rows, j % cols] for i, j in op[1]]
-            hm._cells.set_state({"selected": pairs or None})
+            mark(hm, GridHeatMap).set_state({"selected": pairs or None})
             assert hm.selected == (tuple(pairs[-1]) if pairs else None)
         elif kind == "click_number":
             k = op[1] % hm.matrix.size
             value = memoryview(np.array([k], dtype=np.uint32).tobytes())
-            hm._numbers.set_state({"selected": {"dtype": "uint32", "shape": [1], "value": value}})
+            mark(hm, Label).set_state({"selected": {"dtype": "uint32", "shape": [1], "value": value}})
             assert hm.selected == divmod(k, hm.matrix.shape[1])
         else:
             value = op[1]
@@ -272,7 +274,7 @@ def test_values_plot_any_set(ops):
             assert frozen((plot.values, plot.weights, plot.focus, plot.outputs)) == before
         assert_matrix(plot.values)
         assert np.isfinite(plot.outputs).all()
-        assert np.isfinite([plot._x_scale.min, plot._x_scale.max]).all()
+        assert np.isfinite([axis(plot, "bottom").scale.min, axis(plot, "bottom").scale.max]).all()
 
 
 # -- property panels -------------------------------------------------------------------------
