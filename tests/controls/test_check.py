@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from ipywidgets import RadioButtons, Text
 from traitlets import TraitError
 
-from harness.shown import button, part
+from harness.shown import button, controls, part
 from widgets.controls.check import Check
 from widgets.controls.matrix_editor import MatrixEditor
 from widgets.core.mistakes import compare_matrices
@@ -27,7 +27,7 @@ def test_matrix_answer_gets_a_resizable_editor_at_a_neutral_size():
     assert isinstance(editor, MatrixEditor)
     # 1×1, not the answer's 2×2: choosing the shape is part of answering.
     np.testing.assert_array_equal(editor.value, np.zeros((1, 1)))
-    assert editor._size_controls is not None
+    assert {"rows", "columns"} <= set(controls(editor))  # its size is the learner's to pick
     assert ex.attempts == 0 and ex.solved is False
 
 

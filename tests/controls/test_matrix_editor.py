@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from traitlets import TraitError
 
-from harness.shown import classes
+from harness.shown import classes, controls
 from widgets.base.traits import MatrixTrait, validate_matrix
 from widgets.controls.matrix_editor import (
     ERROR_BACKGROUND,
@@ -261,22 +261,23 @@ def test_resize_out_of_bounds_raises():
 
 def test_resize_pickers():
     A = MatrixEditor([[1, 2], [3, 4]], resizable=True, max_shape=(4, 5))
-    assert A._rows_picker.options == (1, 2, 3, 4)
-    assert A._cols_picker.options == (1, 2, 3, 4, 5)
-    assert (A._rows_picker.value, A._cols_picker.value) == (2, 2)
+    rows_picker, cols_picker = controls(A)["rows"], controls(A)["columns"]
+    assert rows_picker.options == (1, 2, 3, 4)
+    assert cols_picker.options == (1, 2, 3, 4, 5)
+    assert (rows_picker.value, cols_picker.value) == (2, 2)
     rec = Recorder(A)
-    A._rows_picker.value = 3  # what the learner's pick does
+    rows_picker.value = 3  # what the learner's pick does
     assert len(rec) == 1 and A.shape == (3, 2)
     np.testing.assert_array_equal(A.value[:2], [[1, 2], [3, 4]])
     A.value = np.ones((1, 4))  # Python set moves the pickers, no extra change
     assert len(rec) == 2
-    assert (A._rows_picker.value, A._cols_picker.value) == (1, 4)
-    assert A._size_controls in A.children
+    assert (rows_picker.value, cols_picker.value) == (1, 4)
+    assert controls(A)["rows"] is rows_picker  # still shown
 
 
 def test_not_resizable_has_no_pickers():
     A = MatrixEditor(A0)
-    assert len(A.children) == 3 and A._size_controls is None
+    assert len(A.children) == 3 and not {"rows", "columns"} & set(controls(A))
 
 
 def test_read_only_disables_cells():

@@ -44,6 +44,23 @@ def part(widget: Widget, css_class: str) -> Widget:
     return found
 
 
+def controls(widget: Widget) -> dict[str, Widget]:
+    """The widgets `widget` shows under words of their own (a ``description``: its buttons, toggles and
+    menus), by those words; the first one shown when two carry the same.
+
+    Examples
+    --------
+    >>> from ipywidgets import Button, Dropdown, HBox
+    >>> sorted(controls(HBox([Button(description="Check"), Dropdown(description="rows", options=[1, 2])])))
+    ['Check', 'rows']
+    """
+    found: dict[str, Widget] = {}
+    for shown in parts(widget):
+        if getattr(shown, "description", ""):
+            found.setdefault(shown.description, shown)
+    return found
+
+
 def button(widget: Widget, description: str) -> Widget:
     """The button (or toggle) `widget` shows with the words `description`; an AssertionError if none.
 
@@ -53,9 +70,8 @@ def button(widget: Widget, description: str) -> Widget:
     >>> type(button(HBox([Button(description="Check"), ToggleButton(description="Show solution")]), "Show solution"))
     <class 'ipywidgets.widgets.widget_bool.ToggleButton'>
     """
-    found = next((shown for shown in parts(widget) if getattr(shown, "description", None) == description
-                  and hasattr(shown, "button_style")), None)
-    assert found is not None, f"{type(widget).__name__} shows no button {description!r}"
+    found = controls(widget).get(description)
+    assert hasattr(found, "button_style"), f"{type(widget).__name__} shows no button {description!r}"
     return found
 
 
