@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO
+from harness.alone import WIDGET_STACK  # what the class pulse never imports
 
 #: What each layer may import, besides itself: the layers of `widgets`, then the packages beside it.
 ALLOWED = {
@@ -37,8 +38,6 @@ ALLOWED = {
 #: The packages beside `widgets`, each one layer of `ALLOWED`.
 PACKAGES = ("classpulse", "labserver")
 
-#: What the class pulse never imports: the widget stack (the hub's pulse service runs without it).
-WIDGET_STACK = ("ipywidgets", "bqplot", "traitlets", "comm", "IPython")
 
 
 #: The one layer that builds bqplot marks, scales, axes and figures.
