@@ -4,6 +4,7 @@ import numpy as np
 from widgets.core.geometry import UNIT_SQUARE
 from widgets.core.points_as_rows import points_as_rows
 from widgets.text.alerts import ERROR_COLOR, SUCCESS_COLOR
+from widgets.text.html_math import plain_text
 from widgets.text.verdicts import composition_verdict, equality_verdict, rows_verdict, sizes_verdict
 
 
@@ -22,8 +23,9 @@ def test_equality_verdict_says_equal_or_names_the_largest_gap():
 
 
 def test_sizes_verdict_marks_and_colours_and_escapes_the_message():
-    assert sizes_verdict(True, "AB exists").startswith(f'<div style="color:{SUCCESS_COLOR}">✓ AB exists')
-    assert sizes_verdict(False, "a<b") == f'<div style="color:{ERROR_COLOR}">✗ a&lt;b</div>'
+    exists, refused = sizes_verdict(True, "AB exists"), sizes_verdict(False, "a<b")
+    assert plain_text(exists) == "✓ AB exists" and SUCCESS_COLOR in exists and ERROR_COLOR not in exists
+    assert plain_text(refused) == "✗ a<b" and ERROR_COLOR in refused and "a&lt;b" in refused  # escaped, read as typed
 
 
 def test_composition_verdict_writes_the_gap_to_three_significant_digits():
