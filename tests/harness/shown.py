@@ -75,11 +75,22 @@ def button(widget: Widget, description: str) -> Widget:
     return found
 
 
-def mark(figure: Widget, kind: type) -> Widget:
-    """The one mark of type `kind` (a bqplot ``GridHeatMap``, ``Label``...) among what `figure` draws
-    (its ``marks``); an AssertionError if it draws none or several."""
-    found = [drawn for drawn in figure.marks if isinstance(drawn, kind)]
-    assert len(found) == 1, f"{type(figure).__name__} draws {len(found)} marks of type {kind.__name__}"
+def mark(figure: Widget, kind: type, *, label: str | None = None, color: str | None = None) -> Widget:
+    """The one mark of type `kind` (a bqplot ``GridHeatMap``, ``Lines``...) among what `figure` draws
+    (its ``marks``), told from the others of its type by its name in the legend (`label`) or the
+    colour it is drawn in (`color`, its first); an AssertionError if it draws none or several.
+
+    Examples
+    --------
+    >>> from bqplot import Figure, LinearScale, Lines
+    >>> scales = {"x": LinearScale(), "y": LinearScale()}
+    >>> shape, image = Lines(scales=scales, labels=["shape"]), Lines(scales=scales, labels=["image"], colors=["red"])
+    >>> mark(Figure(marks=[shape, image]), Lines, label="image") is mark(Figure(marks=[shape, image]), Lines, color="red")
+    True
+    """
+    found = [drawn for drawn in figure.marks if isinstance(drawn, kind)
+             and (label is None or label in drawn.labels) and (color is None or drawn.colors[:1] == [color])]
+    assert len(found) == 1, f"{type(figure).__name__} draws {len(found)} marks of type {kind.__name__} ({label or color})"
     return found[0]
 
 

@@ -12,9 +12,9 @@ from ipywidgets.widgets.widget import _remove_buffers
 from traitlets import TraitError
 
 from harness.comm import sent_messages
-from harness.shown import axis, classes
+from harness.shown import axis, classes, mark
 from widgets.core.geometry import HOUSE, UNIT_SQUARE, input_grid, map_lines
-from widgets.views.vertex_plot import VertexPlot
+from widgets.views.vertex_plot import GRID_COLOR, GRID_IMAGE_COLOR, HANDLE_COLOR, IMAGE_COLOR, VertexPlot
 
 SHEAR = [[1, 1], [0, 1]]
 
@@ -34,8 +34,13 @@ def drag(scatter, x, y):
     scatter.set_state({"x": wire(x), "y": wire(y)})
 
 
-def xy(mark):
-    return np.stack([np.asarray(mark.x), np.asarray(mark.y)])
+def handles(plot):
+    """The points a learner drags (drawn in the handle colour)."""
+    return mark(plot, Scatter, color=HANDLE_COLOR)
+
+
+def xy(drawn):
+    return np.stack([np.asarray(drawn.x), np.asarray(drawn.y)])
 
 
 def bounds(plot):
@@ -70,27 +75,27 @@ def test_marks_and_legend():
     assert kinds.count(Lines) == 5 and kinds.count(Scatter) == 2
     legend = [label for m in plot.marks if m.display_legend for label in m.labels]
     assert legend == ["shape", "image", "e1 ↦", "e2 ↦"]
-    assert plot._shape.line_style == "dashed"
-    assert plot._image.fill == "inside" and plot._image.fill_opacities[0] < 1
+    assert mark(plot, Lines, label="shape").line_style == "dashed"
+    assert mark(plot, Lines, label="image").fill == "inside" and mark(plot, Lines, label="image").fill_opacities[0] < 1
 
 
 def test_shear_of_unit_square():
     plot = VertexPlot(UNIT_SQUARE, SHEAR)
     columns = [tuple(c) for c in plot.image.T]
     assert columns == [(0, 0), (1, 0), (2, 1), (1, 1), (0, 0)]
-    np.testing.assert_array_equal(xy(plot._image), plot.image)
-    np.testing.assert_array_equal(xy(plot._shape), UNIT_SQUARE)
+    np.testing.assert_array_equal(xy(mark(plot, Lines, label="image")), plot.image)
+    np.testing.assert_array_equal(xy(mark(plot, Lines, label="shape")), UNIT_SQUARE)
     # the dots mark each vertex once (the closing column is not repeated)
-    np.testing.assert_array_equal(xy(plot._vertices), plot.image[:, :4])
+    np.testing.assert_array_equal(xy(mark(plot, Scatter, color=IMAGE_COLOR)), plot.image[:, :4])
 
 
 def test_open_polygon_closed_for_drawing_only():
     triangle = [[0, 2, 1], [0, 0, 1]]
     plot = VertexPlot(triangle, [[2, 0], [0, 1]])
     assert plot.points.shape == (2, 3) and plot.image.shape == (2, 3)
-    np.testing.assert_array_equal(xy(plot._shape)[:, -1], [0, 0])
-    assert xy(plot._image).shape == (2, 4)
-    np.testing.assert_array_equal(xy(plot._vertices), plot.image)
+    np.testing.assert_array_equal(xy(mark(plot, Lines, label="shape"))[:, -1], [0, 0])
+    assert xy(mark(plot, Lines, label="image")).shape == (2, 4)
+    np.testing.assert_array_equal(xy(mark(plot, Scatter, color=IMAGE_COLOR)), plot.image)
 
 
 def test_arrays_are_read_only():
@@ -105,22 +110,22 @@ def test_arrays_are_read_only():
 def test_basis_arrows_end_at_matrix_columns():
     A = np.array([[2.0, -1.0], [0.5, 1.5]])
     plot = VertexPlot(HOUSE, A)
-    arrows = xy(plot._basis)  # shape (2, 2 arrows, 5 points)
+    arrows = xy(mark(plot, Lines, label="e1 ↦"))  # shape (2, 2 arrows, 5 points)
     for k in range(2):
         np.testing.assert_array_equal(arrows[:, k, 0], [0, 0])
         np.testing.assert_allclose(arrows[:, k, 1], A[:, k])
     plot.show_basis = False
-    assert not plot._basis.visible and not plot._basis.display_legend
+    assert not mark(plot, Lines, label="e1 ↦").visible and not mark(plot, Lines, label="e1 ↦").display_legend
     plot.show_basis = True
-    assert plot._basis.visible and plot._basis.display_legend
+    assert mark(plot, Lines, label="e1 ↦").visible and mark(plot, Lines, label="e1 ↦").display_legend
 
 
 def test_rule_overrides_matrix():
     plot = VertexPlot(matrix=SHEAR)
     plot.rule = parabola
     np.testing.assert_array_equal(plot.image, parabola(UNIT_SQUARE))
-    np.testing.assert_array_equal(xy(plot._image), parabola(UNIT_SQUARE))
-    np.testing.assert_array_equal(xy(plot._basis)[:, :, 1].T, [[1, 1], [0, 1]])
+    np.testing.assert_array_equal(xy(mark(plot, Lines, label="image")), parabola(UNIT_SQUARE))
+    np.testing.assert_array_equal(xy(mark(plot, Lines, label="e1 ↦"))[:, :, 1].T, [[1, 1], [0, 1]])
     changes = []
     plot.observe(changes.append, "image")
     plot.matrix = [[3, 0], [0, 3]]  # ignored while the rule is set
@@ -132,18 +137,18 @@ def test_rule_overrides_matrix():
 
 def test_grid_and_its_image():
     plot = VertexPlot(matrix=SHEAR)
-    assert not plot._grid_in.visible and not plot._grid_out.visible
+    assert not mark(plot, Lines, color=GRID_COLOR).visible and not mark(plot, Lines, color=GRID_IMAGE_COLOR).visible
     plot.show_grid = True
     grid = input_grid(UNIT_SQUARE)
-    assert plot._grid_in.visible and plot._grid_out.visible
-    np.testing.assert_array_equal(plot._grid_in.x, grid[:, 0])
-    np.testing.assert_array_equal(plot._grid_in.y, grid[:, 1])
-    np.testing.assert_allclose(plot._grid_out.x, map_lines(SHEAR, grid)[:, 0])
-    assert np.shape(plot._grid_out.x)[1] >= 20  # sampled densely enough to bend
+    assert mark(plot, Lines, color=GRID_COLOR).visible and mark(plot, Lines, color=GRID_IMAGE_COLOR).visible
+    np.testing.assert_array_equal(mark(plot, Lines, color=GRID_COLOR).x, grid[:, 0])
+    np.testing.assert_array_equal(mark(plot, Lines, color=GRID_COLOR).y, grid[:, 1])
+    np.testing.assert_allclose(mark(plot, Lines, color=GRID_IMAGE_COLOR).x, map_lines(SHEAR, grid)[:, 0])
+    assert np.shape(mark(plot, Lines, color=GRID_IMAGE_COLOR).x)[1] >= 20  # sampled densely enough to bend
     plot.rule = parabola
-    np.testing.assert_allclose(plot._grid_out.y, map_lines(parabola, grid)[:, 1])
+    np.testing.assert_allclose(mark(plot, Lines, color=GRID_IMAGE_COLOR).y, map_lines(parabola, grid)[:, 1])
     plot.show_grid = False
-    assert not plot._grid_in.visible
+    assert not mark(plot, Lines, color=GRID_COLOR).visible
 
 
 def test_bounds_fit_both_shapes_equal_spans():
@@ -175,12 +180,13 @@ def test_matrix_change_one_message_per_changed_widget_marks_kept():
     with sent_messages(all_widgets(plot)) as counts:
         plot.matrix = SHEAR
     assert plot.marks == marks and plot.axes == axes  # updated in place
-    for widget in (plot._image, plot._vertices, plot._basis, plot._grid_out):
+    image, vertices = mark(plot, Lines, label="image"), mark(plot, Scatter, color=IMAGE_COLOR)
+    for widget in (image, vertices, mark(plot, Lines, label="e1 ↦"), mark(plot, Lines, color=GRID_IMAGE_COLOR)):
         assert counts[widget] == 1, widget
     for widget in (axis(plot, "bottom").scale, axis(plot, "left").scale, *plot.axes):
         assert counts[widget] <= 1, widget
     # the shape and the input grid did not change: nothing sent for them
-    for widget in (plot._shape, plot._grid_in, plot._handles):
+    for widget in (mark(plot, Lines, label="shape"), mark(plot, Lines, color=GRID_COLOR), handles(plot)):
         assert counts[widget] == 0, widget
     assert counts[plot] == 1  # only its text alternative, which says the new corners
 
@@ -189,15 +195,15 @@ def test_hidden_marks_not_updated():
     plot = VertexPlot(show_grid=False, show_basis=False)
     with sent_messages(all_widgets(plot)) as counts:
         plot.matrix = SHEAR
-    assert counts[plot._grid_out] == counts[plot._basis] == 0
+    assert counts[mark(plot, Lines, color=GRID_IMAGE_COLOR)] == counts[mark(plot, Lines, label="e1 ↦")] == 0
 
 
 def test_points_change_updates_shape_once():
     plot = VertexPlot()
     with sent_messages(all_widgets(plot)) as counts:
         plot.points = HOUSE
-    assert counts[plot._shape] == counts[plot._image] == 1
-    np.testing.assert_array_equal(xy(plot._shape), HOUSE)
+    assert counts[mark(plot, Lines, label="shape")] == counts[mark(plot, Lines, label="image")] == 1
+    np.testing.assert_array_equal(xy(mark(plot, Lines, label="shape")), HOUSE)
 
 
 @pytest.mark.parametrize(
@@ -221,8 +227,8 @@ def test_bad_input_raises_and_keeps_state(name, value, message):
     assert sum(counts.values()) == 0
     for key, array in before.items():
         np.testing.assert_array_equal(getattr(plot, key), array)
-    for mark, x in zip(plot.marks, marks_before):
-        np.testing.assert_array_equal(mark.x, x)
+    for drawn, x in zip(plot.marks, marks_before):
+        np.testing.assert_array_equal(drawn.x, x)
 
 
 @pytest.mark.parametrize(
@@ -241,7 +247,7 @@ def test_bad_rule_raises_at_set_time(rule, message):
         plot.rule = rule
     assert plot.rule is None
     np.testing.assert_array_equal(plot.image, image)
-    np.testing.assert_array_equal(xy(plot._image), image)
+    np.testing.assert_array_equal(xy(mark(plot, Lines, label="image")), image)
 
 
 def test_rule_checked_on_new_points_grid_and_basis():
@@ -257,7 +263,7 @@ def test_rule_checked_on_new_points_grid_and_basis():
     # the input grid reaches x = -1, so the rule cannot draw it
     with pytest.raises(TraitError, match="x must be >= 0"):
         plot.show_grid = True
-    assert not plot.show_grid and not plot._grid_in.visible
+    assert not plot.show_grid and not mark(plot, Lines, color=GRID_COLOR).visible
     with pytest.raises(TraitError):
         VertexPlot(rule=lambda X: X[0])
 
@@ -271,36 +277,36 @@ def test_constructor_arguments_validated_together():
 
 def test_draggable_handles_update_points():
     plot = VertexPlot(UNIT_SQUARE, SHEAR)
-    assert not plot._handles.visible and not plot._handles.enable_move
+    assert not handles(plot).visible and not handles(plot).enable_move
     plot.draggable = True
-    assert plot._handles.visible and plot._handles.enable_move
-    np.testing.assert_array_equal(xy(plot._handles), UNIT_SQUARE[:, :4])
+    assert handles(plot).visible and handles(plot).enable_move
+    np.testing.assert_array_equal(xy(handles(plot)), UNIT_SQUARE[:, :4])
     changes = []
     plot.observe(changes.append, "points")
     # what the browser sends when vertex 0 is dragged to (-1, -1)
-    drag(plot._handles, [-1, 1, 1, 0], [-1, 0, 1, 1])
+    drag(handles(plot), [-1, 1, 1, 0], [-1, 0, 1, 1])
     assert len(changes) == 1
     np.testing.assert_array_equal(plot.points, [[-1, 1, 1, 0, -1], [-1, 0, 1, 1, -1]])
     np.testing.assert_array_equal(plot.image, np.array(SHEAR) @ plot.points)
-    np.testing.assert_array_equal(xy(plot._shape), plot.points)
+    np.testing.assert_array_equal(xy(mark(plot, Lines, label="shape")), plot.points)
 
 
 def test_dropped_vertex_snaps_and_handle_follows():
     plot = VertexPlot([[0, 1, 0], [0, 0, 1]], draggable=True)
-    drag(plot._handles, [0.31234, 1, 0], [0.68, 0, 1])
+    drag(handles(plot), [0.31234, 1, 0], [0.68, 0, 1])
     np.testing.assert_array_equal(plot.points[:, 0], [0.3, 0.7])
-    np.testing.assert_array_equal(xy(plot._handles), plot.points)
+    np.testing.assert_array_equal(xy(handles(plot)), plot.points)
     # a tiny drag snaps back to the same point: points unchanged, handle reset
-    drag(plot._handles, [0.31, 1, 0], [0.71, 0, 1])
-    np.testing.assert_array_equal(plot._handles.x, [0.3, 1, 0])
+    drag(handles(plot), [0.31, 1, 0], [0.71, 0, 1])
+    np.testing.assert_array_equal(handles(plot).x, [0.3, 1, 0])
     plot.snap = 0
-    drag(plot._handles, [0.31234, 1, 0], [0.7, 0, 1])
+    drag(handles(plot), [0.31234, 1, 0], [0.7, 0, 1])
     assert plot.points[0, 0] == 0.31234
 
 
 def test_drag_ignored_when_not_draggable_or_rule_fails():
     plot = VertexPlot([[0, 1, 0], [0, 0, 1]])
-    drag(plot._handles, [5, 1, 0], [5, 0, 1])
+    drag(handles(plot), [5, 1, 0], [5, 0, 1])
     np.testing.assert_array_equal(plot.points, [[0, 1, 0], [0, 0, 1]])
 
     def only_small(X):
@@ -309,9 +315,9 @@ def test_drag_ignored_when_not_draggable_or_rule_fails():
         return X
 
     plot = VertexPlot([[0, 1, 0], [0, 0, 1]], rule=only_small, draggable=True)
-    drag(plot._handles, [5, 1, 0], [5, 0, 1])
+    drag(handles(plot), [5, 1, 0], [5, 0, 1])
     np.testing.assert_array_equal(plot.points, [[0, 1, 0], [0, 0, 1]])
-    np.testing.assert_array_equal(xy(plot._handles), plot.points)  # snapped back
+    np.testing.assert_array_equal(xy(handles(plot)), plot.points)  # snapped back
 
 
 def test_state_is_json_serialisable():

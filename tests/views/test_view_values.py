@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 import pytest
-from bqplot import GridHeatMap, Label, Lines
+from bqplot import GridHeatMap, Label, Lines, Scatter
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from traitlets import TraitError
@@ -38,6 +38,7 @@ from widgets import (
     format_number,
 )
 from widgets.core.geometry import apply_map, close_polygon
+from widgets.views.vertex_plot import GRID_COLOR, GRID_IMAGE_COLOR, HANDLE_COLOR
 
 # Overflow in products of huge entries is expected; the widgets report it.
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
@@ -92,11 +93,13 @@ def check_vertex_plot(plot):
     assert np.isfinite(bounds).all()
     assert bounds[1] > bounds[0] and bounds[3] > bounds[2]
     assert np.isfinite(axis(plot, "bottom").tick_values).all()
-    assert same_bits(np.stack([plot._shape.x, plot._shape.y]), close_polygon(plot.points))
-    assert plot._handles.visible == plot.draggable
-    assert plot._grid_in.visible == plot._grid_out.visible == plot.show_grid
+    shape, grid_in, grid_out = (mark(plot, Lines, **which) for which in (
+        {"label": "shape"}, {"color": GRID_COLOR}, {"color": GRID_IMAGE_COLOR}))
+    assert same_bits(np.stack([shape.x, shape.y]), close_polygon(plot.points))
+    assert mark(plot, Scatter, color=HANDLE_COLOR).visible == plot.draggable
+    assert grid_in.visible == grid_out.visible == plot.show_grid
     if plot.show_grid:
-        assert np.isfinite(plot._grid_out.x).all() and np.isfinite(plot._grid_out.y).all()
+        assert np.isfinite(grid_out.x).all() and np.isfinite(grid_out.y).all()
     assert math.isfinite(plot.snap) and plot.snap >= 0
 
 
@@ -117,7 +120,7 @@ def test_vertex_plot_any_set_or_drag(ops):
         if kind == "drag":  # the browser drops the handles somewhere: never raises
             plot.draggable = True
             points = np.array(op[1], dtype=float).T
-            plot._handles.set_state({"x": _wire(points[0]), "y": _wire(points[1])})
+            mark(plot, Scatter, color=HANDLE_COLOR).set_state({"x": _wire(points[0]), "y": _wire(points[1])})
         else:
             value = op[1]
             if not refused_or_done(lambda: setattr(plot, kind, value), kind, "rule"):
