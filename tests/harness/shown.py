@@ -75,10 +75,11 @@ def button(widget: Widget, description: str) -> Widget:
     return found
 
 
-def mark(figure: Widget, kind: type, *, label: str | None = None, color: str | None = None) -> Widget:
+def mark(figure: Widget, kind: type, *, label: str | None = None, color: str | None = None, **traits: object) -> Widget:
     """The one mark of type `kind` (a bqplot ``GridHeatMap``, ``Lines``...) among what `figure` draws
-    (its ``marks``), told from the others of its type by its name in the legend (`label`) or the
-    colour it is drawn in (`color`, its first); an AssertionError if it draws none or several.
+    (its ``marks``), told from the others of its type by its name in the legend (`label`), the
+    colour it is drawn in (`color`, its first) or the values of other `traits` (``align="end"``);
+    an AssertionError if it draws none or several.
 
     Examples
     --------
@@ -89,8 +90,10 @@ def mark(figure: Widget, kind: type, *, label: str | None = None, color: str | N
     True
     """
     found = [drawn for drawn in figure.marks if isinstance(drawn, kind)
-             and (label is None or label in drawn.labels) and (color is None or drawn.colors[:1] == [color])]
-    assert len(found) == 1, f"{type(figure).__name__} draws {len(found)} marks of type {kind.__name__} ({label or color})"
+             and (label is None or label in drawn.labels) and (color is None or drawn.colors[:1] == [color])
+             and all(getattr(drawn, name) == value for name, value in traits.items())]
+    which = label or color or traits
+    assert len(found) == 1, f"{type(figure).__name__} draws {len(found)} marks of type {kind.__name__} ({which})"
     return found[0]
 
 

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from bqplot import Label, Lines, Scatter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from traitlets import TraitError
 
 from harness.comm import sent_messages
+from harness.shown import mark
 from widgets.views.token_lines import TokenLines, token_line_widths
 
 TOKENS = ["the", "cat", "sat", "down"]
@@ -19,9 +21,24 @@ A_ATT = np.array([
 ])
 
 
+def lines(view):
+    """The view's line marks, one per key token, in order."""
+    return [drawn for drawn in view.marks if isinstance(drawn, Lines)]
+
+
 def drawn(view):
     """For each line mark: (visible, stroke width, its two y ends)."""
-    return [(line.visible, line.stroke_width, tuple(line.y)) for line in view._lines]
+    return [(line.visible, line.stroke_width, tuple(line.y)) for line in lines(view)]
+
+
+def queries(view):
+    """The query tokens' names, on the left (their right ends at the dots)."""
+    return mark(view, Label, align="end")
+
+
+def keys(view):
+    """The key tokens' names and weights, on the right."""
+    return mark(view, Label, align="start")
 
 
 def test_one_line_per_key_token_as_thick_as_its_weight():
@@ -34,14 +51,15 @@ def test_one_line_per_key_token_as_thick_as_its_weight():
     # A weight of 0 draws no line; the others are as wide as their weight.
     assert [visible for visible, _, _ in lines] == [False, True, True, True]
     assert [width for _, width, _ in lines][1:] == [6.0, 3.0, 3.0]
-    assert list(view._keys.text) == ["the  0", "cat  0.5", "sat  0.25", "down  0.25"]
-    assert view._queries.colors[1] != view._queries.colors[0]  # the query token is picked out
+    assert list(keys(view).text) == ["the  0", "cat  0.5", "sat  0.25", "down  0.25"]
+    assert queries(view).colors[1] != queries(view).colors[0]  # the query token is picked out
     assert view.summary == "cat → the 0, cat 0.5, sat 0.25, down 0.25"
 
 
 def test_changing_the_row_moves_the_lines_in_one_batch():
     view = TokenLines(A_ATT, TOKENS, row=1)
-    widgets = [*view._lines, view._dots, view._queries, view._keys, view._y, view]
+    y_scale = mark(view, Scatter).scales["y"]
+    widgets = [*lines(view), mark(view, Scatter), queries(view), keys(view), y_scale, view]
     marks = list(view.marks)
     with sent_messages(widgets) as counts:
         view.row = 3
@@ -50,18 +68,18 @@ def test_changing_the_row_moves_the_lines_in_one_batch():
     assert all(counts[w] <= 1 for w in widgets), counts
     assert view.marks == marks  # the marks are updated in place, not replaced
     assert counts[view] == 1 and view.tooltip.startswith("Lines from down to every token")
-    assert counts[view._y] == 0  # same number of tokens: same scale
+    assert counts[y_scale] == 0  # same number of tokens: same scale
 
 
 def test_more_tokens_add_marks_fewer_hide_them():
     view = TokenLines(A_ATT, TOKENS, row=0)
-    first = list(view._lines)
+    first = lines(view)
     view.show(np.full((6, 6), 1 / 6), 5, TOKENS + ["on", "mat"])
-    assert view._lines[:4] == first and len(view._lines) == 6
-    assert view.marks[:6] == view._lines
-    assert list(view._queries.text) == TOKENS + ["on", "mat"]
+    assert lines(view)[:4] == first and len(lines(view)) == 6
+    assert view.marks[:6] == lines(view)  # drawn under the dots and names
+    assert list(queries(view).text) == TOKENS + ["on", "mat"]
     view.show([[0.5, 0.5], [1, 0]], 1)
-    assert [line.visible for line in view._lines] == [True, False, False, False, False, False]
+    assert [line.visible for line in lines(view)] == [True, False, False, False, False, False]
     assert view.names() == ["the", "cat"]
 
 
