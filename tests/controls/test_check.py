@@ -45,7 +45,7 @@ def test_typing_the_answer_cell_by_cell():
     ex.answer_input.resize(2, 2)
     for (i, j), text in zip([(0, 0), (0, 1), (1, 0), (1, 1)], ["6", "19", "18/2", "−3"]):
         ex.answer_input.cells[i][j].value = text
-    ex._check_button.click()  # the Check button does what submit() does
+    button(ex, "Check").click()  # the Check button does what submit() does
     assert ex.solved and ex.attempts == 1
 
 

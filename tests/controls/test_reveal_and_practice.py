@@ -2,7 +2,7 @@
 
 from ipywidgets import HTML
 
-from harness.shown import button
+from harness.shown import button, part
 from widgets import Check, LectureBar, Practice, Reveal
 
 
@@ -81,7 +81,8 @@ def test_streak_counts_clean_solves_and_resets_on_a_slip_or_a_peek():
     practice.new_numbers()
     answer(practice.checks[0], right())
     assert practice.streak == 1
-    assert "Streak: <b>1</b>" in practice._score.value and "?seed=14" in practice._seed.value and "seed" not in practice._heading.value
+    streak, heading = part(practice, "practice-streak").value, part(practice, "practice-heading").value
+    assert "Streak: <b>1</b>" in streak and "?seed=14" in practice._seed.value and "seed" not in heading
 
 
 def test_a_part_names_the_usual_mistake():

@@ -28,7 +28,7 @@ from harness.any_values import (
     refused_or_done,
     same_bits,
 )
-from harness.shown import classes, controls
+from harness.shown import classes, controls, part
 from widgets import (
     Check,
     MapPicker,
@@ -315,7 +315,7 @@ def test_check_number_answer_any_text(answer, texts):
         if changed:
             assert ex.feedback == ""  # stale feedback goes with the old answer
         right = ex.submit()
-        assert ex.feedback and ex._feedback.value
+        assert ex.feedback and part(ex, "check-feedback").value
         assert ex.solved == (solved or right)
         try:
             x = parse_number(text, decimal_comma=True)  # one number: a comma is a decimal comma
@@ -455,7 +455,7 @@ def test_map_picker_any_choice_or_input(ops):
     for op in ops:
         kind = op[0]
         if kind == "menu":  # the browser
-            picker._menu.set_state({"index": op[1]})
+            controls(picker)["map"].set_state({"index": op[1]})
         elif kind == "map_name":
             old = picker.map_name
             if not refused_or_done(lambda: setattr(picker, "map_name", op[1]), "map_name"):
@@ -474,7 +474,7 @@ def test_map_picker_any_choice_or_input(ops):
                 assert picker.editor.value is before
         assert_matrix(picker.value, (2, 2))
         key = picker.map_name
-        assert picker._menu.value == key
+        assert controls(picker)["map"].value == key
         if key == FREE:
             assert same_bits(picker.value, picker.editor.value)
         else:
