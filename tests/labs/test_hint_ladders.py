@@ -12,7 +12,7 @@ import pytest
 from harness.checks import answer, type_matrix
 from harness.in_sight import run_page, tells_in
 from harness.voila import REPO
-from widgets.text.practice_hints import LEVELS
+from widgets.text.practice_hints import HINT_LEVELS
 
 # (lab, the LabPage key of a check with three levels of hints, its right answer as a learner types it)
 CASES = [
@@ -34,10 +34,10 @@ def test_the_hints_open_one_level_at_a_time_each_says_more_and_none_gives_the_an
     page = run_page(next((REPO / "labs").glob(f"{lab}-*.ipynb")))
     check = page.lab.questions[key]
     ladder = check.hints
-    assert len(ladder.texts) == len(LEVELS) and ladder.opened == 0 and not check.hinted
-    assert ladder.button.description == f"Hint: {LEVELS[0]}"
+    assert len(ladder.texts) == len(HINT_LEVELS) and ladder.opened == 0 and not check.hinted
+    assert ladder.button.description == f"Hint: {HINT_LEVELS[0]}"
 
-    for level, name in enumerate(LEVELS, 1):
+    for level, name in enumerate(HINT_LEVELS, 1):
         earlier = ladder.opened_texts
         ladder.open_next()
         assert ladder.opened == level and ladder.opened_texts[:-1] == earlier  # one more; the others stay
@@ -46,8 +46,8 @@ def test_the_hints_open_one_level_at_a_time_each_says_more_and_none_gives_the_an
         assert f"Hint {level} ({name}):</b> {new}" in ladder.text
         found = tells_in(page, key, f"hint {level} ({name})", new)
         assert not found, f"{key}'s hints give its answer away:\n" + "\n".join(found)
-        if level < len(LEVELS):
-            assert ladder.button.description == f"Another hint: {LEVELS[level]}"
+        if level < len(HINT_LEVELS):
+            assert ladder.button.description == f"Another hint: {HINT_LEVELS[level]}"
     assert ladder.button not in ladder.children and check.hinted and check.attempts == 0
     ladder.open_next()  # nothing more to open
     assert ladder.opened_texts == ladder.texts
