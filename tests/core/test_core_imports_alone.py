@@ -3,15 +3,10 @@
 import subprocess
 import sys
 
-BLOCK_THE_WIDGET_STACK = """
-import importlib, pkgutil, sys
+from harness.alone import without_widget_stack
 
-class Refuse:
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("ipywidgets", "bqplot", "traitlets", "comm", "IPython"):
-            raise ImportError(f"{name} is not available")
-
-sys.meta_path.insert(0, Refuse())
+IMPORT_EVERY_CORE_MODULE = """
+import importlib, pkgutil
 import widgets
 import widgets.core
 names = [m.name for m in pkgutil.iter_modules(widgets.core.__path__)]
@@ -23,12 +18,15 @@ print(len(names), parse_number("3/4"))
 
 
 def test_every_core_module_imports_without_ipywidgets_or_bqplot():
-    done = subprocess.run(
-        [sys.executable, "-c", BLOCK_THE_WIDGET_STACK], capture_output=True, text=True, timeout=60
-    )
+    done = without_widget_stack(IMPORT_EVERY_CORE_MODULE)
     assert done.returncode == 0, done.stderr
     count, value = done.stdout.split()
     assert int(count) >= 15 and value == "0.75"
+
+
+def test_a_core_module_importing_the_widget_stack_is_caught():
+    done = without_widget_stack(IMPORT_EVERY_CORE_MODULE.replace("import widgets.core", "import widgets.core\nimport traitlets"))
+    assert done.returncode == 1 and "traitlets is not available" in done.stderr
 
 
 def test_import_widgets_loads_no_widget_module():

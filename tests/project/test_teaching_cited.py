@@ -8,7 +8,7 @@ from harness.voila import REPO
 
 DOC = REPO / "docs" / "teaching.md"
 CITED = re.compile(r"docs/teaching\.md (\d+)")
-SOURCES = [path for folder in ("widgets", "labserver", "tests", "tools", "labs")
+SOURCES = [path for folder in ("widgets", "classpulse", "labserver", "tests", "tools", "labs")
            for path in (REPO / folder).rglob("*") if path.suffix in (".py", ".ipynb", ".md")]
 
 

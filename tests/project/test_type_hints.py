@@ -14,7 +14,7 @@ import pytest
 
 from conftest import REPO
 
-PACKAGES = ("widgets", "labserver")
+PACKAGES = ("widgets", "classpulse", "labserver")
 
 
 def unhinted(path: Path) -> list[str]:

@@ -3,7 +3,7 @@
 `pulse_bars_html` draws a lab's counts as bars in plain HTML, for the board
 the hub's pulse service serves without a kernel (`labserver.pulse_service`).
 
-HTML strings from the counts `widgets.lecture.pulse_store` reads; the board
+HTML strings from the counts `classpulse.pulse_store` reads; the board
 (`widgets.lecture.pulse_board`) only puts them in place.
 """
 
