@@ -51,7 +51,7 @@ def test_no_mistake_is_ever_the_answer(counts, seed):
 # -- the weights, and averaging the wrong vectors (issue 21) -------------------------------------
 
 from widgets.core.attention_math import causal_mask, softmax_rows, softmax_scale  # noqa: E402
-from widgets.core.attention_mistakes import weights_mistakes  # noqa: E402
+from widgets.core.attention_mistakes import masked_row_mistakes, softmax_mistakes  # noqa: E402
 from widgets.core.lab_numbers import LAB8, LAB10  # noqa: E402
 from widgets.core.practice import Part, tells_every_slip_apart  # noqa: E402
 
@@ -71,50 +71,67 @@ def weights(S, row, mask=None):
 
 
 @pytest.mark.parametrize("name, words", [
+    ("no-exp", "divided the scores by their sum without exponentiating"),
+    ("not-divided", "those are the exponentials e^score"),
+    ("by-largest", "divided the exponentials"),
     ("one-hot", "all the weight to the largest score"),
-    ("column", "softmax down a column of S"),
-    ("mask-zero", "masked scores to 0, but e⁰ = 1"),
-    ("d_k", "divided the scores by d_k = 2: the scaling divides by √d_k = 1.414"),
+    ("uniform", "equal shares ignore the scores"),
+    ("ones", "adds to 4"),
+    ("d_k", "divided the scores by d_k = 2: the scale is its square root, √d_k = 1.414"),
     ("unscaled", "softmax of the raw scores: divide them by √d_k"),
 ])
-def test_each_weights_slip_is_named_with_what_to_do_instead(name, words):
-    mask = causal_mask(4)
-    found = {m.name: m for m in weights_mistakes(S8, 1, d_k=2, mask=mask)}
-    verdict = diagnose(found[name].value, weights(S8, 1, mask), list(found.values()), tol=5e-3)
+def test_each_softmax_slip_is_named_with_what_to_do_instead(name, words):
+    # Row 3 of lab 8's scores, scaled by √d_k: every slip its own answer, each named.
+    found = {m.name: m for m in softmax_mistakes(S8[2], d_k=2)}
+    part = Part(weights(S8, 2), tuple(found.values()), tol=5e-3)
+    assert tells_every_slip_apart(part)
+    verdict = diagnose(found[name].value, part.answer, part.mistakes, tol=5e-3)
     assert verdict.mistake == name and words in verdict.message
 
 
-def test_the_weights_slips_are_the_computations_they_name():
-    mask = causal_mask(4)
-    found = {m.name: m.value for m in weights_mistakes(S8, 2, d_k=2, mask=mask)}
-    np.testing.assert_allclose(found["one-hot"], [[0, 1, 0, 0]])  # S[3] = (1, 2, 0 | 4 masked)
-    np.testing.assert_allclose(found["column"], [softmax_rows(S8[:, 2], softmax_scale(2), mask[:, 2])])
-    np.testing.assert_allclose(found["mask-zero"], [softmax_rows([1, 2, 0, 0], softmax_scale(2))])
-    np.testing.assert_allclose(found["d_k"], [softmax_rows(S8[2], 0.5, mask[2])])
-    np.testing.assert_allclose(found["unscaled"], [softmax_rows(S8[2], 1.0, mask[2])])
-    whole = {m.name: m.value for m in weights_mistakes(S8, None, d_k=2)}
-    np.testing.assert_allclose(whole["column"].sum(axis=0), 1)  # each column adds to 1
-    assert whole["one-hot"].shape == (4, 4)
+def test_the_softmax_slips_are_the_computations_they_name():
+    found = {m.name: m.value for m in softmax_mistakes(S8[2], d_k=2)}
+    e = np.exp(S8[2] / np.sqrt(2))
+    np.testing.assert_allclose(found["not-divided"], [e])
+    np.testing.assert_allclose(found["by-largest"], [e / e.max()])
+    np.testing.assert_allclose(found["one-hot"], [[0, 0, 0, 1]])  # S[3] = (1, 2, 0, 4)
+    np.testing.assert_allclose(found["d_k"], [softmax_rows(S8[2], 0.5)])
+    np.testing.assert_allclose(found["unscaled"], [softmax_rows(S8[2], 1.0)])
+    # A common shift cancels: the exponentials a learner writes leave it out.
+    shifted = {m.name: m.value for m in softmax_mistakes(np.log([1, 3, 2]) + 2, shift=2)}
+    np.testing.assert_allclose(shifted["not-divided"], [[1, 3, 2]])
 
 
-def test_no_weights_slip_is_ever_the_answer():
-    mask = causal_mask(4)
-    # row 1 under the mask sees only itself: every slip but two gives the answer, (1, 0, 0, 0)
-    assert [m.name for m in weights_mistakes(S8, 0, d_k=2, mask=mask)] == ["column", "mask-zero"]
-    # no d_k: no scaling slips; no mask: no mask slip
-    assert [m.name for m in weights_mistakes(S8, 1)] == ["one-hot", "column"]
+def test_a_softmax_slip_that_gives_the_answer_is_skipped_by_the_diagnosis():
+    # Equal scores: equal weights are right, and so are the scores over their sum and all on the largest.
+    mistakes = softmax_mistakes([1.0, 1.0])
+    assert diagnose([[0.5, 0.5]], [[0.5, 0.5]], mistakes).right
+    assert "no-exp" not in [m.name for m in softmax_mistakes(S8[1])]  # scores (1, 0, 0, −1) add up to 0
+    assert "d_k" not in [m.name for m in softmax_mistakes(S8[2])]  # no d_k: no scaling slips
 
 
-@pytest.mark.parametrize("S, L", [(S8, 4), (S9, 3)])
-@pytest.mark.parametrize("causal", [False, True])
-def test_on_the_labs_own_numbers_every_weights_slip_tells_itself_apart(S, L, causal):
-    mask = causal_mask(L) if causal else None
-    rows = [None, *range(L)]
-    if causal and L == 3:
-        rows = [None, 0, 1]  # lab 9 has no mask; its last row would read one column as one-hot
-    for row in rows:
-        part = Part(weights(S, row, mask), tuple(weights_mistakes(S, row, d_k=2, mask=mask)), tol=5e-3)
-        assert tells_every_slip_apart(part), (row, [m.name for m in part.mistakes])
+def test_each_masked_row_slip_is_the_computation_it_names():
+    # Row 2 of 4 under the causal mask, scores ln(1, 2, 3, 4): tokens 1 and 2 share the weight 1 : 2.
+    found = {m.name: m.value for m in masked_row_mistakes(np.log([1, 2, 3, 4]), 1)}
+    answer = softmax_rows(np.log([[1, 2, 3, 4]]), mask=causal_mask(4)[[1]])
+    np.testing.assert_allclose(answer, [[1 / 3, 2 / 3, 0, 0]])
+    np.testing.assert_allclose(found["not-renormalised"], [[0.1, 0.2, 0, 0]])
+    np.testing.assert_allclose(found["wrong-side"], [[0, 2 / 9, 3 / 9, 4 / 9]])
+    np.testing.assert_allclose(found["hidden-kept"], [[0, 0, 3 / 7, 4 / 7]])
+    np.testing.assert_allclose(found["no-mask"], [[0.1, 0.2, 0.3, 0.4]])
+    np.testing.assert_allclose(found["uniform"], [[0.5, 0.5, 0, 0]])
+    np.testing.assert_allclose(found["not-divided"], [[1, 2, 0, 0]])
+    assert tells_every_slip_apart(Part(answer, tuple(masked_row_mistakes(np.log([1, 2, 3, 4]), 1)), tol=5e-3))
+
+
+def test_row_one_under_the_mask_has_no_wrong_side_and_names_what_is_not_its_answer():
+    # Token 1 sees itself alone: hiding the tokens before it hides nothing (no mask, said once), and equal
+    # shares or e^score alone give the answer, which the diagnosis skips.
+    mistakes = masked_row_mistakes(np.zeros(4), 0)
+    assert "wrong-side" not in [m.name for m in mistakes]
+    assert diagnose([[1, 0, 0, 0]], [[1, 0, 0, 0]], mistakes).right
+    assert diagnose([[0.25] * 4], [[1, 0, 0, 0]], mistakes).mistake == "no-mask"
+    assert "hidden-kept" not in [m.name for m in masked_row_mistakes(np.zeros(3), 2)]  # the last row hides nothing
 
 
 def test_averaging_the_queries_or_keys_instead_of_the_values_is_named():

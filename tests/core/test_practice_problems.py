@@ -264,7 +264,7 @@ def test_the_mask_practice_names_the_weights_given_to_the_hidden_tokens_and_the_
         exps, i, (part,) = problem.data["exps"], problem.data["i"], problem.parts
         seen = np.arange(len(exps)) <= i
         for name, value in (("hidden-kept", np.where(seen, 0, exps) / exps[~seen].sum()),
-                            ("unnormalised", np.where(seen, exps, 0))):
+                            ("not-divided", np.where(seen, exps, 0))):
             found = diagnose(value[None, :], part.answer, part.mistakes, part.tol)
             if not np.allclose(value, part.answer, atol=part.tol) and found.mistake != name:
                 misnamed.append((problem.seed, name, found.mistake))

@@ -1,10 +1,10 @@
-"""The usual wrong answers to attention: the weights ``A_att``, and one output h_i.
+"""The usual wrong answers to attention: a row of weights ``A_att``, with or without the mask, and one output h_i.
 
-`weights_mistakes`: a row of ``A_att`` (or all of it) is the softmax of the
-scaled scores along a row of ``S``, with masked scores at −∞.  The slips:
-all the weight on the largest score (one-hot), the softmax taken down a
-column of ``S``, masked scores set to 0 (so ``e⁰ = 1`` still counts), the
-scores divided by ``d_k`` instead of ``√d_k``, or not scaled at all.
+Each catalogue here is the one a lab's check and the practice of its skill both use.
+
+`softmax_mistakes`: a row of weights is the softmax of its row of scores
+(scaled by ``1/√d_k``).  `masked_row_mistakes`: under the causal mask, row
+``i`` shares the whole weight among tokens 1 to ``i``.
 
 `output_mistakes`: ``h_i = A_att[i, 0] v_1 + ... + A_att[i, L-1] v_L`` is
 asked as row ``i`` of ``H = A_att V``, that is ``h_iᵀ`` (one row).  The
@@ -21,11 +21,11 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .attention_math import softmax_rows, softmax_scale
+from .attention_math import softmax_rows
 from .diagnosis import Mistake
 from .parsing import format_number
 
-__all__ = ["output_mistakes", "weights_mistakes"]
+__all__ = ["masked_row_mistakes", "output_mistakes", "softmax_mistakes", "tokens_from"]
 
 
 def _sub(n: int) -> str:
@@ -148,107 +148,161 @@ def output_mistakes(
     ]
 
 
-def _one_hot(scores, allowed):
-    """All the weight on the largest allowed score (shared by ties)."""
-    top = np.where(allowed, scores, -np.inf)
-    best = np.isclose(top, top.max(axis=1, keepdims=True), rtol=0, atol=1e-12) & allowed
-    return best / best.sum(axis=1, keepdims=True)
+def _share(e: np.ndarray, seen: np.ndarray) -> np.ndarray:
+    """The exponentials `e` of the tokens `seen`, divided by their sum, as a 1×L row (the others 0)."""
+    kept = np.where(seen, e, 0.0)
+    return (kept / kept.sum())[None, :]
 
 
-def weights_mistakes(
-    S: ArrayLike,
-    row: int | None = None,
-    *,
-    d_k: int | None = None,
-    temperature: float = 1.0,
-    mask: ArrayLike | None = None,
-    tol: float = 5e-3,
-) -> list[Mistake]:
-    """The usual wrong answers for the attention weights, one row of ``A_att`` or all of it.
+def tokens_from(first: int, last: int) -> str:
+    """Tokens `first` to `last` (1-based) in words: "token 4", "tokens 1 and 2", "tokens 1 to 3".
 
-    The right weights are ``softmax_rows(S, scale, mask)`` with ``scale =
-    1/(T √d_k)`` (``1/T`` without `d_k`), each row adding to 1.
+    >>> tokens_from(1, 1), tokens_from(1, 2), tokens_from(3, 5)
+    ('token 1', 'tokens 1 and 2', 'tokens 3 to 5')
+    """
+    if first == last:
+        return f"token {first}"
+    return f"tokens {first} {'and' if last == first + 1 else 'to'} {last}"
+
+
+def softmax_mistakes(scores: ArrayLike, d_k: int = 1, *, shift: float = 0.0) -> list[Mistake]:
+    """The usual wrong answers for the softmax of one row of scores, typed as a 1×L row.
+
+    The right weights are ``softmax(scores / √d_k)``.  The slips: the scores
+    divided by their sum without the exponentials, the exponentials not
+    divided by their sum (or divided by the largest), all the weight on the
+    largest score, equal weights, a weight of 1 each, and with ``d_k > 1``
+    the scores not scaled or divided by ``d_k``.  Lab 9's check and the
+    softmax practice use it.
 
     Parameters
     ----------
-    S : array_like, shape (L, L)
-        The scores ``Q Kᵀ``, unscaled.
-    row : int or None, optional
-        0-based row ``i`` the question asks for, typed as a 1×L row; None
-        for the whole ``L×L`` matrix.
-    d_k : int or None, optional
-        Length of the queries and keys, where the question scales by
-        ``1/√d_k``; None when it does not.
-    temperature : float, optional
-        ``T``.  Default 1.
-    mask : array_like of bool, optional
-        ``True`` where a query may attend (`causal_mask`); masked scores are −∞.
-    tol : float, optional
-        A slip within `tol` of the answer in every entry is left out: it
-        would call a right answer wrong.  Default 5e-3, for weights typed
-        to two or three decimals.
+    scores : array_like, shape (L,)
+        The row of scores, as the question gives them.
+    d_k : int, optional
+        Length of the queries and keys, where the question scales by ``1/√d_k``.
+    shift : float, optional
+        A number added to every scaled score that cancels (the practice's):
+        the exponentials a learner writes leave it out, ``e^(score − shift)``.
 
     Returns
     -------
     list of Mistake
-        ``"one-hot"``, ``"column"``, ``"mask-zero"`` (with a mask that hides
-        something), ``"d_k"`` and ``"unscaled"`` (with ``d_k > 1``), each
-        where it differs from the answer.
+        One may give the answer itself (equal scores give equal weights):
+        `diagnose` skips it, and a practice draws its numbers again.
 
     Examples
     --------
-    Token 2 of "the cat sat down" (lab 8), causal mask, ``d_k = 2``:
+    Lab 9's row, scores ``(2 ln 2, 0, ln 2, 0)``:
 
-    >>> S = [[1, 1, 0, 1.5], [1, 0, 0, -1], [1, 2, 0, 4], [2.5, 1, 0, 0]]
-    >>> from widgets.core.attention_math import causal_mask
-    >>> found = weights_mistakes(S, 1, d_k=2, mask=causal_mask(4))
-    >>> {m.name: m.value.round(2).tolist() for m in found}  # doctest: +NORMALIZE_WHITESPACE
-    {'one-hot': [[1.0, 0.0, 0.0, 0.0]], 'column': [[0.0, 0.14, 0.58, 0.28]],
-     'mask-zero': [[0.4, 0.2, 0.2, 0.2]], 'd_k': [[0.62, 0.38, 0.0, 0.0]],
-     'unscaled': [[0.73, 0.27, 0.0, 0.0]]}
-    >>> print(found[2].message)
-    you set the masked scores to 0, but e⁰ = 1 still gives those tokens a share: a masked score is −∞, so e^(−∞) = 0 and token 2 gives no weight to the tokens after it.
+    >>> found = softmax_mistakes(np.log([4, 1, 2, 1]))
+    >>> {m.name: m.value.round(3).tolist() for m in found}  # doctest: +NORMALIZE_WHITESPACE
+    {'no-exp': [[0.667, 0.0, 0.333, 0.0]], 'not-divided': [[4.0, 1.0, 2.0, 1.0]],
+     'by-largest': [[1.0, 0.25, 0.5, 0.25]], 'one-hot': [[1.0, 0.0, 0.0, 0.0]],
+     'uniform': [[0.25, 0.25, 0.25, 0.25]], 'ones': [[1.0, 1.0, 1.0, 1.0]]}
+    >>> print(found[1].message)
+    those are the exponentials e^score: divide each by their sum, 8, so the weights add up to 1.
     """
-    S = np.atleast_2d(np.asarray(S, dtype=float))
-    allowed = np.ones(S.shape, dtype=bool) if mask is None else np.asarray(mask, dtype=bool)
-    scale = softmax_scale(d_k or 1, scaled=bool(d_k), temperature=temperature)  # checks T and d_k
-    T = float(temperature)
-    answer = softmax_rows(S, scale, allowed)
-    who = "each token" if row is None else f"token {row + 1}"
-    candidates = [
-        Mistake(
-            "one-hot", _one_hot(S, allowed),
-            "you gave all the weight to the largest score: softmax gives every score a share, "
-            "e^score over the sum of e^score, so smaller scores keep smaller but nonzero weights.",
-        ),
-        Mistake(
-            "column",
-            softmax_rows(S.T, scale, allowed.T) if row is not None else softmax_rows(S.T, scale, allowed.T).T,
-            "you took the softmax down a column of S: a row of A_att is the softmax along a row of "
-            f"S, {who}'s scores against every key, so each row of A_att adds up to 1.",
-        ),
-    ]
-    if mask is not None and not allowed.all():
+    scores = np.asarray(scores, dtype=float).ravel()
+    root = math.sqrt(d_k)
+    e = np.exp(scores / root - shift)
+    top = np.isclose(scores, scores.max(), rtol=0, atol=1e-12)
+    candidates = []
+    if abs(scores.sum()) > 1e-9:
         candidates.append(Mistake(
-            "mask-zero", softmax_rows(np.where(allowed, S, 0.0), scale),
-            "you set the masked scores to 0, but e⁰ = 1 still gives those tokens a share: a masked "
-            f"score is −∞, so e^(−∞) = 0 and {who} gives no weight to the tokens after it.",
+            "no-exp", (scores / scores.sum())[None, :],
+            "you divided the scores by their sum without exponentiating: the softmax takes e^score first, "
+            "so a score of 0 still gets a share.",
         ))
-    if d_k and d_k > 1:
-        root = format_number(math.sqrt(d_k))
+    cancels = " (the common shift cancels)" * bool(shift)
+    candidates += [
+        Mistake("not-divided", e[None, :],
+                f"those are the exponentials e^score{cancels}: divide each by their sum, {format_number(e.sum())}, "
+                "so the weights add up to 1."),
+        Mistake("by-largest", (e / e.max())[None, :],
+                f"you divided the exponentials ({', '.join(map(format_number, e))}) by the largest, "
+                f"{format_number(e.max())}: divide each by their sum, {format_number(e.sum())}, so the weights "
+                "add up to 1."),
+        Mistake("one-hot", (top / top.sum())[None, :],
+                "you gave all the weight to the largest score: softmax gives every score a share, "
+                "e^score over the sum of e^score, so smaller scores keep smaller but nonzero weights."),
+        Mistake("uniform", np.full((1, e.size), 1 / e.size),
+                "equal shares ignore the scores: a larger score gets a larger weight."),
+        Mistake("ones", np.ones((1, e.size)),
+                f"a weight of 1 for every token gives a row that adds to {e.size}: the weights are shares of one "
+                "whole, each exponential divided by the sum of all of them."),
+    ]
+    if d_k > 1:
         candidates += [
-            Mistake(
-                "d_k", softmax_rows(S, 1.0 / (T * d_k), allowed),
-                f"you divided the scores by d_k = {d_k}: the scaling divides by √d_k = {root}.",
-            ),
-            Mistake(
-                "unscaled", softmax_rows(S, 1.0 / T, allowed),
-                f"you took the softmax of the raw scores: divide them by √d_k = {root} first.",
-            ),
+            Mistake("unscaled", softmax_rows(scores[None, :]),
+                    f"you took the softmax of the raw scores: divide them by √d_k = {format_number(root)} first."),
+            Mistake("d_k", softmax_rows(scores[None, :], 1 / d_k),
+                    f"you divided the scores by d_k = {d_k}: the scale is its square root, "
+                    f"√d_k = {format_number(root)}."),
         ]
-    if row is not None:
-        answer = answer[[row]]
-        candidates = [
-            Mistake(m.name, m.value[[row]], m.message) for m in candidates
-        ]
-    return [m for m in candidates if not np.allclose(m.value, answer, rtol=0, atol=tol)]
+    return candidates
+
+
+def masked_row_mistakes(scores: ArrayLike, i: int, *, shift: float = 0.0) -> list[Mistake]:
+    """The usual wrong answers for row `i` (0-based) of ``A_att`` under the causal mask, from its row of scores.
+
+    Token ``i + 1`` sees tokens 1 to ``i + 1``: the softmax shares the whole
+    weight among their scores.  The slips: the hidden weights set to 0 after
+    a softmax of the whole row, the mask on the wrong side (the tokens before
+    token ``i + 1`` hidden), the weight given to the hidden tokens, no mask,
+    equal shares, the exponentials not divided, a weight of 1 each.  Lab 9's
+    check and the mask practice use it.
+
+    Parameters
+    ----------
+    scores : array_like, shape (L,)
+        Row `i` of the scores (lab 9's check, "whatever the scores", passes zeros).
+    i : int
+        0-based row.
+    shift : float, optional
+        A number added to every score that cancels, as in `softmax_mistakes`.
+
+    Examples
+    --------
+    Lab 9: row 1, whatever the scores.
+
+    >>> [m.name for m in masked_row_mistakes(np.zeros(4), 0)]  # equal shares and e^score are right here
+    ['not-renormalised', 'hidden-kept', 'no-mask', 'uniform', 'not-divided', 'ones']
+    >>> [m.name for m in masked_row_mistakes(np.log([1, 2, 3, 4]), 2)]  # doctest: +NORMALIZE_WHITESPACE
+    ['not-renormalised', 'wrong-side', 'hidden-kept', 'no-mask', 'uniform', 'not-divided', 'ones']
+    """
+    scores = np.asarray(scores, dtype=float).ravel()
+    tokens, n = scores.size, int(i) + 1
+    e = np.exp(scores - shift)
+    before = np.arange(tokens) < n
+    seen = tokens_from(1, n)
+    candidates = [
+        Mistake("not-renormalised", np.where(before, e / e.sum(), 0.0)[None, :],
+                "you set the hidden tokens' weights to 0 after the softmax: the mask acts on the scores, before "
+                "the softmax, which then shares the whole weight among the scores left."),
+    ]
+    if n > 1:  # token 1 hides nothing before it: the wrong side would be no mask
+        candidates.append(Mistake(
+            "wrong-side", _share(e, np.arange(tokens) >= n - 1),
+            f"you hid the tokens before token {n}: the mask hides those after it, token {n} sees {seen}.",
+        ))
+    if n < tokens:
+        candidates.append(Mistake(
+            "hidden-kept", _share(e, ~before),
+            f"you gave the weight to {tokens_from(n + 1, tokens)}, the ones the mask hides: it hides the tokens "
+            f"after token {n}, not the ones up to it.",
+        ))
+    cancels = " (the common shift cancels)" * bool(shift)
+    candidates += [
+        Mistake("no-mask", _share(e, np.ones(tokens, bool)),
+                f"that is the softmax of the whole row, as if the mask hid nothing: which tokens may token {n} "
+                "look at?"),
+        Mistake("uniform", np.where(before, 1 / n, 0.0)[None, :],
+                "equal shares ignore the scores: the tokens seen share the weight by e^score."),
+        Mistake("not-divided", np.where(before, e, 0.0)[None, :],
+                f"those are the exponentials of the scores of {seen}{cancels}, not yet divided: divide each by "
+                "their sum, so the weights add up to 1."),
+        Mistake("ones", np.ones((1, tokens)),
+                "a row of weights adds to 1, and the mask gives the tokens it hides no weight at all."),
+    ]
+    return candidates

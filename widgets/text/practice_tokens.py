@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.practice.attention import tokens_from
+from ..core.attention_mistakes import tokens_from
 from .attention_steps import weight_latex
 from .latex_math import bmatrix, latex_matrix
 from .numbers import latex_number

@@ -5,23 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..attention_mistakes import output_mistakes
+from ..attention_mistakes import masked_row_mistakes, output_mistakes, softmax_mistakes
 from ..mistakes import Mistake, shape_mistakes
 from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart, two_terms
 
-__all__ = ["chain_problem", "mask_problem", "output_problem", "query_problem", "score_problem", "softmax_problem",
-           "tokens_from"]
-
-
-def tokens_from(first: int, last: int) -> str:
-    """Tokens `first` to `last` (1-based) in words: "token 4", "tokens 1 and 2", "tokens 1 to 3".
-
-    >>> tokens_from(1, 1), tokens_from(1, 2), tokens_from(3, 5)
-    ('token 1', 'tokens 1 and 2', 'tokens 3 to 5')
-    """
-    if first == last:
-        return f"token {first}"
-    return f"tokens {first} {'and' if last == first + 1 else 'to'} {last}"
+__all__ = ["chain_problem", "mask_problem", "output_problem", "query_problem", "score_problem", "softmax_problem"]
 
 
 @redrawn_until_every_slip_tells
@@ -85,7 +73,7 @@ def softmax_problem(rng: np.random.Generator, seed: int) -> Problem | None:
 
     In a third of the problems the scores are a row of ``S`` for queries and
     keys of ``d_k = 4`` entries, to be scaled by ``√d_k = 2`` first (its
-    slips: no scaling, or ``d_k`` for ``√d_k``).
+    slips: no scaling, or ``d_k`` for ``√d_k``).  Its slips are lab 9's (`softmax_mistakes`).
     """
     (tokens,) = sizes(rng, (2, 3, 3, 4, 4))
     exps = rng.integers(1, 5, size=tokens).astype(float)
@@ -96,28 +84,7 @@ def softmax_problem(rng: np.random.Generator, seed: int) -> Problem | None:
     root = int(np.sqrt(d_k))
     scores = root * (np.log(exps) + shift)  # what the learner is given
     answer = (exps / exps.sum())[None, :]
-    mistakes = [
-        Mistake("unnormalised", exps[None, :],
-                "you took the exponentials but did not divide by their sum: the weights must add up to 1."),
-        Mistake("uniform", np.full((1, len(exps)), 1 / len(exps)),
-                "equal weights ignore the scores: a larger score gets a larger share."),
-        Mistake("one-hot", (exps == exps.max())[None, :] / np.count_nonzero(exps == exps.max()),
-                "you gave all the weight to the largest score: softmax gives every score a share, "
-                "e^score over the sum of e^score, so smaller scores keep smaller but nonzero weights."),
-    ]
-    if d_k > 1:
-        mistakes += [
-            Mistake("unscaled", (exps**root / (exps**root).sum())[None, :],
-                    f"you took the softmax of the raw scores: divide them by √d_k = {root} first."),
-            Mistake("d_k", (exps**(root / d_k) / (exps**(root / d_k)).sum())[None, :],
-                    f"you divided the scores by d_k = {d_k}: the scale is its square root, √d_k = {root}."),
-        ]
-    if abs(scores.sum()) > 1e-9:
-        mistakes.append(Mistake(
-            "no-exp", (scores / scores.sum())[None, :],
-            "you divided the scores by their sum without exponentiating: softmax divides e^score "
-            "by the sum of e^score.",
-        ))
+    mistakes = softmax_mistakes(scores, d_k, shift=shift)
     part = Part(answer, tuple(mistakes), tol=5e-3, name="weights")
     return Problem("softmax", seed, (part,), dict(scores=scores, d_k=d_k, exps=exps, shift=shift))
 
@@ -205,37 +172,13 @@ def mask_problem(rng: np.random.Generator, seed: int) -> Problem:
     """Row i of A_att under the causal mask, from a row of L scores (L from 3 to 5, i from 2 to
     L - 1, so some tokens are hidden and at least two are not): each score 0, ln 2, ln 3 or ln 4 plus
     a shift, as in the softmax practice, so the weights are shares of a sum of at most 16.  Its slips
-    include lab 9's: the mask on the wrong side (the weight given to the hidden tokens) and the
-    exponentials not divided by their sum."""
+    are lab 9's (`masked_row_mistakes`)."""
     (tokens,) = sizes(rng, (3, 4, 4, 5))
     i = int(rng.integers(2, tokens))  # 1-based: tokens 1..i are seen
     exps = rng.integers(1, 5, size=tokens).astype(float)
     shift = int(rng.choice([0, 0, 1, -1, 2]))
     scores = np.log(exps) + shift
-
-    def shares(seen):
-        kept = np.where(seen, exps, 0.0)
-        return (kept / kept.sum())[None, :]
-
-    before = np.arange(tokens) < i
-    answer = shares(before)
-    seen = tokens_from(1, i)
-    mistakes = [
-        Mistake("not-renormalised", np.where(before, exps / exps.sum(), 0.0)[None, :],
-                f"you took the softmax of the whole row and then set the hidden weights to 0: the mask hides "
-                f"the scores first, so the softmax shares the whole weight among {seen}."),
-        Mistake("wrong-side", shares(np.arange(tokens) >= i - 1),
-                f"you hid the tokens before token {i}: the mask hides those after it, token {i} sees {seen}."),
-        Mistake("hidden-kept", shares(~before),
-                f"you gave the weight to {tokens_from(i + 1, tokens)}, the ones the mask hides: token {i} "
-                f"sees {seen}, and the tokens after it get weight 0."),
-        Mistake("no-mask", shares(np.ones(tokens, bool)),
-                f"that is the softmax of the whole row: the mask gives the tokens after token {i} weight 0."),
-        Mistake("uniform", np.where(before, 1 / i, 0.0)[None, :],
-                "equal shares ignore the scores: the tokens seen share the weight by e^score."),
-        Mistake("unnormalised", np.where(before, exps, 0.0)[None, :],
-                f"those are the exponentials of the scores of {seen}{' (the common shift cancels)' * bool(shift)}, "
-                "not yet divided: divide each by their sum, so the weights add up to 1."),
-    ]  # the hidden tokens' shares and the exponentials always differ from the answer: no slip is the answer
+    answer = (np.where(np.arange(tokens) < i, exps, 0.0) / exps[:i].sum())[None, :]
+    mistakes = masked_row_mistakes(scores, i - 1, shift=shift)
     part = Part(answer, tuple(mistakes), tol=5e-3, name=f"row {i} of A_att")
     return Problem("mask", seed, (part,), dict(scores=scores, exps=exps, shift=shift, i=i - 1))
