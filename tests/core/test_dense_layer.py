@@ -163,35 +163,32 @@ def test_joining_the_split_images_is_the_exact_image(w, b, points, ts):
 
 # -- the usual wrong answers (issue 21) --------------------------------------------------------
 
-from widgets.core.dense_layer import dense_mistakes, weight_shape_mistakes  # noqa: E402
+from widgets.core.dense_layer import dense_mistakes  # noqa: E402
 from widgets.core.diagnosis import diagnose  # noqa: E402
-from widgets.core.practice import Part, tells_every_slip_apart  # noqa: E402
 
 
-def test_w_read_as_inputs_by_outputs_is_named_on_lab_6s_numbers():
-    W, x, b = [[2, -1], [0, 3]], [1, 2], [1, -1]  # ŷ = (1, 5)
-    mistakes = dense_mistakes(W, x, b)
-    verdict = diagnose([[3], [4]], [[1], [5]], mistakes)  # Wᵀx + b
-    assert verdict.mistake == "inputs-outputs"
-    assert verdict.message.startswith("you read W as inputs×outputs, its columns as the rows: W is stored "
-                                      "outputs×inputs, so output i is row i of W times x")
-    assert diagnose([[0], [6]], [[1], [5]], mistakes).mistake == "no-bias"
-    assert diagnose([[1, 5]], [[1], [5]], mistakes).mistake == "row"
-    assert tells_every_slip_apart(Part(np.array([[1.0], [5.0]]), tuple(mistakes)))
-    # the layer plot's starting numbers tell their slips apart too
-    W, b, x = [[1, -1], [0.5, 1]], [0.5, -1], [0.5, 0.25]
-    answer = dense_layer(W, x, b)[:, None]
-    assert tells_every_slip_apart(Part(answer, tuple(dense_mistakes(W, x, b))))
+def test_lab_6s_slips_are_each_the_computation_they_name():
+    W, x, b = [[2, -1], [0, 3]], [1, 2], [1, -1]  # Wx = (0, 6), ŷ = (1, 5)
+    found = [(m.name, m.value.ravel().tolist()) for m in dense_mistakes(W, x, b)]
+    assert found == [
+        ("no-bias", [0, 6]), ("bias-subtracted", [-1, 7]), ("bias-swapped", [-1, 7]),
+        ("bias-one", [0, 5]), ("bias-sign", [-1, 5]), ("bias-one", [1, 6]), ("bias-sign", [1, 7]),
+        ("dropped-term", [-1, 5]), ("sign", [-3, 5]), ("dropped-term", [3, 5]), ("sign", [5, 5]),
+        ("dropped-term", [1, -1]), ("sign", [1, -7]),  # w₂₁x₁ = 0: no slip of its own
+        ("transpose", [3, 4]), ("row", [1, 5]),
+    ]
+    verdict = diagnose([[3], [4]], [[1], [5]], dense_mistakes(W, x, b))  # Wᵀx + b
+    assert verdict.mistake == "transpose"
+    assert verdict.message == ("you used the columns of W as its rows (Wᵀx): output i takes row i of W, "
+                               "wᵢ₁x₁ + wᵢ₂x₂ + bᵢ.")
 
 
 def test_with_a_relu_the_order_of_bias_and_relu_is_named():
     W, x, b = [[2, -1], [-2, 1]], [1, 3], [3, -4]  # Wx = (-1, 1), Wx + b = (2, -3): ReLU → (2, 0)
+    found = {m.name: m.value.ravel().tolist() for m in dense_mistakes(W, x, b, activation="relu", terms=False)}
+    assert (found["no-bias"], found["no-relu"], found["bias-after"]) == ([0, 1], [2, -3], [3, -3])
+    assert "dropped-term" not in found and "sign" not in found  # terms=False, as the practice asks
     mistakes = dense_mistakes(W, x, b, activation="relu")
-    found = {m.name: m.value.ravel().tolist() for m in mistakes}
-    assert found == {"inputs-outputs": [0.0, 0.0],  # ReLU(Wᵀx + b) = ReLU(-4 + 3, 2 - 4)
-                     "no-bias": [0.0, 1.0], "no-relu": [2.0, -3.0], "bias-after": [3.0, -3.0],
-                     "row": [2.0, 0.0]}
-    assert tells_every_slip_apart(Part(np.array([[2.0], [0.0]]), tuple(mistakes)))
     assert diagnose([[3], [-3]], [[2], [0]], mistakes).message == (
         "you added b after the ReLU: the order is Wx, then + b, then ReLU.")
     # Where Wx ≥ 0, b added after the ReLU and no ReLU at all give one answer: both are said.
@@ -199,16 +196,13 @@ def test_with_a_relu_the_order_of_bias_and_relu_is_named():
     assert verdict.message.startswith("2 different slips give this answer: (1) that is Wx + b")
 
 
-def test_a_slip_equal_to_the_answer_is_not_offered():
-    # W symmetric: Wᵀx + b is the answer itself
-    assert "inputs-outputs" not in [m.name for m in dense_mistakes([[1, 2], [2, 1]], [1, 1], [0, 0])]
-    # a layer with 3 inputs and 2 outputs: Wᵀx does not fit, the slip shows in the shape instead
-    assert "inputs-outputs" not in [m.name for m in dense_mistakes(np.ones((2, 3)), [1, 2, 3], [0, 1])]
+def test_a_slip_inside_an_output_the_relu_hides_is_not_offered():
+    # Wx + b = (1, −1): ReLU → (1, 0). Leaving 3·2 out of ŷ₂ gives −7, which the ReLU sets to 0 too.
+    mistakes = dense_mistakes([[2, -1], [0, 3]], [1, 2], [1, -7], "relu")
+    assert not [m for m in mistakes if "ŷ₂" in m.message and m.name in ("dropped-term", "sign")]
+    assert diagnose([[1], [6]], [[1], [0]], mistakes).mistake == "bias-one"  # b₂ left out shows: 6
 
 
-def test_the_shape_of_w_stored_inputs_by_outputs_is_named():
-    mistakes = weight_shape_mistakes(3, 2)
-    verdict = diagnose((3, 2), (2, 3), mistakes)
-    assert verdict.mistake == "inputs-outputs"
-    assert verdict.message.startswith("that is inputs×outputs: W has one row per output (2)")
-    assert weight_shape_mistakes(2, 2) == []
+def test_the_columns_of_w_are_a_slip_only_where_they_fit_x():
+    # a layer with 3 inputs and 2 outputs: Wᵀx does not fit
+    assert "transpose" not in [m.name for m in dense_mistakes(np.ones((2, 3)), [1, 2, 3], [0, 1])]

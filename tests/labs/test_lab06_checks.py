@@ -71,9 +71,12 @@ def test_the_bias_entries_swapped_are_said_beside_the_bias_subtracted(lab):
 def test_a_bias_left_out_of_one_output_is_named(lab):
     ex = lab["check_yhat"]
     assert answer(ex, [[1], [6]]) is False and ex.mistake == "bias-one"
-    assert ex.feedback.startswith("you added b₁ to ŷ₁ but left b₂ = −1 out of ŷ₂")
-    assert answer(ex, [[0], [5]]) is False and ex.mistake == "bias-one-first"
-    assert ex.feedback.startswith("you added b₂ to ŷ₂ but left b₁ = 1 out of ŷ₁")
+    assert ex.feedback.startswith("you left b₂ = −1 out of ŷ₂")
+    assert answer(ex, [[0], [5]]) is False and ex.mistake == "bias-one"
+    assert ex.feedback.startswith("you left b₁ = 1 out of ŷ₁")
+    # b₁'s sign lost and w₁₁x₁ left out both give (−1, 5): both are said.
+    assert answer(ex, [[-1], [5]]) is False and ex.mistake == "bias-sign"
+    assert "2 different slips give this answer" in ex.feedback and "you left out w₁₁x₁ = 2·1 from ŷ₁" in ex.feedback
 
 
 def test_the_yhat_hints_leave_the_bias_and_row_2_to_the_learner(lab):

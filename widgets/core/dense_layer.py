@@ -10,10 +10,9 @@ nothing else (numpy only, no widgets):
 - `split_at_folds` adds the points where a polygon's edges cross a crease
   of the ReLU (a line where it starts clamping onto an axis), so that
   drawing the image vertex by vertex stays exact;
-- `dense_mistakes` and `weight_shape_mistakes` list the usual wrong answers
-  to the layer's output and to the shape of ``W`` (``W`` read as
-  inputs×outputs, the bias left out or added after the ReLU, ...), for a
-  `Check` to name.
+- `dense_mistakes` lists the usual wrong answers to the layer's output
+  (``W`` used by its columns, the bias left out or added after the ReLU,
+  a slip inside one output, ...), for lab 6's check and the practice to name.
 
 The expansion written out in LaTeX or HTML is in `widgets.text.dense_steps`.
 
@@ -33,10 +32,11 @@ from numpy.typing import ArrayLike
 
 from .diagnosis import Mistake
 from .geometry import as_points
+from .parsing import format_number
 from .shapes import as_finite_array, format_shape
 
 __all__ = [
-    "as_weights", "dense_layer", "dense_rows", "dense_mistakes", "relu", "split_at_folds", "weight_shape_mistakes",
+    "as_weights", "dense_layer", "dense_mistakes", "dense_rows", "relu", "split_at_folds",
 ]
 
 
@@ -252,66 +252,119 @@ def dense_mistakes(
     x: ArrayLike,
     b: ArrayLike,
     activation: str | Callable[[np.ndarray], ArrayLike] | None = None,
+    *,
+    terms: bool = True,
 ) -> list[Mistake]:
     """The usual wrong answers for the output ``ŷ = W x + b`` (then ReLU), typed as a column.
 
     ``W`` is stored outputs×inputs: row ``i`` holds the weights of output
-    ``i``.  The slips: ``W`` read as inputs×outputs (its columns used as
-    rows, ``Wᵀx``), the bias left out, and with a ReLU the ReLU left out or
-    the bias added after it; and the right numbers typed as a row.
+    ``i``.  The slips of the whole layer: the bias left out, subtracted or
+    (with two outputs) its entries swapped, ``W`` used by its columns
+    (``Wᵀx``), and with a ReLU the ReLU left out or the bias added after it.
+    The slips inside one output ``i``: ``bᵢ`` left out or its sign lost, a
+    product ``wᵢₖxₖ`` left out or its sign slipped.  And the right numbers
+    typed as a row.  Lab 6's check and the dense practice use it.
 
     Parameters
     ----------
     W, x, b, activation
         As for `dense_layer`; `x` is one input.
+    terms : bool, optional
+        Add the slips inside one product's sum (a product left out or its
+        sign slipped).  Default True; the practice leaves them out, as
+        `product_mistakes` does for points: with a ReLU so many collide that
+        a draw where each has its own answer is rare.
 
     Returns
     -------
     list of Mistake
         Each with the value that slip gives, an ``m×1`` column (``1×m`` for
-        ``"row"``).  None equals the answer.
+        ``"row"``).  A slip inside one output that gives the answer or a
+        whole-layer slip's value is left out; a slip of the whole layer may give the answer itself (`diagnose`
+        skips it, a practice draws again).  Two slips may give one value
+        (lab 6's ``b`` swapped is ``−b``): `diagnose` then says both.
 
     Examples
     --------
     Lab 6: ``W = [[2, -1], [0, 3]]``, ``x = (1, 2)``, ``b = (1, -1)``, so ``ŷ = (1, 5)``:
 
     >>> found = dense_mistakes([[2, -1], [0, 3]], [1, 2], [1, -1])
-    >>> {m.name: m.value.ravel().tolist() for m in found}
-    {'inputs-outputs': [3.0, 4.0], 'no-bias': [0.0, 6.0], 'row': [1.0, 5.0]}
-    >>> print(found[0].message)
-    you read W as inputs×outputs, its columns as the rows: W is stored outputs×inputs, so output i is row i of W times x, ŷᵢ = wᵢ₁x₁ + wᵢ₂x₂ + bᵢ.
+    >>> {m.name: m.value.ravel().tolist() for m in found if m.name.startswith("bias")}
+    {'bias-subtracted': [-1.0, 7.0], 'bias-swapped': [-1.0, 7.0], 'bias-one': [1.0, 6.0], 'bias-sign': [1.0, 7.0]}
+    >>> print(next(m for m in found if m.name == "sign").message)
+    a sign slip in ŷ₁: w₁₁x₁ = 2·1 went in with the wrong sign; the other products are right.
     """
     W = as_weights(W)
     x = as_finite_array(x, "x").reshape(-1)
     b = as_finite_array(b, "b").reshape(-1)
-    answer = dense_layer(W, x, b, activation)[:, None]
-    relu_after = activation is not None
+    m, n = W.shape
     act = _activation(activation) or (lambda z: z)
-    terms = " + ".join(f"wᵢ{_subscript(k + 1)}x{_subscript(k + 1)}" for k in range(W.shape[1]))
-    candidates = []
-    if W.shape[0] == W.shape[1]:
+    relu_after = activation is not None
+
+    def out(z):
+        return np.asarray(act(z), dtype=float)[:, None]
+
+    def entry(i, change):
+        """The answer with `change` subtracted from output i before the activation, or None where that
+        is the answer or a slip of the whole layer's value (the ReLU sets the other outputs to 0 either way)."""
+        z = W @ x + b
+        z[i] -= change
+        return None if any(np.allclose(out(z), value) for value in layer) else out(z)
+
+    answer = out(W @ x + b)
+    row_i = " + ".join(f"wᵢ{_subscript(k + 1)}x{_subscript(k + 1)}" for k in range(n))
+    candidates = [Mistake(
+        "no-bias", out(W @ x),
+        "you left out the bias: the layer adds b, one number per output" + (", before the ReLU." if relu_after else "."),
+    ), Mistake(
+        "bias-subtracted", out(W @ x - b),
+        "you subtracted b: the layer adds it, Wx + b, and a negative entry of b lowers its output.",
+    )]
+    if m == 2:
         candidates.append(Mistake(
-            "inputs-outputs", np.asarray(act(W.T @ x + b), dtype=float)[:, None],
-            "you read W as inputs×outputs, its columns as the rows: W is stored outputs×inputs, "
-            f"so output i is row i of W times x, ŷᵢ = {terms} + bᵢ.",
+            "bias-swapped", out(W @ x + b[::-1]),
+            "you swapped the entries of b, b₂ into ŷ₁ and b₁ into ŷ₂: output i adds bᵢ.",
         ))
-    candidates.append(Mistake(
-        "no-bias", np.asarray(act(W @ x), dtype=float)[:, None],
-        "you left out the bias: the layer adds b, one number per output"
-        + (", before the ReLU." if relu_after else "."),
-    ))
+    layer = [answer, *(m.value for m in candidates)]  # with a ReLU, b₁ left out may be b left out
+    for i in range(m) if m > 1 else ():
+        y, bi = f"ŷ{_subscript(i + 1)}", f"b{_subscript(i + 1)} = {_signed(b[i])}"
+        candidates += [
+            Mistake("bias-one", entry(i, b[i]), f"you left {bi} out of {y}: each output adds its own entry of b."),
+            Mistake("bias-sign", entry(i, 2 * b[i]), f"{bi} lost its sign in {y}: " + (
+                "adding a negative entry of b lowers that output." if b[i] < 0 else "the layer adds it as it is.")),
+        ]
+    for i in range(m) if terms else ():
+        y = f"ŷ{_subscript(i + 1)}"
+        products = {}  # equal products give one wrong value: named together
+        for k in range(n):
+            if W[i, k] * x[k] != 0:
+                products.setdefault(float(W[i, k] * x[k]), []).append(
+                    f"w{_subscript(i + 1)}{_subscript(k + 1)}x{_subscript(k + 1)} = {_factor(W[i, k])}·{_factor(x[k])}")
+        for t, said in products.items():
+            said = " or ".join(said)
+            candidates += [
+                Mistake("dropped-term", entry(i, t), f"you left out {said} from {y}: each output adds "
+                        f"{'both' if n == 2 else f'all {n}'} products of its row of W with x."),
+                Mistake("sign", entry(i, 2 * t),
+                        f"a sign slip in {y}: {said} went in with the wrong sign; the other products are right."),
+            ]
+    if m == n:  # only a square W fits x by its columns
+        candidates.append(Mistake(
+            "transpose", out(W.T @ x + b),
+            f"you used the columns of W as its rows (Wᵀx): output i takes row i of W, {row_i} + bᵢ"
+            + (", then the ReLU." if relu_after else "."),
+        ))
     if relu_after:
         candidates += [
-            Mistake("no-relu", (W @ x + b)[:, None],
-                    "that is Wx + b: the ReLU then sets every negative entry to 0."),
-            Mistake("bias-after", (np.asarray(act(W @ x), dtype=float) + b)[:, None],
+            Mistake("no-relu", (W @ x + b)[:, None], "that is Wx + b: the ReLU then sets every negative entry to 0."),
+            Mistake("bias-after", out(W @ x) + b[:, None],
                     "you added b after the ReLU: the order is Wx, then + b, then ReLU."),
         ]
     candidates.append(Mistake(
         "row", answer.T,
-        f"the right numbers, but as a row: ŷ is a column, one entry per output ({W.shape[0]}×1).",
+        f"the right numbers, but as a row: ŷ is a column, one entry per output ({m}×1).",
     ))
-    return [m for m in candidates if m.name == "row" or not np.allclose(m.value, answer)]
+    return [m for m in candidates if m.value is not None]
 
 
 def _subscript(n: int) -> str:
@@ -319,28 +372,14 @@ def _subscript(n: int) -> str:
     return str(n).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
 
 
-def weight_shape_mistakes(n_inputs: int, n_outputs: int) -> list[Mistake]:
-    """The usual wrong answer for the shape of ``W`` in a layer with these many inputs and outputs.
+def _signed(v: float) -> str:
+    """A number as the words write it, with a true minus sign: −1, 2."""
+    return format_number(v).replace("-", "−")
 
-    ``W`` is ``n_outputs×n_inputs``: one row per output, one column per
-    input, so that ``W x`` takes an input of ``n_inputs`` entries.  The
-    slip stores it inputs×outputs.
 
-    Examples
-    --------
-    >>> [(m.name, m.value) for m in weight_shape_mistakes(3, 2)]
-    [('inputs-outputs', (3, 2))]
-    >>> weight_shape_mistakes(2, 2)  # square: the slip cannot be seen in the shape
-    []
-    """
-    if n_inputs == n_outputs:
-        return []
-    return [Mistake(
-        "inputs-outputs", (n_inputs, n_outputs),
-        f"that is inputs×outputs: W has one row per output ({n_outputs}) and one column per "
-        f"input ({n_inputs}), so that Wx takes an input of {n_inputs} entries: "
-        f"{n_outputs}×{n_inputs}.",
-    )]
+def _factor(v: float) -> str:
+    """A factor of a product: a negative one in parentheses, (−1)."""
+    return f"({_signed(v)})" if v < 0 else _signed(v)
 
 
 def dense_rows(W: ArrayLike, X: ArrayLike) -> np.ndarray:
