@@ -33,6 +33,7 @@ __all__ = [
     "product_mistakes",
     "shape_mistakes",
     "term_mistakes",
+    "term_slips",
 ]
 
 
@@ -152,8 +153,10 @@ def _new_values(slips, offered):
     return kept
 
 
-def _term_slips(A, B, i, j, names, shared=False):
-    """``(name, value, words)`` of each slip inside the sum of entry ``(i, j)`` of AB.
+def term_slips(
+    A: np.ndarray, B: np.ndarray, i: int, j: int, names: tuple[str, str] = ("A", "B"), shared: bool = False
+) -> list[tuple[str, float, str]]:
+    """``(name, value, words)`` of each slip inside the sum of entry ``(i, j)`` of AB (float matrices).
 
     A product's sign (``"sign"``) and a product left out (``"dropped"``);
     terms of one value give one wrong value, so they are named together.
@@ -162,7 +165,8 @@ def _term_slips(A, B, i, j, names, shared=False):
     where it gives a value of its own, not a sign slip's nor the whole entry
     negated (the sign pattern `diagnose` sees): then which slip it was
     cannot be told.  With `shared`, one that gives a sign slip's value is
-    planned too, after it, so that `diagnose` says both.
+    planned too, after it, so that `diagnose` says both.  The entry practice
+    reads them to keep only draws where each has its own value.
     """
     a, b = names
     terms = A[i] * B[:, j]
@@ -223,7 +227,7 @@ def term_mistakes(
     AB = A @ B
     found = []
     for i, j in np.ndindex(*AB.shape):
-        for name, value, words in _term_slips(A, B, i, j, names, shared):
+        for name, value, words in term_slips(A, B, i, j, names, shared):
             wrong = AB.copy()
             wrong[i, j] = value
             entry = f"entry ({i + 1},{j + 1})"
@@ -323,7 +327,7 @@ def entry_mistakes(
         ) if name == "sign" else (
             f"you left out {words}: the entry adds {'both' if A.shape[1] == 2 else f'all {A.shape[1]}'} products "
             f"of {row} with {col}."
-        )) for name, value, words in _term_slips(A, B, i, j, names, shared)]
+        )) for name, value, words in term_slips(A, B, i, j, names, shared)]
         found += slips if shared else _new_values(slips, found)
     if shared and fits:  # a lab's fixed numbers: any other entry of the product is a wrong row or column
         AB, others = A @ B, {}

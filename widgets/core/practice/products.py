@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..mistakes import Mistake, entry_mistakes, product_mistakes, shape_mistakes
+from ..mistakes import Mistake, entry_mistakes, product_mistakes, shape_mistakes, term_slips
 from ..parsing import format_number
 from ..shapes import NO_PRODUCT
 from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart, two_terms
@@ -64,18 +64,18 @@ def entry_problem(rng: np.random.Generator, seed: int) -> Problem | None:
         i, j = int(rng.integers(m)), int(rng.integers(p))
     if not two_terms(A[i], B[:, j]):
         return None
-    terms = A[i] * B[:, j]
-    answer = float(terms.sum())
+    answer = float(A[i] @ B[:, j])
     if answer == 0:
         return None
     part = Part(answer, tuple(entry_mistakes(A, B, i, j)))
     # Every product left out, and every product's sign slipped, gets its own number: where one collided with
     # another slip's, the learner was told the other slip (the fresh review met it in 66 of 723 left-out
     # products, and in seed 8, a sign slip told "you dotted row 2 of A with row 1 of B").
-    for name, slipped in (("dropped", answer - terms), ("sign", answer - 2 * terms)):
-        planned = {mistake.value for mistake in part.mistakes if mistake.name == name}
-        if any(value not in planned for value, term in zip(slipped, terms) if term != 0 and value != 0):
-            return None
+    # A product twice the entry, left out, gives the entry negated: that reads as a sign slip, and is drawn again.
+    planned = {(mistake.name, mistake.value) for mistake in part.mistakes}
+    if any((name, value) not in planned for name, value, _ in term_slips(A, B, i, j, shared=True)) or any(
+            A[i] * B[:, j] == 2 * answer):
+        return None
     return Problem("entry", seed, (part,), dict(A=A, B=B, i=i, j=j))
 
 
