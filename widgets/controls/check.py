@@ -31,7 +31,7 @@ from ..core.diagnosis import Mistake, diagnose
 from ..core.outcome import CHECK_OUTCOMES, Outcome
 from ..core.parsing import format_number, parse_number, parse_shape
 from ..core.shapes import NO_PRODUCT, format_shape
-from ..text.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR
+from ..text.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR, feedback_html
 from ..text.practice_hints import HINT_LEVELS
 from .hint_ladder import HintLadder
 from .matrix_editor import MatrixEditor
@@ -327,7 +327,7 @@ class Check(OwnsChildren, VBox):
             f'<span class="check-reading" style="color:#555">{html.escape(reading)}</span><br>'
             if reading else ""
         )
-        self._feedback.value = f'<div style="color:{_COLORS[status]}">{echo}{text}</div>'
+        self._feedback.value = feedback_html(echo + text, _COLORS[status], escape=False)
         return status == "right"
 
     def show_answer(self) -> None:
@@ -360,7 +360,7 @@ class Check(OwnsChildren, VBox):
         words = ("Solved on an earlier visit." if state != "shown"
                  else "You saw this answer on an earlier visit: try it again.")
         color = SUCCESS_COLOR if state != "shown" else WARNING_COLOR
-        self._feedback.value = f'<div class="check-restored" style="color:{color}">{words}</div>'
+        self._feedback.value = feedback_html(words, color, css_class="check-restored")
 
     def restore_given(self, given: str) -> None:
         """Put back the answer last checked on an earlier visit (`given`), unjudged, so the learner

@@ -13,7 +13,7 @@ from numpy.typing import ArrayLike
 from ..core.identities import EQUAL_GAP, largest_gap
 from ..core.parsing import format_number
 from ..core.points_as_rows import PointsAsRows
-from .alerts import ERROR_COLOR, SUCCESS_COLOR
+from .alerts import ERROR_COLOR, SUCCESS_COLOR, feedback_html
 
 __all__ = ["composition_verdict", "equality_verdict", "rows_verdict", "sizes_verdict"]
 
@@ -29,7 +29,7 @@ def sizes_verdict(ok: bool, message: str) -> str:
     '<div style="color:var(--matmul-error, #a94442)">✗ n = 0: a matrix has at least one row &amp; one column.</div>'
     """
     mark = "✓" if ok else "✗"
-    return f'<div style="color:{_COLORS[ok]}">{mark} {html.escape(message)}</div>'
+    return feedback_html(f"{mark} {message}", _COLORS[ok])
 
 
 def composition_verdict(gap: float, same: bool) -> str:
@@ -92,11 +92,12 @@ def equality_verdict(left: ArrayLike, right: ArrayLike) -> str:
     Examples
     --------
     >>> equality_verdict([[1, 2]], [[1, 2]])
-    "<span style='color:var(--matmul-success, #1e7e34)'><b>equal</b></span>"
+    '<span style="color:var(--matmul-success, #1e7e34)"><b>equal</b></span>'
     >>> equality_verdict([[1, 2]], [[1, 2.25]])
-    "<span style='color:var(--matmul-error, #a94442)'><b>different</b></span> (largest gap 0.25)"
+    '<span style="color:var(--matmul-error, #a94442)"><b>different</b></span> (largest gap 0.25)'
     """
     gap = largest_gap(left, right)
     if gap < EQUAL_GAP:
-        return f"<span style='color:{SUCCESS_COLOR}'><b>equal</b></span>"
-    return f"<span style='color:{ERROR_COLOR}'><b>different</b></span> (largest gap {format_number(gap)})"
+        return feedback_html("<b>equal</b>", SUCCESS_COLOR, escape=False, tag="span")
+    different = feedback_html("<b>different</b>", ERROR_COLOR, escape=False, tag="span")
+    return f"{different} (largest gap {format_number(gap)})"

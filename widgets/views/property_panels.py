@@ -30,7 +30,7 @@ from ..core.identities import (
     compare_orders,
 )
 from ..core.shapes import format_shape
-from ..text.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR, alert_html
+from ..text.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR, alert_html, feedback_html
 from ..text.html_math import formula_html, matrix_html, symbols_html
 
 __all__ = ["IdentityPanel", "OrderPanel"]
@@ -72,11 +72,7 @@ def _side_html(side, digits):
             '<span style="display:inline-block;margin:2px 14px 2px 0">'
             f"{formula_html(symbols_html(side.label) + ' =', matrix)}</span>"
         )
-    return (
-        '<span style="display:inline-block;margin:2px 14px 2px 0;'
-        f'color:{WARNING_COLOR}">'
-        f"{html.escape(side.reason)}</span>"
-    )
+    return feedback_html(side.reason, WARNING_COLOR, tag="span", style="display:inline-block;margin:2px 14px 2px 0")
 
 
 def _status_html(message):
@@ -246,12 +242,11 @@ class IdentityPanel(OwnsChildren, VBox):
         if result.evidence:
             shown = "".join(_side_html(side, self._digits) for side in result.evidence)
             extra += f'<div style="margin:4px 0">Here: {shown}</div>'
+        verdict = feedback_html(f"<b>{mark}</b>: {html.escape(result.message)}", color, escape=False)
         return (
             f'<div style="border-left:4px solid {color};padding-left:10px">'
             f"<b>{titles.get(result.name, result.name)}</b>: {statement}"
-            f'<div style="margin:4px 0">{sides}</div>{extra}'
-            f'<div style="color:{color}"><b>{mark}</b>: {html.escape(result.message)}</div>'
-            "</div>"
+            f'<div style="margin:4px 0">{sides}</div>{extra}{verdict}</div>'
         )
 
 
@@ -342,7 +337,4 @@ class OrderPanel(OwnsChildren, VBox):
             if side.defined:
                 text += f"<div>({format_shape(side.value.shape)})</div>"
             view.value = text
-        self._verdict.value = (
-            f'<div style="color:{color}"><b>{mark}</b>: '
-            f"{html.escape(comparison.message)}</div>"
-        )
+        self._verdict.value = feedback_html(f"<b>{mark}</b>: {html.escape(comparison.message)}", color, escape=False)
