@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .composition import space
 from .diagnosis import Diagnosis, Mistake, compare_matrices, describe_positions, diagnose
 from .parsing import format_number
 from .shapes import check_index
@@ -32,6 +33,7 @@ __all__ = [
     "factor_mistakes",
     "product_mistakes",
     "shape_mistakes",
+    "space_mistakes",
     "term_mistakes",
     "term_slips",
 ]
@@ -378,3 +380,38 @@ def shape_mistakes(
         Mistake("inner", (n, k), inner),
         Mistake("inner", (n, n), inner),
     ]
+
+
+def space_mistakes(m: int, n: int, k: int, asked: str) -> list[Mistake]:
+    """The usual wrong answers for where ``x ↦ A(Bx)`` starts or lands, with ``A`` m×n and ``B`` n×k.
+
+    `asked` is ``"domain"`` (``x`` lives in ``ℝ^k``: it fits the columns of
+    ``B``, which meets it first) or ``"codomain"`` (the result lands in
+    ``ℝ^m``: it comes out of ``A``).  The slips: the other end of the chain,
+    and the middle space ``ℝ^n`` where ``Bx`` lives.  Lab 4's checks and the
+    composition practice use it.
+
+    Examples
+    --------
+    Lab 4: A is 4×3 and B is 3×2.
+
+    >>> [(slip.name, slip.value) for slip in space_mistakes(4, 3, 2, "domain")]
+    [('codomain', 4.0), ('middle', 3.0)]
+    >>> print(space_mistakes(4, 3, 2, "codomain")[0].message)
+    ℝ² is where x starts, the domain: the result comes out of A, the matrix that acts last.
+    """
+    if asked == "domain":
+        return [
+            Mistake("codomain", float(m), "you may have counted the rows of A, the matrix that acts last: x goes "
+                    "into B first, so it must fit B."),
+            Mistake("middle", float(n), f"{space(n)} is the middle space, where Bx lives: x itself must fit B, "
+                    "the matrix it meets first."),
+        ]
+    if asked == "codomain":
+        return [
+            Mistake("domain", float(k), f"{space(k)} is where x starts, the domain: the result comes out of A, "
+                    "the matrix that acts last."),
+            Mistake("middle", float(n), f"{space(n)} is the middle space, where Bx lives: A acts on Bx once more, "
+                    "and its rows say how long the result is."),
+        ]
+    raise ValueError(f"asked must be 'domain' or 'codomain', got {asked!r}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..mistakes import Mistake, entry_mistakes, product_mistakes, shape_mistakes, term_slips
+from ..mistakes import Mistake, entry_mistakes, product_mistakes, shape_mistakes, space_mistakes, term_slips
 from ..parsing import format_number
 from ..shapes import NO_PRODUCT
 from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart, two_terms
@@ -81,28 +81,13 @@ def entry_problem(rng: np.random.Generator, seed: int) -> Problem | None:
 
 @redrawn_until_every_slip_tells
 def composition_problem(rng: np.random.Generator, seed: int) -> Problem:
-    """The shape of AB and where x ↦ A(Bx) starts and lands: three different sizes from 1 to 8."""
+    """The shape of AB and where x ↦ A(Bx) starts and lands: three different sizes from 1 to 8.  Its
+    slips are lab 4's (`shape_mistakes`, `space_mistakes`)."""
     m, n, k = (int(x) for x in rng.choice(np.arange(1, 9), size=3, replace=False))
     parts = (
         Part((m, k), tuple(shape_mistakes((m, n), (n, k)))),
-        Part(
-            float(k),
-            (
-                Mistake("codomain", float(m), f"{m} is where A(Bx) lands: x goes into B first, "
-                        f"and B has {k} columns."),
-                Mistake("middle", float(n), f"{n} is the middle space, where Bx lives: x itself "
-                        f"must fit B's {k} columns."),
-            ),
-        ),
-        Part(
-            float(m),
-            (
-                Mistake("domain", float(k), f"{k} is where x starts: the result comes out of A, "
-                        f"which has {m} rows."),
-                Mistake("middle", float(n), f"{n} is the middle space, where Bx lives: A then "
-                        f"sends it to a space of A's {m} rows."),
-            ),
-        ),
+        Part(float(k), tuple(space_mistakes(m, n, k, "domain"))),
+        Part(float(m), tuple(space_mistakes(m, n, k, "codomain"))),
     )
     return Problem("composition", seed, parts, dict(m=m, n=n, k=k))
 
