@@ -88,3 +88,137 @@ def test_the_colour_reader_finds_a_planted_one() -> None:
     assert own_colours("x = '<b style=\"color:var(--matmul-error, #a94442)\">'\n")
     assert not own_colours('"""<div style="color:#a94442">"""\nfrom .alerts import ERROR_COLOR, feedback_html\n'
                            "x = feedback_html('no', ERROR_COLOR)\ny = f'<b style=\"border:1px solid {x}\">'\n")
+
+
+def _observed(method: ast.FunctionDef) -> list[str]:
+    """The traits an ``@observe(...)`` method observes, or [] for any other method."""
+    return [
+        arg.value for decorator in method.decorator_list
+        if isinstance(decorator, ast.Call) and ast.unparse(decorator.func) == "observe"
+        for arg in decorator.args if isinstance(arg, ast.Constant)
+    ]
+
+
+def _self_names(node: ast.AST, kind: type) -> set[str]:
+    """The ``self.<name>`` under `node` read (kind `ast.Load`) or assigned (`ast.Store`)."""
+    return {
+        sub.attr for sub in ast.walk(node)
+        if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id == "self"
+        and isinstance(sub.ctx, kind)
+    }
+
+
+def _reached(methods: dict[str, ast.FunctionDef], start: str) -> set[str]:
+    """What `start` reads of ``self``, through the methods of its class it calls, transitively."""
+    seen, todo, read = set(), [start], set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in methods:
+            continue
+        seen.add(name)
+        names = _self_names(methods[name], ast.Load)
+        read |= names
+        todo.extend(names & set(methods))
+    return read
+
+
+def _declares_ready(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
+    """Whether `cls`, or a base class of the package, says ``_ready = False`` in its body."""
+    for statement in cls.body:
+        if (isinstance(statement, ast.Assign) and [ast.unparse(t) for t in statement.targets] == ["_ready"]
+                and isinstance(statement.value, ast.Constant) and statement.value.value is False):
+            return True
+    return any(_declares_ready(classes[base.id], classes) for base in cls.bases
+               if isinstance(base, ast.Name) and base.id in classes and classes[base.id] is not cls)
+
+
+def early_observers(source: str, classes: dict[str, ast.ClassDef] | None = None) -> list[str]:
+    """The observers in `source` that can run inside ``super().__init__`` (their trait is not a named
+    parameter of ``__init__``, so it comes through ``**kwargs``) and then read a part ``__init__``
+    builds, but are not held back by a class-level ``_ready = False`` set True in ``__init__``."""
+    tree = ast.parse(source)
+    own = {node.name: node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+    classes = {**(classes or {}), **own}
+    found = []
+    for cls in own.values():
+        methods = {f.name: f for f in cls.body if isinstance(f, ast.FunctionDef)}
+        init = methods.get("__init__")
+        if init is None:
+            continue
+        named = {a.arg for a in (*init.args.args, *init.args.kwonlyargs)}
+        built = _self_names(init, ast.Store) - {"_ready"}
+        ready = _declares_ready(cls, classes) and "_ready" in _self_names(init, ast.Store)
+        for name, method in methods.items():
+            early = [trait for trait in _observed(method) if trait not in named]
+            if early and _reached(methods, name) & built and not (ready and "_ready" in _self_names(method, ast.Load)):
+                found.append(f"{cls.name}.{name} (observes {', '.join(early)})")
+    return found
+
+
+def _all_classes() -> dict[str, ast.ClassDef]:
+    """Every class of the widget stack by name (for `_ready` declared by a base class)."""
+    return {
+        node.name: node for path in modules() if path.parts[-2] not in ("core", "text")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(node, ast.ClassDef)
+    }
+
+
+def test_observers_wait_for_the_parts_they_draw() -> None:
+    """A trait given as a keyword reaches `super().__init__`, whose observers then run before the
+    parts exist (``Practice(skill, review=record)`` and ``Reveal(view, opened=True)`` raised
+    AttributeError): the class says ``_ready = False``, ``__init__`` sets it True, the observer checks it."""
+    classes = _all_classes()
+    offenders = {
+        path.relative_to(ROOT).as_posix(): found for path in modules()
+        if (found := early_observers(path.read_text(encoding="utf-8"), classes))
+    }
+    assert not offenders, f"hold these back until __init__ has built the parts (`_ready`): {offenders}"
+
+
+def test_ready_is_a_flag() -> None:
+    """``_ready`` means one thing: False until ``__init__`` has built the parts, then True."""
+    misused = [
+        f"{path.relative_to(ROOT).as_posix()}:{node.lineno}"
+        for path in modules() for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Assign) and any(ast.unparse(t) in ("_ready", "self._ready") for t in node.targets)
+        and not (isinstance(node.value, ast.Constant) and isinstance(node.value.value, bool))
+    ]
+    assert not misused, f"_ready set to something other than True or False: {misused}"
+
+
+def test_the_observer_reader_finds_a_planted_one() -> None:
+    """An observer of a keyword trait that draws a part fails the rule until `_ready` holds it back."""
+    planted = (
+        "class View(VBox):\n"
+        "    {ready}\n"
+        "    def __init__(self, matrix, **kwargs):\n"
+        "        super().__init__(**kwargs)\n"
+        "        self._table = HTML()\n"
+        "        {done}\n"
+        "    @observe('name')\n"
+        "    def _on_name(self, change):\n"
+        "        {guard}self._draw()\n"
+        "    def _draw(self):\n"
+        "        self._table.value = self.name\n"
+    )
+    assert early_observers(planted.format(ready="pass", done="pass", guard=""))
+    assert early_observers(planted.format(ready="_ready = False", done="self._ready = True", guard=""))
+    assert not early_observers(planted.format(
+        ready="_ready = False", done="self._ready = True", guard="if self._ready: "))
+    assert not early_observers(planted.replace("matrix, **kwargs", "name, **kwargs").format(
+        ready="pass", done="pass", guard=""))
+
+
+def test_a_trait_given_as_a_keyword_waits_for_the_parts() -> None:
+    """The two observers the rule caught, as a caller meets them: each raised AttributeError before."""
+    from ipywidgets import HTML
+
+    from widgets import Check, Practice, Reveal
+    from widgets.controls.practice import SKILLS
+    from widgets.core.progress_record import PracticeRecord
+
+    practice = Practice(next(iter(SKILLS)), seed=3, review=PracticeRecord())
+    assert practice.seed == 3 and not practice.started
+    check = Check("2 + 2?", 4.0)
+    panel = Reveal(HTML("4"), after=[check], opened=True, holds_answer=True)
+    assert panel.view in panel.children and check.shown  # open, and the answer it holds counts as seen

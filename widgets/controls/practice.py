@@ -131,6 +131,8 @@ class Practice(OwnsChildren, VBox):
         help="The instance shown (`widgets.core.practice.Problem`), or None before `start`.",
     )
 
+    _ready = False  # until __init__ has built the parts: `review=` reaches the observer inside super().__init__
+
     def __init__(
         self,
         skill: str,
@@ -177,6 +179,7 @@ class Practice(OwnsChildren, VBox):
         if link is not None and link.seed is not None:
             start = link.seed
         self.seed = start
+        self._ready = True
         self._render_heading()
 
     @property
@@ -238,10 +241,13 @@ class Practice(OwnsChildren, VBox):
 
     @observe("review")
     def _on_review(self, change):
-        self._render_heading()
+        if self._ready:
+            self._render_heading()
 
     @observe("seed")
     def _on_seed_change(self, change):
+        if not self._ready:  # __init__ draws the heading once
+            return
         if self.started:
             self._show()
         else:

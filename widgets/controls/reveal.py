@@ -97,6 +97,7 @@ class Reveal(OwnsChildren, VBox):
     """
 
     opened = Bool(False, help="Whether the held-back view is shown (it stays open).")
+    _ready = False  # until __init__ has built the parts: `opened=True` reaches the observer inside super().__init__
 
     def __init__(
         self,
@@ -113,7 +114,7 @@ class Reveal(OwnsChildren, VBox):
         self.view = view
         self._after = tuple(after)
         self._holds_answer = bool(holds_answer) or bool(follows_up)  # both show the answers once open
-        self._ready = "settled" if self._holds_answer else "answered"  # the checks' trait to wait for
+        self._waits_on = "settled" if self._holds_answer else "answered"  # the checks' trait to wait for
         self._button = self._own(steady(
             Button,
             description="Reveal",
@@ -141,11 +142,14 @@ class Reveal(OwnsChildren, VBox):
         self.add_class("reveal")
         # The checks, the page's link and the view are the caller's: followed, not owned.
         for check in self._after:
-            self._follow(check, self._on_answered, self._ready)
+            self._follow(check, self._on_answered, self._waits_on)
         if link is not None:
             self._follow(link, self._on_link_reveal, "reveal")
-        if (link is not None and link.reveal) or (
-            self._after and all(getattr(check, self._ready) for check in self._after)
+        self._ready = True
+        if self.opened:  # opened by a keyword, before the observer could show the answers
+            self._show_answers()
+        elif (link is not None and link.reveal) or (
+            self._after and all(getattr(check, self._waits_on) for check in self._after)
         ):
             self.opened = True
         self._render()
@@ -155,17 +159,22 @@ class Reveal(OwnsChildren, VBox):
         if change["old"] and not change["new"]:
             self.set_trait("opened", True)  # what was seen cannot be unseen
             return
+        if not self._ready:
+            return
         if change["new"]:
-            for check in self._after:
-                # A view that holds the answers shows them to every check not solved; any other view,
-                # opened before its check was answered (or settled), shows that check's result early:
-                # either way the answer counts as shown (`show_answer` is a no-op once solved).
-                if self._holds_answer or not getattr(check, self._ready):
-                    check.show_answer()
+            self._show_answers()
         self._render()
 
+    def _show_answers(self):
+        for check in self._after:
+            # A view that holds the answers shows them to every check not solved; any other view,
+            # opened before its check was answered (or settled), shows that check's result early:
+            # either way the answer counts as shown (`show_answer` is a no-op once solved).
+            if self._holds_answer or not getattr(check, self._waits_on):
+                check.show_answer()
+
     def _on_answered(self, change):
-        if all(getattr(check, self._ready) for check in self._after):
+        if all(getattr(check, self._waits_on) for check in self._after):
             self.opened = True
 
     def _on_link_reveal(self, change):
