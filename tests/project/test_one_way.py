@@ -222,3 +222,75 @@ def test_a_trait_given_as_a_keyword_waits_for_the_parts() -> None:
     check = Check("2 + 2?", 4.0)
     panel = Reveal(HTML("4"), after=[check], opened=True, holds_answer=True)
     assert panel.view in panel.children and check.shown  # open, and the answer it holds counts as seen
+
+
+#: Modules of widgets/labs that are not one lab's composite: the attention explorer's kit (shared by
+#: labs 7 to 10, its parts named ``attention-*``), the reveals of a score's parts (the view they hold is
+#: named by the caller) and the naming helper itself.
+NOT_COMPOSITES = re.compile(r"attention_\w+|score_reveals|naming|__init__")
+
+#: A class a part shares with every control of its kind, rather than a name of its composite.
+SHARED_CLASSES = {"check-feedback"}
+
+
+def unnamed_parts(source: str) -> list[str]:
+    """What breaks the naming rule in a module of lab composites: a widget class whose ``__init__``
+    takes no ``prefix``, or does not hand it to ``tag_parts``, or gives a part a class by hand."""
+    found = []
+    for cls in (node for node in ast.parse(source).body if isinstance(node, ast.ClassDef)):
+        init = next((f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None)
+        if init is None or not cls.bases:
+            continue
+        if "prefix" not in {a.arg for a in (*init.args.args, *init.args.kwonlyargs)}:
+            found.append(f"{cls.name} takes no prefix=")
+        calls = [node for node in ast.walk(init) if isinstance(node, ast.Call)]
+        if not any(ast.unparse(call.func) == "tag_parts" and call.args and ast.unparse(call.args[0]) == "prefix"
+                   for call in calls):
+            found.append(f"{cls.name} does not name its parts with tag_parts(prefix, ...)")
+        for call in calls:
+            func = call.func
+            if (isinstance(func, ast.Attribute) and func.attr == "add_class" and ast.unparse(func.value) != "self"
+                    and not (call.args and isinstance(call.args[0], ast.Constant)
+                             and call.args[0].value in SHARED_CLASSES)):
+                found.append(f"{cls.name} line {call.lineno}: a part's class by hand, {ast.unparse(call)[:60]}")
+    return found
+
+
+def test_lab_composites_name_their_parts_by_prefix() -> None:
+    """Every lab composite takes ``prefix=`` and names its parts ``{prefix}-{name}`` through `tag_parts`,
+    so a lab's tests and style sheet find them under the lab's name, and a part never under two."""
+    offenders = {
+        path.name: found for path in sorted((ROOT / "widgets" / "labs").glob("*.py"))
+        if not NOT_COMPOSITES.fullmatch(path.stem) and (found := unnamed_parts(path.read_text(encoding="utf-8")))
+    }
+    assert not offenders, offenders
+
+
+def test_the_part_reader_finds_a_planted_one() -> None:
+    """A composite without prefix=, or one that names a part by hand, fails the rule."""
+    good = (
+        "class Steps(OwnsChildren, VBox):\n"
+        "    def __init__(self, A, *, prefix='steps', **kwargs):\n"
+        "        self.status = HTML()\n"
+        "        tag_parts(prefix, {'status': self.status})\n"
+        "        self.add_class('steps')\n"
+    )
+    assert not unnamed_parts(good)
+    assert unnamed_parts(good.replace("*, prefix='steps', ", ""))
+    assert unnamed_parts(good.replace("self.add_class('steps')", "self.status.add_class('steps-status')"))
+
+
+def test_a_notebook_names_its_pieces_by_its_own_number() -> None:
+    """The classes a lab's notebook gives what it places (``labNN-check``) and the prefixes it passes
+    carry its own number: a cell copied from another lab and left unrenamed fails here."""
+    from harness.notebooks import notebook_cells
+
+    wrong = []
+    for path in sorted((ROOT / "labs").glob("[0-9][0-9]-*.ipynb")):
+        for cell in notebook_cells(path):
+            if cell.cell_type == "code":
+                wrong += [f"{path.name}: {m.group(0)}" for m in re.finditer(r"\blab(\d\d)-", cell.source)
+                          if m.group(1) != path.name[:2]]
+                wrong += [f"{path.name}: {m.group(0)}" for m in re.finditer(r"prefix=[\"']lab(\d\d)\b", cell.source)
+                          if m.group(1) != path.name[:2]]
+    assert not wrong, wrong

@@ -24,6 +24,7 @@ from ..text.alerts import alert_html
 from ..text.latex_math import MORPH_NAME
 from ..views.matrix_view import MatrixView
 from ..views.vertex_plot import VertexPlot
+from .naming import tag_parts
 
 __all__ = ["MapMorph"]
 
@@ -44,6 +45,9 @@ class MapMorph(OwnsChildren, VBox):
         Where the morph starts, from 0 to 1.  Default 0 (nothing moved yet).
     plot_layout : ipywidgets.Layout, optional
         Layout of the plot.  Default 380×380 pixels.
+    prefix : str, optional
+        Prefix of CSS classes: ``PREFIX-t``, ``PREFIX-play``, ``PREFIX-current``,
+        ``PREFIX-status`` and ``PREFIX-plot``.  Default ``"map-morph"``.
     **kwargs
         Passed to `VBox`.
 
@@ -92,6 +96,7 @@ class MapMorph(OwnsChildren, VBox):
         *,
         t: float = 0.0,
         plot_layout: Layout | None = None,
+        prefix: str = "map-morph",
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -99,17 +104,19 @@ class MapMorph(OwnsChildren, VBox):
             value=0.0, min=0.0, max=1.0, step=1 / STEPS, description="t",
             readout_format=".2f", continuous_update=True,
             style={"description_width": "initial"}, layout=Layout(width="18em"),
-        ).add_class("map-morph-t")
+        )
         self.play = Play(
             value=0, min=0, max=STEPS, step=1, interval=150, description="Play the morph",
-        ).add_class("map-morph-play")
-        self._current_view = MatrixView(np.eye(2), name=MORPH_NAME).add_class("map-morph-current")
-        self._status = steady(HTML).add_class("map-morph-status")
+        )
+        self._current_view = MatrixView(np.eye(2), name=MORPH_NAME)
+        self._status = steady(HTML)
         self.plot = VertexPlot(
             UNIT_SQUARE, show_grid=True, title="X (dashed) and (1 − t) I + t A applied to X",
             layout=plot_layout or Layout(width="380px", height="380px"),
-        ).add_class("map-morph-plot")
+        )
         self._own(self.slider, self.play, self._current_view, self._status, self.plot)
+        tag_parts(prefix, {"t": self.slider, "play": self.play, "current": self._current_view,
+                           "status": self._status, "plot": self.plot})
         link((self.slider, "value"), (self, "t"))
         # Play counts frames; the slider shows t = frame / STEPS (and moving it moves Play).
         link((self.play, "value"), (self.slider, "value"),

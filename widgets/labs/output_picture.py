@@ -19,6 +19,7 @@ from ..base.traits import validate_matrix
 from ..text.attention_prose import output_note, output_sum_html
 from ..text.attention_steps import output_expansion
 from ..views.values_plot import ValuesPlot
+from .naming import tag_parts
 
 __all__ = ["OutputPicture"]
 
@@ -34,6 +35,8 @@ class OutputPicture(OwnsChildren, VBox):
         Row ``i`` of ``A_att``: one weight per value, nonnegative, adding to 1.
     row : int
         0-based index ``i`` of that row, used in the names (``h_2`` for 1).
+    prefix : str, optional
+        Prefix of CSS classes: ``PREFIX-plot`` and ``PREFIX-sum``.  Default ``"output-picture"``.
     **kwargs
         Passed to `VBox`.
 
@@ -55,14 +58,17 @@ class OutputPicture(OwnsChildren, VBox):
     'h_2 = 0 v_1 + 0.5 v_2 + 0.25 v_3 + 0.25 v_4 = (2, 2)'
     """
 
-    def __init__(self, values: ArrayLike, weights: ArrayLike, row: int, **kwargs: Any) -> None:
+    def __init__(
+        self, values: ArrayLike, weights: ArrayLike, row: int, *, prefix: str = "output-picture", **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         V = validate_matrix(values, name="V")
         w = validate_matrix(np.atleast_2d(np.asarray(weights, dtype=float)), name="A_att row")
         self._row = int(row)
         self.plot = self._own(ValuesPlot(V, w, focus=0, output_names=[f"h{self._row + 1}"]))
         self.text = output_expansion(w, V, self._row)
-        self._sum = self._own(HTML(output_sum_html(self.text)).add_class("output-picture-sum"))
+        self._sum = self._own(HTML(output_sum_html(self.text)))
+        tag_parts(prefix, {"plot": self.plot, "sum": self._sum})
         note = self._own(HTML(output_note(self._row)))
         self.add_class("output-picture")
         self.layout = Layout(width="380px")

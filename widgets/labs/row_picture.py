@@ -22,6 +22,7 @@ from ..base.shared_models import steady
 from ..base.traits import ROW, MatrixTrait, check_highlight
 from ..core.shapes import ShapeError
 from ..text.row_steps import row_picture_html, row_problem_html
+from .naming import tag_parts
 
 __all__ = ["RowPicture"]
 
@@ -41,6 +42,9 @@ class RowPicture(OwnsChildren, VBox):
         The row shown first, 0-based.  Default 0.
     names : tuple of str, optional
         What to call the two matrices.
+    prefix : str, optional
+        Prefix of CSS classes: ``PREFIX-menu``, ``PREFIX-sum`` and ``PREFIX-status``.
+        Default ``"row-picture"``.
     **kwargs
         Passed to `VBox`.
 
@@ -79,6 +83,7 @@ class RowPicture(OwnsChildren, VBox):
         row: int = 0,
         *,
         names: Iterable[str] = ("A", "B"),
+        prefix: str = "row-picture",
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -88,10 +93,11 @@ class RowPicture(OwnsChildren, VBox):
             description="row i",
             style={"description_width": "initial"},
             layout=Layout(width="8em"),
-        ).add_class("row-picture-menu")
-        self.picture = HTML(style={"font_size": "1.2em"}).add_class("row-picture-sum")
-        self._status = steady(HTML).add_class("row-picture-status")
+        )
+        self.picture = HTML(style={"font_size": "1.2em"})
+        self._status = steady(HTML)
         self._own(self.menu, self.picture, self._status)
+        tag_parts(prefix, {"menu": self.menu, "sum": self.picture, "status": self._status})
         self.add_class("row-picture")
         self.children = [self.menu, self.picture, self._status]
         # One at a time, not under hold_trait_notifications: its roll-back after a
