@@ -107,7 +107,8 @@ def test_the_bridge_to_rows_names_a_missing_transpose(lab):
     ex = lab["check_bridge"]
     ex.answer_input.resize(2, 1)
     assert answer(ex, [[1], [4]]) is False and ex.mistake == "no-transpose" and "W_Qᵀ x₁" in ex.feedback
-    assert answer(ex, [[3], [0]]) is False and ex.mistake == "second-token"
+    assert answer(ex, [[3], [0]]) is False and ex.mistake == "other-token"
+    assert answer(ex, [[1], [0]]) is False and ex.mistake == "row-of-W"  # row 1 of W_Q, now named too
     assert answer(ex, [[5], [2]]) is True
 
 

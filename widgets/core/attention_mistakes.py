@@ -2,6 +2,9 @@
 
 Each catalogue here is the one a lab's check and the practice of its skill both use.
 
+`query_mistakes`: the query of token ``i``, ``q_i = W_Qᵀx_i`` (row ``i`` of
+``Q = XW_Q`` stood up as a column, or typed as that row).
+
 `softmax_mistakes`: a row of weights is the softmax of its row of scores
 (scaled by ``1/√d_k``).  `masked_row_mistakes`: under the causal mask, row
 ``i`` shares the whole weight among tokens 1 to ``i``.
@@ -25,7 +28,7 @@ from .attention_math import softmax_rows
 from .diagnosis import Mistake
 from .parsing import format_number
 
-__all__ = ["masked_row_mistakes", "output_mistakes", "softmax_mistakes", "tokens_from"]
+__all__ = ["masked_row_mistakes", "output_mistakes", "query_mistakes", "softmax_mistakes", "tokens_from"]
 
 
 def _sub(n: int) -> str:
@@ -306,3 +309,68 @@ def masked_row_mistakes(scores: ArrayLike, i: int, *, shift: float = 0.0) -> lis
                 "a row of weights adds to 1, and the mask gives the tokens it hides no weight at all."),
     ]
     return candidates
+
+
+def query_mistakes(X: ArrayLike, W_Q: ArrayLike, i: int, *, as_row: bool = False) -> list[Mistake]:
+    """The usual wrong answers for the query of token `i` (0-based), from the tokens (the rows of `X`) and ``W_Q``.
+
+    The answer is ``q_i = W_Qᵀx_i`` as a column, or with `as_row` row ``i`` of
+    ``Q = XW_Q``.  The slips: ``W_Q`` without its transpose (where it is
+    square), a row of ``W_Q``, a column of ``X`` taken as the token, a column
+    of ``Q``, another token's query, and the right numbers turned.  Each where
+    its shapes allow; one may give the answer or an earlier one's value (the
+    practice keeps the first, `told_apart`; `diagnose` says each).  Lab 6's
+    check and the query practice use it.
+
+    Examples
+    --------
+    Lab 6: tokens (1, 2) and (3, 0), ``W_Q = [[1, 0], [2, 1]]``, so ``q₁ = (5, 2)``:
+
+    >>> found = query_mistakes([[1, 2], [3, 0]], [[1, 0], [2, 1]], 0)
+    >>> {m.name: m.value.ravel().tolist() for m in found}  # doctest: +NORMALIZE_WHITESPACE
+    {'no-transpose': [1.0, 4.0], 'row-of-W': [1.0, 0.0], 'column-of-X': [7.0, 3.0], 'column-of-Q': [5.0, 3.0],
+     'other-token': [3.0, 0.0], 'as-row': [5.0, 2.0]}
+    """
+    X, W = np.atleast_2d(np.asarray(X, dtype=float)), np.atleast_2d(np.asarray(W_Q, dtype=float))
+    (tokens, d), d_k = X.shape, W.shape[1]
+    n, q = int(i) + 1, f"q{_sub(int(i) + 1)}"
+    x = f"x{_sub(n)}"
+
+    def turn(v):
+        """A vector as the answer's kind: a row or a column."""
+        return v[None, :] if as_row else v[:, None]
+
+    found = []
+    if d == d_k:  # only a square W_Q fits x_i without its transpose
+        found.append(Mistake(
+            "no-transpose", turn(W @ X[i]),
+            f"that is W_Q {x}, W_Q without its transpose: with tokens as rows, {q}ᵀ = {x}ᵀ W_Q, so {q} = W_Qᵀ {x}: "
+            f"entry k of {q} is column k of W_Q dotted with {x}.",
+        ))
+    if i < d:
+        found.append(Mistake(
+            "row-of-W", turn(W[i]),
+            f"that is row {n} of W_Q: the query of token {n} is {x} times W_Q, not a row of the weights.",
+        ))
+    if tokens == d:
+        found.append(Mistake(
+            "column-of-X", turn(W.T @ X[:, i]),
+            f"you took column {n} of X as the token: the tokens are the rows of X, {x} is row {n}.",
+        ))
+    if tokens == d_k and i < d_k:
+        found.append(Mistake(
+            "column-of-Q", turn((X @ W)[:, i]),
+            f"that is column {n} of Q = X W_Q, one feature of every token: {q} is row {n} of Q.",
+        ))
+    found += [  # after the slips above: where a token's query is one of those, those are named first
+        Mistake("other-token", turn(W.T @ X[j]),
+                f"that is the query of token {j + 1}: {q} comes from token {n}, row {n} of X.")
+        for j in range(tokens) if j != i
+    ]
+    answer = turn(W.T @ X[i])
+    found.append(Mistake(
+        "as-column" if as_row else "as-row", answer.T,
+        f"the right numbers, but written as a {'column' if as_row else 'row'}: "
+        + (f"row {n} of Q is {q}ᵀ, a row." if as_row else f"{q} = W_Qᵀ {x} is a column."),
+    ))
+    return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..attention_mistakes import masked_row_mistakes, output_mistakes, softmax_mistakes
+from ..attention_mistakes import masked_row_mistakes, output_mistakes, query_mistakes, softmax_mistakes
 from ..mistakes import Mistake, shape_mistakes
 from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart, two_terms
 
@@ -124,45 +124,18 @@ def query_problem(rng: np.random.Generator, seed: int) -> Problem | None:
     """One query from W_Q (d×d_k) and the tokens, the rows of X: q_i = W_Qᵀx_i as a column, or in
     half the problems row i of Q = XW_Q.  3 or 4 tokens, d and d_k 2 or 3, entries from -3 to 3;
     some entry of q_i has two products that are not 0 (the first step shows one), and a square W_Q
-    used without its transpose gives another query."""
+    used without its transpose gives another query.  Its slips are lab 6's (`query_mistakes`)."""
     tokens, d, d_k = sizes(rng, (3, 4), (2, 3), (2, 3))
     X, W = small(rng, (tokens, d)), small(rng, (d, d_k))
     i = int(rng.integers(tokens))
     if not any(two_terms(X[i], W[:, k]) for k in range(d_k)):
         return None
     as_row = bool(rng.integers(2))
-    turn = (lambda v: v[None, :]) if as_row else (lambda v: v[:, None])  # a vector as the answer's kind
-    n = i + 1
-    mistakes = []
-    if d == d_k:  # only a square W_Q fits x_i without its transpose, and then the slip must show
-        if np.allclose(W @ X[i], W.T @ X[i]):
-            return None
-        mistakes.append(Mistake(
-            "no-transpose", turn(W @ X[i]),
-            f"you dotted x_{n} with the rows of W_Q (that is W_Q x_{n}, without the transpose): entry k "
-            f"of q_{n} is column k of W_Q dotted with x_{n}.",
-        ))
-    if i < d:
-        mistakes.append(Mistake(
-            "row-of-W", turn(W[i]),
-            f"that is row {n} of W_Q: the query of token {n} is x_{n} times W_Q, not a row of the weights.",
-        ))
-    if tokens == d:
-        mistakes.append(Mistake(
-            "column-of-X", turn(W.T @ X[:, i]),
-            f"you took column {n} of X as the token: the tokens are the rows of X, x_{n} is row {n}.",
-        ))
-    mistakes += [  # after the slips above: where a token's query is one of those, those are named
-        Mistake("other-token", turn(W.T @ X[j]),
-                f"that is the query of token {j + 1}: q_{n} comes from token {n}, row {n} of X.")
-        for j in range(tokens) if j != i
-    ]
-    answer = turn(W.T @ X[i])
-    mistakes.append(Mistake(
-        "as-column" if as_row else "as-row", answer.T,
-        f"right numbers, but written as a {'column' if as_row else 'row'}: "
-        + (f"row {n} of Q is q_{n}ᵀ, a row." if as_row else f"q_{n} = W_Qᵀx_{n} is a column."),
-    ))
+    answer = W.T @ X[i]
+    if d == d_k and np.allclose(W @ X[i], answer):  # a square W_Q used without its transpose must show
+        return None
+    answer, n = (answer[None, :] if as_row else answer[:, None]), i + 1
+    mistakes = query_mistakes(X, W, i, as_row=as_row)
     part = Part(answer, tuple(told_apart(mistakes, answer)), name=f"row {n} of Q" if as_row else f"q{n}")
     return Problem("query", seed, (part,), dict(X=X, W_Q=W, i=i, as_row=as_row))
 
