@@ -44,7 +44,7 @@ SUBSCRIPTS = dict(zip("0123456789ij", "₀₁₂₃₄₅₆₇₈₉ᵢⱼ"))
 # (another question on the same choices, a menu of every map) names none of them as the answer.
 OPTIONS = " | "
 # Where an entry's digits are part of a longer number.
-NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w.]|/\d)")
+NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:/\d+)?(?!\w|\.\d|/\d)")
 
 
 @dataclass
@@ -163,7 +163,7 @@ def answer_wrong_once(check: Check) -> None:
 
 
 def _open_all(check: Check) -> None:
-    while check.hints is not None and check.hints.opened < len(check.hints._hints):
+    while check.hints is not None and check.hints.opened < len(check.hints.texts):
         check.hints.open_next()
     if check._solution_toggle is not None:
         check._solution_toggle.value = True
@@ -192,7 +192,7 @@ def in_sight(page: Page, untouched: str) -> list[tuple[str, str]]:
         if key not in unreachable and isinstance(question, Check):
             found.extend((f"{key} (a choice or slip tried)", text) for text in heard(question))
     if isinstance(own, Check) and own.hints is not None:  # its own hints open before it is answered
-        found.extend((f"{untouched}'s own hint {level}", hint) for level, hint in enumerate(own.hints._hints, 1))
+        found.extend((f"{untouched}'s own hint {level}", hint) for level, hint in enumerate(own.hints.texts, 1))
     return found
 
 
@@ -256,7 +256,12 @@ def plain(text: str) -> str:
 
 
 def _tokens(text: str) -> list[tuple[float, int]]:
-    """The numbers of a plain text, each with its count of decimals (-1 for a fraction, read exactly)."""
+    """The numbers of a plain text, each with its count of decimals (-1 for a fraction, read exactly);
+    a number that ends a sentence too, but no piece of a section number.
+
+    >>> _tokens("The answer is -12. So 0.25, not 3/4. See 1.4.6.")
+    [(-12.0, 0), (0.25, 2), (0.75, -1)]
+    """
     tokens = []
     for match in NUMBER.finditer(text):
         word = match.group()
