@@ -60,7 +60,7 @@ def test_s24_as_an_expression_and_a_number_opens_the_score_matrix(lab):
     assert not answer(check_s24, "(q₂₁k₄₁, q₂₂k₄₂, q₂₃k₄₃)") and "entrywise product" in check_s24.feedback
     assert answer(check_s24, "q₂₁k₄₁ + q₂₂k₄₂ + q₂₃k₄₃") and check_s24.feedback.startswith("Correct! Row 2 of Q")
     assert not answer(check_s24_value, "-0.5") and check_s24_value.mistake == "swapped"
-    assert check_s24_value.feedback.startswith("that is S42 = q4 · k2")
+    assert check_s24_value.feedback.startswith("that is S₄₂ = q₄·k₂, with the two tokens swapped")
     assert not answer(check_s24_value, "0.75") and check_s24_value.mistake == "sign"
     assert not answer(check_s24_value, "-1") and check_s24_value.mistake == "query-query"
     assert not answer(check_s24_value, "1") and check_s24_value.mistake == "token-token"
@@ -85,16 +85,17 @@ def test_s24_without_the_third_product_names_it_beside_the_two_queries(lab):
     # −0.5 − 0.5 without +0.75 is −1, which is q₂ · q₄ too: both slips are said.
     check = lab["check_s24_value"]
     assert not answer(check, "-1") and check.mistake == "query-query"
-    assert check.feedback.startswith("2 different slips give this answer: (1) that is q2 · q4")
-    assert "(2) you left out the third product, q23 k43" in check.feedback
+    assert check.feedback.startswith("2 different slips give this answer: (1) that is q₂·q₄")
+    assert "(2) you left out term 3, q₂₃k₄₃, which is 0.75" in check.feedback
 
 
 def test_s24_without_a_product_of_minus_a_half_is_said_beside_the_sign(lab):
-    # −0.5 + 0.75 = 0.25 leaves out q21 k41 or q22 k42; 0.25 is also −0.25 with its sign flipped.
+    # −0.5 + 0.75 = 0.25 leaves out q21 k41 or q22 k42; 0.25 is also −0.25 with its sign flipped, and k₂·k₄.
     check = lab["check_s24_value"]
-    assert not answer(check, "0.25") and check.mistake == "sign"
-    assert check.feedback.startswith("2 different slips give this answer: (1) right size, wrong sign")
-    assert "(2) you left out q21 k41 or q22 k42" in check.feedback
+    assert not answer(check, "0.25") and check.mistake == "key-key"
+    assert check.feedback.startswith("3 different slips give this answer: (1) that is k₂·k₄, two keys")
+    assert "(2) right size, wrong sign" in check.feedback
+    assert "(3) you left out term 1, q₂₁k₄₁, or term 2, q₂₂k₄₂," in check.feedback
 
 
 def test_the_shape_of_w_k_transposed_for_k_transposed_is_named(lab):

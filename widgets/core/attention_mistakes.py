@@ -2,7 +2,7 @@
 
 Each catalogue here is the one a lab's check and the practice of its skill both use.
 
-`query_mistakes`: the query of token ``i``, ``q_i = W_Qᵀx_i`` (row ``i`` of
+`score_mistakes`: one score ``S_ij = q_i·k_j``.  `query_mistakes`: the query of token ``i``, ``q_i = W_Qᵀx_i`` (row ``i`` of
 ``Q = XW_Q`` stood up as a column, or typed as that row).
 
 `softmax_mistakes`: a row of weights is the softmax of its row of scores
@@ -26,9 +26,12 @@ from numpy.typing import ArrayLike
 
 from .attention_math import softmax_rows
 from .diagnosis import Mistake
+from .mistakes import term_slips
 from .parsing import format_number
 
-__all__ = ["masked_row_mistakes", "output_mistakes", "query_mistakes", "softmax_mistakes", "tokens_from"]
+__all__ = [
+    "masked_row_mistakes", "output_mistakes", "query_mistakes", "score_mistakes", "softmax_mistakes", "tokens_from",
+]
 
 
 def _sub(n: int) -> str:
@@ -373,4 +376,56 @@ def query_mistakes(X: ArrayLike, W_Q: ArrayLike, i: int, *, as_row: bool = False
         f"the right numbers, but written as a {'column' if as_row else 'row'}: "
         + (f"row {n} of Q is {q}ᵀ, a row." if as_row else f"{q} = W_Qᵀ {x} is a column."),
     ))
+    return found
+
+
+def score_mistakes(
+    Q: ArrayLike, K: ArrayLike, i: int, j: int, X: ArrayLike | None = None, *, terms: bool = True
+) -> list[Mistake]:
+    """The usual wrong answers for the score ``S_ij = q_i·k_j`` (0-based `i`, `j`), queries and keys as rows.
+
+    The slips: the tokens swapped (``S_ji``), two queries or two keys dotted,
+    the query's own key (``S_ii``), the tokens `X` themselves dotted where the
+    question shows them, and with `terms` the whole score's sign, a product's
+    sign slipped or a product left out (`term_slips`, every one: slips of one
+    value are each said).  Lab 7's check and the score practice (without `terms`) use it.
+
+    Examples
+    --------
+    Lab 7: q₂ = (0.5, 1, 0.5) and k₄ = (−1, −0.5, 1.5), S₂₄ = −0.25.
+
+    >>> from widgets.core.lab_numbers import LAB7
+    >>> X = np.asarray(LAB7.X, dtype=float)
+    >>> found = score_mistakes(X @ LAB7.W_Q, X @ LAB7.W_K, 1, 3, X)
+    >>> print(found[0].message)
+    that is S₄₂ = q₄·k₂, with the two tokens swapped: the first index of S₂₄ picks the query, a row of Q, and the second the key, a row of K.
+    >>> print(found[-1].message)
+    you left out term 3, q₂₃k₄₃, which is 0.75: the score adds all 3 products.
+    """
+    Q, K = np.atleast_2d(np.asarray(Q, dtype=float)), np.atleast_2d(np.asarray(K, dtype=float))
+    a, b = _sub(i + 1), _sub(j + 1)
+    found = [
+        Mistake("swapped", float(Q[j] @ K[i]),
+                f"that is S{b}{a} = q{b}·k{a}, with the two tokens swapped: the first index of S{a}{b} picks the "
+                "query, a row of Q, and the second the key, a row of K."),
+        Mistake("query-query", float(Q[i] @ Q[j]),
+                f"that is q{a}·q{b}, two queries: the score pairs query {i + 1} with key {j + 1}, row {j + 1} of K."),
+        Mistake("key-key", float(K[i] @ K[j]),
+                f"that is k{a}·k{b}, two keys: the score pairs query {i + 1}, row {i + 1} of Q, with key {j + 1}."),
+        Mistake("diagonal", float(Q[i] @ K[i]), f"that is S{a}{a} = q{a}·k{a}: use key {j + 1}, row {j + 1} of K."),
+    ]
+    if X is not None:
+        X = np.atleast_2d(np.asarray(X, dtype=float))
+        found.append(Mistake(
+            "token-token", float(X[i] @ X[j]),
+            f"that is x{a}·x{b}, the tokens themselves: the score compares them after W_Q and W_K, q{a} with k{b}.",
+        ))
+    if terms:
+        n, total = Q.shape[1], float(Q[i] @ K[j])
+        if total:  # said beside a slip of the same value, which would otherwise hide diagnose's own
+            found.append(Mistake("sign", -total, "right size, wrong sign: recheck the signs of the products."))
+        found += [Mistake(name, value, f"a sign slip in {words}; the other products are right." if name == "sign"
+                          else f"you left out {words}: the score adds {'both' if n == 2 else f'all {n}'} products.")
+                  for name, value, words in term_slips(Q, K.T, i, j, shared=True,
+                                                      term=lambda k: f"q{a}{_sub(k + 1)}k{b}{_sub(k + 1)}")]
     return found

@@ -15,6 +15,8 @@ holds), so naming a slip for it would be a guess.  Numpy only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from numpy.typing import ArrayLike
 
@@ -156,7 +158,14 @@ def _new_values(slips, offered):
 
 
 def term_slips(
-    A: np.ndarray, B: np.ndarray, i: int, j: int, names: tuple[str, str] = ("A", "B"), shared: bool = False
+    A: np.ndarray,
+    B: np.ndarray,
+    i: int,
+    j: int,
+    names: tuple[str, str] = ("A", "B"),
+    shared: bool = False,
+    *,
+    term: Callable[[int], str] | None = None,
 ) -> list[tuple[str, float, str]]:
     """``(name, value, words)`` of each slip inside the sum of entry ``(i, j)`` of AB (float matrices).
 
@@ -166,23 +175,25 @@ def term_slips(
     "you left out".  None gives 0; and a product left out is planned only
     where it gives a value of its own, not a sign slip's nor the whole entry
     negated (the sign pattern `diagnose` sees): then which slip it was
-    cannot be told.  With `shared`, one that gives a sign slip's value is
-    planned too, after it, so that `diagnose` says both.  The entry practice
-    reads them to keep only draws where each has its own value.
+    cannot be told.  With `shared`, every one is planned, after the sign
+    slips, so that `diagnose` says each slip of one value.  The entry
+    practice reads them to keep only draws where each has its own value.  `term`
+    writes the product ``k`` (0-based) another way than ``A[i,k]·B[k,j]``
+    (a score's ``q₂₃k₄₃``).
     """
     a, b = names
+    term = term or (lambda k: f"{a}[{i + 1},{k + 1}]·{b}[{k + 1},{j + 1}]")
     terms = A[i] * B[:, j]
     total = float(terms.sum())
     said = {}
     for value in dict.fromkeys(float(t) for t in terms if t != 0):
         where = " or ".join(
-            f"term {k + 1}, {a}[{i + 1},{k + 1}]·{b}[{k + 1},{j + 1}],"
-            for k, t in enumerate(terms) if t == value
+            f"term {k + 1}, {term(k)}," for k, t in enumerate(terms) if t == value
         )
         said[value] = f"{where} which is {format_number(value)}"
     # Sign slips first: where one gives the same number as a term left out, it is named first.
     slips = [("sign", total - 2 * v, words) for v, words in said.items()]
-    taken = {-total} if shared else {value for _, value, _ in slips} | {-total}
+    taken = set() if shared else {value for _, value, _ in slips} | {-total}
     slips += [("dropped", total - v, words) for v, words in said.items() if total - v not in taken]
     return [slip for slip in slips if slip[1] != 0]
 

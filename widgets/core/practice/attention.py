@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..attention_mistakes import masked_row_mistakes, output_mistakes, query_mistakes, softmax_mistakes
+from ..attention_mistakes import (
+    masked_row_mistakes,
+    output_mistakes,
+    query_mistakes,
+    score_mistakes,
+    softmax_mistakes,
+)
 from ..mistakes import Mistake, shape_mistakes
 from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart, two_terms
 
@@ -15,24 +21,15 @@ __all__ = ["chain_problem", "mask_problem", "output_problem", "query_problem", "
 @redrawn_until_every_slip_tells
 def score_problem(rng: np.random.Generator, seed: int) -> Problem | None:
     """One score S_ij = q_i · k_j from Q and K, tokens as rows: 3 or 4 tokens, d_k 2 or 3, entries
-    from -4 to 4; two of its products at least are not 0."""
+    from -4 to 4; two of its products at least are not 0.  Its slips are lab 7's (`score_mistakes`),
+    without those inside the sum."""
     tokens, d_k = sizes(rng, (3, 4), (2, 3))
     Q, K = small(rng, (tokens, d_k), -4, 4), small(rng, (tokens, d_k), -4, 4)
     i, j = (int(x) for x in rng.choice(tokens, size=2, replace=False))
     if not two_terms(Q[i], K[j]):
         return None
     answer = float(Q[i] @ K[j])
-    mistakes = (
-        Mistake("swapped", float(Q[j] @ K[i]),
-                f"that is S_{j + 1}{i + 1} = q_{j + 1}·k_{i + 1}: the first index picks the query "
-                f"(row {i + 1} of Q), the second the key (row {j + 1} of K)."),
-        Mistake("query-query", float(Q[i] @ Q[j]),
-                f"you dotted two queries: the score pairs query {i + 1} with key {j + 1}, a row of K."),
-        Mistake("key-key", float(K[i] @ K[j]),
-                f"you dotted two keys: the score pairs query {i + 1} (a row of Q) with key {j + 1}."),
-        Mistake("diagonal", float(Q[i] @ K[i]),
-                f"that is S_{i + 1}{i + 1}: use key {j + 1}, row {j + 1} of K."),
-    )
+    mistakes = tuple(score_mistakes(Q, K, i, j, terms=False))
     return Problem("score", seed, (Part(answer, mistakes),), dict(Q=Q, K=K, i=i, j=j))
 
 

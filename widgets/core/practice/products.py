@@ -71,10 +71,8 @@ def entry_problem(rng: np.random.Generator, seed: int) -> Problem | None:
     # Every product left out, and every product's sign slipped, gets its own number: where one collided with
     # another slip's, the learner was told the other slip (the fresh review met it in 66 of 723 left-out
     # products, and in seed 8, a sign slip told "you dotted row 2 of A with row 1 of B").
-    # A product twice the entry, left out, gives the entry negated: that reads as a sign slip, and is drawn again.
     planned = {(mistake.name, mistake.value) for mistake in part.mistakes}
-    if any((name, value) not in planned for name, value, _ in term_slips(A, B, i, j, shared=True)) or any(
-            A[i] * B[:, j] == 2 * answer):
+    if any((name, value) not in planned for name, value, _ in term_slips(A, B, i, j, shared=True)):
         return None
     return Problem("entry", seed, (part,), dict(A=A, B=B, i=i, j=j))
 
