@@ -7,7 +7,12 @@
 - `widgets.labs`: one composite per lab whose wiring is more than layout;
 - `widgets.lecture`: the link's presets and presenter mode.
 
-Every public name is importable from `widgets` itself.  The import is lazy:
+`widgets.__all__` is the public API: what an instructor needs to build a lab
+(controls, views, checks and their mistake catalogues, the lecture's pieces,
+the math and the words behind them).  The rest is the labs' own (`widgets.labs`,
+`widgets.core.lab_numbers`, lab 10's words in `widgets.text.adaptive_prose`) or
+the layers' inner workings, which may change; `tests/project/test_public_api.py`
+holds every name the labs import to one of the two.  The import is lazy:
 `import widgets` loads nothing else, and a name's module is imported the first
 time the name is used, so the math can be used without the widget stack.
 
@@ -86,6 +91,29 @@ _LOCATIONS = {
     "IdentityPanel": "views.property_panels",
     "OrderPanel": "views.property_panels",
     "VertexPlot": "views.vertex_plot",
+    # What a check names: the usual wrong answers of each skill, and the filter that keeps those told apart.
+    "Mistake": "core.mistakes",
+    "entry_mistakes": "core.mistakes",
+    "factor_mistakes": "core.mistakes",
+    "product_mistakes": "core.mistakes",
+    "shape_mistakes": "core.mistakes",
+    "space_mistakes": "core.mistakes",
+    "row_mistakes": "core.rows",
+    "masked_row_mistakes": "core.attention_mistakes",
+    "output_mistakes": "core.attention_mistakes",
+    "query_mistakes": "core.attention_mistakes",
+    "score_mistakes": "core.attention_mistakes",
+    "softmax_mistakes": "core.attention_mistakes",
+    "dense_mistakes": "core.dense_layer",
+    "told_apart": "core.practice.problems",
+    "CourseProgress": "lecture.course_progress",
+    "lab_titles": "lecture.course_progress",
+    "MixedReview": "lecture.review",
+    "average_sum_latex": "text.attention_steps",
+    "score_sum_latex": "text.attention_steps",
+    "weight_latex": "text.attention_steps",
+    "latex_matrix": "text.latex_math",
+    "DotProductPlot": "views.dot_product_plot",
 }
 
 __all__ = sorted(_LOCATIONS)
