@@ -294,3 +294,37 @@ def test_a_notebook_names_its_pieces_by_its_own_number() -> None:
                 wrong += [f"{path.name}: {m.group(0)}" for m in re.finditer(r"prefix=[\"']lab(\d\d)\b", cell.source)
                           if m.group(1) != path.name[:2]]
     assert not wrong, wrong
+
+
+#: The writers of a ``<style>`` element: rules that change while the page runs and reach inside a
+#: widget's DOM (a cell's tint, a refused entry, the presenter's zoom), which no Layout can set.
+STYLE_WRITERS = {"widgets/controls/matrix_cells.py", "widgets/controls/slider_entry.py", "widgets/text/bar_words.py"}
+
+
+def style_elements(source: str) -> list[int]:
+    """The lines of `source` whose string (a docstring aside) writes a ``<style>`` element."""
+    tree = ast.parse(source)
+    docstrings = _docstrings(tree)
+    return sorted({node.lineno for node in ast.walk(tree) if isinstance(node, ast.Constant)
+                   and isinstance(node.value, str) and "<style" in node.value and id(node) not in docstrings})
+
+
+def test_style_elements_only_where_a_rule_changes_at_run_time() -> None:
+    """A part's look is its class in the template's CSS, its box its Layout; a ``<style>`` inside an
+    HTML value is for the three run-time rules alone (a notebook writes none)."""
+    offenders = {
+        path.relative_to(ROOT).as_posix(): lines for path in modules()
+        if path.relative_to(ROOT).as_posix() not in STYLE_WRITERS
+        and (lines := style_elements(path.read_text(encoding="utf-8")))
+    }
+    from harness.notebooks import notebook_cells
+
+    offenders |= {path.name: ["<style>"] for path in sorted((ROOT / "labs").glob("*.ipynb"))
+                  if any("<style" in cell.source for cell in notebook_cells(path))}
+    assert not offenders, f"style these by a class in matmul_layout.css: {offenders}"
+    assert all(style_elements((ROOT / name).read_text(encoding="utf-8")) for name in STYLE_WRITERS)
+
+
+def test_the_style_reader_finds_a_planted_one() -> None:
+    """A ``<style>`` in a string is found, in a docstring it is not."""
+    assert style_elements('"""Shows <style>."""\nCSS = "<style>p {}</style>"\n') == [2]
