@@ -368,3 +368,24 @@ def test_the_guard_reader_finds_a_planted_one() -> None:
     planted = "def f(self):\n    self._busy = True\n    try:\n        g()\n    finally:\n        self._busy = False\n"
     assert hand_built_guards(planted) == ["f: self._busy"]
     assert not hand_built_guards("def f(self):\n    with self._writing:\n        g()\n")
+
+
+def loose_stores(source: str) -> list[int]:
+    """The lines of `source` that make a `DeviceStore` other than as ``self._keep_store``'s first argument."""
+    tree = ast.parse(source)
+    kept = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and ast.unparse(node.func) == "self._keep_store" and node.args}
+    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and ast.unparse(node.func) == "DeviceStore" and id(node) not in kept]
+
+
+def test_a_device_store_is_kept_through_keeps_store() -> None:
+    """A store observed directly goes deaf for good when its view does not answer in time;
+    ``_keep_store`` renews it.  Only device_store.py (its examples and `renewed`) makes one otherwise."""
+    offenders = {
+        name: lines for path in modules() if (name := path.relative_to(ROOT).as_posix())
+        != "widgets/controls/device_store.py" and (lines := loose_stores(path.read_text(encoding="utf-8")))
+    }
+    assert not offenders, f"keep these through KeepsStore._keep_store: {offenders}"
+    assert loose_stores("store = DeviceStore(key='lab')\nstore.observe(f, names='status')\n") == [1]
+    assert not loose_stores("self._keep_store(DeviceStore(key='lab'), f, 'status')\n")
