@@ -28,6 +28,7 @@ from typing import Any
 
 from ipywidgets import HTML, Button, HBox, Layout
 
+from ..base.guard import Guard
 from ..base.shared_models import steady
 from ..controls.check import Check
 from ..controls.device_store import DeviceStore, KeepsStore
@@ -124,7 +125,7 @@ class LabProgress(KeepsStore, HBox):
         self._checks = {}  # name to Check, once watched
         self._practices = {}  # name to Practice, once watched
         self._states = {}  # check name to its state, as the browser keeps it
-        self._restoring = False
+        self._restoring = Guard()  # up while a record is restored: its changes are not saved back
         self._apart = False  # the browser keeps a newer version's record: this one keeps its own beside it
         self.restored = 0  # checks restored
         self.restored_given = 0  # answers of open checks restored
@@ -216,8 +217,7 @@ class LabProgress(KeepsStore, HBox):
         return self._say(_KEPT_APART if self._apart else "Your progress in this lab is kept in this browser.")
 
     def _restore(self, record):
-        self._restoring = True
-        try:
+        with self._restoring:
             for name, state in record.checks.items():
                 check = self._checks.get(name)
                 if check is not None and not (check.solved or check.shown):
@@ -233,8 +233,6 @@ class LabProgress(KeepsStore, HBox):
                 if practice is not None and not practice.history:
                     practice.restore(kept)
                     self.restored_practice += bool(kept.history)  # a practice never started: nothing to welcome
-        finally:
-            self._restoring = False
         # What this visit did before the browser answered wins over what it kept.
         self._states = {**{name: state for name, state in record.checks.items() if name in self._checks},
                         **self._states}
