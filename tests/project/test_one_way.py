@@ -330,11 +330,6 @@ def test_the_style_reader_finds_a_planted_one() -> None:
     assert style_elements('"""Shows <style>."""\nCSS = "<style>p {}</style>"\n') == [2]
 
 
-#: A flag set True and put back False in a ``finally``, instead of a Guard (the lead's file in issue
-#: 45, reported there): the test fails once it is a Guard, so the list only shrinks.
-GUARD_NOT_YET: set[str] = set()
-
-
 def hand_built_guards(source: str) -> list[str]:
     """The flags in `source` raised with ``self.x = True`` and lowered in a ``finally``: a Guard by hand."""
     found = []
@@ -355,12 +350,10 @@ def test_echoes_are_ignored_through_a_guard() -> None:
     """``with self._writing:`` (a `Guard`) raises the flag and lowers it after an error, and nests; a
     flag set and reset by hand does neither once two writes overlap."""
     offenders = {
-        name: found for path in modules() if (name := path.relative_to(ROOT).as_posix()) not in GUARD_NOT_YET
-        and (found := hand_built_guards(path.read_text(encoding="utf-8")))
+        path.relative_to(ROOT).as_posix(): found for path in modules()
+        if (found := hand_built_guards(path.read_text(encoding="utf-8")))
     }
     assert not offenders, f"use widgets.base.guard.Guard: {offenders}"
-    fixed = [name for name in GUARD_NOT_YET if not hand_built_guards((ROOT / name).read_text(encoding="utf-8"))]
-    assert not fixed, f"these use a Guard now: remove them from GUARD_NOT_YET: {fixed}"
 
 
 def test_the_guard_reader_finds_a_planted_one() -> None:
