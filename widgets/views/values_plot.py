@@ -20,7 +20,7 @@ from traitlets import Int, List, TraitError, Unicode, observe, validate
 from ..base.batching import apply_changes
 from ..base.guard import Guard
 from ..base.owned import OwnsChildren
-from ..base.traits import MatrixTrait
+from ..base.traits import ROW, MatrixTrait, check_highlight, drop_lost_highlights
 from ..core.geometry import convex_hull
 from ..core.plot_frame import fit_bounds
 from ..core.shapes import format_shape
@@ -66,6 +66,10 @@ class ValuesPlot(OwnsChildren, DescribedFigure):
     Traceback (most recent call last):
         ...
     traitlets.traitlets.TraitError: values must have 2 columns (x, y) to be drawn, got 1×3
+    >>> plot.focus = 1                           # one output: no row 1 to pick out
+    Traceback (most recent call last):
+        ...
+    traitlets.traitlets.TraitError: focus: expected a row from 0 to 0, or None; got 1
     """
 
     values = MatrixTrait(help="The value vectors v_j, one per row (L×2).")
@@ -132,11 +136,7 @@ class ValuesPlot(OwnsChildren, DescribedFigure):
 
     @validate("focus")
     def _validate_focus(self, proposal):
-        if proposal.value is None:
-            return None
-        if proposal.value < 0:
-            raise TraitError(f"focus must be a 0-based row >= 0 or None, got {proposal.value}")
-        return int(proposal.value)  # not a bool: numpy reads H[True] as a mask
+        return check_highlight(proposal, self.weights.shape, {"focus": ROW})
 
     @validate("values")
     def _validate_values(self, proposal):
@@ -192,6 +192,8 @@ class ValuesPlot(OwnsChildren, DescribedFigure):
 
     @observe("values", "weights", "focus", "output_names")
     def _on_change(self, change):
+        if change["name"] == "weights":
+            drop_lost_highlights(self, self.weights.shape, {"focus": ROW})  # fewer outputs: no row to pick out
         if self._ready and not self._writing:
             self._render()
 
@@ -201,7 +203,7 @@ class ValuesPlot(OwnsChildren, DescribedFigure):
         self.set_trait("outputs", H)
         xmin, xmax, ymin, ymax = _plot_bounds(V, H)
         hull = convex_hull(V)
-        focus = self.focus if self.focus is not None and self.focus < len(H) else None
+        focus = self.focus
         output_names = [
             self.output_names[i] if i < len(self.output_names) else f"h{i + 1}" for i in range(len(H))
         ]
