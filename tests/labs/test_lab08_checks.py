@@ -72,7 +72,8 @@ def test_h2_with_the_weights_shifted_one_value_up_is_named(lab):
 def test_h_shaped_as_a_value_vector_by_itself_is_named(lab):
     check_h = lab["check_h"]
     assert not answer(check_h, "2x2") and check_h.mistake == "features"
-    assert "a row for each of the 4 tokens" in check_h.feedback
+    assert "H = A_att V has the rows of A_att, one per token" in check_h.feedback
+    assert not answer(check_h, "4x3") and check_h.mistake == "X"  # the shape of X, now named too
 
 
 def test_the_h2_hints_leave_the_sum_to_do(lab):

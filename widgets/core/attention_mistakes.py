@@ -26,11 +26,12 @@ from numpy.typing import ArrayLike
 
 from .attention_math import softmax_rows
 from .diagnosis import Mistake
-from .mistakes import term_slips
+from .mistakes import shape_mistakes, term_slips
 from .parsing import format_number
 
 __all__ = [
-    "masked_row_mistakes", "output_mistakes", "query_mistakes", "score_mistakes", "softmax_mistakes", "tokens_from",
+    "attention_shape_mistakes", "masked_row_mistakes", "output_mistakes", "query_mistakes", "score_mistakes",
+    "softmax_mistakes", "tokens_from",
 ]
 
 
@@ -429,3 +430,37 @@ def score_mistakes(
                   for name, value, words in term_slips(Q, K.T, i, j, shared=True,
                                                       term=lambda k: f"q{a}{_sub(k + 1)}k{b}{_sub(k + 1)}")]
     return found
+
+
+def attention_shape_mistakes(part: str, n: int, d: int, d_k: int, d_v: int) -> list[Mistake]:
+    """The usual wrong answers for the shape of ``A_att`` or ``H`` (`part`), for n tokens of d features,
+    queries and keys of d_k entries, values of d_v.  Lab 8's checks and the chain practice use it.
+
+    ``A_att``: one row only, the shape of Q, K or V, a d_k×d_k matrix.  ``H``: `shape_mistakes` of
+    ``A_att V`` (one of which is the answer: `diagnose` skips it, the practice keeps `told_apart`),
+    the shape of X, a d_v×d_v matrix.
+
+    >>> [(m.name, m.value) for m in attention_shape_mistakes("A_att", 4, 3, 2, 2)]
+    [('one-row', (1, 4)), ('values', (4, 2)), ('features', (2, 2))]
+    """
+    if part == "A_att":
+        why = "A_att holds one weight per score, one row per token and one column per token it can look at."
+        same = d_k == d_v
+        found = [
+            Mistake("one-row", (1, n), "softmax acts on every row of S, not only one: each query gets its own row "
+                    "of weights."),
+            Mistake("values", (n, d_k), f"that is the shape of Q{', K and V' if same else ' and K'}: {why}"),
+            *([] if same else [Mistake("values", (n, d_v), f"that is the shape of V: {why}")]),
+            Mistake("features", (d_k, d_k), f"{d_k} is the length of a query or key: A_att compares tokens with "
+                    "tokens, one row per token and one column per token it can look at."),
+        ]
+        return found
+    if part == "H":
+        return [
+            *shape_mistakes((n, n), (n, d_v), names=("A_att", "V")),
+            Mistake("X", (n, d), f"that is the shape of X: each output row mixes the rows of V, which have "
+                    f"d_v = {d_v} entries (W_V is {d}×{d_v})."),
+            Mistake("features", (d_v, d_v), f"{d_v} is the length of a value vector, the columns of V: "
+                    "H = A_att V has the rows of A_att, one per token, and the columns of V."),
+        ]
+    raise ValueError(f"part must be 'A_att' or 'H', got {part!r}")

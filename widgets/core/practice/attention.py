@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..attention_mistakes import (
+    attention_shape_mistakes,
     masked_row_mistakes,
     output_mistakes,
     query_mistakes,
@@ -98,20 +99,11 @@ def chain_problem(seed: int) -> Problem:
         Part((n, n), (
             Mistake("QtK", (d_k, d_k), f"{d_k}×{d_k} is the shape of QᵀK: S = QKᵀ pairs each query, a row "
                     "of Q, with each key, a row of K, so it has a row and a column per token."),
-            Mistake("Q", (n, d_k), f"that is the shape of Q (and K): S holds one score for each pair of "
-                    f"tokens, {n} by {n}."),
+            Mistake("Q", (n, d_k), "that is the shape of Q (and K): S holds one score for each pair of "
+                    "tokens, a query's and a key's."),
         ), name="S"),
-        Part((n, n), (
-            Mistake("one-row", (1, n), "softmax acts on every row of S, not only one: each query gets "
-                    "its own row of weights."),
-            Mistake("d_k", (n, d_k), "dividing by √d_k and taking the softmax change the numbers, not "
-                    "the shape: A_att is the shape of S."),
-        ), name="A_att"),
-        Part((n, d_v), tuple(told_apart([
-            *shape_mistakes((n, n), (n, d_v), names=("A_att", "V")),
-            Mistake("X", (n, d), f"that is the shape of X: each output row mixes the rows of V, "
-                    f"which have d_v = {d_v} entries (W_V is {d}×{d_v})."),
-        ], (n, d_v))), name="H"),
+        Part((n, n), tuple(attention_shape_mistakes("A_att", n, d, d_k, d_v)), name="A_att"),
+        Part((n, d_v), tuple(told_apart(attention_shape_mistakes("H", n, d, d_k, d_v), (n, d_v))), name="H"),
     )
     return Problem("chain", seed, parts, dict(n=n, d=d, d_k=d_k, d_v=d_v))
 
