@@ -99,7 +99,7 @@ hub-proxy:
 		exit 1; \
 	fi
 
-# Everything, in two runs: the fast tier on two workers, then the tests that drive
+# Everything, in two runs: the fast tier and the exhaustive sweeps on two workers, then the tests that drive
 # a server, a browser or a kernel, one at a time (they time what they watch, and
 # share the machine's two cores with the servers they start: on two workers, with
 # --dist loadfile, the browser tier's 277 tests took 19:53, where one worker took 22:32
@@ -107,18 +107,20 @@ hub-proxy:
 # gained for tests that time what they watch).
 test: $(VENV)/.test-installed chromium engines hub-proxy
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest -q $(FAST_ARGS)
+	$(PY) -m pytest -q $(IN_PROCESS) -m "not browser and not notebook and not slow"
 	$(PY) -m pytest --durations=30 -m "browser or notebook or slow"
 
 # The fast tier leaves out the browser and notebook folders, so it never imports
 # Playwright or starts a kernel (tests/harness/test_tiers.py fails if it does), and
 # by its marker any test elsewhere that needs a browser, a kernel or the whole
-# project. It runs on two workers (pytest-xdist), one per core of the machine.
-FAST_ARGS = -n 2 -m "not browser and not notebook and not slow" --ignore=tests/browser --ignore=tests/notebooks
+# project. It runs on two workers (pytest-xdist), one per core of the machine. `make test-fast`
+# also leaves the exhaustive sweeps (every practice seed) to `make test`: the same checks on
+# samples of the seeds stay, and it fits a minute.
+IN_PROCESS = -n 2 --ignore=tests/browser --ignore=tests/notebooks
 
 test-fast: $(VENV)/.test-installed
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest -q $(FAST_ARGS)
+	$(PY) -m pytest -q $(IN_PROCESS) -m "not browser and not notebook and not slow and not exhaustive"
 
 # BENCH_ARGS="--quick" for a short run; see bench/README.md.
 bench: $(VENV)/.bench-installed chromium

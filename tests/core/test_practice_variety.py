@@ -17,6 +17,9 @@ from widgets.text.latex_math import latex_matrix
 from widgets.text.numbers import latex_number
 from widgets.text.practice_hints import HINT_LEVELS, hints
 
+# Every test here sweeps every seed: make test runs them, make test-fast leaves them to it.
+pytestmark = pytest.mark.exhaustive
+
 FIRST_STEP = HINT_LEVELS.index("the first step")
 
 #: A step that shows a term that is zero: a weight 0 times something, a zero vector, a product that is 0.
