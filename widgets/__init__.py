@@ -99,6 +99,7 @@ _LOCATIONS = {
     "shape_mistakes": "core.mistakes",
     "space_mistakes": "core.mistakes",
     "row_mistakes": "core.rows",
+    "attention_shape_mistakes": "core.attention_mistakes",
     "masked_row_mistakes": "core.attention_mistakes",
     "output_mistakes": "core.attention_mistakes",
     "query_mistakes": "core.attention_mistakes",
