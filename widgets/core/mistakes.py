@@ -33,6 +33,7 @@ __all__ = [
     "diagnose",
     "entry_mistakes",
     "factor_mistakes",
+    "points_mistakes",
     "product_mistakes",
     "shape_mistakes",
     "space_mistakes",
@@ -143,6 +144,41 @@ def factor_mistakes(A: ArrayLike, B: ArrayLike, names: tuple[str, str] = ("A", "
                 f"column j of {b}.",
             ))
     return found
+
+
+def points_mistakes(A: ArrayLike, X: ArrayLike, *, as_rows: bool = False) -> list[Mistake]:
+    """The usual wrong answers for a map ``A`` applied to the points ``X`` (its columns) at once.
+
+    ``Y = AX``, the images as columns; with `as_rows`, the images as rows,
+    ``(AX)ᵀ = XᵀAᵀ``.  The slips: the columns of ``A`` used as its rows
+    (``AᵀX``), ``Y`` turned, ``X`` unchanged, ``XᵀA``, then the other
+    `product_mistakes` with values of their own; as rows, ``A`` not
+    transposed and the images as columns.  Lab 5's check and the points
+    practice use it (lab 5 adds its outline's last corner left out).
+
+    Examples
+    --------
+    >>> [m.name for m in points_mistakes([[1, 1], [0, 1]], [[0, 1, 1], [0, 0, 1]])]
+    ['column-column', 'transpose', 'unchanged', 'rows']
+    """
+    A, X, _ = _shapes(A, X)
+    if as_rows:
+        return [
+            Mistake("no-transpose", X.T @ A, "you multiplied by A, not its transpose: with the points as rows the "
+                    "matrix goes on the right, transposed."),
+            Mistake("as-columns", A @ X, "those are the images as columns (AX): here each point, and its image, "
+                    "is a row."),
+        ]  # (the columns of A for its rows, (AᵀX)ᵀ, is PA: the first slip)
+    found = [
+        Mistake("column-column", A.T @ X, "that is AᵀX: you used the columns of A where its rows go. Entry (i, j) "
+                "of AX is row i of A times column j of X."),
+        Mistake("transpose", (A @ X).T, f"that is Yᵀ, the moved points as rows ({X.shape[1]}×{A.shape[0]}): here "
+                "the points are the columns of X, and Y = AX keeps them as columns."),
+        Mistake("unchanged", X, "that is X itself: nothing moved. Apply A to each column of X."),
+        Mistake("rows", X.T @ A, "that is XᵀA: the points as rows times A. With points as rows the matrix goes on "
+                "the right, transposed (XᵀAᵀ = Yᵀ); here the points are columns, so Y = AX."),
+    ]
+    return found + _new_values(product_mistakes(A, X, names=("A", "X"), terms=False), found)
 
 
 def _new_values(slips, offered):

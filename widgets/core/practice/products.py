@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..mistakes import Mistake, entry_mistakes, product_mistakes, shape_mistakes, space_mistakes, term_slips
+from ..mistakes import (
+    Mistake,
+    entry_mistakes,
+    points_mistakes,
+    product_mistakes,
+    shape_mistakes,
+    space_mistakes,
+    term_slips,
+)
 from ..parsing import format_number
 from ..shapes import NO_PRODUCT
 from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart, two_terms
@@ -125,7 +133,8 @@ def product_problem(rng: np.random.Generator, seed: int) -> Problem | None:
 @redrawn_until_every_slip_tells
 def points_problem(rng: np.random.Generator, seed: int) -> Problem:
     """A 2×2 map applied to two or three points at once: as the columns of X (Y = AX) or, in half
-    the problems, as the rows of P (PAᵀ), where the matrix goes on the right, transposed."""
+    the problems, as the rows of P (PAᵀ), where the matrix goes on the right, transposed.  Its slips are
+    lab 5's (`points_mistakes`)."""
     k = int(rng.choice([2, 3]))
     A, X = small(rng, (2, 2)), small(rng, (2, k))
     # Not a symmetric A (its columns are its rows, and that slip would not show), nor images all 0
@@ -133,18 +142,7 @@ def points_problem(rng: np.random.Generator, seed: int) -> Problem:
     while np.array_equal(A, A.T) or not (A @ X).any():
         A = small(rng, (2, 2))
     as_rows = bool(rng.integers(2))
-    turned = Mistake("columns-of-A", A.T @ X, "you used the columns of A where its rows go: the first "
-                     "coordinate of an image is row 1 of A dotted with the point.")
-    if not as_rows:
-        answer, name = A @ X, "Y"
-        mistakes = [turned, *product_mistakes(A, X, names=("A", "X"), terms=False)]
-    else:
-        answer, name = (A @ X).T, "P'"
-        mistakes = [
-            Mistake("no-transpose", X.T @ A, "you multiplied by A, not its transpose: with the points as "
-                    "rows the matrix goes on the right, transposed."),
-            Mistake("as-columns", A @ X, "those are the images as columns (AX): here each point, and "
-                    "its image, is a row."),
-        ]  # (the columns of A for its rows, (AᵀX)ᵀ, is PA: the slip above)
+    answer, name = ((A @ X).T, "P'") if as_rows else (A @ X, "Y")
+    mistakes = points_mistakes(A, X, as_rows=as_rows)
     part = Part(answer, tuple(told_apart(mistakes, answer)), name=name)
     return Problem("points", seed, (part,), dict(A=A, X=X, as_rows=as_rows))
