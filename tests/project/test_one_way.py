@@ -18,9 +18,6 @@ PACKAGES = ("widgets", "classpulse")
 FEEDBACK_NAMES = {"ERROR_COLOR", "SUCCESS_COLOR", "WARNING_COLOR"}
 FEEDBACK_VALUES = re.compile(r"--matmul-(error|success|warning)|#a94442|#1e7e34|#8a6d3b", re.IGNORECASE)
 
-#: Status lines still colour themselves (not the author's files to change in issue 45; each
-#: should write `feedback_html`): the test fails once one no longer does, so the list only shrinks.
-NOT_YET = {"widgets/text/bar_words.py", "widgets/text/progress_words.py", "widgets/text/pulse_words.py"}
 
 
 def modules() -> list[Path]:
@@ -67,17 +64,11 @@ def test_only_alerts_writes_the_feedback_colours() -> None:
     offenders = {}
     for path in modules():
         name = path.relative_to(ROOT).as_posix()
-        if name == "widgets/text/alerts.py" or name in NOT_YET:
+        if name == "widgets/text/alerts.py":
             continue
         if found := own_colours(path.read_text(encoding="utf-8")):
             offenders[name] = found
     assert not offenders, f"write these through widgets.text.alerts.feedback_html: {offenders}"
-
-
-def test_the_status_lines_left_still_colour_themselves() -> None:
-    """`NOT_YET` names only modules that still break the rule: one fixed leaves the list."""
-    fixed = [name for name in sorted(NOT_YET) if not own_colours((ROOT / name).read_text(encoding="utf-8"))]
-    assert not fixed, f"these keep the rule now: remove them from NOT_YET: {fixed}"
 
 
 def test_the_colour_reader_finds_a_planted_one() -> None:

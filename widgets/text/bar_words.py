@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
-from .alerts import SUCCESS_COLOR, WARNING_COLOR, alert_html
+from .alerts import SUCCESS_COLOR, WARNING_COLOR, alert_html, feedback_html
 
 __all__ = ["preset_status_html", "style_html"]
 
@@ -24,7 +24,7 @@ def preset_status_html(applied: Iterable[str], errors: Iterable[str]) -> str:
     --------
     >>> preset_status_html(["A (2×2)"], [])
     '<div style="line-height: 1.4"><span class="lecture-preset-applied" \
-style="color: var(--matmul-success, #1e7e34)"><b>From the link:</b> A (2×2)</span></div>'
+style="color:var(--matmul-success, #1e7e34)"><b>From the link:</b> A (2×2)</span></div>'
     >>> "&lt;i&gt;" in preset_status_html([], ["B: '<i>' is not a number"]), preset_status_html([], [])
     (True, '')
     """
@@ -32,10 +32,8 @@ style="color: var(--matmul-success, #1e7e34)"><b>From the link:</b> A (2×2)</sp
     parts = []
     if applied:
         names = ", ".join(html.escape(a) for a in applied)
-        parts.append(
-            f'<span class="lecture-preset-applied" style="color: {SUCCESS_COLOR}">'
-            f"<b>From the link:</b> {names}</span>"
-        )
+        parts.append(feedback_html(f"<b>From the link:</b> {names}", SUCCESS_COLOR, escape=False, tag="span",
+                                   css_class="lecture-preset-applied"))
     parts.extend(f'<span class="lecture-preset-error">{html.escape(message)}</span>' for message in errors)
     lines = "<br>".join(parts)
     if errors:  # announced, in the caveat colour: the lab goes on with its defaults

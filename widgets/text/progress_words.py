@@ -11,7 +11,7 @@ import html
 from collections.abc import Sequence
 
 from ..core.mastery import LEVELS
-from .alerts import WARNING_COLOR
+from .alerts import WARNING_COLOR, feedback_html
 from .html_math import link_html
 
 __all__ = ["MOVE_HELP_HTML", "course_html", "notice_html", "told_html"]
@@ -32,8 +32,8 @@ def notice_html(words: str, warn: bool = False) -> str:
     >>> notice_html("Kept & restored.")
     '<span style="color:var(--jp-ui-font-color1); font-size:0.9em; line-height:1.4">Kept &amp; restored.</span>'
     """
-    style = f"color:{WARNING_COLOR}" if warn else f"color:{_QUIET_COLOR}"
-    return f'<span style="{style}; font-size:0.9em; line-height:1.4">{html.escape(words)}</span>'
+    return feedback_html(words, WARNING_COLOR if warn else _QUIET_COLOR, tag="span",
+                         style="font-size:0.9em; line-height:1.4")
 
 
 def told_html(words: str, warn: bool = False) -> str:
@@ -42,8 +42,7 @@ def told_html(words: str, warn: bool = False) -> str:
     >>> told_html("Brought here.")
     '<p role="status" style="color:var(--jp-ui-font-color1)">Brought here.</p>'
     """
-    color = WARNING_COLOR if warn else _QUIET_COLOR
-    return f'<p role="status" style="color:{color}">{html.escape(words)}</p>'
+    return feedback_html(words, WARNING_COLOR if warn else _QUIET_COLOR, tag="p", role="status")
 
 
 def course_html(rows: Sequence[tuple[str, str, int, int, int, str]], started: Sequence[int], nxt: int) -> str:

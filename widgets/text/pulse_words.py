@@ -13,13 +13,13 @@ import base64
 import html
 from collections.abc import Iterable, Sequence
 
-from .alerts import WARNING_COLOR
+from .alerts import WARNING_COLOR, feedback_html
 
 __all__ = ["NO_ANSWERS_HTML", "csv_link_html", "lab_heading_html", "pulse_bars_html", "pulse_table_html"]
 
 #: What the board says while the store holds no answer yet.
-NO_ANSWERS_HTML = (f'<span style="color: {WARNING_COLOR}">No answers yet: '
-                   f"the counts appear here as the room answers.</span>")
+NO_ANSWERS_HTML = feedback_html("No answers yet: the counts appear here as the room answers.", WARNING_COLOR,
+                                tag="span")
 
 
 def lab_heading_html(lab: str, visitors: int) -> str:
