@@ -19,7 +19,6 @@ FEEDBACK_NAMES = {"ERROR_COLOR", "SUCCESS_COLOR", "WARNING_COLOR"}
 FEEDBACK_VALUES = re.compile(r"--matmul-(error|success|warning)|#a94442|#1e7e34|#8a6d3b", re.IGNORECASE)
 
 
-
 def modules() -> list[Path]:
     """Every module of the packages, sorted."""
     return sorted(path for package in PACKAGES for path in (ROOT / package).rglob("*.py"))
