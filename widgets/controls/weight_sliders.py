@@ -195,8 +195,6 @@ class WeightSliders(OwnsChildren, VBox):
         indices = []
         for i in proposal["value"]:
             try:
-                if isinstance(i, bool):  # operator.index takes True for 1
-                    raise IndexError(f"weight index must be a whole number, got {i!r}")
                 indices.append(check_index(i, n, "weight"))
             except IndexError as error:
                 raise TraitError(f"locked: {error}") from None

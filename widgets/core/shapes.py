@@ -238,7 +238,7 @@ def check_index(index: SupportsIndex, size: int, what: str = "row", of: str | No
     Parameters
     ----------
     index : int
-        The index to check; any integer type (``operator.index``), not a float.
+        The index to check; any integer type (``operator.index``), not a float or a bool.
     size : int
         How many places there are (rows or columns of the matrix).
     what : str, optional
@@ -273,8 +273,14 @@ def check_index(index: SupportsIndex, size: int, what: str = "row", of: str | No
     Traceback (most recent call last):
     ...
     IndexError: column index must be a whole number, got 1.0
+    >>> check_index(True, 3, "column")  # operator.index takes True for 1: a flag is not a place
+    Traceback (most recent call last):
+    ...
+    IndexError: column index must be a whole number, got True
     """
     try:
+        if isinstance(index, (bool, np.bool_)):
+            raise TypeError
         index = operator.index(index)
     except TypeError:
         raise IndexError(f"{what} index must be a whole number, got {index!r}") from None
