@@ -81,7 +81,7 @@ def test_notebook_files_are_not_served(voila_server, lab):
         status, body = get(voila_server.url + path)
         assert status in (403, 404), f"{path}: HTTP {status}"
         assert not leaked_code(body, lab), path
-    # Voila's own contents API lists the notebook for its tree page, without content.
+    # Voila's own contents API lists the notebook (for the script-drawn tree page, ?classic-tree=false), without content.
     status, body = get(f"{voila_server.url}/voila/api/contents/{lab.name}?content=1&format=text")
     assert status == 200 and json.loads(body)["content"] is None
     assert not leaked_code(body, lab)
