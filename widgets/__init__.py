@@ -97,6 +97,7 @@ _LOCATIONS = {
     "factor_mistakes": "core.mistakes",
     "product_mistakes": "core.mistakes",
     "shape_mistakes": "core.mistakes",
+    "points_mistakes": "core.mistakes",
     "space_mistakes": "core.mistakes",
     "row_mistakes": "core.rows",
     "attention_shape_mistakes": "core.attention_mistakes",
