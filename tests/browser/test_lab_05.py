@@ -64,7 +64,7 @@ def test_asks_before_it_shows_then_the_gallery_shear_moves_the_top_edge(voila_se
     # nothing to copy. The right answer opens it.
     feedback = page.locator(".lab05-check-y [role=status]")
     answer_check(page, ".lab05-check-y", [[0, 0], [1, 0], [2, 1], [1, 1], [0, 0]])
-    expect(feedback).to_contain_text("that is Yᵀ, the moved corners as rows (5×2)")
+    expect(feedback).to_contain_text("that is Yᵀ, the moved points as rows (5×2)")
     expect(page.locator(".lab05-reveal-y .reveal-placeholder")).to_contain_text("after a second try")
     assert page.locator(".lab05-mystery").count() == 0 and not shows_sequence(page, Y_ACTIVITY)
     answer_check(page, ".lab05-check-y", [[0, 1, 2, 1, 0], [0, 0, 1, 1, 0]])

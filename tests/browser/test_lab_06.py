@@ -86,7 +86,7 @@ def test_asks_before_it_shows_names_the_mistake_then_opens_the_picture(voila_ser
     # ŷ typed: forgetting b is named; the right answer is accepted.
     feedback = page.locator(".lab06-check-yhat [role=status]")
     answer_check(page, ".lab06-check-yhat", [[0], [6]])
-    expect(feedback).to_contain_text("that is Wx: the layer then adds the bias b")
+    expect(feedback).to_contain_text("you left out the bias: the layer adds b")
     answer_check(page, ".lab06-check-yhat", [[1], [5]])
     expect(feedback).to_have_text("Read as a 2×1 matrix.Correct!")  # the answer as read, then the verdict
     answer_check(page, ".lab06-check-relu", "0")

@@ -57,7 +57,7 @@ def test_shapes_and_scores_stay_hidden_until_answered(voila_server, page):
     choose_check(page, ".lab07-check-s24", "q₂₁k₄₁ + q₂₂k₄₂ + q₂₃k₄₃")
     expect(page.locator(".lab07-check-s24 [role=status]")).not_to_be_empty()
     answer_check(page, ".lab07-check-s24-value", "-0.5")
-    expect(page.locator(".lab07-check-s24-value")).to_contain_text("that is S42 = q4 · k2")
+    expect(page.locator(".lab07-check-s24-value")).to_contain_text("that is S₄₂ = q₄·k₂, with the two tokens swapped")
     assert page.locator(".attention-scores").count() == 0
     choose_check(page, ".lab07-check-row", "the scores comparing token 2's query with all five keys")
     expect(page.locator(".lab07-check-row [role=status]")).not_to_be_empty()
