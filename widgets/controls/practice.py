@@ -146,7 +146,7 @@ class Practice(OwnsChildren, VBox):
         if skill not in SKILLS:
             raise TraitError(f"unknown skill {skill!r}: choose one of {', '.join(SKILLS)}")
         self.set_trait("skill", skill)
-        self._slips = set()  # "wrong", "hint" and "shown", as they happen on the instance shown
+        self._slipped_once = False  # a wrong answer, a hint or the solution seen, on the instance shown
         self._finished = False  # the instance shown is solved, or was skipped
         # Shown or hidden for good: plain practice (the mixed review) keeps no streak and no seed,
         # and names no skill (the review names it once the problem is answered).
@@ -271,8 +271,8 @@ class Practice(OwnsChildren, VBox):
         for check in self.checks:
             check.observe(self._on_attempt, names="attempts")
             check.observe(self._on_settled, names=["solved", "shown"])
-            check.observe(lambda _change: self._slipped("hint"), names="hinted")
-        self._slips, self._finished = set(), False
+            check.observe(lambda _change: self._slipped(), names="hinted")
+        self._slipped_once, self._finished = False, False
         self._given.value = written.given
         self._show_parts()
         self._render_heading()
@@ -284,17 +284,16 @@ class Practice(OwnsChildren, VBox):
         shown = done.index(False) + 1 if False in done else len(done)
         self._parts.children = self.checks[:shown]
 
-    def _slipped(self, how):
-        first = not self._slips
-        self._slips.add(how)
+    def _slipped(self):
+        """The streak ends at the first slip, before the problem does (how it ends is its checks' outcomes)."""
+        first, self._slipped_once = not self._slipped_once, True
         if first and not self._finished:
             self.set_trait("streak", 0)
             self._render_heading()
 
     def _on_attempt(self, change):
         if not change["owner"].solved:
-            self._slipped("wrong")
-
+            self._slipped()
 
     def _ended(self, outcome):
         self._finished = True
@@ -307,7 +306,7 @@ class Practice(OwnsChildren, VBox):
 
     def _on_settled(self, change):
         if change["name"] == "shown":
-            self._slipped("shown")  # the solution seen before the answer
+            self._slipped()  # the solution seen before the answer
         self._show_parts()
         if not self._finished and all(check.solved or check.shown for check in self.checks):
             self._ended(worst(check.outcome for check in self.checks))
