@@ -350,16 +350,17 @@ class Check(OwnsChildren, VBox):
             raise TraitError(f"a check is restored as one of {[str(o) for o in CHECK_OUTCOMES]}, not {state!r}")
         if self.solved or self.shown:
             return
-        if state != "shown":
+        solved = Outcome(state).solved
+        if solved:
             self._input.value = self._typed_answer()
         with self.hold_trait_notifications():
             self.set_trait("answered", True)
             self.set_trait("settled", True)
-            self.set_trait("solved" if state != "shown" else "shown", True)
+            self.set_trait("solved" if solved else "shown", True)
             self.set_trait("outcome", state)
-        words = ("Solved on an earlier visit." if state != "shown"
+        words = ("Solved on an earlier visit." if solved
                  else "You saw this answer on an earlier visit: try it again.")
-        color = SUCCESS_COLOR if state != "shown" else WARNING_COLOR
+        color = SUCCESS_COLOR if solved else WARNING_COLOR
         self._feedback.value = feedback_html(words, color, css_class="check-restored")
 
     def restore_given(self, given: str) -> None:

@@ -27,6 +27,7 @@ from ipywidgets import HTML, Button, Layout, Textarea, ToggleButton, VBox
 from ..base.shared_models import steady
 from ..controls.device_store import DeviceStore, KeepsStore
 from ..core.mastery import LEVELS, level
+from ..core.outcome import Outcome
 from ..core.progress_code import read_code, write_code
 from ..core.progress_record import MAX_CHARS, REVIEW_KEY, events, read_records
 from ..text.html_math import paragraph_html, plain_text
@@ -148,7 +149,7 @@ class CourseProgress(KeepsStore, VBox):
         rows = []
         for name, title in self._labs:
             record = records[name]
-            solved = sum(state != "shown" for state in record.checks.values())
+            solved = sum(Outcome(state).solved for state in record.checks.values())
             seen = len(record.checks) - solved
             best = max((level(*events(kept, reviewed.get(kept.skill))) for kept in record.practice.values()),
                        key=LEVELS.index, default=LEVELS[0])

@@ -155,7 +155,7 @@ class MixedReview(KeepsStore, VBox):
         kept = self._reviewed.get(practice.skill, PracticeRecord(skill=practice.skill))
         history = trim(kept.history + outcome)
         self._reviewed[practice.skill] = PracticeRecord(
-            0, history, kept.solved + (outcome in "ras"), practice.skill,
+            0, history, kept.solved + from_letter(outcome).solved, practice.skill,
             (*kept.at, stamp(lab.history, lab.solved))[-len(history):])
         self._moves[practice.skill] = (level(*events(lab, kept)), level(*events(lab, self._reviewed[practice.skill])))
         self._save()
