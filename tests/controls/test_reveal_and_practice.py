@@ -176,11 +176,13 @@ def test_opening_a_view_holding_the_answer_by_hand_or_by_the_solution_counts_it_
     assert first.shown
 
 
-def test_every_skill_has_a_title_and_the_issue_41_skills_name_their_slips_in_a_practice():
-    from widgets.controls.practice import TITLES
+def test_every_skill_is_headed_by_its_words_and_the_issue_41_skills_name_their_slips_in_a_practice():
     from widgets.core.practice import SKILLS
+    from widgets.text.practice_prompts import WORDS
 
-    assert set(TITLES) == set(SKILLS)
+    for skill in SKILLS:  # the heading and the pulse's name are the skill's one record of words
+        practice = Practice(skill, seed=0)
+        assert practice.title == f"Practice: {WORDS[skill].title}" and WORDS[skill].title in part(practice, "practice-heading").value
     for skill, slip in (("rules", "no-c"), ("query", "other-token"), ("mask", "not-renormalised"),
                         ("linearity", "weights-fixed")):
         practice = next(p for p in (Practice(skill, seed=seed) for seed in range(40))

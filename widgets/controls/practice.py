@@ -36,29 +36,11 @@ from ..core.outcome import Outcome, worst
 from ..core.practice import MAX_SEED, SKILLS, Problem, make_problem
 from ..core.progress_record import PracticeRecord, events
 from ..text.practice_hints import hints
-from ..text.practice_prompts import write_problem
+from ..text.practice_prompts import WORDS, write_problem
 from .check import Check
 from .hint_ladder import HintLadder
 
 __all__ = ["Practice"]
-
-#: A heading per skill.
-TITLES = {
-    "column": "a column of AB",
-    "entry": "one entry of AB",
-    "product": "the whole product AB",
-    "composition": "shapes of a composition",
-    "points": "a map applied to many points",
-    "score": "one score q·k",
-    "output": "one output row of H",
-    "softmax": "a softmax row",
-    "chain": "the shapes from X to H",
-    "dense": "a dense layer with ReLU",
-    "rules": "a rule of the product",
-    "query": "one query W_Qᵀx",
-    "mask": "weights under the causal mask",
-    "linearity": "a layer's output for cX",
-}
 
 
 class Practice(OwnsChildren, VBox):
@@ -185,7 +167,7 @@ class Practice(OwnsChildren, VBox):
     @property
     def title(self) -> str:
         """What the lecturer's class pulse calls this section (as `Check.title`)."""
-        return f"Practice: {TITLES[self.skill]}"
+        return f"Practice: {WORDS[self.skill].title}"
 
     @property
     def hints(self) -> tuple[HintLadder, ...]:
@@ -312,7 +294,7 @@ class Practice(OwnsChildren, VBox):
             self._ended(worst(check.outcome for check in self.checks))
 
     def _render_heading(self):
-        self._heading.value = "" if self._plain else f"<b>Practice: {TITLES[self.skill]}</b>"
+        self._heading.value = "" if self._plain else f"<b>Practice: {WORDS[self.skill].title}</b>"
         next_level = goal(*events(self.record, self.review))
         self._score.value = (
             f"Streak: <b>{self.streak}</b> · solved: {self.solved}"

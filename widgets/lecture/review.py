@@ -25,7 +25,7 @@ from ipywidgets import HTML, Button, HBox, Layout, VBox
 
 from ..base.shared_models import steady
 from ..controls.device_store import DeviceStore, KeepsStore
-from ..controls.practice import TITLES, Practice
+from ..controls.practice import Practice
 from ..core.mastery import level, stamp, trim
 from ..core.outcome import Outcome, from_letter
 from ..core.practice import MAX_SEED
@@ -41,6 +41,7 @@ from ..core.progress_record import (
 )
 from ..core.review import choose
 from ..text.html_math import paragraph_html
+from ..text.practice_prompts import WORDS
 from ..text.review_words import problem_heading_html, round_html
 from .progress import apart_key, written_by_newer
 
@@ -133,7 +134,7 @@ class MixedReview(KeepsStore, VBox):
         records = read_records(self.store.peeked, [name for name, _ in self._labs])
         for name, title in self._labs:
             for kept in records[name].practice.values():
-                if kept.skill in TITLES and kept.skill not in self._visited:
+                if kept.skill in WORDS and kept.skill not in self._visited:
                     self._visited[kept.skill] = (kept, name, title)
         if problem:
             self.store.set_aside()
@@ -150,7 +151,7 @@ class MixedReview(KeepsStore, VBox):
         k = self.practices.index(practice)
         name, title = self._visited[practice.skill][1:]
         self._headings[k].value = problem_heading_html(k + 1, len(self.practices),
-                                                       (TITLES[practice.skill], name, title))
+                                                       (WORDS[practice.skill].title, name, title))
         lab = self._visited[practice.skill][0]
         kept = self._reviewed.get(practice.skill, PracticeRecord(skill=practice.skill))
         history = trim(kept.history + outcome)
@@ -171,7 +172,7 @@ class MixedReview(KeepsStore, VBox):
         for practice in self.practices:
             name, title = self._visited[practice.skill][1:]
             ended = from_letter(practice.history[-1])
-            problems.append((TITLES[practice.skill], ended.words, self._moves[practice.skill],
+            problems.append((WORDS[practice.skill].title, ended.words, self._moves[practice.skill],
                              ended is Outcome.SOLVED, name, title))
         self._summary.value = round_html(problems)
         self._after.layout.display = ""

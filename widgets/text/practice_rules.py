@@ -1,9 +1,10 @@
-r"""What a learner reads of Lab 3's practice of the product's rules: the given matrices, the question,
-a worked solution that uses the rule (`write_rules`), and hints in three levels (`rules_hints`).
+r"""What a learner reads of Lab 3's practice of the product's rules, in one `SkillWords` (`RULE_WORDS`):
+its heading, the given matrices, the question, a worked solution that uses the rule, and hints in three
+levels.
 
 >>> from widgets.core.practice import make_problem
 >>> problem = next(make_problem("rules", seed) for seed in range(20) if make_problem("rules", seed).data["rule"] == "transpose")
->>> print(write_rules(problem).parts[0].prompt)
+>>> print(RULE_WORDS[0].write(problem).parts[0].prompt)
 Compute $(AB)^T$.
 """
 
@@ -13,9 +14,9 @@ from ..core.practice import Problem
 from ..core.practice.rules import first_product
 from .latex_math import latex_matrix
 from .numbers import latex_number
-from .practice_written import WrittenPart, WrittenProblem, entry_step
+from .practice_written import SkillWords, WrittenPart, WrittenProblem, entry_step
 
-__all__ = ["rules_hints", "write_rules"]
+__all__ = ["RULE_WORDS"]
 
 
 def _given(data, names):
@@ -28,7 +29,7 @@ def _bracket(data):
     return rf"B {op} C", (rf"A(B {op} C)" if data["left"] else rf"(B {op} C)A")
 
 
-def write_rules(problem: Problem) -> WrittenProblem:
+def _write_rules(problem: Problem) -> WrittenProblem:
     """The given matrices, the question and a worked solution of a "rules" problem."""
     data, (part,) = problem.data, problem.parts
     rule, answer = data["rule"], latex_matrix(part.answer)
@@ -61,7 +62,7 @@ def write_rules(problem: Problem) -> WrittenProblem:
     return WrittenProblem(given, (WrittenPart(prompt, solution),))
 
 
-def rules_hints(problem: Problem) -> tuple[tuple[str, ...], ...]:
+def _rules_hints(problem: Problem) -> tuple[tuple[str, ...], ...]:
     """A nudge, the method and a first step (one product, not 0) for a "rules" problem."""
     data = problem.data
     rule = data["rule"]
@@ -91,3 +92,7 @@ def rules_hints(problem: Problem) -> tuple[tuple[str, ...], ...]:
         r"$AB\mathbf{x} = A(B\mathbf{x})$: $B$ acts on $\mathbf{x}$ first, then $A$ on the column it gives.",
         entry_step(X, Y, r"B\mathbf{x}"),
     ),)
+
+
+#: The words of the skill of the rules.
+RULE_WORDS = (SkillWords("rules", "a rule of the product", _write_rules, _rules_hints),)

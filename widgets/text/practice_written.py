@@ -1,26 +1,29 @@
-r"""What every writer of practice words shares: the written problem (`WrittenProblem`, `WrittenPart`),
-a score and a row of weights in LaTeX, one product of a dot product, and the first term a hint may show.
+r"""What every writer of practice words shares: the record of a skill's words (`SkillWords`), the written
+problem (`WrittenProblem`, `WrittenPart`), two given matrices, a score and a row of weights in LaTeX, one
+product of a dot product, and the first term a hint may show.
 
-`widgets.text.practice_prompts` writes a problem's numbers, questions and worked solutions and
-`widgets.text.practice_hints` its hints, for the skills of the product and of attention's chain;
-`widgets.text.practice_rules` and `widgets.text.practice_tokens` both, for Lab 3's rules and for the
-query, the causal mask and linearity.  Strings only.
+Each topic's module (`widgets.text.practice_products`, `practice_rules`, `practice_attention`,
+`practice_layers`) keeps one `SkillWords` per skill of its topic: the Practice heading, the writer of
+a problem's numbers, questions and worked solutions, and its hints; `widgets.text.practice_prompts`
+gathers them in `WORDS`, which `write_problem`, `widgets.text.practice_hints.hints` and the Practice
+heading read.  Strings only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..core.practice import Problem
 from .attention_steps import weight_latex
-from .latex_math import bmatrix
+from .latex_math import bmatrix, latex_matrix
 from .numbers import latex_number
 
-__all__ = ["WrittenPart", "WrittenProblem", "entry_step", "exponential_step", "first_term", "product_latex",
-           "score_latex", "weights_latex"]
+__all__ = ["SkillWords", "WrittenPart", "WrittenProblem", "entry_step", "exponential_step", "first_term",
+           "product_latex", "score_latex", "two_matrices", "weights_latex"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,38 @@ class WrittenProblem:
 
     given: str
     parts: tuple[WrittenPart, ...]
+
+
+@dataclass(frozen=True)
+class SkillWords:
+    """What a learner reads of one practice skill, in one record: its heading, its problems, its hints.
+
+    Attributes
+    ----------
+    skill : str
+        The skill, a key of `widgets.core.practice.SKILLS`.
+    title : str
+        What the skill is called after "Practice: " (the heading, the class pulse, the mixed review).
+    write : callable
+        A problem of the skill (`widgets.core.practice.Problem`) to its `WrittenProblem`.
+    hints : callable
+        A problem of the skill to its hints: a tuple per part, one string (HTML with ``$...$`` LaTeX)
+        per level of `widgets.text.practice_hints.HINT_LEVELS`.
+    """
+
+    skill: str
+    title: str
+    write: Callable[[Problem], WrittenProblem]
+    hints: Callable[[Problem], tuple[tuple[str, ...], ...]]
+
+
+def two_matrices(A: np.ndarray, B: np.ndarray, names: tuple[str, str] = ("A", "B")) -> str:
+    r"""The two given matrices of a problem, side by side.
+
+    >>> two_matrices(np.eye(1), -np.eye(1))
+    '$A = \\begin{bmatrix}1\\end{bmatrix}$, $\\quad B = \\begin{bmatrix}-1\\end{bmatrix}$'
+    """
+    return rf"${names[0]} = {latex_matrix(A)}$, $\quad {names[1]} = {latex_matrix(B)}$"
 
 
 def score_latex(e: int, shift: int, factor: int = 1) -> str:
