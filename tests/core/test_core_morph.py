@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from widgets.core.geometry import HOUSE, UNIT_SQUARE
-from widgets.core.morph import morph_matrix, morph_view
+from widgets.core.many_points import morph_matrix, morph_view
 
 entries = st.floats(-3, 3, allow_nan=False)
 matrices = arrays(float, (2, 2), elements=entries)

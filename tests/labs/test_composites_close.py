@@ -31,15 +31,12 @@ from widgets.labs.adaptive_weights import DenseVsAttention, LinearityTables
 from widgets.labs.attention_explorer import PARTS, AttentionExplorer
 from widgets.labs.column_stepper import ColumnStepper
 from widgets.labs.composition_steps import CompositionSteps
-from widgets.labs.corners_or_grid import CornersOrGrid
 from widgets.labs.dense_layer_plot import DenseLayerPlot
 from widgets.labs.entry_explorer import EntryExplorer
 from widgets.labs.identity_explorer import IdentityExplorer
-from widgets.labs.map_gallery import MapGallery
-from widgets.labs.map_morph import MapMorph
+from widgets.labs.many_points import CornersOrGrid, MapGallery, MapMorph, RowsOrColumns
 from widgets.labs.output_picture import OutputPicture
 from widgets.labs.row_picture import RowPicture
-from widgets.labs.rows_or_columns import RowsOrColumns
 from widgets.labs.score_reveals import PartsReveal, ScoresReveal, ShapesReveal
 from widgets.labs.shape_checker import ShapeChecker
 from widgets.lecture.bar import LectureBar

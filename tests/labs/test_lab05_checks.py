@@ -8,7 +8,7 @@ from harness.checks import answer, type_matrix
 from harness.notebooks import lab_fixture
 from harness.voila import REPO
 from widgets import GALLERY, HOUSE
-from widgets.labs.corners_or_grid import SQUARE_2
+from widgets.core.many_points import SQUARE_2
 
 LAB = REPO / "labs" / "05-many-points.ipynb"
 lab = lab_fixture(LAB)

@@ -3,10 +3,9 @@ import numpy as np
 from traitlets import dlink
 
 from widgets.core.geometry import HOUSE
+from widgets.core.many_points import SQUARE_2
 from widgets.core.maps_gallery import GALLERY
-from widgets.labs.corners_or_grid import SQUARE_2, CornersOrGrid
-from widgets.labs.map_gallery import MapGallery
-from widgets.labs.rows_or_columns import RowsOrColumns
+from widgets.labs.many_points import CornersOrGrid, MapGallery, RowsOrColumns
 
 
 def linked():

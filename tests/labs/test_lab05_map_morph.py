@@ -7,8 +7,8 @@ import pytest
 from traitlets import TraitError
 
 from widgets.core.geometry import HOUSE, UNIT_SQUARE
-from widgets.core.morph import morph_view
-from widgets.labs.map_morph import STEPS, MapMorph
+from widgets.core.many_points import morph_view
+from widgets.labs.many_points import STEPS, MapMorph
 from widgets.views.vertex_plot import VertexPlot
 
 SHEAR = np.array([[1.0, 1.0], [0.0, 1.0]])

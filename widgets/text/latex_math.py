@@ -19,10 +19,7 @@ from numpy.typing import ArrayLike
 
 from .numbers import latex_number
 
-__all__ = ["MORPH_NAME", "bmatrix", "latex_matrix"]
-
-#: The matrix a map morph shows as `t` goes from 0 to 1 (lab 5).
-MORPH_NAME = r"(1 - t)\,I + t\,A"
+__all__ = ["bmatrix", "latex_matrix"]
 
 
 def bmatrix(rows: Iterable[Iterable[str]], *, spaced: bool = False) -> str:

@@ -1,21 +1,18 @@
-"""Sentences that give a verdict: lab 4's sizes and orders, lab 5's rows against columns, lab 10's pairs.
+"""Sentences that give a verdict: lab 4's sizes and orders, lab 10's pairs.
 
 Pure HTML strings from what `widgets.core` computed (`describe_sizes`,
-`points_as_rows`, `largest_gap`); the composites only put them in place.
+`largest_gap`); the composites only put them in place.
 """
 
 from __future__ import annotations
-
-import html
 
 from numpy.typing import ArrayLike
 
 from ..core.identities import EQUAL_GAP, largest_gap
 from ..core.parsing import format_number
-from ..core.points_as_rows import PointsAsRows
 from .alerts import ERROR_COLOR, SUCCESS_COLOR, feedback_html
 
-__all__ = ["composition_verdict", "equality_verdict", "rows_verdict", "sizes_verdict"]
+__all__ = ["composition_verdict", "equality_verdict", "sizes_verdict"]
 
 _COLORS = {True: SUCCESS_COLOR, False: ERROR_COLOR}
 
@@ -52,37 +49,6 @@ def composition_verdict(gap: float, same: bool) -> str:
     return (
         f"A(BX) and (AB)X differ by at most <b>{gap:.3g}</b> in any coordinate: "
         f"one matrix does the work of two. Here AB and BA are <b>{'the same' if same else 'not the same'}</b>."
-    )
-
-
-def rows_verdict(rows: PointsAsRows) -> str:
-    """The HTML sentence comparing ``PAᵀ`` (points as rows) with ``(AX)ᵀ``.
-
-    Parameters
-    ----------
-    rows : PointsAsRows
-        From `widgets.core.points_as_rows.points_as_rows`.
-
-    Returns
-    -------
-    str
-        Whether the two agree, and (when it is) why ``AP`` is undefined.
-
-    Examples
-    --------
-    >>> from widgets.core.geometry import UNIT_SQUARE
-    >>> from widgets.core.points_as_rows import points_as_rows
-    >>> text = rows_verdict(points_as_rows([[1, 0], [0, 1]], UNIT_SQUARE))
-    >>> text.startswith("<b>✓ They agree:</b>"), "AP is undefined" in text
-    (True, True)
-    """
-    trap = (
-        f" Note that AP is undefined ({html.escape(rows.why_not_AP)}): with points as rows, "
-        "the matrix goes on the right, transposed."
-    ) if rows.why_not_AP else ""
-    return (
-        f"<b>{'✓ They agree' if rows.agree else '✗ They differ'}:</b> row <i>j</i> of PAᵀ is the image of point "
-        f"<i>j</i>, exactly column <i>j</i> of AX laid on its side.{trap}"
     )
 
 
