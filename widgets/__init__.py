@@ -85,7 +85,7 @@ _LOCATIONS = {
     "score_expansion": "text.attention_steps",
     "column_combination_html": "text.column_steps",
     "partial_product_html": "text.column_steps",
-    "affine_expansion_latex": "text.dense_steps",
+    "affine_expansion_latex": "text.dense_layer_words",
     "MatrixHeatmap": "views.heatmap",
     "MatrixView": "views.matrix_view",
     "IdentityPanel": "views.property_panels",

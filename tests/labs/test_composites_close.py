@@ -31,7 +31,7 @@ from widgets.labs.adaptive_weights import DenseVsAttention, LinearityTables
 from widgets.labs.attention_explorer import PARTS, AttentionExplorer
 from widgets.labs.column_stepper import ColumnStepper
 from widgets.labs.composition_steps import CompositionSteps
-from widgets.labs.dense_layer_plot import DenseLayerPlot
+from widgets.labs.dense_layer import DenseLayerPlot
 from widgets.labs.entry_explorer import EntryExplorer
 from widgets.labs.identity_explorer import IdentityExplorer
 from widgets.labs.many_points import CornersOrGrid, MapGallery, MapMorph, RowsOrColumns

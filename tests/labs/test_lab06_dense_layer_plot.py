@@ -6,7 +6,7 @@ import numpy as np
 
 from widgets.core.dense_layer import dense_layer
 from widgets.core.geometry import HOUSE
-from widgets.labs.dense_layer_plot import DenseLayerPlot
+from widgets.labs.dense_layer import DenseLayerPlot
 
 W0 = np.array([[1, -1], [0.5, 1]])
 

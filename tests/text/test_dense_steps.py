@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from widgets.text.dense_steps import affine_expansion_html, affine_expansion_latex
+from widgets.text.dense_layer_words import affine_expansion_html, affine_expansion_latex
 
 # The syllabus example (seed 000): W x + b with the numbers of the lab's exercise.
 W = [[2, -1], [0, 3]]

@@ -9,7 +9,7 @@ def test_latex_matrix():
 
 
 def test_one_writer_for_every_latex_matrix():
-    from widgets.text.dense_steps import affine_expansion_latex
+    from widgets.text.dense_layer_words import affine_expansion_latex
     from widgets.text.latex_math import bmatrix
 
     assert bmatrix([["a", "b"], ["c", "d"]]) == r"\begin{bmatrix}a & b \\ c & d\end{bmatrix}"

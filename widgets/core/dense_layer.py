@@ -14,7 +14,7 @@ nothing else (numpy only, no widgets):
   (``W`` used by its columns, the bias left out or added after the ReLU,
   a slip inside one output, ...), for lab 6's check and the practice to name.
 
-The expansion written out in LaTeX or HTML is in `widgets.text.dense_steps`.
+The expansion written out in LaTeX or HTML is in `widgets.text.dense_layer_words`.
 
 >>> W, b = [[2, -1], [0, 3]], [1, -1]
 >>> dense_layer(W, [1, 2], b)

@@ -5,8 +5,8 @@ with the marks a layer adds on the plot's own scales: the arrow from 0 to
 where the origin lands, the point ``x`` (which the learner can drag), its
 output ``ŷ`` and the route between them.  What to draw comes from
 `widgets.core.dense_layer` through the composite that owns the editors
-(`widgets.labs.dense_layer_plot`); the colours are those the readout names
-(`widgets.text.dense_readout`).
+(`widgets.labs.dense_layer`); the colours are those the readout names
+(`widgets.text.dense_layer_words`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from numpy.typing import ArrayLike
 
 from ..base.batching import apply_changes
 from ..core.plot_frame import arrow_polyline, fit_bounds, nice_ticks, steady_bounds
-from ..text.dense_readout import ORIGIN_COLOR, PATH_COLOR, X_COLOR, Y_COLOR
+from ..text.dense_layer_words import ORIGIN_COLOR, PATH_COLOR, X_COLOR, Y_COLOR
 from .vertex_plot import HEAD, MARGIN, VertexPlot
 
 __all__ = ["DenseLayerView"]

@@ -1,11 +1,15 @@
-r"""The dense layer ``W x + b`` (then ReLU) written out entry by entry, in LaTeX or HTML.
+r"""Lab 6's words: its dense layer ``W x + b`` (then ReLU) written out, and its picture's key and readout.
 
 The syllabus expands the ``2×2`` case of ``ŷ = W x + b`` row by row.
 `affine_expansion_latex` writes that expansion in LaTeX, with symbols
 (``w_{11} x_1 + w_{12} x_2 + b_1``) or with numbers, and
 `affine_expansion_html` the same with numbers as HTML, for views redrawn at
-every edit.  The arithmetic is `widgets.core.dense_layer`'s; this module only
-writes it down.  Strings only: no widgets here.
+every edit.  The picture (`widgets.views.dense_layer_view`) draws ``x``, its
+output ``ŷ``, the route between them and where the origin lands in the
+colours named here (`X_COLOR`, ...); the readout (`readout_html`) and the key
+beside it (`KEY_HTML`) use the same colours as swatches.  The arithmetic is
+`widgets.core.dense_layer`'s; this module only writes it down.  Strings only:
+no widgets here.
 
 >>> print(affine_expansion_latex([[2, -1], [0, 3]], [1, -1], [1, 2]).split(" = ")[-1])
 \begin{bmatrix} 1 \\ 5 \end{bmatrix}
@@ -13,18 +17,34 @@ writes it down.  Strings only: no widgets here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from numpy.typing import ArrayLike
 
 from ..core.dense_layer import as_weights, dense_layer, relu
+from ..core.parsing import format_number
 from ..core.shapes import as_finite_array, format_shape
 from .html_math import bracket_table, formula_html
 from .latex_math import bmatrix
 from .numbers import html_number, latex_number
 
-__all__ = ["affine_expansion_html", "affine_expansion_latex"]
+__all__ = [
+    "KEY_HTML",
+    "ORIGIN_COLOR",
+    "PATH_COLOR",
+    "X_COLOR",
+    "Y_COLOR",
+    "affine_expansion_html",
+    "affine_expansion_latex",
+    "PLOT_TITLE",
+    "RELU_TOGGLE",
+    "RELU_TOOLTIP",
+    "numeric_html",
+    "readout_html",
+    "symbolic_html",
+    "too_large",
+]
 
 #: What the left-hand side of the expansion is called.
 AFFINE_LHS = r"W\mathbf{x} + \mathbf{b}"
@@ -280,3 +300,100 @@ def affine_expansion_html(
         '<div style="display:inline-grid;grid-template-columns:auto auto;'
         'align-items:center;gap:0.3em 0.4em">' + "".join(cells) + "</div>"
     )
+
+
+#: The input x, its output ŷ, where the origin lands, and the route from x to ŷ.
+X_COLOR, Y_COLOR, ORIGIN_COLOR, PATH_COLOR = "#ff7f0e", "#08519c", "#8e44ad", "#555555"
+
+
+def _vec(v: Iterable[float]) -> str:
+    return "(" + ", ".join(format_number(t) for t in v) + ")"
+
+
+def _swatch(color: str) -> str:
+    return f'<span style="color:{color}">●</span>'
+
+
+#: The key to the picture's colours and grids, beside the editors.
+KEY_HTML = (
+    "<div style='color:#555; font-size:0.9em; line-height:1.5'>"
+    f"{_swatch(X_COLOR)} drag the point x, or type it<br>"
+    f"{_swatch(Y_COLOR)} ŷ, the output for x (dashed: from x to ŷ)<br>"
+    f"{_swatch(ORIGIN_COLOR)} the arrow from 0 to where the origin lands<br>"
+    "grey grid: the input plane; light blue grid: its image</div>"
+)
+
+
+def readout_html(
+    x: ArrayLike, z: ArrayLike, y: ArrayLike, o: ArrayLike, *, activation: str | None, prefix: str
+) -> str:
+    """The values the picture shows: ``x``, ``W x + b``, ``ŷ`` and where the origin lands.
+
+    Parameters
+    ----------
+    x, z, y, o : array_like
+        The input, ``W x + b``, the output ``ŷ`` and the image of the origin.
+    activation : {None, "relu"}
+        The activation after the layer, which the formulas name.
+    prefix : str
+        Starts the CSS classes of the values tests read (``{prefix}-xvalue``,
+        ``{prefix}-yhat``, ``{prefix}-origin``).
+
+    Examples
+    --------
+    >>> text = readout_html([1, 0], [2, -1], [2, 0], [0.5, 0], activation="relu", prefix="lab06")
+    >>> "ŷ = ReLU(W x + b) = <b class='lab06-yhat'>(2, 0)</b>" in text
+    True
+    """
+    if activation:
+        output = f"ŷ = ReLU(W x + b) = <b class='{prefix}-yhat'>{_vec(y)}</b>"
+        origin = f"0 ↦ ReLU(b) = <b class='{prefix}-origin'>{_vec(o)}</b>"
+    else:
+        output = f"ŷ = W x + b = <b class='{prefix}-yhat'>{_vec(y)}</b>"
+        origin = f"0 ↦ b = <b class='{prefix}-origin'>{_vec(o)}</b>"
+    return (
+        f"<div style='line-height:1.7'>{_swatch(X_COLOR)} x = <b class='{prefix}-xvalue'>{_vec(x)}</b><br>"
+        f"{_swatch(PATH_COLOR)} W x + b = {_vec(z)}<br>"
+        f"{_swatch(Y_COLOR)} {output}<br>"
+        f"{_swatch(ORIGIN_COLOR)} origin: {origin}</div>"
+    )
+
+
+def symbolic_html(activation: str | None) -> str:
+    """The layer expanded in symbols, under its heading (LaTeX, for `HTMLMath`).
+
+    >>> symbolic_html(None).startswith("<b>In symbols</b>$$ ")
+    True
+    """
+    return (
+        "<b>In symbols</b>"
+        f"$$ {affine_expansion_latex(None, None, activation=activation, multiline=True)} $$"
+    )
+
+
+def numeric_html(W: ArrayLike, b: ArrayLike, x: ArrayLike, activation: str | None) -> str:
+    """The layer expanded with the learner's numbers, under its heading.
+
+    >>> numeric_html([[1, 0], [0, 1]], [0, 0], [1, 2], None).startswith("<b>With your numbers</b>")
+    True
+    """
+    return (
+        "<b>With your numbers</b>"
+        f"<div style='margin-top:0.8em'>{affine_expansion_html(W, b, x, activation=activation)}</div>"
+    )
+
+
+#: The picture's title, and the switch that applies ReLU after the layer.
+PLOT_TITLE = "x ↦ W x + b"
+RELU_TOGGLE, RELU_TOOLTIP = "ReLU after the layer", "Apply max(0, ·) to each output"
+
+
+def too_large(where: str, value: float, limit: float) -> str:
+    """Why an entry the picture cannot hold was refused (plain text: the composite puts it in an alert).
+
+    >>> too_large("W[1,2]", 12, 10)
+    'W[1,2] = 12 is too large for this picture: keep entries between -10 and 10.'
+    """
+    limit_text = format_number(limit)
+    return (f"{where} = {format_number(value)} is too large for this picture: "
+            f"keep entries between -{limit_text} and {limit_text}.")

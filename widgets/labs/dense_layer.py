@@ -1,11 +1,10 @@
-"""Lab 6's picture of a dense layer: x ↦ W x + b, then (optionally) ReLU, drawn on the plane.
+"""Lab 6's composite, the picture of a dense layer: x ↦ W x + b, then (optionally) ReLU, drawn on the plane.
 
 `DenseLayerPlot` holds editors for ``W``, ``b`` and ``x``, a ReLU switch, a
 `DenseLayerView` of the house and its image (where the origin lands, the
 point ``x`` and its output ``ŷ``, which the learner can drag), a readout
 and the worked expansion.  All the math is in `widgets.core.dense_layer`
-and `widgets.core.geometry`, the words in `widgets.text.dense_readout` and
-`widgets.text.dense_steps`, the drawing in `widgets.views.dense_layer_view`;
+and `widgets.core.geometry`, the words in `widgets.text.dense_layer_words`, the drawing in `widgets.views.dense_layer_view`;
 this module keeps the widgets in step with them, each redraw sent as one batch.
 """
 
@@ -24,9 +23,17 @@ from ..controls.matrix_editor import MatrixEditor
 from ..core.dense_layer import dense_layer, split_at_folds
 from ..core.geometry import HOUSE
 from ..core.lab_numbers import LAB6
-from ..core.parsing import format_number
 from ..text.alerts import alert_html
-from ..text.dense_readout import KEY_HTML, numeric_html, readout_html, symbolic_html
+from ..text.dense_layer_words import (
+    KEY_HTML,
+    PLOT_TITLE,
+    RELU_TOGGLE,
+    RELU_TOOLTIP,
+    numeric_html,
+    readout_html,
+    symbolic_html,
+    too_large,
+)
 from ..views.dense_layer_view import DenseLayerView
 from .naming import tag_parts
 
@@ -101,16 +108,14 @@ class DenseLayerPlot(OwnsChildren, VBox):
         self.W_editor = MatrixEditor(W, name="W")
         self.b_editor = MatrixEditor(b, name="b")
         self.x_editor = MatrixEditor(x, name="x")
-        self.relu_toggle = ToggleButton(
-            description="ReLU after the layer", tooltip="Apply max(0, ·) to each output"
-        )
+        self.relu_toggle = ToggleButton(description=RELU_TOGGLE, tooltip=RELU_TOOLTIP)
         self.readout = steady(HTML)
         self.status = steady(HTML)
         self.symbolic = steady(HTMLMath)
         self.numeric = steady(HTML)
 
         self.plot = DenseLayerView(
-            HOUSE, show_grid=True, show_basis=False, title="x ↦ W x + b",
+            HOUSE, show_grid=True, show_basis=False, title=PLOT_TITLE,
             layout=Layout(width="440px", height="440px"),
         )
         tag_parts(prefix, {
@@ -177,13 +182,8 @@ class DenseLayerPlot(OwnsChildren, VBox):
         if len(bad):
             i, j = bad[0]
             editor.value = change["old"]  # redraws with the old matrix
-            where = f"{editor.name}[{i + 1},{j + 1}]"
-            limit = format_number(self._limit)
-            self.status.value = alert_html(
-                f"{where} = {format_number(new[i, j])}"
-                f" is too large for this picture: keep entries between -{limit} and {limit}.",
-                tag="span",
-            )
+            self.status.value = alert_html(too_large(f"{editor.name}[{i + 1},{j + 1}]", new[i, j], self._limit),
+                                           tag="span")
             return
         self.status.value = ""
         self._safe_redraw()
