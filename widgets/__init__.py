@@ -99,7 +99,7 @@ _LOCATIONS = {
     "shape_mistakes": "core.mistakes",
     "points_mistakes": "core.mistakes",
     "space_mistakes": "core.mistakes",
-    "row_mistakes": "core.rows",
+    "row_mistakes": "core.entry_dot_product",
     "attention_shape_mistakes": "core.attention_mistakes",
     "masked_row_mistakes": "core.attention_mistakes",
     "output_mistakes": "core.attention_mistakes",

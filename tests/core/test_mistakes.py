@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
+from widgets.core.entry_dot_product import row_mistakes
 from widgets.core.mistakes import (
     diagnose,
     entry_mistakes,
@@ -13,7 +14,6 @@ from widgets.core.mistakes import (
     shape_mistakes,
     term_mistakes,
 )
-from widgets.core.rows import row_mistakes
 
 # Activity 1.4.1
 A = np.array([[1, -3, 5], [3, 1, 4]], float)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from traitlets import TraitError
 
-from widgets.labs.entry_explorer import EntryExplorer
+from widgets.labs.entry_dot_product import EntryExplorer
 
 A = [[-3, -4, 1], [2, 4, 0], [1, -4, -5]]
 B = [[-1, 2, -4], [-4, -3, -1], [4, 3, 1]]

@@ -8,10 +8,10 @@ from traitlets import TraitError
 
 from harness.checks import answer
 from widgets.controls.check import Check
+from widgets.core.entry_dot_product import row_combination, row_mistakes
 from widgets.core.mistakes import diagnose
-from widgets.core.rows import row_combination, row_mistakes
-from widgets.labs.row_picture import RowPicture
-from widgets.text.row_steps import row_picture_html
+from widgets.labs.entry_dot_product import RowPicture
+from widgets.text.entry_dot_product_words import row_picture_html
 
 A = [[-3, -4, 1], [2, 4, 0], [1, -4, -5]]
 B = [[-1, 2, -4], [-4, -3, -1], [4, 3, 1]]

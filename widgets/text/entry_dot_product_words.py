@@ -1,8 +1,14 @@
-"""Row i of AB written out as a combination of the rows of B, with the numbers (lab 2's row picture).
+"""Lab 2's words: one entry of AB as row i of A times column j of B, and row i of AB as a mix of B's rows.
 
-The mirror of `widgets.text.column_steps`: the entries of row ``i`` of ``A``
-are the weights (in `WEIGHT_COLOR`) on the rows of ``B``; `row_problem_html` says
-why there is no row to show. Pure string work over `widgets.core.rows.row_combination`.
+`entry_html` writes the picked entry out term by term (from
+`widgets.core.products`: `entry_terms`, `entry_sum_text`) and
+`entry_problem_html` says why there is none; `row_picture_html` writes row
+``i`` of ``AB`` as a combination of the rows of ``B``, the entries of row ``i``
+of ``A`` the weights (in `WEIGHT_COLOR`), the mirror of
+`widgets.text.column_steps`, and `row_problem_html` says why there is no row
+to show (from `widgets.core.entry_dot_product.row_combination`).  The entry
+explorer and the row picture (`widgets.labs.entry_dot_product`) put them in
+place.  Pure HTML strings: no widgets here.
 """
 
 from __future__ import annotations
@@ -12,12 +18,81 @@ from collections.abc import Sequence
 
 from numpy.typing import ArrayLike
 
-from ..core.rows import row_combination
+from ..core.entry_dot_product import row_combination
+from ..core.products import entry_sum_text, entry_terms
+from ..core.shapes import ShapeError
 from .alerts import alert_html
 from .html_math import HIGHLIGHT_COLOR, bracket_table, emphasis
 from .numbers import html_number
 
-__all__ = ["WEIGHT_COLOR", "row_picture_html", "row_problem_html"]
+__all__ = ["HEATMAP_TITLE", "WEIGHT_COLOR", "entry_html", "entry_problem_html", "row_picture_html", "row_problem_html"]
+
+#: The title of the entry explorer's heatmap of AB, which picks an entry.
+HEATMAP_TITLE = "AB: click an entry"
+
+
+def entry_html(A: ArrayLike, B: ArrayLike, i: int, j: int) -> str:
+    """Entry ``(i, j)`` of ``AB`` (0-based) as a dot product, term by term, as HTML.
+
+    Parameters
+    ----------
+    A, B : array_like
+        The factors.
+    i, j : int
+        The row of ``A`` and the column of ``B``, 0-based; the text counts from 1.
+
+    Returns
+    -------
+    str
+        Two lines: which row and column make the entry, then the entry written out.
+
+    Raises
+    ------
+    ShapeError, IndexError
+        As `entry_terms`: the shapes do not fit, or ``(i, j)`` is outside ``AB``.
+
+    Examples
+    --------
+    >>> print(entry_html([[1, 2]], [[3], [-4]], 0, 0))  # doctest: +NORMALIZE_WHITESPACE
+    <div>Entry (1,1) of <i>AB</i> is row 1 of <i>A</i> times column 1 of <i>B</i>:</div><div
+    style="margin-top:0.4em">(<i>AB</i>)<sub>11</sub> = (1, 2) · (3, −4) = 1(3) + 2(−4) = −5</div>
+    """
+    terms = entry_terms(A, B, i, j)
+    row = ", ".join(html_number(a) for a, _ in terms)
+    column = ", ".join(html_number(b) for _, b in terms)
+    products = html.escape(entry_sum_text(terms)).replace("-", "\N{MINUS SIGN}")
+    return (
+        f"<div>Entry ({i + 1},{j + 1}) of <i>AB</i> is row {i + 1} of <i>A</i> "
+        f"times column {j + 1} of <i>B</i>:</div>"
+        f'<div style="margin-top:0.4em">(<i>AB</i>)<sub>{i + 1}{j + 1}</sub> = ({row}) · ({column}) '
+        f"= {products}</div>"
+    )
+
+
+def _alert(reason, error):
+    return alert_html(
+        f"<b>{reason}.</b> {html.escape(str(error))}.", escape=False, style="line-height:1.4"
+    )
+
+
+def entry_problem_html(error: Exception) -> str:
+    """Why there is no entry to write out, as an alert: shapes that cannot be multiplied, or another failure.
+
+    Examples
+    --------
+    >>> text = entry_problem_html(ShapeError("A is 2×3 and B is 2×2"))
+    >>> "cannot be multiplied.</b> A is 2×3 and B is 2×2." in text, "keeps the last product" in text
+    (True, True)
+    >>> "No entry to show" in entry_problem_html(IndexError("row 3 is outside"))
+    True
+    """
+    if isinstance(error, ShapeError):
+        return _alert("These shapes cannot be multiplied", error) + (
+            '<div style="line-height:1.4">The heatmap keeps the last product that worked. Make the number of '
+            "columns of A equal the number of rows of B to continue.</div>"
+        )
+    return _alert("No entry to show", error)
+
 
 #: The weights, row i of A (the colour `MatrixEditor` does not use, so it reads as "weight").
 WEIGHT_COLOR = "#1f6fb2"

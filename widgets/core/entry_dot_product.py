@@ -1,4 +1,4 @@
-"""The row picture of the product: row i of AB is row i of A times B.
+"""Lab 2's math: the row picture of the product, row i of AB is row i of A times B.
 
 Lab 1 reads ``AB`` by columns: column ``j`` mixes the columns of ``A``.
 Read by rows it is the mirror image: row ``i`` of ``AB`` is
