@@ -7,8 +7,7 @@ from traitlets import TraitError
 
 from widgets.core.composition import describe_sizes
 from widgets.core.geometry import HOUSE, UNIT_SQUARE
-from widgets.labs.composition_steps import CompositionSteps
-from widgets.labs.shape_checker import ShapeChecker
+from widgets.labs.composition import CompositionSteps, ShapeChecker
 
 R = np.array([[0.0, -1.0], [1.0, 0.0]])
 S = np.array([[2.0, 0.0], [0.0, 1.0]])

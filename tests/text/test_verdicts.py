@@ -3,10 +3,11 @@ import numpy as np
 
 from widgets.core.geometry import UNIT_SQUARE
 from widgets.core.many_points import points_as_rows
+from widgets.text.adaptive_prose import equality_verdict
 from widgets.text.alerts import ERROR_COLOR, SUCCESS_COLOR
+from widgets.text.composition_words import composition_verdict, sizes_verdict
 from widgets.text.html_math import plain_text
 from widgets.text.many_points_words import rows_verdict
-from widgets.text.verdicts import composition_verdict, equality_verdict, sizes_verdict
 
 
 def test_rows_verdict_says_why_ap_is_undefined_only_when_it_is():

@@ -7,8 +7,7 @@ moved.  `LinearityTables` scales the tokens by ``c`` and compares
 ``f(cX)`` with ``c f(X)`` for the dense layer, for attention with its weights
 held fixed, and for attention as a whole.  Their words are
 `widgets.text.adaptive_prose` (with `ROLES_HTML`, the table that reads
-attention as the adaptive form ``W(x) U(x) + B(x) + b``) and
-`widgets.text.verdicts`.
+attention as the adaptive form ``W(x) U(x) + B(x) + b``, and `equality_verdict`).
 
 Both follow an `AttentionExplorer` (its editors and its weights heatmap);
 the arithmetic is `widgets.core.attention_math` (`attention`, and
@@ -35,10 +34,10 @@ from ..text.adaptive_prose import (
     MATRIX_NAMES,
     VERSUS_HTML,
     WEIGHTS_CHANGE_HTML,
+    equality_verdict,
     last_edit_html,
 )
 from ..text.alerts import alert_html
-from ..text.verdicts import equality_verdict
 from ..views.heatmap import MatrixHeatmap
 from ..views.matrix_view import MatrixView
 from .attention_explorer import AttentionExplorer

@@ -4,7 +4,8 @@ Pure HTML strings (with LaTeX, for `HTMLMath`); the lab's notebook shows
 `ROLES_HTML`, `widgets.labs.adaptive_weights.DenseVsAttention` says what
 the last edit moved (`last_edit_html`) and `LinearityTables` shows
 `LINEARITY_HTML` above its slider and titles its tables with `LINEARITY_TITLES`,
-`VERSUS_HTML` and `WEIGHTS_CHANGE_HTML`; both name their matrices from `MATRIX_NAMES`.
+`VERSUS_HTML` and `WEIGHTS_CHANGE_HTML`, and says whether two results agree with `equality_verdict`; both
+name their matrices from `MATRIX_NAMES`.
 """
 
 from __future__ import annotations
@@ -12,12 +13,17 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from numpy.typing import ArrayLike
+
 from ..core.attention_math import WeightShift
+from ..core.identities import EQUAL_GAP, largest_gap
 from ..core.parsing import format_number
+from .alerts import ERROR_COLOR, SUCCESS_COLOR, feedback_html
 from .html_math import html_table
 
 __all__ = [
-    "LINEARITY_HTML", "LINEARITY_TITLES", "MATRIX_NAMES", "ROLES_HTML", "VERSUS_HTML", "WEIGHTS_CHANGE_HTML", "last_edit_html",
+    "LINEARITY_HTML", "LINEARITY_TITLES", "MATRIX_NAMES", "ROLES_HTML", "VERSUS_HTML", "WEIGHTS_CHANGE_HTML",
+    "equality_verdict", "last_edit_html",
 ]
 
 #: Which part of the simplified attention ``H = A_att(X) V(X)`` plays which role of the adaptive
@@ -109,3 +115,20 @@ def last_edit_html(shift: WeightShift | None, names: Sequence[str], dense_entrie
         f"(the largest by {format_number(shift.largest)}), in {shift.rows} of {rows} rows. "
         f"Dense layer: <b>0 of {dense_entries}</b> entries of W moved."
     )
+
+
+def equality_verdict(left: ArrayLike, right: ArrayLike) -> str:
+    """"equal" in green, or "different" in red with the largest gap: two results compared.
+
+    Examples
+    --------
+    >>> equality_verdict([[1, 2]], [[1, 2]])
+    '<span style="color:var(--matmul-success, #1e7e34)"><b>equal</b></span>'
+    >>> equality_verdict([[1, 2]], [[1, 2.25]])
+    '<span style="color:var(--matmul-error, #a94442)"><b>different</b></span> (largest gap 0.25)'
+    """
+    gap = largest_gap(left, right)
+    if gap < EQUAL_GAP:
+        return feedback_html("<b>equal</b>", SUCCESS_COLOR, escape=False, tag="span")
+    different = feedback_html("<b>different</b>", ERROR_COLOR, escape=False, tag="span")
+    return f"{different} (largest gap {format_number(gap)})"

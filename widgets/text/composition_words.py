@@ -1,20 +1,25 @@
-"""Sentences that give a verdict: lab 4's sizes and orders, lab 10's pairs.
+"""Lab 4's words: its plots' titles, the shape checker's verdict and the line under the composition's plots.
 
-Pure HTML strings from what `widgets.core` computed (`describe_sizes`,
-`largest_gap`); the composites only put them in place.
+`sizes_verdict` marks what `widgets.core.composition.describe_sizes` said
+with a green ✓ or a red ✗; `composition_verdict` says by how much ``A(BX)``
+and ``(AB)X`` differ and whether ``AB = BA``.  The composites
+(`widgets.labs.composition`) put them in place.  Pure HTML strings: no
+widgets here.
 """
 
 from __future__ import annotations
 
-from numpy.typing import ArrayLike
-
-from ..core.identities import EQUAL_GAP, largest_gap
-from ..core.parsing import format_number
 from .alerts import ERROR_COLOR, SUCCESS_COLOR, feedback_html
 
-__all__ = ["composition_verdict", "equality_verdict", "sizes_verdict"]
+__all__ = ["PLOT_TITLES", "SHAPE_MENU", "composition_verdict", "sizes_verdict"]
 
 _COLORS = {True: SUCCESS_COLOR, False: ERROR_COLOR}
+
+#: The titles of the four plots: B acting, then A, AB at once, and the other order BA.
+PLOT_TITLES = ("1. B acts: X → BX", "2. then A: BX → A(BX)", "at once: X → (AB)X", "other order: X → (BA)X")
+
+#: The menu of shapes X.
+SHAPE_MENU = "shape X"
 
 
 def sizes_verdict(ok: bool, message: str) -> str:
@@ -50,20 +55,3 @@ def composition_verdict(gap: float, same: bool) -> str:
         f"A(BX) and (AB)X differ by at most <b>{gap:.3g}</b> in any coordinate: "
         f"one matrix does the work of two. Here AB and BA are <b>{'the same' if same else 'not the same'}</b>."
     )
-
-
-def equality_verdict(left: ArrayLike, right: ArrayLike) -> str:
-    """"equal" in green, or "different" in red with the largest gap: two results compared.
-
-    Examples
-    --------
-    >>> equality_verdict([[1, 2]], [[1, 2]])
-    '<span style="color:var(--matmul-success, #1e7e34)"><b>equal</b></span>'
-    >>> equality_verdict([[1, 2]], [[1, 2.25]])
-    '<span style="color:var(--matmul-error, #a94442)"><b>different</b></span> (largest gap 0.25)'
-    """
-    gap = largest_gap(left, right)
-    if gap < EQUAL_GAP:
-        return feedback_html("<b>equal</b>", SUCCESS_COLOR, escape=False, tag="span")
-    different = feedback_html("<b>different</b>", ERROR_COLOR, escape=False, tag="span")
-    return f"{different} (largest gap {format_number(gap)})"
