@@ -2,7 +2,7 @@
 
 import re
 
-from widgets.labs.column_stepper import ColumnStepper
+from widgets.labs.product_by_columns import ColumnStepper
 
 A = [[1, -3, 5], [3, 1, 4]]
 B = [[5, 1], [-2, -6], [-1, 0]]

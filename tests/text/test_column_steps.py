@@ -7,8 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from widgets.core.shapes import ShapeError
-from widgets.text.column_steps import PENDING, column_combination_html, column_problem_html, partial_product_html
 from widgets.text.html_math import HIGHLIGHT_COLOR
+from widgets.text.product_by_columns_words import (
+    PENDING,
+    column_combination_html,
+    column_problem_html,
+    partial_product_html,
+)
 
 # Activity 1.4.1
 A1 = [[1, -3, 5], [3, 1, 4]]

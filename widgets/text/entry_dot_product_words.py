@@ -5,7 +5,7 @@
 `entry_problem_html` says why there is none; `row_picture_html` writes row
 ``i`` of ``AB`` as a combination of the rows of ``B``, the entries of row ``i``
 of ``A`` the weights (in `WEIGHT_COLOR`), the mirror of
-`widgets.text.column_steps`, and `row_problem_html` says why there is no row
+`widgets.text.product_by_columns_words`, and `row_problem_html` says why there is no row
 to show (from `widgets.core.entry_dot_product.row_combination`).  The entry
 explorer and the row picture (`widgets.labs.entry_dot_product`) put them in
 place.  Pure HTML strings: no widgets here.

@@ -1,4 +1,4 @@
-"""Lab 1's stepper: build AB one column at a time, each column a mix of the columns of A.
+"""Lab 1's composite, the stepper: build AB one column at a time, each column a mix of the columns of A.
 
 Two editable factors, a slider for the column j (with ▶ and a box to type j
 in), the product with its columns not reached yet shown as a grey "?", and
@@ -18,7 +18,12 @@ from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.matrix_editor import MatrixEditor
 from ..controls.slider_entry import SliderEntry
-from ..text.column_steps import column_combination_html, column_problem_html, partial_product_html
+from ..text.product_by_columns_words import (
+    PLAY_TOOLTIP,
+    column_combination_html,
+    column_problem_html,
+    partial_product_html,
+)
 from .naming import tag_parts
 
 __all__ = ["ColumnStepper"]
@@ -89,7 +94,7 @@ class ColumnStepper(OwnsChildren, VBox):
         k = self.B.shape[1]
         self.step = IntSlider(value=1, min=1, max=k, description="column j", layout=Layout(width="18em"))
         self.step_entry = SliderEntry(self.step)  # a j that B does not have is explained
-        self.play = Play(value=1, min=1, max=k, interval=interval, tooltip="Build AB column by column")
+        self.play = Play(value=1, min=1, max=k, interval=interval, tooltip=PLAY_TOOLTIP)
         self._own(jslink((self.play, "value"), (self.step, "value")))  # cosmetic pair: both only move j
         self.combination = HTML(style=_BIG, layout=Layout(min_height="6.5em"))
         self.product = HTML(style=_BIG, layout=Layout(min_width="12em"))

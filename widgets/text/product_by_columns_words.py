@@ -1,4 +1,4 @@
-"""The product by columns written out one column at a time, as HTML.
+"""Lab 1's words: the product by columns written out one column at a time, as HTML.
 
 Definition 1.4.1 builds ``AB`` column by column: column ``j`` of ``AB`` is
 ``A b_j``, and ``A b_j`` is the combination ``b_1j a_1 + ... + b_nj a_n`` of
@@ -32,12 +32,14 @@ from .html_math import (
 )
 from .numbers import html_number
 
-__all__ = ["column_combination_html", "column_problem_html", "partial_product_html"]
+__all__ = ["PLAY_TOOLTIP", "column_combination_html", "column_problem_html", "partial_product_html"]
 
 #: The column just computed (the same red as `MatrixView`'s highlight).
 NEW_COLOR = HIGHLIGHT_COLOR
 #: An entry not computed yet.
 PENDING = f'<span style="color:{PENDING_COLOR}">?</span>'
+#: The stepper's Play button, which builds AB one column after another.
+PLAY_TOOLTIP = "Build AB column by column"
 
 
 def _coefficient(x, digits):
