@@ -32,10 +32,10 @@ from widgets.labs.attention_explorer import PARTS, AttentionExplorer
 from widgets.labs.composition import CompositionSteps, ShapeChecker
 from widgets.labs.dense_layer import DenseLayerPlot
 from widgets.labs.entry_dot_product import EntryExplorer, RowPicture
-from widgets.labs.identity_explorer import IdentityExplorer
 from widgets.labs.many_points import CornersOrGrid, MapGallery, MapMorph, RowsOrColumns
 from widgets.labs.output_picture import OutputPicture
 from widgets.labs.product_by_columns import ColumnStepper
+from widgets.labs.product_properties import IdentityExplorer
 from widgets.labs.score_reveals import PartsReveal, ScoresReveal, ShapesReveal
 from widgets.lecture.bar import LectureBar
 from widgets.lecture.course_progress import CourseProgress

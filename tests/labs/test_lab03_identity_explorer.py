@@ -3,7 +3,7 @@ from unittest import mock
 
 import numpy as np
 
-from widgets.labs.identity_explorer import IdentityExplorer
+from widgets.labs.product_properties import IdentityExplorer
 
 A0, B0, C0 = [[1, 2], [0, -1]], [[2, 0], [1, 3]], [[0, 1], [1, 1]]
 

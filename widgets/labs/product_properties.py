@@ -1,4 +1,4 @@
-"""Lab 3's identity explorer: editors for A, B, C and r, Randomise, and the identity cards.
+"""Lab 3's composite, the identity explorer: editors for A, B, C and r, Randomise, and the identity cards.
 
 The learner types (or resizes) ``A``, ``B`` and ``C``, types the scalar ``r``
 (fractions such as ``1/2`` included) or presses Randomise for fresh integer
