@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import LABS
+from harness.answers import WATCH_JS
 from harness.browser import open_lab, screenshot
 from harness.in_sight import run_page
 
@@ -29,6 +30,20 @@ skip => {
   return buttons.length;
 }
 """
+# The page's cells changed after `since` (a `performance.now()`) and have been still for `quiet` ms since
+# (`WATCH_JS` keeps the time of the last change).
+ANSWERED_JS = "([since, quiet]) => window.__answersChanged > since && performance.now() - window.__answersChanged >= quiet"
+
+
+def press_all(page, skip: str) -> int:
+    """Press every button `PRESS_ALL_JS` finds, once, and wait until the kernel's answer has drawn: each
+    press changes the page (a solution opens, a hint, a step), and what they open (a view, a follow-up
+    question) comes in the same burst of messages. Returns how many it pressed."""
+    since = page.evaluate("() => performance.now()")
+    pressed = page.evaluate(PRESS_ALL_JS, skip)
+    if pressed:
+        page.wait_for_function(ANSWERED_JS, arg=[since, 400], polling=50, timeout=30_000)
+    return pressed
 
 
 def last_question_class(path) -> str:
@@ -45,10 +60,12 @@ def test_the_last_question_stays_unanswered_with_everything_else_opened(path, vo
     last = last_question_class(path)
     number = path.stem[:2]
     problems = open_lab(page, f"{voila_server.url}/voila/render/{path.name}", f"worst-{number}-open")
+    page.evaluate(WATCH_JS)
     for _ in range(20):  # a round opens one more hint or step of each, and may open follow-up questions
-        if page.evaluate(PRESS_ALL_JS, last) == 0:
-            break
-        page.wait_for_timeout(1_500)  # the kernel answers each press and opens what waited for it
+        if press_all(page, last) == 0:
+            page.wait_for_timeout(1_000)  # nothing left: unless something still opens late
+            if press_all(page, last) == 0:
+                break
     else:
         pytest.fail(f"{path.stem}: still opening hints, steps or questions after 20 rounds")
     question = page.locator(f".{last}")
