@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 from traitlets import TraitError
 
-from widgets.labs.output_picture import OutputPicture
+from widgets.labs.attention_weights import OutputPicture
 
 V = [[1, 0], [2, 0], [0, 4], [4, 4]]
 

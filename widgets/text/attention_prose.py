@@ -1,7 +1,7 @@
 """What the attention explorer and lab 8's output picture say in words: tables, notes, status lines.
 
 Pure HTML strings from an `AttentionResult` and the token names; the explorer
-(`widgets.labs.attention_explorer` and its parts) and `widgets.labs.output_picture`
+(`widgets.labs.attention_explorer` and its parts) and `widgets.labs.attention_weights`
 only put them in place.  Token numbers in the text count from 1, as the syllabus does.
 """
 

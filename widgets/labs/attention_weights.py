@@ -1,4 +1,4 @@
-"""Lab 8: one output of attention drawn as the weighted average it is.
+"""Lab 8's own composite: one output of attention drawn as the weighted average it is.
 
 `OutputPicture` shows the value vectors, their convex hull and the single
 output ``h_i`` that one row of ``A_att`` makes of them, with the sum written
