@@ -29,6 +29,7 @@ from widgets.controls.weight_sliders import WeightSliders
 from widgets.core.geometry import HOUSE
 from widgets.labs.adaptive_weights import DenseVsAttention, LinearityTables
 from widgets.labs.attention_explorer import PARTS, AttentionExplorer
+from widgets.labs.attention_reveals import PartsReveal, ScoresReveal, ShapesReveal
 from widgets.labs.attention_weights import OutputPicture
 from widgets.labs.composition import CompositionSteps, ShapeChecker
 from widgets.labs.dense_layer import DenseLayerPlot
@@ -36,7 +37,6 @@ from widgets.labs.entry_dot_product import EntryExplorer, RowPicture
 from widgets.labs.many_points import CornersOrGrid, MapGallery, MapMorph, RowsOrColumns
 from widgets.labs.product_by_columns import ColumnStepper
 from widgets.labs.product_properties import IdentityExplorer
-from widgets.labs.score_reveals import PartsReveal, ScoresReveal, ShapesReveal
 from widgets.lecture.bar import LectureBar
 from widgets.lecture.course_progress import CourseProgress
 from widgets.lecture.progress import LabProgress

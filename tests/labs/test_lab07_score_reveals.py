@@ -8,7 +8,7 @@ from ipywidgets.widgets.widget_style import Style
 
 from harness.checks import answer
 from widgets import AttentionExplorer, Check, LectureBar
-from widgets.labs.score_reveals import ScoresReveal, ShapesReveal
+from widgets.labs.attention_reveals import ScoresReveal, ShapesReveal
 
 PARTS = ("qkv", "shapes", "options", "scores", "weights", "expansion")
 
