@@ -10,7 +10,7 @@
 `widgets.__all__` is the public API: what an instructor needs to build a lab
 (controls, views, checks and their mistake catalogues, the lecture's pieces,
 the math and the words behind them).  The rest is the labs' own (`widgets.labs`,
-`widgets.core.lab_numbers`, lab 10's words in `widgets.text.adaptive_prose`) or
+`widgets.core.lab_numbers`, lab 10's words in `widgets.text.adaptive_weights_words`) or
 the layers' inner workings, which may change; `tests/project/test_public_api.py`
 holds every name the labs import to one of the two.  The import is lazy:
 `import widgets` loads nothing else, and a name's module is imported the first

@@ -36,11 +36,7 @@ TOPICS = {"attention": {"07", "08", "09", "10"}}
 KIT = ("base", "controls", "views", "lecture")
 
 #: What still breaks the rule, and why it is left.
-NOT_YET = {
-    # The notebook imports ROLES_HTML from it, and tests/project/test_public_api.py's LAB_SPECIFIC names
-    # this module as lab 10's words: the rename to adaptive_weights_words goes with that line.
-    "widgets/text/adaptive_prose.py: lab 10's alone, so named adaptive_weights_words",
-}
+NOT_YET: set[str] = set()
 
 
 def lab_names(root: Path) -> dict[str, str]:

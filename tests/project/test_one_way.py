@@ -217,7 +217,7 @@ def test_a_trait_given_as_a_keyword_waits_for_the_parts() -> None:
 #: Modules of widgets/labs that are not one lab's composite: the attention explorer's kit (shared by
 #: labs 7 to 10, its parts named ``attention-*``), the reveals of a score's parts (the view they hold is
 #: named by the caller) and the naming helper itself.
-NOT_COMPOSITES = re.compile(r"attention_\w+|score_reveals|naming|__init__")
+NOT_COMPOSITES = re.compile(r"attention_\w+|naming|__init__")
 
 #: A class a part shares with every control of its kind, rather than a name of its composite.
 SHARED_CLASSES = {"check-feedback"}

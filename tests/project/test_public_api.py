@@ -18,7 +18,7 @@ from harness.notebooks import notebook_cells
 ROOT = Path(__file__).resolve().parents[2]
 
 #: The labs' own modules: their composites, their numbers and lab 10's words.
-LAB_SPECIFIC = re.compile(r"widgets\.labs(\.\w+)?|widgets\.core\.lab_numbers|widgets\.text\.adaptive_prose")
+LAB_SPECIFIC = re.compile(r"widgets\.labs(\.\w+)?|widgets\.core\.lab_numbers|widgets\.text\.adaptive_weights_words")
 
 
 def private_imports(source: str, public: set[str]) -> list[str]:
@@ -61,10 +61,10 @@ def test_every_public_name_resolves_where_it_says() -> None:
 def test_the_import_reader_finds_a_planted_one() -> None:
     """A deep import of a name the namespace does not offer fails; the labs' own modules do not."""
     public = {"Check"}
-    assert private_imports("from widgets.text.verdicts import sizes_verdict\n", public)
+    assert private_imports("from widgets.text.composition_words import sizes_verdict\n", public)
     assert private_imports("import widgets.core.products\n", public)
     assert private_imports("from widgets import Nothing\n", public)
     assert not private_imports(
         "from widgets import Check\nfrom widgets.controls.check import Check\n"
-        "from widgets.labs.map_morph import MapMorph\nfrom widgets.core.lab_numbers import LAB5\n", public
+        "from widgets.labs.many_points import MapMorph\nfrom widgets.core.lab_numbers import LAB5\n", public
     )

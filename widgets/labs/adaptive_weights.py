@@ -6,7 +6,7 @@ computed from the tokens, and says after each edit of ``X`` how many weights
 moved.  `LinearityTables` scales the tokens by ``c`` and compares
 ``f(cX)`` with ``c f(X)`` for the dense layer, for attention with its weights
 held fixed, and for attention as a whole.  Their words are
-`widgets.text.adaptive_prose` (with `ROLES_HTML`, the table that reads
+`widgets.text.adaptive_weights_words` (with `ROLES_HTML`, the table that reads
 attention as the adaptive form ``W(x) U(x) + B(x) + b``, and `equality_verdict`).
 
 Both follow an `AttentionExplorer` (its editors and its weights heatmap);
@@ -28,7 +28,7 @@ from ..base.shared_models import steady
 from ..controls.slider_entry import SliderEntry
 from ..core.attention_math import attention, weight_shift
 from ..core.dense_layer import dense_rows
-from ..text.adaptive_prose import (
+from ..text.adaptive_weights_words import (
     LINEARITY_HTML,
     LINEARITY_TITLES,
     MATRIX_NAMES,

@@ -1,4 +1,4 @@
-"""Tests for widgets.text.dense_steps: the dense layer W x + b (then ReLU) written out, in LaTeX and HTML."""
+"""Tests for widgets.text.dense_layer_words: the dense layer W x + b (then ReLU) written out, in LaTeX and HTML."""
 
 import re
 

@@ -1,9 +1,9 @@
-"""Tests for widgets.text.verdicts: lab 5's rows against columns, lab 10's equal or different."""
+"""Tests for the verdicts of labs 5 and 10: rows against columns (many_points_words), equal or different (adaptive_weights_words)."""
 import numpy as np
 
 from widgets.core.geometry import UNIT_SQUARE
 from widgets.core.many_points import points_as_rows
-from widgets.text.adaptive_prose import equality_verdict
+from widgets.text.adaptive_weights_words import equality_verdict
 from widgets.text.alerts import ERROR_COLOR, SUCCESS_COLOR
 from widgets.text.composition_words import composition_verdict, sizes_verdict
 from widgets.text.html_math import plain_text

@@ -1,4 +1,4 @@
-"""widgets.core.morph: the matrices and the view of the morph from I to A."""
+"""widgets.core.many_points (lab 5): the matrices and the view of the morph from I to A."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
-"""Tests for widgets.text.column_steps: the product by columns, one column at a time."""
+"""Tests for widgets.text.product_by_columns_words: the product by columns, one column at a time."""
 import re
 
 import numpy as np

@@ -1,5 +1,5 @@
-"""Tests for widgets.text.adaptive_prose: lab 10's table of roles."""
-from widgets.text.adaptive_prose import ROLES_HTML
+"""Tests for widgets.text.adaptive_weights_words: lab 10's table of roles."""
+from widgets.text.adaptive_weights_words import ROLES_HTML
 
 
 def test_roles_table_has_a_header_and_four_roles():
