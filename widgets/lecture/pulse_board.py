@@ -150,8 +150,8 @@ class PulseBoard(OwnsChildren, VBox):
     def __init__(self, store: PulseStore, interval: float = 3.0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._store = store
+        self._task = None  # before the interval, which may be refused: a refused board still closes
         self.interval = interval
-        self._task = None
         self._shown = None  # the (status, summary) drawn last
         self._panels = {}
         self._status = self._own(steady(HTML).add_class("pulse-status"))
