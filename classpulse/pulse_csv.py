@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .pulse_store import LabPulse
 
-__all__ = ["FORMULA_STARTS", "counts_csv"]
+__all__ = ["counts_csv"]
 
 #: What a spreadsheet runs at the start of a cell (OWASP's CSV injection list): such a text cell gets a ' first.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def counts_csv(summary: Iterable[LabPulse], top: int) -> str:
@@ -54,4 +54,4 @@ def _cell(value):
     >>> [_cell(value) for value in ("=1+1", "-1 off", -1, "transpose")]
     ["'=1+1", "'-1 off", -1, 'transpose']
     """
-    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+    return "'" + value if isinstance(value, str) and value.startswith(_FORMULA_STARTS) else value

@@ -7,7 +7,7 @@ server (`pulse_journal.receive`).  On a hub a student's server can post any
 text, so a line is kept only when it is one of the four kinds a kernel
 writes (`TABLES`), with exactly their fields: texts through the kernel's own
 clipping (`pulse_answer.clip`, at most 64 characters), a place from
-0 to `MAX_PLACE`, a verdict 0 or 1, a finite time from the epoch to a day
+0 to `_MAX_PLACE`, a verdict 0 or 1, a finite time from the epoch to a day
 ahead; and, given a `Catalogue`, a lab and check that exist, the check's
 place and title taken from the catalogue.  A line longer than `MAX_LINE`
 bytes is refused before it is parsed.
@@ -36,14 +36,14 @@ from dataclasses import dataclass
 from .pulse_answer import clip
 from .pulse_catalogue import Catalogue
 
-__all__ = ["MAX_LINE", "MAX_PLACE", "QUOTA", "TABLES", "Intake", "LineError", "Quota", "check_values", "read_line"]
+__all__ = ["MAX_LINE", "QUOTA", "TABLES", "Intake", "LineError", "Quota", "check_values", "read_line"]
 
 #: The longest line read, in bytes (a kernel's longest is under 2,000: five texts of 64 characters).
 MAX_LINE = 4096
 #: The largest place of a check in its lab.
-MAX_PLACE = 999
+_MAX_PLACE = 999
 #: Seconds ahead of the server's clock a line's time may be (a student's server's clock may run fast).
-AHEAD = 86_400
+_AHEAD = 86_400
 
 #: Each kind of line: its table's fields, each a `_FIELDS` kind.
 TABLES = {
@@ -82,12 +82,12 @@ def _value(kind, name, value):
     # whole number of 400 digits overflows.
     finite = isinstance(value, int) or math.isfinite(value)
     if kind == "time":
-        if not (finite and 0 <= value <= time.time() + AHEAD):
+        if not (finite and 0 <= value <= time.time() + _AHEAD):
             raise LineError(f"{name}: {value!r:.40} is not a time from 1970 to tomorrow")
         return float(value)
     if not (finite and value == int(value)):
         raise LineError(f"{name}: {value!r:.40} is not a whole number")
-    value, top = int(value), 1 if kind == "flag" else MAX_PLACE
+    value, top = int(value), 1 if kind == "flag" else _MAX_PLACE
     if not 0 <= value <= top:
         raise LineError(f"{name}: {value} is not from 0 to {top}")
     return value

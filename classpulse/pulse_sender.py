@@ -38,7 +38,7 @@ EVENTS_PATH = "api/events"
 #: The largest batch sent at once (bytes of journal lines).
 MAX_BATCH = 256 * 1024
 #: The file whose lock says which kernel of this server is sending.
-LOCK_NAME = ".sender.lock"
+_LOCK_NAME = ".sender.lock"
 
 log = logging.getLogger(__name__)
 
@@ -168,7 +168,7 @@ class PulseSender:
     def _hold_lock(self):
         """Whether this process holds the outbox's sending lock (taken once, held while it lives)."""
         if self._lock_fd is None:
-            fd = os.open(os.path.join(self.folder, LOCK_NAME), os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            fd = os.open(os.path.join(self.folder, _LOCK_NAME), os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:

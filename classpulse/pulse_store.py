@@ -40,9 +40,9 @@ from .pulse_lines import QUOTA, Intake, Quota
 __all__ = ["MAX_ANSWER", "CheckPulse", "LabPulse", "PulseStore", "normalise_answer"]
 
 #: The file's name in the pulse folder.
-FILE_NAME = "pulse.sqlite"
+_FILE_NAME = "pulse.sqlite"
 #: Mistakes listed per check.
-TOP_MISTAKES = 3
+_TOP_MISTAKES = 3
 
 
 @dataclass(frozen=True)
@@ -185,7 +185,7 @@ class PulseStore:
         catalogue: Catalogue | None = None,
         quota: Quota = QUOTA,
     ) -> None:
-        self.path = os.path.join(os.fspath(folder), FILE_NAME)
+        self.path = os.path.join(os.fspath(folder), _FILE_NAME)
         self.timeout = float(timeout)
         self.max_bytes = int(max_bytes)
         self.catalogue = catalogue
@@ -420,7 +420,7 @@ class PulseStore:
         top = {}
         for lab, check, mistake, count in mistakes:
             found = top.setdefault((lab, check), [])
-            if len(found) < TOP_MISTAKES:
+            if len(found) < _TOP_MISTAKES:
                 found.append((mistake, count))
         checks = {}
         answered = {(lab, check) for lab, check, *_ in rows}
@@ -475,7 +475,7 @@ class PulseStore:
         >>> print(store.csv().splitlines()[1])
         lab08,check_s,1,1,0,1,inner,1,,,,
         """
-        return counts_csv(self.summary() if summary is None else summary, TOP_MISTAKES)
+        return counts_csv(self.summary() if summary is None else summary, _TOP_MISTAKES)
 
     def close(self) -> None:
         """Close the store's connection to its file now (see `classpulse.pulse_file`)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from tornado.web import Application, GZipContentEncoding
 
-__all__ = ["compress_responses"]
+__all__ = []
 
 
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
@@ -26,14 +26,14 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
     return [{"module": __name__}]
 
 
-def compress_responses(application: Application) -> None:
+def _compress_responses(application: Application) -> None:
     """Have a built Tornado `application` gzip every response whose client accepts it, once.
 
     Examples
     --------
     >>> import tornado.web
     >>> application = tornado.web.Application()
-    >>> compress_responses(application); compress_responses(application)
+    >>> _compress_responses(application); _compress_responses(application)
     >>> application.transforms.count(GZipContentEncoding)
     1
     """
@@ -42,6 +42,6 @@ def compress_responses(application: Application) -> None:
 
 
 def _load_jupyter_server_extension(server_app) -> None:
-    """Jupyter Server's hook: apply `compress_responses` to the running server's application."""
-    compress_responses(server_app.web_app)
+    """Jupyter Server's hook: apply `_compress_responses` to the running server's application."""
+    _compress_responses(server_app.web_app)
     server_app.log.info("matmul-labs: responses compressed for browsers that accept gzip")

@@ -17,7 +17,7 @@ outside its server.
 """
 from __future__ import annotations
 
-__all__ = ["bundled_mathjax"]
+__all__ = []
 
 
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
@@ -25,7 +25,7 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
     return [{"module": __name__}]
 
 
-def bundled_mathjax(settings: dict) -> None:
+def _bundled_mathjax(settings: dict) -> None:
     """Make Voila's pages use the MathJax their front end bundles, not a CDN's.
 
     Parameters
@@ -36,7 +36,7 @@ def bundled_mathjax(settings: dict) -> None:
     Examples
     --------
     >>> settings = {"base_url": "/"}
-    >>> bundled_mathjax(settings)
+    >>> _bundled_mathjax(settings)
     >>> settings
     {'base_url': '/', 'mathjax_url': None, 'mathjax_config': None}
     """
@@ -44,6 +44,6 @@ def bundled_mathjax(settings: dict) -> None:
 
 
 def _load_jupyter_server_extension(server_app) -> None:
-    """Jupyter Server's hook: apply `bundled_mathjax` to the running server's settings."""
-    bundled_mathjax(server_app.web_app.settings)
+    """Jupyter Server's hook: apply `_bundled_mathjax` to the running server's settings."""
+    _bundled_mathjax(server_app.web_app.settings)
     server_app.log.info("matmul-labs: Voila pages typeset with the MathJax Voila bundles")

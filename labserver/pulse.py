@@ -26,7 +26,7 @@ from labserver.pulse_gate import PULSE_PAGE, PulseVoila
 from labserver.warm import warm_arguments
 from widgets.core.environment import PULSE_DIR, PULSE_TOKEN
 
-__all__ = ["MIN_TOKEN", "PULSE_PAGE", "pulse_environment", "pulse_link"]
+__all__ = ["MIN_TOKEN", "PULSE_PAGE", "pulse_environment"]
 
 #: The fewest characters of a token the lecturer chooses: 22 url-safe ones hold 128 bits, as a random one would.
 MIN_TOKEN = 22
@@ -90,12 +90,12 @@ def pulse_environment(served: str | os.PathLike[str], environ: Mapping[str, str]
     return {PULSE_DIR: str(folder), PULSE_TOKEN: token}
 
 
-def pulse_link(voila_args: Iterable[str], token: str) -> str:
+def _pulse_link(voila_args: Iterable[str], token: str) -> str:
     """The lecturer's link for a Voila started with `voila_args` (``--port=``, ``--Voila.ip=``).
 
     Examples
     --------
-    >>> pulse_link(["labs", "--port=8866", "--Voila.ip=0.0.0.0"], "s3cret")
+    >>> _pulse_link(["labs", "--port=8866", "--Voila.ip=0.0.0.0"], "s3cret")
     'http://0.0.0.0:8866/voila/render/lecturer/pulse.ipynb?token=s3cret'
     """
     options = dict(arg[2:].split("=", 1) for arg in voila_args if arg.startswith("--") and "=" in arg)
@@ -126,7 +126,7 @@ def main(argv: Iterable[str] | None = None) -> NoReturn:
         print(f"Keeping {ours['--pool']} kernels warm for {ours['--warm']}", flush=True)
     token = pulse.pop(PULSE_TOKEN)
     os.environ.update(pulse)  # the folder, for every kernel; PulseVoila takes a token the lecturer set out
-    print(f"Class pulse, for the lecturer only: {pulse_link(argv, token)}", flush=True)
+    print(f"Class pulse, for the lecturer only: {_pulse_link(argv, token)}", flush=True)
     PulseVoila.launch_instance(argv, pulse_token=token)
     sys.exit()
 

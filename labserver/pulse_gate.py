@@ -5,7 +5,7 @@ The board used to check the link's token in its own kernel, so every kernel
 held the token (``MATMUL_PULSE_TOKEN`` in the environment Voila's kernels
 inherit, and a refilled pool kernel ``VOILA_REQUEST_URL``, the lecturer's full
 link).  Here the server holds it, in memory only: `PulseVoila`'s page handlers
-go through a `PulseGate` first, which for ``lecturer/pulse.ipynb``
+go through a `_PulseGate` first, which for ``lecturer/pulse.ipynb``
 
 - on the link with the right ``?token=`` sets a cookie derived from it
   (HttpOnly, SameSite=Strict, for the board's path only) and sends the
@@ -44,12 +44,12 @@ from labserver.voila_app import CompressingVoila
 from widgets.core.environment import PULSE_GATE, PULSE_TOKEN
 from widgets.text.alerts import alert_html
 
-__all__ = ["COOKIE", "PULSE_PAGE", "PulseGate", "PulseVoila", "board_cookie", "gated"]
+__all__ = ["PULSE_PAGE", "PulseVoila", "board_cookie"]
 
 #: The lecturer's page, under the served folder.
 PULSE_PAGE = "lecturer/pulse.ipynb"
 #: The cookie that stands for the token once the link has been opened.
-COOKIE = "matmul_pulse"
+_COOKIE = "matmul_pulse"
 
 _NO_TOKEN = "This page is for the lecturer: open it with the pulse link that make serve printed (it ends in ?token=…)."
 _WRONG_TOKEN = "This link's token is not the lecturer's: open the pulse link that make serve printed."
@@ -73,9 +73,9 @@ def board_cookie(token: str) -> str:
     return hmac.new(token.encode(), b"matmul-labs pulse board", hashlib.sha256).hexdigest()
 
 
-class PulseGate:
+class _PulseGate:
     """What a Voila page handler does first when it is gated: the board's page is let through only for
-    the lecturer (see the module); every other page goes on to the handler.  `gated` makes the handler.
+    the lecturer (see the module); every other page goes on to the handler.  `_gated` makes the handler.
 
     Parameters
     ----------
@@ -99,7 +99,7 @@ class PulseGate:
                 self._swap_token()
             else:
                 self._refuse(_WRONG_TOKEN)
-        elif self._cookie and hmac.compare_digest(self.get_cookie(COOKIE, "").encode(), self._cookie.encode()):
+        elif self._cookie and hmac.compare_digest(self.get_cookie(_COOKIE, "").encode(), self._cookie.encode()):
             await super().get(path)
         else:
             self._refuse(_NO_TOKEN)
@@ -119,7 +119,7 @@ class PulseGate:
         kept = [(key, value.decode(errors="replace")) for key, values in self.request.query_arguments.items()
                 for value in values if key != "token"]
         target = board + (f"?{urlencode(kept)}" if kept else "")
-        self.set_cookie(COOKIE, self._cookie, path=board, httponly=True, samesite="Strict")
+        self.set_cookie(_COOKIE, self._cookie, path=board, httponly=True, samesite="Strict")
         self.set_header("Cache-Control", "no-store")
         self.set_header("Referrer-Policy", "no-referrer")  # the next page is not told the address with the token
         self.finish(_PAGE.format(head=Markup('<meta http-equiv="refresh" content="0; url={}">').format(target),
@@ -132,20 +132,20 @@ class PulseGate:
         self.finish(_PAGE.format(head="", kind="pulse-refused", body=Markup(alert_html(reason))))
 
 
-def gated(handler: type[VoilaHandler]) -> type[VoilaHandler]:
-    """Voila's page `handler` with the `PulseGate` before it.
+def _gated(handler: type[VoilaHandler]) -> type[VoilaHandler]:
+    """Voila's page `handler` with the `_PulseGate` before it.
 
     Examples
     --------
     >>> from voila.tornado.handler import TornadoVoilaHandler
-    >>> gated(TornadoVoilaHandler).__mro__[1:3] == (PulseGate, TornadoVoilaHandler)
+    >>> _gated(TornadoVoilaHandler).__mro__[1:3] == (_PulseGate, TornadoVoilaHandler)
     True
     """
-    return type(f"Gated{handler.__name__}", (PulseGate, handler), {})
+    return type(f"Gated{handler.__name__}", (_PulseGate, handler), {})
 
 
 class PulseVoila(CompressingVoila):
-    """``make serve``'s Voila (`CompressingVoila`), its page handlers `gated`.
+    """``make serve``'s Voila (`CompressingVoila`), its page handlers `_gated`.
 
     Examples
     --------
@@ -163,6 +163,6 @@ class PulseVoila(CompressingVoila):
 
     def init_handlers(self) -> list[tuple]:
         root = Path(os.path.realpath(self.root_dir))
-        return [(route[0], gated(route[1]), {**route[2], "pulse_token": self.pulse_token, "root": root})
+        return [(route[0], _gated(route[1]), {**route[2], "pulse_token": self.pulse_token, "root": root})
                 if issubclass(route[1], VoilaHandler) else route
                 for route in super().init_handlers()]

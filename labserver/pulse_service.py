@@ -68,16 +68,16 @@ SEND = f"custom:{NAME}:send"
 #: The scope to see, export and reset the board (the instructors).
 BOARD = f"custom:{NAME}:board"
 #: Seconds between the board page's refreshes.
-REFRESH = 3
+_REFRESH = 3
 #: The largest events body: a batch of `MAX_BATCH` bytes of lines, each byte at most 6 once
 #: JSON-escaped (a control character's ``\u0001``), and the journal's name.
 MAX_BODY = 6 * MAX_BATCH + 1024
 #: The largest body of any other route (the Reset form's ``_xsrf``).
 MAX_FORM = 4096
 #: The largest ``start`` of a batch: SQLite's integers are 64-bit.
-MAX_START = 2**63 - 1
+_MAX_START = 2**63 - 1
 
-PAGE = """<!DOCTYPE html>
+_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Class pulse</title>
@@ -127,7 +127,7 @@ setInterval(refresh, {refresh_ms});
 """
 
 
-def board_html(store: PulseStore) -> str:
+def _board_html(store: PulseStore) -> str:
     """The board's counts: per lab its heading, bars and table; or why the pulse is unavailable."""
     try:
         summary = store.summary()
@@ -179,20 +179,20 @@ class _Handler(HubOAuthenticated, web.RequestHandler):
         return url_path_join(self.prefix, path)
 
 
-class BoardPage(_Handler):
+class _BoardPage(_Handler):
     """The instructors' board."""
 
     @web.authenticated
     def get(self) -> None:
         self.set_header("Cache-Control", "no-store")
-        self.finish(PAGE.format(
+        self.finish(_PAGE.format(
             reset=self.url("reset"), csv=self.url("pulse.csv"), fragment=self.url("board"),
-            xsrf=self.xsrf_form_html(), xsrf_token=self.xsrf_token.decode(), board=board_html(self.store),
-            refresh_ms=REFRESH * 1000,
+            xsrf=self.xsrf_form_html(), xsrf_token=self.xsrf_token.decode(), board=_board_html(self.store),
+            refresh_ms=_REFRESH * 1000,
         ))
 
 
-class BoardCounts(_Handler):
+class _BoardCounts(_Handler):
     """The board's counts alone, fetched by the page every few seconds."""
 
     api = True  # a fetch, not a page: the page logs in again
@@ -200,10 +200,10 @@ class BoardCounts(_Handler):
     @web.authenticated
     def get(self) -> None:
         self.set_header("Cache-Control", "no-store")
-        self.finish(board_html(self.store))
+        self.finish(_board_html(self.store))
 
 
-class CountsCsv(_Handler):
+class _CountsCsv(_Handler):
     """The counts as a CSV download."""
 
     @web.authenticated
@@ -268,7 +268,7 @@ class Events(_Handler):
             journal, start, lines = body["journal"], body["start"], body["lines"]
             data = lines.encode()
             if not (isinstance(journal, str) and 0 < len(journal) <= 200 and type(start) is int
-                    and 0 <= start <= MAX_START and len(data) <= MAX_BATCH):
+                    and 0 <= start <= _MAX_START and len(data) <= MAX_BATCH):
                 raise ValueError(body)
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
             raise web.HTTPError(400, "expected {journal, start, lines}") from error
@@ -283,7 +283,7 @@ def make_app(store: PulseStore, prefix: str, senders: SenderRate | None = None) 
 
     Each sender's posts are bounded by `senders` (default `SenderRate`'s).
     """
-    routes = [("", BoardPage), ("board", BoardCounts), ("pulse.csv", CountsCsv), ("reset", Reset),
+    routes = [("", _BoardPage), ("board", _BoardCounts), ("pulse.csv", _CountsCsv), ("reset", Reset),
               (EVENTS_PATH, Events)]
     given = {"store": store, "prefix": prefix, "senders": SenderRate() if senders is None else senders}
     return web.Application(

@@ -20,7 +20,7 @@ same.
 Every page request hands out a kernel; `PoolAwareKernelManager.admit_visitor`
 says when the server already holds as many kernels no page has connected to as
 it may. Voila's page handler hands out a preheated kernel without starting one,
-so `AdmittingVoilaHandler` asks before it, and answers 503 with ``Retry-After``
+so `_AdmittingVoilaHandler` asks before it, and answers 503 with ``Retry-After``
 (the ``matmul`` template's ``503.html``).
 """
 
@@ -34,10 +34,10 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from labserver.kernels import ServerBusy
 
-__all__ = ["AdmittingVoilaHandler", "CompressingVoila", "main"]
+__all__ = ["CompressingVoila", "main"]
 
 
-class AdmittingVoilaHandler(TornadoVoilaHandler):
+class _AdmittingVoilaHandler(TornadoVoilaHandler):
     """Voila's page handler, which answers `ServerBusy` (503, ``Retry-After``) instead of handing out a kernel
     while the kernel manager admits no visitor."""
 
@@ -66,7 +66,7 @@ class AdmittingVoilaHandler(TornadoVoilaHandler):
 
 class CompressingVoila(Voila):
     """Voila, its every response compressed for a browser that accepts it, its pages served by
-    `AdmittingVoilaHandler`; configured as Voila is (``voila.json``'s ``Voila`` and ``VoilaConfiguration``
+    `_AdmittingVoilaHandler`; configured as Voila is (``voila.json``'s ``Voila`` and ``VoilaConfiguration``
     sections)."""
 
     def init_settings(self) -> dict[str, Any]:
@@ -75,7 +75,7 @@ class CompressingVoila(Voila):
         return settings
 
     def init_handlers(self) -> list:
-        return [(route, AdmittingVoilaHandler, *rest) if handler is TornadoVoilaHandler else (route, handler, *rest)
+        return [(route, _AdmittingVoilaHandler, *rest) if handler is TornadoVoilaHandler else (route, handler, *rest)
                 for route, handler, *rest in super().init_handlers()]
 
 

@@ -40,7 +40,7 @@ __all__ = ["ANSWER_WITHIN", "DeviceStore", "KeepsStore"]
 #: Seconds a drawn store has to answer the kernel before it counts as deaf.
 ANSWER_WITHIN = 5.0
 #: The most stores a page renews one after another (a page that never hears stops there).
-MAX_RENEWALS = 3
+_MAX_RENEWALS = 3
 
 _ESM = r"""
 const PREFIX = "matmul-labs/";
@@ -297,7 +297,7 @@ class KeepsStore(OwnsChildren):
 
     def _renew_store(self, change):
         deaf = change["owner"]
-        if deaf is not self.store or not change["new"] or self._renewals >= MAX_RENEWALS:
+        if deaf is not self.store or not change["new"] or self._renewals >= _MAX_RENEWALS:
             return
         self._renewals += 1
         store = self._keep_store(deaf.renewed(), *self._store_handler)

@@ -15,7 +15,6 @@ from ipywidgets import Text
 from ..base.shared_models import steady
 
 __all__ = [
-    "CELL_WIDTH",
     "CROSS_BACKGROUND",
     "ERROR_BACKGROUND",
     "HIGHLIGHT_BACKGROUND",
@@ -28,7 +27,7 @@ __all__ = [
 ERROR_BACKGROUND = "#f8d7da"
 HIGHLIGHT_BACKGROUND = "#fff3c4"
 CROSS_BACKGROUND = "#ffe08a"
-CELL_WIDTH = "4.5em"
+_CELL_WIDTH = "4.5em"
 
 
 def make_cell(i: int, j: int, text: str, tooltip: str, placeholder: str, *, disabled: bool) -> Text:
@@ -50,7 +49,7 @@ def make_cell(i: int, j: int, text: str, tooltip: str, placeholder: str, *, disa
         description=tooltip,
         tooltip=tooltip,
         placeholder=placeholder,
-        layout={"width": CELL_WIDTH},
+        layout={"width": _CELL_WIDTH},
         style={"description_width": "0px"},
         _dom_classes=(f"mx-r{i}", f"mx-c{j}"),  # for the editor's style sheet
     )

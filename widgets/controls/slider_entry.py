@@ -33,9 +33,9 @@ __all__ = ["SliderEntry"]
 
 #: CSS class of an entry that holds text the kernel did not accept, and the rule that paints it.
 INVALID_CLASS = "slider-entry-invalid"
-INVALID_CSS = (f"<style>.{INVALID_CLASS}.widget-text input.widget-input "
+_INVALID_CSS = (f"<style>.{INVALID_CLASS}.widget-text input.widget-input "
                f"{{background-color: {ERROR_BACKGROUND}}}</style>")
-ENTRY_WIDTH = "5em"
+_ENTRY_WIDTH = "5em"
 
 
 class SliderEntry(OwnsChildren, HBox):
@@ -130,7 +130,7 @@ class SliderEntry(OwnsChildren, HBox):
         *,
         name: str | None = None,
         digits: int | None = None,
-        entry_width: str = ENTRY_WIDTH,
+        entry_width: str = _ENTRY_WIDTH,
         **kwargs: Any,
     ) -> None:
         if not isinstance(slider, (IntSlider, FloatSlider)):
@@ -251,7 +251,7 @@ class SliderEntry(OwnsChildren, HBox):
         if message:
             self.entry.add_class(INVALID_CLASS)
             # The entry's style is shared: the message brings the rule that turns it red.
-            self.message.value = INVALID_CSS + alert_html(message)
+            self.message.value = _INVALID_CSS + alert_html(message)
             self.message.layout.display = None
         else:
             self.entry.remove_class(INVALID_CLASS)

@@ -23,7 +23,7 @@ from .shapes import ShapeError, as_matrix, check_product_shapes, format_shape
 
 __all__ = [
     "softmax_rows", "softmax_scale", "causal_mask", "attention", "AttentionResult", "with_weights",
-    "MOVED", "WeightShift", "weight_shift",
+    "WeightShift", "weight_shift",
 ]
 
 #: The temperatures `softmax_scale` accepts: from nearly one-hot to nearly uniform.
@@ -365,7 +365,7 @@ def with_weights(result: AttentionResult, A: ArrayLike) -> AttentionResult:
 
 
 #: A weight that moved by less than this counts as unchanged (the heatmap shows 3 decimals).
-MOVED = 5e-4
+_MOVED = 5e-4
 
 
 @dataclass(frozen=True)
@@ -377,7 +377,7 @@ class WeightShift:
     tokens : tuple of int
         The tokens (rows of ``X``) the edit changed, counting from 1.
     moved : int
-        How many weights moved by `MOVED` or more.
+        How many weights moved by `_MOVED` or more.
     largest : float
         The largest move of a weight.
     rows : int
@@ -418,8 +418,8 @@ def weight_shift(old_X: ArrayLike, old_A: ArrayLike, X: ArrayLike, A: ArrayLike)
     moved = np.abs(A - old_A)
     return WeightShift(
         tokens=tokens,
-        moved=int(np.sum(moved > MOVED)),
+        moved=int(np.sum(moved > _MOVED)),
         largest=float(moved.max()),
-        rows=len({int(i) for i, _ in np.argwhere(moved > MOVED)}),
+        rows=len({int(i) for i, _ in np.argwhere(moved > _MOVED)}),
         shape=A.shape,
     )

@@ -22,10 +22,10 @@ from __future__ import annotations
 import random
 import secrets
 
-__all__ = ["VIEW_SEEDS", "choice_order", "view_seed"]
+__all__ = ["choice_order", "view_seed"]
 
 #: How many seeds a page view draws its own from (a link's ``?seed=`` is 0 to 999 999, as a practice's).
-VIEW_SEEDS = 1_000_000
+_VIEW_SEEDS = 1_000_000
 
 
 def choice_order(count: int, seed: int, key: str) -> list[int]:
@@ -39,4 +39,4 @@ def choice_order(count: int, seed: int, key: str) -> list[int]:
 
 def view_seed() -> int:
     """A seed of this page view's own, for a page whose link gives none: each learner gets their order."""
-    return secrets.randbelow(VIEW_SEEDS)
+    return secrets.randbelow(_VIEW_SEEDS)

@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 __all__ = [
-    "fixed", "Product", "Properties", "MapPair", "MapGalleryStart", "DenseStart", "AttentionStart", "OutputActivity",
+    "fixed", "Product", "Properties",
     "LAB1", "LAB2", "LAB3", "LAB4", "LAB5", "LAB6", "LAB7", "LAB8", "LAB8_OUTPUT", "LAB9", "LAB10", "LAB10_DENSE_W",
 ]
 
@@ -70,7 +70,7 @@ class Properties(_Arrays):
 
 
 @dataclass(frozen=True)
-class MapPair(_Arrays):
+class _MapPair(_Arrays):
     """Two maps of the plane composed both ways: the quarter turn ``R`` and the stretch ``S`` (lab 4)."""
 
     R: np.ndarray
@@ -78,7 +78,7 @@ class MapPair(_Arrays):
 
 
 @dataclass(frozen=True)
-class MapGalleryStart:
+class _MapGalleryStart:
     """Lab 5's gallery as it opens: a map of `widgets.core.maps_gallery.GALLERY` and a shape, by name."""
 
     map_name: str
@@ -86,7 +86,7 @@ class MapGalleryStart:
 
 
 @dataclass(frozen=True)
-class DenseStart(_Arrays):
+class _DenseStart(_Arrays):
     """Lab 6's layer ``x ↦ W x + b`` and its input ``x`` (``b`` and ``x`` as columns)."""
 
     W: np.ndarray
@@ -95,7 +95,7 @@ class DenseStart(_Arrays):
 
 
 @dataclass(frozen=True)
-class AttentionStart(_Arrays):
+class _AttentionStart(_Arrays):
     """An attention explorer's tokens (rows of ``X``), weight matrices and words (labs 7 to 10)."""
 
     X: np.ndarray
@@ -111,7 +111,7 @@ class AttentionStart(_Arrays):
 
 
 @dataclass(frozen=True)
-class OutputActivity(_Arrays):
+class _OutputActivity(_Arrays):
     """Lab 8's one output by hand: row `row` (0-based) of ``A_att`` and the value vectors.
 
     `sliders` is where the explorer's weight sliders of that row start: other
@@ -128,10 +128,10 @@ LAB1 = Product(A=[[1, -3, 5], [3, 1, 4]], B=[[5, 1], [-2, -6], [-1, 0]])
 LAB2 = Product(A=[[-3, -4, 1], [2, 4, 0], [1, -4, -5]], B=[[-1, 2, -4], [-4, -3, -1], [4, 3, 1]])
 LAB3 = Properties(A=[[1, 2], [0, -1]], B=[[2, 0], [1, 3]], C=[[0, 1], [1, 1]],
                   R=[[0.0, -1.0], [1.0, 0.0]], S=[[2.0, 0.0], [0.0, 1.0]])
-LAB4 = MapPair(R=LAB3.R, S=LAB3.S)
-LAB5 = MapGalleryStart(map_name="stretch", shape="house")
-LAB6 = DenseStart(W=[[1, -1], [0.5, 1]], b=[[0.5], [-1]], x=[[0.5], [0.25]])
-LAB7 = AttentionStart(
+LAB4 = _MapPair(R=LAB3.R, S=LAB3.S)
+LAB5 = _MapGalleryStart(map_name="stretch", shape="house")
+LAB6 = _DenseStart(W=[[1, -1], [0.5, 1]], b=[[0.5], [-1]], x=[[0.5], [0.25]])
+LAB7 = _AttentionStart(
     X=[[1, 0, -1, 1], [0, 1, 1, 0], [1, 1, 0, -1], [-1, 0, 1, 1], [0, -1, 1, 0]],
     W_Q=[[1, 0, 0.5], [0, 1, -0.5], [0.5, 0, 1], [0, -1, 0]],
     W_K=[[0.5, 1, 0], [1, 0, 0], [0, 0.5, 1], [-0.5, 0, 0.5]],
@@ -139,18 +139,18 @@ LAB7 = AttentionStart(
     tokens=("the", "cat", "sat", "on", "mats"),
 )
 #: ``W_V`` keeps the first two features of each token: the value vectors are Activity 1.4.6's.
-LAB8 = AttentionStart(
+LAB8 = _AttentionStart(
     X=[[1, 0, 1], [2, 0, 0], [0, 4, 1], [4, 4, 0]],
     W_Q=[[0, 0.5], [0.25, 0], [1, 0]],
     W_K=[[0.5, 0], [0, -0.25], [0, 1]],
     W_V=[[1, 0], [0, 1], [0, 0]],
     tokens=("the", "cat", "sat", "down"),
 )
-LAB8_OUTPUT = OutputActivity(weights=[0, 1 / 2, 1 / 4, 1 / 4], values=LAB8.X @ LAB8.W_V, row=1,
+LAB8_OUTPUT = _OutputActivity(weights=[0, 1 / 2, 1 / 4, 1 / 4], values=LAB8.X @ LAB8.W_V, row=1,
                              sliders=(0, 1 / 4, 1 / 4, 1 / 2))
 #: Lab 9 goes on with lab 8's tokens (it starts unscaled: an option of its explorer, not a number).
 LAB9 = LAB8
-LAB10 = AttentionStart(X=[[1, 0], [0, 1], [1, 1]], W_Q=[[1, 0], [0, 1]], W_K=[[1, 0.5], [-0.5, 1]],
+LAB10 = _AttentionStart(X=[[1, 0], [0, 1], [1, 1]], W_Q=[[1, 0], [0, 1]], W_K=[[1, 0.5], [-0.5, 1]],
                        W_V=[[1, 0], [0, 1]], tokens=("I", "like", "tea"))
 #: The weights of the dense layer lab 10 sets beside attention: fixed, whatever the tokens.
 LAB10_DENSE_W = fixed([[1.0, -1.0], [0.5, 2.0]])

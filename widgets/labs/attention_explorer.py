@@ -69,8 +69,8 @@ PARTS = (
     "plot",
     "lines",
 )
-DEFAULT_PARTS = ("editors", "options", "shapes", "qkv", "scores", "weights", "output", "expansion")
-DEFAULT_TOKENS = ("a", "cat", "sat", "on", "my", "mat")
+_DEFAULT_PARTS = ("editors", "options", "shapes", "qkv", "scores", "weights", "output", "expansion")
+_DEFAULT_TOKENS = ("a", "cat", "sat", "on", "my", "mat")
 
 #: The rows of the layout: parts in one row sit side by side, wrapping.
 _ROWS = (("randomise",), ("editors",), ("options",), ("temperature",), ("qkv", "shapes"),
@@ -182,12 +182,12 @@ class AttentionExplorer(AttentionCalculation, OwnsChildren, VBox):
         W_K: ArrayLike | None = None,
         W_V: ArrayLike | None = None,
         *,
-        tokens: Sequence[str] = DEFAULT_TOKENS,
+        tokens: Sequence[str] = _DEFAULT_TOKENS,
         scaled: bool = True,
         causal: bool = False,
         temperature: float = 1.0,
         selected: tuple[int, int] | None = None,
-        parts: Sequence[str] = DEFAULT_PARTS,
+        parts: Sequence[str] = _DEFAULT_PARTS,
         seed: int = 0,
         max_tokens: int = 6,
         max_features: int = 6,

@@ -47,7 +47,7 @@ __all__ = ["CompositionSteps", "ShapeChecker"]
 
 
 #: Below this, a gap between A(BX) and (AB)X is floating-point dust, not a difference.
-DUST = 1e-9
+_DUST = 1e-9
 
 
 class CompositionSteps(OwnsChildren, VBox):
@@ -176,7 +176,7 @@ class CompositionSteps(OwnsChildren, VBox):
                     plot.points, plot.matrix = points, matrix
             self.ab_view.matrix, self.ba_view.matrix = a @ b, b @ a
             gap = largest_gap(self.then_a.image, self.at_once.image)
-            self.agree.value = composition_verdict(0 if gap < DUST else gap, np.allclose(a @ b, b @ a))
+            self.agree.value = composition_verdict(0 if gap < _DUST else gap, np.allclose(a @ b, b @ a))
         except Exception as error:  # shown in place, never a traceback
             self.agree.value = alert_html(f"Could not draw: {error}", tag="span")
 

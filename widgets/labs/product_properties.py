@@ -26,8 +26,8 @@ from .naming import tag_parts
 
 __all__ = ["IdentityExplorer"]
 
-#: Randomise draws integers from -LOW_HIGH to LOW_HIGH.
-LOW_HIGH = 3
+#: How far Randomise's integers reach: from minus this to this.
+_LOW_HIGH = 3
 
 
 def _error(text):
@@ -109,7 +109,7 @@ class IdentityExplorer(OwnsChildren, VBox):
         )
         self.randomise_button = Button(
             description="Randomise", icon="random",
-            tooltip=f"New random integers from -{LOW_HIGH} to {LOW_HIGH}",
+            tooltip=f"New random integers from -{_LOW_HIGH} to {_LOW_HIGH}",
         )
         self.r_status, self.seed_status = steady(HTML), steady(HTML)
         self.panel = IdentityPanel(*(e.value for e in self.editors), r=r)
@@ -141,7 +141,7 @@ class IdentityExplorer(OwnsChildren, VBox):
             return
         rng = np.random.default_rng(seed)
         for editor in self.editors:
-            editor.value = rng.integers(-LOW_HIGH, LOW_HIGH + 1, size=editor.shape)
+            editor.value = rng.integers(-_LOW_HIGH, _LOW_HIGH + 1, size=editor.shape)
         self.seed_box.value = seed + 1
 
     def _on_r_change(self, change):

@@ -43,10 +43,10 @@ from .self_check import SelfCheck, sections_of
 __all__ = ["LectureBar", "PresetStatus", "apply_presets", "presenter_css"]
 
 #: How much presenter mode enlarges the page.
-PRESENTER_ZOOM = 1.3
+_PRESENTER_ZOOM = 1.3
 
 
-def presenter_css(zoom: float = PRESENTER_ZOOM) -> str:
+def presenter_css(zoom: float = _PRESENTER_ZOOM) -> str:
     """The style sheet of presenter mode: every cell of the page, `zoom` times larger.
 
     CSS ``zoom`` scales text, inputs and MathJax alike, so fixed-width
@@ -265,11 +265,11 @@ class LectureBar(OwnsChildren, HBox):
     """
 
     presenter = Bool(False, help="Presenter mode: the whole page enlarged for a projector.")
-    zoom = FiniteFloat(PRESENTER_ZOOM, help="How much presenter mode enlarges the page.")
+    zoom = FiniteFloat(_PRESENTER_ZOOM, help="How much presenter mode enlarges the page.")
 
     _ready = False  # until the end of __init__, which draws once; observers draw only after
 
-    def __init__(self, presenter: bool = False, zoom: float = PRESENTER_ZOOM, **kwargs: Any) -> None:
+    def __init__(self, presenter: bool = False, zoom: float = _PRESENTER_ZOOM, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.toggle = self._own(ToggleButton(
             description="Presenter mode",

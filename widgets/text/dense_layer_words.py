@@ -47,8 +47,8 @@ __all__ = [
 ]
 
 #: What the left-hand side of the expansion is called.
-AFFINE_LHS = r"W\mathbf{x} + \mathbf{b}"
-RELU_LHS = r"\hat{\mathbf{y}} = \operatorname{ReLU}(W\mathbf{x} + \mathbf{b})"
+_AFFINE_LHS = r"W\mathbf{x} + \mathbf{b}"
+_RELU_LHS = r"\hat{\mathbf{y}} = \operatorname{ReLU}(W\mathbf{x} + \mathbf{b})"
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ def _latex_symbol(letter, index):
     return f"{letter}_{{{index}}}" if len(index) > 1 else f"{letter}_{index}"
 
 
-LATEX = _Notation(
+_LATEX = _Notation(
     number=latex_number,
     symbol=_latex_symbol,
     times=r" \cdot ",
@@ -79,8 +79,8 @@ LATEX = _Notation(
     column=lambda entries: bmatrix(([e] for e in entries), spaced=True),
     matrix=lambda rows: bmatrix(rows, spaced=True),
     clamp=lambda t: rf"\max(0,\, {t})",
-    affine_lhs=AFFINE_LHS,
-    relu_lhs=RELU_LHS,
+    affine_lhs=_AFFINE_LHS,
+    relu_lhs=_RELU_LHS,
 )
 HTML = _Notation(
     number=html_number,
@@ -258,7 +258,7 @@ def affine_expansion_latex(
     """
     lines = [
         (lhs, [" ".join(step) for step in steps])
-        for lhs, steps in _expansion(W, b, x, activation, digits, LATEX)
+        for lhs, steps in _expansion(W, b, x, activation, digits, _LATEX)
     ]
     if not multiline:
         return r" \qquad ".join(lhs + " = " + " = ".join(s) for lhs, s in lines)

@@ -4,7 +4,7 @@
 `widgets.core.products`: `entry_terms`, `entry_sum_text`) and
 `entry_problem_html` says why there is none; `row_picture_html` writes row
 ``i`` of ``AB`` as a combination of the rows of ``B``, the entries of row ``i``
-of ``A`` the weights (in `WEIGHT_COLOR`), the mirror of
+of ``A`` the weights (in `_WEIGHT_COLOR`), the mirror of
 `widgets.text.product_by_columns_words`, and `row_problem_html` says why there is no row
 to show (from `widgets.core.entry_dot_product.row_combination`).  The entry
 explorer and the row picture (`widgets.labs.entry_dot_product`) put them in
@@ -25,7 +25,7 @@ from .alerts import alert_html
 from .html_math import HIGHLIGHT_COLOR, bracket_table, emphasis
 from .numbers import html_number
 
-__all__ = ["HEATMAP_TITLE", "WEIGHT_COLOR", "entry_html", "entry_problem_html", "row_picture_html", "row_problem_html"]
+__all__ = ["HEATMAP_TITLE", "entry_html", "entry_problem_html", "row_picture_html", "row_problem_html"]
 
 #: The title of the entry explorer's heatmap of AB, which picks an entry.
 HEATMAP_TITLE = "AB: click an entry"
@@ -95,7 +95,7 @@ def entry_problem_html(error: Exception) -> str:
 
 
 #: The weights, row i of A (the colour `MatrixEditor` does not use, so it reads as "weight").
-WEIGHT_COLOR = "#1f6fb2"
+_WEIGHT_COLOR = "#1f6fb2"
 _CELL = "padding:0.15em 0.35em;text-align:right;white-space:nowrap;vertical-align:middle"
 
 
@@ -109,7 +109,7 @@ def _row(values, digits, label, color=None):
 def _weight(x, digits):
     text = html_number(x, digits)
     text = f"({text})" if text.startswith("\N{MINUS SIGN}") else text
-    return emphasis(text, WEIGHT_COLOR)
+    return emphasis(text, _WEIGHT_COLOR)
 
 
 def row_picture_html(A: ArrayLike, B: ArrayLike, i: int, names: Sequence[str] = ("A", "B"), digits: int = 3) -> str:
@@ -177,7 +177,7 @@ def row_picture_html(A: ArrayLike, B: ArrayLike, i: int, names: Sequence[str] = 
         f'<td style="{_CELL}">{_row(rc.result, digits, f"row {i + 1} of {names[0]}{names[1]}", HIGHLIGHT_COLOR)}</td>'
         "</tr>"
     )
-    weights = _row(rc.weights, digits, f"row {i + 1} of {names[0]}", WEIGHT_COLOR)
+    weights = _row(rc.weights, digits, f"row {i + 1} of {names[0]}", _WEIGHT_COLOR)
     return (
         f'<div style="line-height:1.6">Row {i + 1} of <i>{a}</i> is {weights}: '
         f"its entries are the weights on the rows of <i>{b}</i>.</div>"

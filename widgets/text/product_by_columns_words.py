@@ -35,7 +35,7 @@ from .numbers import html_number
 __all__ = ["PLAY_TOOLTIP", "column_combination_html", "column_problem_html", "partial_product_html"]
 
 #: The column just computed (the same red as `MatrixView`'s highlight).
-NEW_COLOR = HIGHLIGHT_COLOR
+_NEW_COLOR = HIGHLIGHT_COLOR
 #: An entry not computed yet.
 PENDING = f'<span style="color:{PENDING_COLOR}">?</span>'
 #: The stepper's Play button, which builds AB one column after another.
@@ -109,7 +109,7 @@ def column_combination_html(
     numeric = []
     for ell, c in enumerate(coefficients):
         numeric += (["+"] if ell else []) + [c, column_html(A[:, ell], digits)]
-    result = column_html(product_by_columns(A, B, names)[j], digits, NEW_COLOR)
+    result = column_html(product_by_columns(A, B, names)[j], digits, _NEW_COLOR)
     return (
         f"<div><i>{html.escape(names[0])}</i>{_vector(b_name, j + 1)} = {symbolic}</div>"
         f"<div>{formula_html('=', *numeric, '=', result)}</div>"

@@ -31,12 +31,12 @@ from .described import DescribedFigure
 
 __all__ = ["DotProductPlot"]
 
-Q_COLOR = "#d94801"
-K_COLOR = "#1f77b4"
-#: Half the width of the drawing: tips are kept inside [-REACH, REACH].
-REACH = 3.0
+_Q_COLOR = "#d94801"
+_K_COLOR = "#1f77b4"
+#: Half the width of the drawing: tips are kept inside [-_REACH, _REACH].
+_REACH = 3.0
 #: Whole numbers only: bqplot's own ticks fall on halves and read "2, 2, 3" when rounded.
-TICKS = np.arange(-3, 4)
+_TICKS = np.arange(-3, 4)
 
 
 def _describe(angle):
@@ -116,23 +116,23 @@ class DotProductPlot(OwnsChildren, VBox):
         self._snap = float(snap)
         self._writing = Guard()  # up while we set the tips or the slider: their observers hold back
         x_scale, y_scale = self._own(
-            LinearScale(min=-REACH - 0.5, max=REACH + 0.5, allow_padding=False),
-            LinearScale(min=-REACH - 0.5, max=REACH + 0.5, allow_padding=False),
+            LinearScale(min=-_REACH - 0.5, max=_REACH + 0.5, allow_padding=False),
+            LinearScale(min=-_REACH - 0.5, max=_REACH + 0.5, allow_padding=False),
         )
         scales = {"x": x_scale, "y": y_scale}
         self._foot, self._arrows, self._tips = self._own(
             Lines(scales=scales, colors=["#9e9e9e"], line_style="dashed"),
-            Lines(scales=scales, colors=[Q_COLOR, K_COLOR], stroke_width=3),
+            Lines(scales=scales, colors=[_Q_COLOR, _K_COLOR], stroke_width=3),
             Scatter(
-                scales=scales, colors=[Q_COLOR, K_COLOR], default_size=110, stroke="white",
+                scales=scales, colors=[_Q_COLOR, _K_COLOR], default_size=110, stroke="white",
                 names=["q", "k"], display_names=True, enable_move=True,
             ),
         )
         self.figure = self._own(DescribedFigure(
             marks=[self._foot, self._arrows, self._tips],
             axes=list(self._own(
-                Axis(scale=x_scale, grid_color="#eeeeee", tick_values=TICKS, tick_format="d"),
-                Axis(scale=y_scale, side="left", grid_color="#eeeeee", tick_values=TICKS,
+                Axis(scale=x_scale, grid_color="#eeeeee", tick_values=_TICKS, tick_format="d"),
+                Axis(scale=y_scale, side="left", grid_color="#eeeeee", tick_values=_TICKS,
                      tick_format="d"),
             )),
             display_toolbar=False,
@@ -165,10 +165,10 @@ class DotProductPlot(OwnsChildren, VBox):
         vector = tuple(float(v) + 0.0 for v in proposal.value)
         if not all(np.isfinite(vector)):
             raise TraitError(f"{name} = {proposal.value}: every entry must be a finite number")
-        if max(abs(v) for v in vector) > REACH:
+        if max(abs(v) for v in vector) > _REACH:
             shown = "(" + ", ".join(format_number(v) for v in vector) + ")"
             raise TraitError(
-                f"{name} = {shown}: each entry must be between -{REACH:g} and {REACH:g}"
+                f"{name} = {shown}: each entry must be between -{_REACH:g} and {_REACH:g}"
             )
         return vector
 
@@ -184,7 +184,7 @@ class DotProductPlot(OwnsChildren, VBox):
         y = np.asarray(self._tips.y, dtype=float)
         if x.shape != (2,) or y.shape != (2,):
             return  # a partial update from the browser: wait for the rest
-        x, y = (np.clip(snap_to_grid(a, self._snap), -REACH, REACH) + 0.0 for a in (x, y))
+        x, y = (np.clip(snap_to_grid(a, self._snap), -_REACH, _REACH) + 0.0 for a in (x, y))
         with self.hold_trait_notifications():
             self.q = (x[0], y[0])
             self.k = (x[1], y[1])
@@ -194,8 +194,8 @@ class DotProductPlot(OwnsChildren, VBox):
         if self._writing:
             return
         turned = rotate_to(self.q, self.k, change["new"])
-        if np.max(np.abs(turned)) > REACH:  # a long k turned towards a corner
-            turned = turned * REACH / np.max(np.abs(turned))
+        if np.max(np.abs(turned)) > _REACH:  # a long k turned towards a corner
+            turned = turned * _REACH / np.max(np.abs(turned))
         self.k = tuple(np.round(turned, 6))
 
     def _render(self):
@@ -224,8 +224,8 @@ class DotProductPlot(OwnsChildren, VBox):
         f = format_number
         q, k = self.q, self.k
         terms = " + ".join(f"({f(a)})({f(b)})" for a, b in zip(q, k))
-        q_name = f"<b style='color:{Q_COLOR}'>q</b>"
-        k_name = f"<b style='color:{K_COLOR}'>k</b>"
+        q_name = f"<b style='color:{_Q_COLOR}'>q</b>"
+        k_name = f"<b style='color:{_K_COLOR}'>k</b>"
         lines = [
             f"{q_name} = ({f(q[0])}, {f(q[1])}), {k_name} = ({f(k[0])}, {f(k[1])})",
             f"{q_name}·{k_name} = {terms} = <b>{f(m.score)}</b>",

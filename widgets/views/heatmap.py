@@ -36,10 +36,10 @@ from .described import DescribedFigure
 
 __all__ = ["MatrixHeatmap"]
 
-SELECTED_STYLE = {"stroke": "black", "stroke-width": "3px"}
+_SELECTED_STYLE = {"stroke": "black", "stroke-width": "3px"}
 HIGHLIGHT_COLOR = "#ff7f0e"
 #: Above this fraction of the colour range a cell is dark: write in white.
-DARK_FROM = 0.6
+_DARK_FROM = 0.6
 #: The traits that mark a place of the matrix, and what each marks.
 _HIGHLIGHTS = {"selected": CELL, "highlight_row": ROW}
 
@@ -61,7 +61,7 @@ def _text_colors(matrix, kind, lo, hi):
         depth = (values - lo) / (hi - lo)
     else:
         depth = np.abs(values) / hi  # RdBu is dark at both ends
-    return ["white" if d > DARK_FROM else "black" for d in depth]
+    return ["white" if d > _DARK_FROM else "black" for d in depth]
 
 
 def _boundaries(count):
@@ -234,7 +234,7 @@ class MatrixHeatmap(OwnsChildren, DescribedFigure):
             },
             stroke="white",
             interactions={"click": "select"},
-            selected_style=SELECTED_STYLE,
+            selected_style=_SELECTED_STYLE,
         )
         # The numbers sit on top of the cells and would swallow clicks on
         # them, so they are selectable too and report the same cell.

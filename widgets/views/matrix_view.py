@@ -21,7 +21,7 @@ from ..text.html_math import matrix_html
 __all__ = ["MatrixView"]
 
 #: The most decimals a view shows.
-MAX_DIGITS = 15
+_MAX_DIGITS = 15
 #: The traits that mark a place of the matrix, and what each marks.
 _HIGHLIGHTS = {"highlight_row": ROW, "highlight_col": COLUMN}
 
@@ -105,8 +105,8 @@ class MatrixView(OwnsChildren, HBox):
     @validate("digits")
     def _validate_digits(self, proposal):
         # A float carries about 16 significant digits: more would show noise.
-        if not 0 <= proposal["value"] <= MAX_DIGITS:
-            raise TraitError(f"digits must be 0 to {MAX_DIGITS}, got {proposal['value']}")
+        if not 0 <= proposal["value"] <= _MAX_DIGITS:
+            raise TraitError(f"digits must be 0 to {_MAX_DIGITS}, got {proposal['value']}")
         return proposal["value"]
 
     @observe("name")

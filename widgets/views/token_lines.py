@@ -30,11 +30,11 @@ from .described import DescribedFigure
 
 __all__ = ["TokenLines", "token_line_widths"]
 
-QUERY_COLOR = "#d94801"
-KEY_COLOR = "#1f77b4"
-MUTED_COLOR = "#9e9e9e"
+_QUERY_COLOR = "#d94801"
+_KEY_COLOR = "#1f77b4"
+_MUTED_COLOR = "#9e9e9e"
 #: Weights below this draw no line: at the width they would have, nothing shows.
-MIN_DRAWN = 1e-3
+_MIN_DRAWN = 1e-3
 
 
 def token_line_widths(weights: ArrayLike, max_width: float) -> np.ndarray:
@@ -50,7 +50,7 @@ def token_line_widths(weights: ArrayLike, max_width: float) -> np.ndarray:
     Returns
     -------
     numpy.ndarray
-        ``max_width * w`` for each weight, 0 where ``w < MIN_DRAWN``.
+        ``max_width * w`` for each weight, 0 where ``w < _MIN_DRAWN``.
 
     Examples
     --------
@@ -58,7 +58,7 @@ def token_line_widths(weights: ArrayLike, max_width: float) -> np.ndarray:
     array([0., 6., 3., 3.])
     """
     w = np.clip(np.asarray(weights, dtype=float), 0.0, 1.0)
-    return np.where(w < MIN_DRAWN, 0.0, max_width * w)
+    return np.where(w < _MIN_DRAWN, 0.0, max_width * w)
 
 
 class TokenLines(OwnsChildren, DescribedFigure):
@@ -204,7 +204,7 @@ class TokenLines(OwnsChildren, DescribedFigure):
         row = A[i]
         widths = token_line_widths(row, self.max_width)
         new_lines = [
-            self._own(Lines(scales=self._scales, colors=[QUERY_COLOR], stroke_width=1.0,
+            self._own(Lines(scales=self._scales, colors=[_QUERY_COLOR], stroke_width=1.0,
                             apply_clip=False))
             for _ in range(L - len(self._lines))
         ]
@@ -225,21 +225,21 @@ class TokenLines(OwnsChildren, DescribedFigure):
             (self._dots, {
                 "x": np.r_[np.zeros(m), np.ones(L)],
                 "y": np.r_[y_query, y_key],
-                "colors": [QUERY_COLOR if k == i else MUTED_COLOR for k in range(m)]
-                + [KEY_COLOR] * L,
+                "colors": [_QUERY_COLOR if k == i else _MUTED_COLOR for k in range(m)]
+                + [_KEY_COLOR] * L,
             }),
             (self._queries, {
                 "x": np.zeros(m),
                 "y": y_query,
                 "text": query_names,
-                "colors": [QUERY_COLOR if k == i else MUTED_COLOR for k in range(m)],
+                "colors": [_QUERY_COLOR if k == i else _MUTED_COLOR for k in range(m)],
                 "font_weight": "bold",
             }),
             (self._keys, {
                 "x": np.ones(L),
                 "y": y_key,
                 "text": [f"{names[j]}  {format_number(row[j], 2)}" for j in range(L)],
-                "colors": [KEY_COLOR] * L,
+                "colors": [_KEY_COLOR] * L,
             }),
         ]
         marks = [*self._lines, self._dots, self._queries, self._keys]

@@ -29,9 +29,9 @@ from .described import DescribedFigure
 
 __all__ = ["ValuesPlot"]
 
-VALUE_COLOR = "#1f77b4"
-OUTPUT_COLOR = "#fdae6b"
-FOCUS_COLOR = "#d94801"
+_VALUE_COLOR = "#1f77b4"
+_OUTPUT_COLOR = "#fdae6b"
+_FOCUS_COLOR = "#d94801"
 
 
 class ValuesPlot(OwnsChildren, DescribedFigure):
@@ -105,13 +105,13 @@ class ValuesPlot(OwnsChildren, DescribedFigure):
             colors=["#9e9e9e"],
             line_style="dashed",
             fill="inside",
-            fill_colors=[VALUE_COLOR],
+            fill_colors=[_VALUE_COLOR],
             fill_opacities=[0.08],
         ))
-        self._spokes = self._own(Lines(scales=scales, colors=[FOCUS_COLOR], stroke_width=2))
+        self._spokes = self._own(Lines(scales=scales, colors=[_FOCUS_COLOR], stroke_width=2))
         self._values = self._own(Scatter(
             scales=scales,
-            colors=[VALUE_COLOR],
+            colors=[_VALUE_COLOR],
             default_size=64,
             display_names=True,
             stroke="white",
@@ -226,7 +226,7 @@ class ValuesPlot(OwnsChildren, DescribedFigure):
                 "x": H[:, 0],
                 "y": H[:, 1],
                 "names": np.array(output_names),
-                "colors": [FOCUS_COLOR if i == focus else OUTPUT_COLOR for i in range(len(H))],
+                "colors": [_FOCUS_COLOR if i == focus else _OUTPUT_COLOR for i in range(len(H))],
             }),
             (self, {"tooltip": alternatives.values_plot(
                 V, H, output_names, focus, None if focus is None else A[focus])}),

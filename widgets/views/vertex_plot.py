@@ -33,12 +33,12 @@ from .described import DescribedFigure
 
 __all__ = ["VertexPlot"]
 
-SHAPE_COLOR = "#555555"
+_SHAPE_COLOR = "#555555"
 IMAGE_COLOR = "#1f77b4"
 # Vermillion and bluish green (Okabe and Ito's palette): told apart with any colour vision, and
 # each arrow is named at its tip as well (a learner should not need colour at all).
-E1_COLOR = "#D55E00"
-E2_COLOR = "#009E73"
+_E1_COLOR = "#D55E00"
+_E2_COLOR = "#009E73"
 HANDLE_COLOR = "#ff7f0e"
 GRID_COLOR = "#d9d9d9"
 GRID_IMAGE_COLOR = "#9ecae1"
@@ -48,7 +48,7 @@ MARGIN = 0.12
 #: Arrowhead barb length, as a fraction of the view's span.
 HEAD = 0.05
 #: Axis labels: up to 4 significant digits, no trailing zeros.
-TICK_FORMAT = ".4~g"
+_TICK_FORMAT = ".4~g"
 
 
 class VertexPlot(OwnsChildren, DescribedFigure):
@@ -196,7 +196,7 @@ class VertexPlot(OwnsChildren, DescribedFigure):
         )
         self._shape = Lines(
             scales=scales,
-            colors=[SHAPE_COLOR],
+            colors=[_SHAPE_COLOR],
             line_style="dashed",
             stroke_width=2,
             labels=["shape"],
@@ -214,13 +214,13 @@ class VertexPlot(OwnsChildren, DescribedFigure):
         )
         self._basis = Lines(
             scales=scales,
-            colors=[E1_COLOR, E2_COLOR],
+            colors=[_E1_COLOR, _E2_COLOR],
             stroke_width=2.5,
             labels=["e1 ↦", "e2 ↦"],
             display_legend=True,
         )
         self._basis_names = Label(
-            scales=scales, text=["Ae₁", "Ae₂"], colors=[E1_COLOR, E2_COLOR], default_size=14,
+            scales=scales, text=["Ae₁", "Ae₂"], colors=[_E1_COLOR, _E2_COLOR], default_size=14,
             font_weight="bold", x_offset=4, y_offset=-4,
         )
         self._vertices = Scatter(
@@ -236,9 +236,9 @@ class VertexPlot(OwnsChildren, DescribedFigure):
         )
         # An explicit format: bqplot otherwise keeps the one it guessed for the
         # first ticks, and labels later half-steps "0, 1, 1, 2".
-        self._x_axis = Axis(scale=self._x_scale, grid_color="#eeeeee", tick_format=TICK_FORMAT)
+        self._x_axis = Axis(scale=self._x_scale, grid_color="#eeeeee", tick_format=_TICK_FORMAT)
         self._y_axis = Axis(
-            scale=self._y_scale, side="left", grid_color="#eeeeee", tick_format=TICK_FORMAT
+            scale=self._y_scale, side="left", grid_color="#eeeeee", tick_format=_TICK_FORMAT
         )
         self.marks = list(self._own(
             self._grid_in,
