@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from widgets import Check, Practice
+from widgets import Check
 from widgets.core.parsing import format_number
 
 # The traits whose text a learner reads, and those whose numbers a plot or a heatmap draws.
@@ -348,8 +348,3 @@ def _snippet(text: str, word: str) -> str:
     at = re.sub(r"\s+", " ", text).find(re.sub(r"\s+", " ", word).strip())
     flat = re.sub(r"\s+", " ", text)
     return flat[max(0, at - 60):at + len(word) + 60] if at >= 0 else flat[:160]
-
-
-def questions_of(path: Path) -> list[str]:
-    """The keys of the lab's checks (its practices draw fresh numbers: they have no one answer to give away)."""
-    return [key for key, question in run_page(path).lab.questions.items() if not isinstance(question, Practice)]

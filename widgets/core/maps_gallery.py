@@ -192,7 +192,7 @@ class MapSpec:
         if unknown:
             raise ValueError(f"{self.title} has no parameter {sorted(unknown)[0]!r}")
         arguments = {p.name: values.get(p.name, p.default) for p in self.params}
-        return self.build(**arguments)
+        return _clean(self.build(**arguments))  # a shear by k = -0.0 wrote -0 in its corner
 
 
 #: The maps of the gallery by name, in the order a menu lists them.
