@@ -99,17 +99,22 @@ hub-proxy:
 		exit 1; \
 	fi
 
-# Everything, in two runs: the fast tier and the exhaustive sweeps on two workers, then the tests that drive
-# a server, a browser or a kernel, on two workers too, a test file each at a time (--dist loadfile: a file's
-# servers, browsers and module fixtures stay on one worker). Those tests wait on servers, culling and
-# restarts as much as they compute, and bound each wait with a timeout, never assert how long it took
-# (bench/ measures that): on one worker the browser tier took 21:12 (ci64); on two, 18:42 on a machine
-# loaded by other runs besides (load average 8 to 12), and what the engines' moves may take is sized
-# for that (harness.engines.MOVE_TIMEOUT_S).
+# Everything, in three runs: the fast tier and the exhaustive sweeps on two workers; then the tests that
+# drive a server, a browser or a kernel, on two workers too, a test file each at a time (--dist loadfile:
+# a file's servers, browsers and module fixtures stay on one worker); then WebKit's, alone. The second
+# run's tests wait on servers, culling and restarts as much as they compute, and bound each wait with a
+# timeout, never assert how long it took (bench/ measures that): on one worker that tier took 21:12
+# (ci64); on two, 18:04 (ci66), and 21:30 with other test runs beside it (load average 11 to 15, ci65),
+# all passing; what the engines' moves may take is sized for that (harness.engines.MOVE_TIMEOUT_S).
+# WebKit's pages, though, were not ready in 90 s in two of three such runs (labs 2 and 3, then 3 and 8)
+# while the other worker ran server tests, and all passed beside three busy loops: a cause not found
+# yet, so its file runs alone (its open now says what a page lacked).
+WEBKIT_TESTS = tests/browser/test_webkit.py
 test: $(VENV)/.test-installed chromium engines hub-proxy
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q $(IN_PROCESS) -m "not browser and not notebook and not slow"
-	$(PY) -m pytest --durations=30 -n 2 --dist loadfile -m "browser or notebook or slow"
+	$(PY) -m pytest --durations=30 -n 2 --dist loadfile -m "browser or notebook or slow" --ignore=$(WEBKIT_TESTS)
+	$(PY) -m pytest -q $(WEBKIT_TESTS)
 
 # The fast tier leaves out the browser and notebook folders, so it never imports
 # Playwright or starts a kernel (tests/harness/test_tiers.py fails if it does), and

@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 from .browser import (
     ARTIFACTS,
     ERROR_OUTPUT_JS,
+    NOT_READY_JS,
     READY_JS,
     WIDGET_OUTPUT,
     choose_check,
@@ -236,7 +237,16 @@ class SeleniumMoves:
         self.driver.get(url)
         self.evaluate(LISTEN_JS)
         expected = self.evaluate(PLACED_VIEWS_JS)
-        self.wait(f"(n) => ({READY_JS})(n) && ({OUTPUTS_FILLED_JS})()", expected, timeout)
+        from selenium.common.exceptions import TimeoutException
+
+        try:
+            self.wait(f"(n) => ({READY_JS})(n) && ({OUTPUTS_FILLED_JS})()", expected, timeout)
+        except TimeoutException as error:  # say what the page still lacked, as harness.browser.open_lab does
+            self.screenshot(f"{name}-not-ready")
+            raise AssertionError(
+                f"{name}: not ready after {timeout:.0f} s: {self.evaluate(NOT_READY_JS, expected)}; "
+                f"outputs filled: {self.evaluate(OUTPUTS_FILLED_JS)}; errors: {self.errors()}"
+            ) from error
         errors = self.evaluate(ERROR_OUTPUT_JS)
         assert not errors, f"{name}: error output in the page: {errors}"
         self.screenshot(name)
