@@ -41,8 +41,10 @@ def test_typed_shapes_name_the_usual_slips_and_open_the_table(lab):
     assert answer(check_qkv, "5x3")
     assert not answer(check_kt, "5x3") and check_kt.mistake == "not-transposed"
     assert answer(check_kt, "3×5")
-    assert not answer(check_s, "5x3") and check_s.mistake == "inner"
-    assert not answer(check_s, "3x3") and check_s.mistake == "inner"
+    # The slips of S's shape are the chain practice's (attention_shape_mistakes), named as specifically:
+    assert not answer(check_s, "5x3") and check_s.mistake == "Q"  # the shape of Q (and K)
+    assert not answer(check_s, "3x3") and check_s.mistake == "QtK"  # QᵀK, the product the wrong way
+    assert not answer(check_s, "3x5") and check_s.mistake == "inner"  # an inner size kept
     assert answer(check_s, "(5, 5)")
     # ... and the matrices, the table of shapes and why they are what they are open.
     assert shapes_panel.opened and lab["explorer"].part("shapes") in shapes_panel.view.children[1].children

@@ -13,7 +13,7 @@ from ..attention_mistakes import (
     score_mistakes,
     softmax_mistakes,
 )
-from ..mistakes import Mistake, shape_mistakes
+from ..mistakes import shape_mistakes
 from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart, two_terms
 
 __all__ = ["chain_problem", "mask_problem", "output_problem", "query_problem", "score_problem", "softmax_problem"]
@@ -96,12 +96,7 @@ def chain_problem(seed: int) -> Problem:
     parts = (
         Part((n, d_k), tuple(told_apart(shape_mistakes((n, d), (d, d_k), names=("X", "W_Q")), (n, d_k))),
              name="Q"),
-        Part((n, n), (
-            Mistake("QtK", (d_k, d_k), f"{d_k}×{d_k} is the shape of QᵀK: S = QKᵀ pairs each query, a row "
-                    "of Q, with each key, a row of K, so it has a row and a column per token."),
-            Mistake("Q", (n, d_k), "that is the shape of Q (and K): S holds one score for each pair of "
-                    "tokens, a query's and a key's."),
-        ), name="S"),
+        Part((n, n), tuple(told_apart(attention_shape_mistakes("S", n, d, d_k, d_v), (n, n))), name="S"),
         Part((n, n), tuple(attention_shape_mistakes("A_att", n, d, d_k, d_v)), name="A_att"),
         Part((n, d_v), tuple(told_apart(attention_shape_mistakes("H", n, d, d_k, d_v), (n, d_v))), name="H"),
     )
