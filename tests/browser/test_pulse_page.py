@@ -71,12 +71,14 @@ def get(url: str) -> tuple[int, bytes]:
 ], ids=["no-token", "wrong-token", "empty-token", "misspelt-key"])
 def test_the_lecturers_page_refuses_a_link_without_the_token(server, page, query, says):
     query = query.format(token=TOKEN, token_but_its_last_letter=TOKEN[:-1])
-    kernels = len(server.kernel_processes())
+    kernels = {process.pid for process in server.kernel_processes()}
     response = page.goto(server.url + PULSE + query)
     assert response.status == 403
     expect(page.locator(".pulse-refused [role=alert]")).to_contain_text(says)
     assert page.locator(".pulse-board").count() == 0
-    assert len(server.kernel_processes()) == kernels  # refused before any kernel started
+    # Refused before any kernel started: no kernel process is new (one an earlier page left may have ended
+    # meanwhile: counting them, ci68 saw 1 where there had been 2, on a loaded machine).
+    assert {process.pid for process in server.kernel_processes()} <= kernels
 
 
 @pytest.mark.parametrize("path", [
