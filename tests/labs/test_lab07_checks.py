@@ -43,6 +43,7 @@ def test_typed_shapes_name_the_usual_slips_and_open_the_table(lab):
     assert answer(check_kt, "3×5")
     # The slips of S's shape are the chain practice's (attention_shape_mistakes), named as specifically:
     assert not answer(check_s, "5x3") and check_s.mistake == "Q"  # the shape of Q (and K)
+    assert check_s.feedback.startswith("that is the shape of Q (and K)")  # not also "an inner size kept"
     assert not answer(check_s, "3x3") and check_s.mistake == "QtK"  # QᵀK, the product the wrong way
     assert not answer(check_s, "3x5") and check_s.mistake == "inner"  # an inner size kept
     assert answer(check_s, "(5, 5)")

@@ -438,23 +438,23 @@ def attention_shape_mistakes(part: str, n: int, d: int, d_k: int, d_v: int) -> l
     and H, and the chain practice use it.
 
     ``S = QKᵀ``: QᵀK's d_k×d_k, the shape of Q or K, then `shape_mistakes` of ``QKᵀ`` (the inner sizes
-    kept; its swap is the answer).  ``A_att``: one row only, the shape of Q, K or V, a d_k×d_k matrix.
-    ``H``: `shape_mistakes` of ``A_att V``, the shape of X, a d_v×d_v matrix.  Some are the answer or
-    another's value: `diagnose` names the first that matches, the practice keeps `told_apart`.
+    kept; its swap is the answer), each shape named once, by its most specific slip.  ``A_att``: one
+    row only, the shape of Q, K or V, a d_k×d_k matrix.  ``H``: `shape_mistakes` of ``A_att V``, the shape of X, a d_v×d_v matrix.  Some are the answer or
+    another's value: `diagnose` skips the answer, the practice keeps `told_apart`.
 
-    >>> [(m.name, m.value) for m in attention_shape_mistakes("S", 5, 4, 3, 3)][:3]
-    [('QtK', (3, 3)), ('Q', (5, 3)), ('swapped', (5, 5))]
+    >>> [(m.name, m.value) for m in attention_shape_mistakes("S", 5, 4, 3, 3)]
+    [('QtK', (3, 3)), ('Q', (5, 3)), ('swapped', (5, 5)), ('inner', (3, 5))]
     >>> [(m.name, m.value) for m in attention_shape_mistakes("A_att", 4, 3, 2, 2)]
     [('one-row', (1, 4)), ('values', (4, 2)), ('features', (2, 2))]
     """
     if part == "S":
-        return [
+        return _first_per_value([
             Mistake("QtK", (d_k, d_k), f"{d_k}×{d_k} is the shape of QᵀK: S = QKᵀ pairs each query, a row "
                     "of Q, with each key, a row of K, so it has a row and a column per token."),
             Mistake("Q", (n, d_k), "that is the shape of Q (and K): S holds one score for each pair of "
                     "tokens, a query's and a key's."),
             *shape_mistakes((n, d_k), (d_k, n), names=("Q", "Kᵀ")),
-        ]
+        ])
     if part == "A_att":
         why = "A_att holds one weight per score, one row per token and one column per token it can look at."
         same = d_k == d_v
@@ -476,3 +476,10 @@ def attention_shape_mistakes(part: str, n: int, d: int, d_k: int, d_v: int) -> l
                     "H = A_att V has the rows of A_att, one per token, and the columns of V."),
         ]
     raise ValueError(f"part must be 'S', 'A_att' or 'H', got {part!r}")
+
+
+def _first_per_value(mistakes: list[Mistake]) -> list[Mistake]:
+    """`mistakes` without those whose shape an earlier, more specific one already names: Q's shape is
+    also an inner size kept, and a learner is told the slip that explains it best, once."""
+    return [mistake for k, mistake in enumerate(mistakes)
+            if all(mistake.value != earlier.value for earlier in mistakes[:k])]
