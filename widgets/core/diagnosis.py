@@ -10,6 +10,7 @@ entry, a shape) and beside each skill's math.  Numpy only.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -71,13 +72,19 @@ def _as_value(value: ArrayLike) -> tuple[int, ...] | float | np.ndarray:
 
 
 def _same(a, b, tol):
+    """Whether two values (`_as_value`) are equal within `tol`, as ``np.isclose(a, b, rtol=tol, atol=tol)``
+    judges each entry, written out: a practice sweep calls this 700,000 times, and numpy's general
+    function took 30 µs a call, the arithmetic 3."""
     if isinstance(a, tuple) or isinstance(b, tuple):
         return a == b
     if isinstance(a, float) or isinstance(b, float):
         if not (isinstance(a, float) and isinstance(b, float)):
             return False
-        return bool(np.isclose(a, b, rtol=tol, atol=tol))
-    return a.shape == b.shape and bool(np.allclose(a, b, rtol=tol, atol=tol))
+        return a == b or (math.isfinite(b) and abs(a - b) <= tol + tol * abs(b))
+    if a.shape != b.shape:
+        return False
+    with np.errstate(invalid="ignore"):  # inf - inf: equal infinities are caught by a == b
+        return bool(((a == b) | (np.isfinite(b) & (np.abs(a - b) <= tol + tol * np.abs(b)))).all())
 
 
 def describe_positions(cells: Iterable[Sequence[int]]) -> str:
