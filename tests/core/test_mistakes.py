@@ -238,3 +238,15 @@ def test_the_mistakes_of_an_entry_or_a_row_refuse_an_index_outside_the_product(m
     """-1 read the last row (Python's indexing) and planned the mistakes of another question."""
     with pytest.raises(IndexError, match=words):
         make(np.array([[1.0, 2.0], [3.0, 4.0]]))
+
+
+any_float = st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from([0.0, -0.0, 1.0, 1 + 1e-10, 1e9 + 0.5])
+
+
+@settings(max_examples=300, deadline=None)
+@given(any_float, any_float, st.sampled_from([1e-9, 1e-6, 1e-2]))
+def test_right_is_what_numpy_calls_close(a, b, tol):
+    # diagnose writes np.isclose's test out for speed: it must judge every number, and every matrix, alike.
+    assert diagnose(a, b, tol=tol).right == bool(np.isclose(a, b, rtol=tol, atol=tol))
+    A, B = [[a, 1.0]], [[b, 1.0]]
+    assert diagnose(A, B, tol=tol).right == bool(np.allclose(A, B, rtol=tol, atol=tol))
