@@ -138,6 +138,9 @@ def test_a_view_holding_the_answer_waits_for_a_right_answer_or_a_second_try():
     check.answer_input.value = [[6], [8]]
     assert check.submit() is False and not panel.opened  # one wrong answer: nothing to copy yet
     assert "once your answer" in panel.children[0].children[0].value
+    assert check.submit() is False and not panel.opened  # the same answer again (a double click): no new try
+    assert check.attempts == 1 and "the answer you checked last time" in check.feedback
+    check.answer_input.value = [[7], [9]]
     assert check.submit() is False and panel.opened  # a second try: open, the answer seen
     assert check.shown and check.settled and not check.solved
     check.answer_input.value = [[6], [9]]

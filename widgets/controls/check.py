@@ -12,7 +12,6 @@ from __future__ import annotations
 import html
 import json
 import math
-import numbers
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -25,14 +24,14 @@ from traitlets import Bool, Int, TraitError, Unicode
 
 from ..base.owned import OwnsChildren
 from ..base.shared_models import shared_layout, steady
-from ..base.traits import validate_matrix
 from ..core.choice_order import choice_order
 from ..core.diagnosis import Mistake, diagnose
 from ..core.outcome import CHECK_OUTCOMES, Outcome
-from ..core.parsing import format_number, parse_number, parse_shape
-from ..core.shapes import NO_PRODUCT, format_shape
+from ..core.parsing import format_number
+from ..core.shapes import format_shape
 from ..text.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR, feedback_html
 from ..text.practice_hints import HINT_LEVELS
+from .answer_kinds import classify_answer, read_typed, reading_words, same_answer
 from .hint_ladder import HintLadder
 from .matrix_editor import MatrixEditor
 
@@ -44,52 +43,6 @@ _COLORS = {"right": SUCCESS_COLOR, "wrong": ERROR_COLOR, "invalid": WARNING_COLO
 def _paragraphs(text):
     """The paragraphs of `text` (blank lines between them), each as HTML: a worked solution's steps."""
     return [f"<p>{p.strip()}</p>" for p in re.split(r"\n\s*\n", text) if p.strip()]
-
-
-def _reading(got, mode):
-    """How an answer was read, in a few words: ``Read as −0.25.``, ``Read as a 2×3 matrix.``
-
-    >>> _reading(-0.25, "number"), _reading(1 / 3, "number"), _reading((4, 2), "shape")
-    ('Read as −0.25.', 'Read as ≈ 0.333.', 'Read as the shape 4×2.')
-    """
-    if mode == "matrix":
-        return f"Read as a {format_shape(np.shape(got))} matrix."
-    if mode == "shape":
-        return "Read as: no product." if got == NO_PRODUCT else f"Read as the shape {format_shape(got)}."
-    shown = format_number(got)
-    about = "" if float(shown) == got else "≈ "  # rounded for display: say so
-    return f"Read as {about}{shown.replace('-', chr(0x2212))}."
-
-
-def _classify(answer, choices, name):
-    """The kind of input an answer needs (matrix, number, shape or choice) and the answer, checked."""
-    if choices is not None:
-        try:
-            choices = list(choices)
-        except TypeError:
-            raise TraitError(f"choices must be a list of options, got {choices!r}") from None
-        try:
-            found = answer in choices
-        except (TypeError, ValueError):  # e.g. an array answer: `==` is elementwise
-            found = False
-        if not found:
-            raise TraitError(f"answer {answer!r} is not one of the choices {choices!r}")
-        return "choice", answer
-    if isinstance(answer, tuple) and all(
-        isinstance(d, numbers.Integral) and not isinstance(d, bool) for d in answer
-    ):
-        if answer != NO_PRODUCT and (len(answer) != 2 or min(answer) < 1):
-            raise TraitError(f"a shape answer must be (rows, columns) >= 1, or (), got {answer!r}")
-        return "shape", tuple(int(d) for d in answer)
-    if isinstance(answer, numbers.Real) and not isinstance(answer, bool):
-        try:
-            finite = math.isfinite(answer)
-        except OverflowError:  # an int past 1e308
-            finite = False
-        if not finite:
-            raise TraitError(f"a number answer must be finite, got {answer!r}")
-        return "number", float(answer)
-    return "matrix", validate_matrix(answer, name=name)
 
 
 class Check(OwnsChildren, VBox):
@@ -151,7 +104,7 @@ class Check(OwnsChildren, VBox):
     Attributes
     ----------
     attempts : int
-        Answers checked so far (unreadable ones excepted).
+        Answers checked so far (unreadable ones, and the one checked last sent again, excepted).
     solved : bool
         True once a correct answer has been checked; stays True.
     feedback : str
@@ -248,7 +201,7 @@ class Check(OwnsChildren, VBox):
             self._tol = math.nan
         if not (math.isfinite(self._tol) and self._tol >= 0):
             raise TraitError(f"tol must be a finite number >= 0, got {tol!r}")
-        self._mode, self._answer = _classify(answer, choices, name)
+        self._mode, self._answer = classify_answer(answer, choices, name)
         self.choices = tuple(choices) if self._mode == "choice" else ()
 
         self._prompt = self._own(steady(HTMLMath, prompt))
@@ -301,6 +254,15 @@ class Check(OwnsChildren, VBox):
             Whether the answer is right.
         """
         status, message, mistake, reading, read = self._judge()
+        if status != "invalid" and self.attempts and same_answer(read, self.answer_read):
+            # A second press on the same answer (a double click, or a slow page) is not a second try: it
+            # would settle the check and open its answer before the learner could act on the feedback.
+            if status == "wrong":
+                message += " That is the answer you checked last time: change it, then check again."
+            self.set_trait("reading", reading)
+            self.set_trait("feedback", message)
+            self._show_feedback(status, message, reading)
+            return status == "right"
         if status == "right" and self.shown:
             message += " You had seen the answer, so this one counts as shown, not solved."
         with self.hold_trait_notifications():
@@ -319,16 +281,18 @@ class Check(OwnsChildren, VBox):
             self.set_trait("mistake", mistake)
             self.set_trait("reading", reading)
             self.set_trait("feedback", message)
-        text = html.escape(message)
         if status == "wrong" and self.hints is not None and not self.hints.opened:
             self.hints.open_next()
-        # The reading first, in grey, then the verdict in its colour: one box, one announcement.
+        self._show_feedback(status, message, reading)
+        return status == "right"
+
+    def _show_feedback(self, status: str, message: str, reading: str) -> None:
+        """The reading first, in grey, then the verdict in its colour: one box, one announcement."""
         echo = (
             f'<span class="check-reading" style="color:#555">{html.escape(reading)}</span><br>'
             if reading else ""
         )
-        self._feedback.value = feedback_html(echo + text, _COLORS[status], escape=False)
-        return status == "right"
+        self._feedback.value = feedback_html(echo + html.escape(message), _COLORS[status], escape=False)
 
     def show_answer(self) -> None:
         """Count the answer as seen, as a view that holds it does when it opens: unless solved already,
@@ -428,32 +392,14 @@ class Check(OwnsChildren, VBox):
             if picked == self._answer:
                 return "right", " ".join(["Correct!", explanation]).strip(), "", "", picked
             return "wrong", explanation or f"not quite: {picked!r} is not the right choice", "choice", "", picked
-        got, problem = self._read_input()
+        got, problem = read_typed(self._mode, self._input)
         if problem:
             return "invalid", problem, "", "", None
-        reading = _reading(got, self._mode)
+        reading = reading_words(got, self._mode)
         verdict = diagnose(got, self._answer, self._mistakes, self._tol)
         if verdict.right:
             return "right", "Correct!", "", reading, got
         return "wrong", verdict.message, verdict.mistake, reading, got
-
-    def _read_input(self):
-        """The typed answer as a value `diagnose` compares, or a message why it cannot be read."""
-        if self._mode == "matrix":
-            return self._input.value, self._input.error
-        text = self._input.value
-        if not text.strip():
-            return None, "type your answer first"
-        if self._mode == "number":
-            try:
-                # One number: a comma cannot separate two, so "-0,25" is a decimal comma.
-                return parse_number(text, decimal_comma=True), ""
-            except ValueError as err:
-                return None, str(err)
-        try:
-            return parse_shape(text, none=True), ""
-        except ValueError as err:
-            return None, str(err)
 
     # -- observers -------------------------------------------------------------
 

@@ -92,7 +92,7 @@ class Reveal(OwnsChildren, VBox):
     >>> check.answer_input.value = "5"
     >>> _ = check.submit(); panel.opened
     False
-    >>> _ = check.submit(); panel.opened, check.shown   # wrong twice: open, and the answer was seen
+    >>> check.answer_input.value = "6"; _ = check.submit(); panel.opened, check.shown   # wrong twice: open, seen
     (True, True)
     """
 

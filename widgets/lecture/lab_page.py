@@ -75,7 +75,7 @@ class LabPage:
     >>> check.answer_input.value = "5"; _ = check.submit()
     >>> note.opened   # the text states the answer: a first wrong answer does not open it
     False
-    >>> _ = check.submit(); note.opened, check.shown
+    >>> check.answer_input.value = "6"; _ = check.submit(); note.opened, check.shown
     (True, True)
     >>> page.ask("sum_check", Check("1 + 1?", 2.0))
     Traceback (most recent call last):
