@@ -153,11 +153,23 @@ def test_the_grid_view_has_the_same_corners_and_only_the_rule_bends_it(lab):
 
 def test_rows_or_columns_asks_which_product_before_it_shows_both(lab):
     rows_check, panel = lab["rows_check"], lab["rows_reveal"]
-    assert not panel.opened  # PAᵀ is on the panel: it waits for the prediction
+    assert not panel.opened  # PAᵀ is on the panel: it holds the answer
     assert not answer(rows_check, "PA") and "the wrong way" in rows_check.feedback
-    assert panel.opened  # a prediction, right or wrong: now see both computations
-    assert not answer(rows_check, "AP") and "does not even exist" in rows_check.feedback
+    assert not panel.opened and not rows_check.shown  # one wrong answer: nothing to copy the right one from
     assert answer(rows_check, "PAᵀ") and "(AX)ᵀ = XᵀAᵀ = PAᵀ" in rows_check.feedback
+    assert panel.opened and rows_check.solved  # now see both computations
+
+
+def test_no_view_of_lab_5_opens_on_a_first_wrong_answer(lab):
+    # The gallery writes out Y and names the map, the morph moves the activity's corners, the practice
+    # names the product for points as rows: a first wrong answer to any of those questions opens none.
+    for key, wrong in (("y_check", [[0, 1, 2, 1, 0], [0, 0, 1, 1, 1]]), ("map_check", "vertical shear"),
+                       ("rows_check", "AP")):
+        assert not answer(lab[key], wrong)
+    tools = [lab[name] for name in ("gallery", "morph", "rows", "practice")]
+    holding = [held for held in lab["lab"].held if any(held.reveal.view is tool for tool in tools)]
+    assert len(holding) == 4 and all(held.holds_answer and not held.reveal.opened for held in holding)
+    assert not any(lab[key].shown for key in ("y_check", "map_check", "rows_check"))
 
 
 def test_corners_or_grid_asks_whether_the_corners_can_tell(lab):
