@@ -113,7 +113,7 @@ WEBKIT_TESTS = tests/browser/test_webkit.py
 test: $(VENV)/.test-installed chromium engines hub-proxy
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q $(IN_PROCESS) -m "not browser and not notebook and not slow"
-	$(PY) -m pytest --durations=30 -n 2 --dist loadfile -m "browser or notebook or slow" --ignore=$(WEBKIT_TESTS)
+	$(PY) -m pytest --durations=30 -n 2 --dist loadfile --no-loadscope-reorder -m "browser or notebook or slow" --ignore=$(WEBKIT_TESTS)
 	$(PY) -m pytest -q $(WEBKIT_TESTS)
 
 # The fast tier leaves out the browser and notebook folders, so it never imports

@@ -45,7 +45,21 @@ _FOLDER_MARKS = {_TESTS / "browser": "browser", _TESTS / "notebooks": "notebook"
 _BROWSER_FIXTURES = {"playwright", "browser", "page", "firefox", "webkit", "voila_server", "server_logs", "axe"}
 
 
+# The longest test files and their seconds on one of two workers (junit, ci66): the two-worker run deals out
+# whole files in collection order (`--dist loadfile --no-loadscope-reorder`), so the longest go first and the
+# short ones fill in at the end, instead of a long file starting last while the other worker idles. A hint
+# for the order only: a file missing here runs after them, a stale number costs minutes, never a result.
+_SECONDS = {
+    "browser/test_faults.py": 238, "browser/test_learner_visit.py": 173, "browser/test_phones.py": 168,
+    "browser/test_jupyterhub.py": 166, "browser/test_progress.py": 153, "browser/test_pulse_page.py": 120,
+    "browser/test_worst_state.py": 108, "browser/test_firefox.py": 98, "browser/test_lab_bad_input.py": 75,
+    "browser/test_binder.py": 47, "notebooks/test_labs.py": 46, "browser/test_kernel_bounds.py": 39,
+    "browser/test_make_serve.py": 35, "browser/test_kernel_loss.py": 35,
+}
+
+
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: -_SECONDS.get(Path(item.path).relative_to(REPO).as_posix().removeprefix("tests/"), 0))
     for item in items:
         path = Path(item.path)
         for folder, mark in _FOLDER_MARKS.items():

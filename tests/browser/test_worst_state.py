@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import LABS
-from harness.answers import WATCH_JS
+from harness.answers import WATCH_JS, wait_quiet
 from harness.browser import open_lab, screenshot
 from harness.in_sight import run_page
 
@@ -30,9 +30,6 @@ skip => {
   return buttons.length;
 }
 """
-# The page's cells changed after `since` (a `performance.now()`) and have been still for `quiet` ms since
-# (`WATCH_JS` keeps the time of the last change).
-ANSWERED_JS = "([since, quiet]) => window.__answersChanged > since && performance.now() - window.__answersChanged >= quiet"
 
 
 def press_all(page, skip: str) -> int:
@@ -42,7 +39,7 @@ def press_all(page, skip: str) -> int:
     since = page.evaluate("() => performance.now()")
     pressed = page.evaluate(PRESS_ALL_JS, skip)
     if pressed:
-        page.wait_for_function(ANSWERED_JS, arg=[since, 400], polling=50, timeout=30_000)
+        wait_quiet(page, 0.4, since, timeout=30)
     return pressed
 
 

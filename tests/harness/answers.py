@@ -262,6 +262,14 @@ WATCH_JS = """
     {subtree: true, childList: true, characterData: true, attributes: true});
 }
 """
+# The cells changed after `since` (a `performance.now()`) and have been still for `quiet` ms since.
+_QUIET_JS = "([since, quiet]) => window.__answersChanged > since && performance.now() - window.__answersChanged >= quiet"
+
+
+def wait_quiet(page: Page, quiet: float, since: float = -1.0, timeout: float = 15.0) -> None:
+    """Wait until the page's cells, watched by `WATCH_JS`, changed after `since` (a `performance.now()`
+    of the page, never negative: by default any change counts) and have then been still for `quiet` seconds."""
+    page.wait_for_function(_QUIET_JS, arg=[since, quiet * 1000], polling=50, timeout=timeout * 1000)
 
 
 class Settled:
@@ -285,8 +293,7 @@ class Settled:
         """What the page shows, once settled."""
         deadline = time.monotonic() + self._timeout
         while True:
-            self._page.wait_for_function("quiet => performance.now() - window.__answersChanged >= quiet",
-                                         arg=self._quiet * 1000, polling=50, timeout=self._timeout * 1000)
+            wait_quiet(self._page, self._quiet, timeout=self._timeout)
             if not self._requests:
                 seen, ready = Seen.read(self._page, self._checks)
                 if ready:
