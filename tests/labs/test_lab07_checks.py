@@ -45,7 +45,7 @@ def test_typed_shapes_name_the_usual_slips_and_open_the_table(lab):
     assert not answer(check_s, "5x3") and check_s.mistake == "Q"  # the shape of Q (and K)
     assert check_s.feedback.startswith("that is the shape of Q (and K)")  # not also "an inner size kept"
     assert not answer(check_s, "3x3") and check_s.mistake == "QtK"  # QᵀK, the product the wrong way
-    assert not answer(check_s, "3x5") and check_s.mistake == "inner"  # an inner size kept
+    assert not answer(check_s, "3x5") and check_s.mistake == "Kt"  # the shape of Kᵀ, typed just above
     assert answer(check_s, "(5, 5)")
     # ... and the matrices, the table of shapes and why they are what they are open.
     assert shapes_panel.opened and lab["explorer"].part("shapes") in shapes_panel.view.children[1].children

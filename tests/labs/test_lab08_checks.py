@@ -36,7 +36,9 @@ def test_shapes_accept_the_syllabus_answers_and_name_the_usual_slips(lab):
     assert not answer(check_qkv, "2x4") and check_qkv.mistake == "swapped"
     assert not answer(check_qkv, "4x3") and check_qkv.mistake == "inner"
     assert answer(check_qkv, "4x2") and answer(check_s, "4×4") and answer(check_a, "(4, 4)")
-    assert not answer(check_s, "2x2") and check_s.mistake == "inner"
+    # S's slips are Lab 7's and the chain practice's (attention_shape_mistakes), each named once:
+    for typed, mistake in (("2x2", "QtK"), ("4x2", "Q"), ("2x4", "Kt")):
+        assert not answer(check_s, typed) and check_s.mistake == mistake and "slips" not in check_s.feedback
     assert not answer(check_h, "2x4") and check_h.mistake == "swapped" and "A_att" in check_h.feedback
     assert not answer(check_h, "4x4") and check_h.mistake == "inner"
     assert answer(check_h, "4 x 2")

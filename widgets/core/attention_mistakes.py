@@ -437,13 +437,14 @@ def attention_shape_mistakes(part: str, n: int, d: int, d_k: int, d_v: int) -> l
     features, queries and keys of d_k entries, values of d_v.  Lab 7's question on S, lab 8's on A_att
     and H, and the chain practice use it.
 
-    ``S = QKᵀ``: QᵀK's d_k×d_k, the shape of Q or K, then `shape_mistakes` of ``QKᵀ`` (the inner sizes
-    kept; its swap is the answer), each shape named once, by its most specific slip.  ``A_att``: one
-    row only, the shape of Q, K or V, a d_k×d_k matrix.  ``H``: `shape_mistakes` of ``A_att V``, the shape of X, a d_v×d_v matrix.  Some are the answer or
-    another's value: `diagnose` skips the answer, the practice keeps `told_apart`.
+    ``S = QKᵀ``: QᵀK's d_k×d_k, the shape of Q or K, that of Kᵀ, then `shape_mistakes` of ``QKᵀ`` (the
+    inner sizes kept; its swap is the answer), each shape named once, by its most specific slip.
+    ``A_att``: one row only, the shape of Q, K or V, a d_k×d_k matrix.  ``H``: `shape_mistakes` of
+    ``A_att V``, the shape of X, a d_v×d_v matrix.  Some are the answer or another's value: `diagnose`
+    skips the answer, the practice keeps `told_apart`.
 
     >>> [(m.name, m.value) for m in attention_shape_mistakes("S", 5, 4, 3, 3)]
-    [('QtK', (3, 3)), ('Q', (5, 3)), ('swapped', (5, 5)), ('inner', (3, 5))]
+    [('QtK', (3, 3)), ('Q', (5, 3)), ('Kt', (3, 5)), ('swapped', (5, 5))]
     >>> [(m.name, m.value) for m in attention_shape_mistakes("A_att", 4, 3, 2, 2)]
     [('one-row', (1, 4)), ('values', (4, 2)), ('features', (2, 2))]
     """
@@ -453,6 +454,8 @@ def attention_shape_mistakes(part: str, n: int, d: int, d_k: int, d_v: int) -> l
                     "of Q, with each key, a row of K, so it has a row and a column per token."),
             Mistake("Q", (n, d_k), "that is the shape of Q (and K): S holds one score for each pair of "
                     "tokens, a query's and a key's."),
+            Mistake("Kt", (d_k, n), "that is the shape of Kᵀ alone: S = QKᵀ takes its rows from Q, one per "
+                    "query, and its columns from Kᵀ, one per key."),
             *shape_mistakes((n, d_k), (d_k, n), names=("Q", "Kᵀ")),
         ])
     if part == "A_att":
