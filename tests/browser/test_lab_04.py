@@ -17,7 +17,7 @@ def test_lab_04_asks_before_it_shows(voila_server, page):
     assert page.locator(".lab04-at-once").count() == 0
     expect(page.locator(".lab04-steps-reveal .reveal-placeholder")).to_be_visible()
     expect(page.locator(".lab04-checker-reveal .reveal-placeholder")).to_be_visible()  # it would answer them
-    expect(page.locator(".lab04-practice")).to_be_visible()
+    expect(page.locator(".lab04-practice-reveal .reveal-placeholder")).to_be_visible()  # it may draw A 4×3, B 3×2
     page.locator(".lab04-check-shape").scroll_into_view_if_needed()
     screenshot(page, "lab-04-before")
 

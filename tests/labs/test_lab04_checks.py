@@ -11,6 +11,7 @@ from harness.in_sight import answer_tells, giveaways, plain, run_page, worst_cas
 from harness.notebooks import lab_fixture
 from harness.voila import REPO
 from widgets import HOUSE
+from widgets.core.practice import make_problem
 
 LAB = REPO / "labs" / "04-composition.ipynb"
 lab = lab_fixture(LAB)
@@ -116,3 +117,14 @@ def test_the_in_sight_test_sees_the_three_shapes_in_the_shape_checker_if_it_were
         page.names["checker_reveal"].opened = True   # open from the start, as before issue 40
         worst_case(page, key)
         assert giveaways(page, key), f"{key}: the checker, open and fed, shows no answer"
+
+
+def test_the_practice_waits_for_the_shape_questions_since_a_seed_may_draw_the_activity(lab):
+    # Seed 36 draws A 4×3 and B 3×2, the activity's: its solution states all three answers.
+    assert make_problem("composition", 36).data == {"m": 4, "n": 3, "k": 2}
+    (held,) = [held for held in lab["lab"].held if held.reveal.view is lab["practice"]]
+    assert held.holds_answer and not held.reveal.opened
+    for key, right in (("ab_shape_check", "4x2"), ("domain_check", "2"), ("codomain_check", "4")):
+        assert not held.reveal.opened
+        assert answer(lab[key], right)
+    assert held.reveal.opened

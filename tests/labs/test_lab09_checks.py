@@ -12,6 +12,7 @@ from harness.checks import answer, solve_first_problem
 from harness.notebooks import lab_fixture, lab_namespace, notebook_cells, summary_of
 from harness.shown import button
 from harness.voila import REPO
+from widgets.core.practice import make_problem
 
 LAB = REPO / "labs" / "09-softmax-weights.ipynb"
 CHECKS = ("check_cos", "check_softmax", "check_scale", "check_mask")
@@ -128,3 +129,10 @@ def test_the_score_question_names_one_length_and_added_lengths(lab):
     check = lab["check_cos"]
     assert answer(check, "1.5") is False and check.mistake == "one-length" and "both lengths" in check.feedback
     assert answer(check, "2.5") is False and check.mistake == "lengths-added"
+
+
+def test_the_softmax_practice_waits_for_the_row_since_a_seed_may_draw_the_activitys_scores(lab):
+    np.testing.assert_allclose(make_problem("softmax", 462).data["scores"], np.log([4, 1, 2, 1]))
+    (held,) = [held for held in lab["lab"].held if held.reveal.view is lab["practice"]]
+    assert held.holds_answer and not held.reveal.opened
+    assert answer(lab["check_softmax"], [[0.5, 0.125, 0.25, 0.125]]) and held.reveal.opened
