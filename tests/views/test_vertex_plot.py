@@ -77,6 +77,11 @@ def test_marks_and_legend():
     assert legend == ["shape", "image", "e1 ↦", "e2 ↦"]
     assert mark(plot, Lines, label="shape").line_style == "dashed"
     assert mark(plot, Lines, label="image").fill == "inside" and mark(plot, Lines, label="image").fill_opacities[0] < 1
+    # Under a rule that bends lines, the corners joined straight are not its image, and the legend says so.
+    plot.rule = lambda X: np.stack([X[0], X[1] + X[0] ** 2])
+    assert [label for m in plot.marks if m.display_legend for label in m.labels][:2] == ["shape", "moved corners, joined"]
+    plot.rule = None
+    assert mark(plot, Lines, label="image") is not None
 
 
 def test_shear_of_unit_square():
@@ -124,7 +129,7 @@ def test_rule_overrides_matrix():
     plot = VertexPlot(matrix=SHEAR)
     plot.rule = parabola
     np.testing.assert_array_equal(plot.image, parabola(UNIT_SQUARE))
-    np.testing.assert_array_equal(xy(mark(plot, Lines, label="image")), parabola(UNIT_SQUARE))
+    np.testing.assert_array_equal(xy(mark(plot, Lines, label="moved corners, joined")), parabola(UNIT_SQUARE))
     np.testing.assert_array_equal(xy(mark(plot, Lines, label="e1 ↦"))[:, :, 1].T, [[1, 1], [0, 1]])
     changes = []
     plot.observe(changes.append, "image")

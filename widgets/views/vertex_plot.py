@@ -380,6 +380,9 @@ class VertexPlot(OwnsChildren, DescribedFigure):
             (self._y_axis, {"tick_values": plot_frame.nice_ticks(ymin, ymax)}),
             (self._shape, _xy(data["shape"])),
             (self._image, _xy(data["image_polygon"])),
+            # Under a rule that is not a matrix map the moved corners, joined straight, are not the image: its
+            # edges may bend (the grid shows how).
+            (self._image, {"labels": ["image" if self.rule is None else "moved corners, joined"]}),
             (self._vertices, _xy(data["image_vertices"])),
         ]
         if self.show_basis:
