@@ -229,7 +229,8 @@ def test_shapes_as_learners_write_them(text):
 @pytest.mark.parametrize(
     "text, says",
     [("R^4x2", "ℝ^{rows×columns}, in braces"), ("ℝ^{4×2)", "in braces"), ("4x2x3", "rows×columns"),
-     ("four by two", "rows×columns"), ("4", "rows×columns")],
+     ("four by two", "rows×columns"), ("4", "rows×columns"), ("0x3", "at least one row and one column"),
+     ("3 by 0", "at least one row and one column")],
 )
 def test_shapes_that_could_be_read_two_ways_are_refused(text, says):
     with pytest.raises(ValueError, match=r"is not a shape") as info:

@@ -392,9 +392,12 @@ def parse_shape(text: str, none: bool = False) -> tuple[int, ...]:
                          + (", or none if there is no product" if none else ""))
     sizes = [size for size in match.groups() if size is not None]
     try:
-        return int(sizes[0]), int(sizes[1])
+        rows, columns = int(sizes[0]), int(sizes[1])
     except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits)
         raise ValueError(f"{text!r} is not a shape: the numbers are too long") from None
+    if min(rows, columns) < 1:
+        raise ValueError(f"{text!r} is not a shape: a matrix has at least one row and one column")
+    return rows, columns
 
 
 def format_number(x: float, digits: int = 3) -> str:
