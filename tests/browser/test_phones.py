@@ -222,8 +222,8 @@ def test_lab_fits_a_phone_and_a_tablet_and_passes_axe_in_the_dark_theme(path, vo
     check_fits(phone, PHONE)
     if name == "08":
         # Every row of weight sliders in sight, not in a box scrolled sideways, with a track a finger can drag.
-        for row in phone.locator(".attention-sliders .widget-slider").all():
-            box = row.bounding_box()
+        for track in phone.locator(".attention-sliders .noUi-target").all():
+            box = track.bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] and box["width"] >= 100, box
         drag_weight_with_a_finger(phone)
     screenshot(phone, f"phone-lab-{name}")
