@@ -152,14 +152,16 @@ def test_the_rs_and_sr_hints_and_solutions_write_the_labs_own_numbers():
     """The two checks' answers, slips and prompt come from widgets.core.lab_numbers; the worked prose, written
     by hand, states the same columns and products."""
     text = "\n".join(cell.source for cell in notebook_cells(LAB) if cell.cell_type == "code")
-    for left, right, name in ((LAB3.R, LAB3.S, "RS"), (LAB3.S, LAB3.R, "SR")):
+    # The first step of each (hint 3) works a column whose product carries information: SR's column 1, (0, 1),
+    # only has its 0 doubled, so its first step works column 2.
+    for left, right, name, step in ((LAB3.R, LAB3.S, "RS", 0), (LAB3.S, LAB3.R, "SR", 1)):
         product, inner = left @ right, name[1]
         assert (f"The first column of ${inner}$ is $({listed(right[:, 0])})$, which ") in text
         assert f"the second is $({listed(right[:, 1])})$, which " in text
         assert f"$({listed(product[:, 1])})$.\n" in text and f"$({listed(product[:, 0])})$;" in text
         rows = r" \\ ".join(" & ".join(f"{x + 0:g}" for x in row) for row in product)
         assert rf"So ${name} = \begin{{bmatrix}} {rows} \end{{bmatrix}}$" in text
-        assert f"Column $1$ of ${inner}$ is $({listed(right[:, 0])})$" in text
+        assert f"Column ${step + 1}$ of ${inner}$ is $({listed(right[:, step])})$" in text
 
 
 def test_the_in_sight_test_sees_rs_sr_and_bas_shape_in_the_calculators_if_they_were_open():
