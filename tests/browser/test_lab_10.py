@@ -69,7 +69,7 @@ def test_table_and_linearity_wait_for_their_questions(voila_server, page):
     expect(page.locator(".lab10-check-role")).to_contain_text("W_V is a fixed parameter")
     choose_check(page, ".lab10-check-role", "A_att(X)")
     assert page.locator(".lab10-roles").count() == 0  # one question still open
-    choose_check(page, ".lab10-check-bias", "both are 0")
+    choose_check(page, ".lab10-check-bias", "B(x) = 0 and b = 0")
     expect(page.locator(".lab10-roles")).to_contain_text("yes, through the scores")
 
     choose_check(page, ".lab10-check-dense", "it is multiplied by 4")

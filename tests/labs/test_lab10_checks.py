@@ -28,7 +28,7 @@ def test_the_table_of_roles_opens_after_both_role_questions(lab):
     assert check_role.feedback.startswith("Correct! A_att(X) multiplies the values")
     assert not roles_panel.opened
     assert not answer(check_bias, "B(x) = X and b = 0") and "residual connection" in check_bias.feedback
-    assert answer(check_bias, "both are 0")
+    assert answer(check_bias, "B(x) = 0 and b = 0")
     assert roles_panel.opened and "yes, through the scores" in roles_panel.view.value
 
 
