@@ -40,6 +40,7 @@ def test_typed_shapes_name_the_usual_slips_and_open_the_table(lab):
     assert not shapes_panel.opened  # two of its three questions still unanswered
     assert answer(check_qkv, "5x3")
     assert not answer(check_kt, "5x3") and check_kt.mistake == "not-transposed"
+    assert not answer(check_kt, "4x3") and check_kt.mistake == "weights"  # W_K's shape
     assert answer(check_kt, "3×5")
     # The slips of S's shape are the chain practice's (attention_shape_mistakes), named as specifically:
     assert not answer(check_s, "5x3") and check_s.mistake == "Q"  # the shape of Q (and K)
