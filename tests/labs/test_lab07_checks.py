@@ -193,7 +193,7 @@ def test_lab07_closes_with_a_summary_and_links_and_names_a_att():
     namespace = lab_namespace(LAB)
     summary = namespace["lab"].held[-1]
     assert summary.until == ("check_qkv", "check_kt", "check_s", "check_s24", "check_row") and not summary.reveal.opened
-    assert summary.reveal.view.value.count("<li>") == 3  # three lines (LEARNING.md 12)
+    assert summary.reveal.view.value.count("<li>") == 3  # a short summary of three points
     links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", next(c.source for c in cells if "[All labs]" in c.source))
     assert links == ["06-dense-layer.ipynb", "index.ipynb", "08-attention-weights.ipynb"]
     assert all((LAB.parent / link).exists() for link in links)

@@ -114,7 +114,7 @@ def test_lab08_opens_with_a_goal_closes_with_a_summary_and_links_and_names_a_att
     assert heading == []  # its points restate check_row's and check_why's answers: held until those are answered
     summary = lab_namespace(LAB)["lab"].held[-1]
     assert summary.until == ("check_qkv", "check_s", "check_a", "check_h", "check_row", "check_why") and not summary.reveal.opened
-    assert summary.reveal.view.value.count("<li>") == 3  # three lines (LEARNING.md 12)
+    assert summary.reveal.view.value.count("<li>") == 3  # a short summary of three points
     links = re.findall(r"\]\(([^)\s]+\.ipynb)\)", next(c.source for c in cells if "[All labs]" in c.source))
     assert links == ["07-queries-keys-scores.ipynb", "index.ipynb", "09-softmax-weights.ipynb"]
     assert all((LAB.parent / link).exists() for link in links)
