@@ -196,3 +196,12 @@ def test_every_skill_is_headed_by_its_words_and_the_issue_41_skills_name_their_s
         assert practice.checks[0].mistake == slip and practice.streak == 0, skill
         answer(practice.checks[0], practice.checks[0]._typed_answer())
         assert practice.solved == 1, skill
+
+
+def test_a_held_part_names_the_questions_it_waits_for_by_their_titles():
+    # "the question above" misled where the part sat under a later question than the one it waits for.
+    first, second = Check("2 + 2?", 4.0, title="Two and two"), Check("3 + 3?", 6.0, title="Three & three")
+    note = Reveal(HTML("4"), after=[first, second], what="the sums").children[0].children[0].value
+    assert "questions “Two and two” and “Three &amp; three”" in note
+    untitled = Reveal(HTML("4"), after=[Check("2 + 2?", 4.0)], what="the sum").children[0].children[0].value
+    assert "the question above" in untitled

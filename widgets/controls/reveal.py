@@ -18,6 +18,7 @@ lecturer's ``?reveal=1`` link opens every `Reveal` of the page at once (a
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -123,7 +124,7 @@ class Reveal(OwnsChildren, VBox):
             layout={"width": "auto"},
         ).add_class("reveal-button"))
         self._button.on_click(lambda _button: self.set_trait("opened", True))
-        questions = "question above" if len(self._after) == 1 else "questions above"
+        questions = _naming(self._after)
         if not self._after:
             note = f"Hidden until you have made your prediction: {what} will open when you ask."
         elif self._holds_answer and not follows_up:
@@ -183,3 +184,16 @@ class Reveal(OwnsChildren, VBox):
 
     def _render(self):
         self.children = [self.view] if self.opened else [self._placeholder]
+
+
+def _naming(checks) -> str:
+    """The questions a held part waits for, by their titles where each has one ("question “Shape of S”"):
+    "the question above" misled where the part sits below a later question than the one it waits for."""
+    titles = [getattr(check, "title", "") for check in checks]
+    if not (titles and all(titles)):
+        return "question above" if len(checks) == 1 else "questions above"
+    quoted = [f"“{html.escape(title)}”" for title in titles]
+    if len(quoted) == 1:
+        return f"question {quoted[0]}"
+    return "questions " + ", ".join(quoted[:-1]) + " and " + quoted[-1]
+

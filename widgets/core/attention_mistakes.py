@@ -450,8 +450,8 @@ def attention_shape_mistakes(part: str, n: int, d: int, d_k: int, d_v: int) -> l
     """
     if part == "S":
         return _first_per_value([
-            Mistake("QtK", (d_k, d_k), f"{d_k}×{d_k} is the shape of QᵀK: S = QKᵀ pairs each query, a row "
-                    "of Q, with each key, a row of K, so it has a row and a column per token."),
+            Mistake("QtK", (d_k, d_k), f"{d_k}×{d_k} keeps the inner sizes, the shape of QᵀK: S = QKᵀ pairs each "
+                    "query, a row of Q, with each key, a row of K, so it has a row and a column per token."),
             Mistake("Q", (n, d_k), "that is the shape of Q (and K): S holds one score for each pair of "
                     "tokens, a query's and a key's."),
             Mistake("Kt", (d_k, n), "that is the shape of Kᵀ alone: S = QKᵀ takes its rows from Q, one per "
