@@ -107,7 +107,7 @@ _LOCATIONS = {
     "score_mistakes": "core.attention_mistakes",
     "softmax_mistakes": "core.attention_mistakes",
     "dense_mistakes": "core.dense_layer",
-    "told_apart": "core.practice.problems",
+    "told_apart": "core.diagnosis",
     "CourseProgress": "lecture.course_progress",
     "lab_titles": "lecture.course_progress",
     "MixedReview": "lecture.review",

@@ -76,11 +76,3 @@ def read_typed(mode: str, box: Widget) -> tuple[object, str]:
         return parse_shape(text, none=True), ""
     except ValueError as err:
         return None, str(err)
-
-
-def same_answer(read: object, last: object) -> bool:
-    """Whether an answer as read (a number, a shape, an array, a choice) is `last`, the one judged before:
-    ``4x2`` and ``4 by 2`` are one answer, and so are a matrix typed twice."""
-    if isinstance(read, np.ndarray) or isinstance(last, np.ndarray):
-        return np.shape(read) == np.shape(last) and bool(np.array_equal(read, last))
-    return read == last

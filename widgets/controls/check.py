@@ -25,13 +25,13 @@ from traitlets import Bool, Int, TraitError, Unicode
 from ..base.owned import OwnsChildren
 from ..base.shared_models import shared_layout, steady
 from ..core.choice_order import choice_order
-from ..core.diagnosis import Mistake, diagnose
+from ..core.diagnosis import Mistake, diagnose, same_value
 from ..core.outcome import CHECK_OUTCOMES, Outcome
 from ..core.parsing import format_number
 from ..core.shapes import format_shape
 from ..text.alerts import ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR, feedback_html
 from ..text.practice_hints import HINT_LEVELS
-from .answer_kinds import classify_answer, read_typed, reading_words, same_answer
+from .answer_kinds import classify_answer, read_typed, reading_words
 from .hint_ladder import HintLadder
 from .matrix_editor import MatrixEditor
 
@@ -254,7 +254,7 @@ class Check(OwnsChildren, VBox):
             Whether the answer is right.
         """
         status, message, mistake, reading, read = self._judge()
-        if status != "invalid" and self.attempts and same_answer(read, self.answer_read):
+        if status != "invalid" and self.attempts and same_value(read, self.answer_read):
             # A second press on the same answer (a double click, or a slow page) is not a second try: it
             # would settle the check and open its answer before the learner could act on the feedback.
             if status == "wrong":

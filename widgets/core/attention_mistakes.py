@@ -25,7 +25,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .attention_math import softmax_rows
-from .diagnosis import Mistake
+from .diagnosis import Mistake, told_apart
 from .mistakes import shape_mistakes, term_slips
 from .parsing import format_number
 
@@ -449,7 +449,7 @@ def attention_shape_mistakes(part: str, n: int, d: int, d_k: int, d_v: int) -> l
     [('one-row', (1, 4)), ('values', (4, 2)), ('features', (2, 2))]
     """
     if part == "S":
-        return _first_per_value([
+        return told_apart([
             Mistake("QtK", (d_k, d_k), f"{d_k}×{d_k} keeps the inner sizes, the shape of QᵀK: S = QKᵀ pairs each "
                     "query, a row of Q, with each key, a row of K, so it has a row and a column per token."),
             Mistake("Q", (n, d_k), "that is the shape of Q (and K): S holds one score for each pair of "
@@ -479,10 +479,3 @@ def attention_shape_mistakes(part: str, n: int, d: int, d_k: int, d_v: int) -> l
                     "H = A_att V has the rows of A_att, one per token, and the columns of V."),
         ]
     raise ValueError(f"part must be 'S', 'A_att' or 'H', got {part!r}")
-
-
-def _first_per_value(mistakes: list[Mistake]) -> list[Mistake]:
-    """`mistakes` without those whose shape an earlier, more specific one already names: Q's shape is
-    also an inner size kept, and a learner is told the slip that explains it best, once."""
-    return [mistake for k, mistake in enumerate(mistakes)
-            if all(mistake.value != earlier.value for earlier in mistakes[:k])]

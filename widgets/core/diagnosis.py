@@ -21,7 +21,7 @@ from .parsing import format_number
 from .shapes import NO_PRODUCT, format_shape
 from .wording import entries_in_words
 
-__all__ = ["Diagnosis", "Mistake", "compare_matrices", "describe_positions", "diagnose"]
+__all__ = ["Diagnosis", "Mistake", "compare_matrices", "describe_positions", "diagnose", "same_value", "told_apart"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,37 @@ class Diagnosis:
     right: bool
     mistake: str = ""
     message: str = ""
+
+
+def same_value(a: object, b: object) -> bool:
+    """Whether two answers are one: arrays of the same shape and entries, or equal shapes, numbers, choices.
+
+    >>> same_value(np.array([[1, 2]]), np.array([[1, 2]])), same_value(np.array([[1, 2]]), np.array([1, 2]))
+    (True, False)
+    >>> same_value((4, 2), (4, 2)), same_value("yes", "no")
+    (True, False)
+    """
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return np.shape(a) == np.shape(b) and bool(np.array_equal(a, b))
+    return a == b
+
+
+def told_apart(mistakes: Iterable[Mistake], *answers: object) -> list[Mistake]:
+    """`mistakes` without those whose value is one of `answers` or an earlier mistake's: on a square or a
+    1-row product some slips give the right answer, or each other's, and a learner is told the slip
+    listed first (the most specific), once.
+
+    >>> [m.name for m in told_apart([Mistake("a", (2, 2), ""), Mistake("b", (2, 2), ""),
+    ...                              Mistake("c", (1, 2), "")], (1, 2))]
+    ['a']
+    """
+    kept: list[Mistake] = []
+    seen = list(answers)
+    for mistake in mistakes:
+        if not any(same_value(mistake.value, value) for value in seen):
+            seen.append(mistake.value)
+            kept.append(mistake)
+    return kept
 
 
 def _as_value(value: ArrayLike) -> tuple[int, ...] | float | np.ndarray:

@@ -13,8 +13,9 @@ from ..attention_mistakes import (
     score_mistakes,
     softmax_mistakes,
 )
+from ..diagnosis import told_apart
 from ..mistakes import shape_mistakes
-from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart, two_terms
+from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, two_terms
 
 __all__ = ["chain_problem", "mask_problem", "output_problem", "query_problem", "score_problem", "softmax_problem"]
 

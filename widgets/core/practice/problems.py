@@ -10,16 +10,14 @@ solution) is written by `widgets.text.practice_prompts`, its hints by
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..diagnosis import Mistake
-
 __all__ = ["MAX_SEED", "Part", "Problem", "redrawn_until_every_slip_tells", "sizes", "small",
-           "tells_every_slip_apart", "told_apart", "two_terms"]
+           "tells_every_slip_apart", "two_terms"]
 
 #: Seeds run from 0 to this (a link's ``?seed=`` is checked against it).
 MAX_SEED = 999_999
@@ -146,15 +144,3 @@ def two_terms(a: ArrayLike, b: ArrayLike) -> bool:
     (False, True)
     """
     return int(np.count_nonzero(np.multiply(a, b))) >= 2
-
-
-def told_apart(mistakes: Iterable[Mistake], answer: ArrayLike) -> list[Mistake]:
-    """`mistakes` without those equal to the answer or to an earlier one: on a square or a 1-row
-    product some slips give the right answer, or each other's, and could not be named."""
-    kept, seen = [], [answer]
-    for mistake in mistakes:
-        if not any(np.shape(mistake.value) == np.shape(value) and np.array_equal(mistake.value, value)
-                   for value in seen):
-            seen.append(mistake.value)
-            kept.append(mistake)
-    return kept

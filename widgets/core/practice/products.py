@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..diagnosis import told_apart
 from ..mistakes import (
     Mistake,
     entry_mistakes,
@@ -16,7 +17,7 @@ from ..mistakes import (
 )
 from ..parsing import format_number
 from ..shapes import NO_PRODUCT
-from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, told_apart, two_terms
+from .problems import Part, Problem, redrawn_until_every_slip_tells, sizes, small, two_terms
 
 __all__ = ["column_problem", "composition_problem", "entry_problem", "points_problem", "product_problem"]
 
