@@ -247,6 +247,11 @@ class SeleniumMoves:
                 f"{name}: not ready after {timeout:.0f} s: {self.evaluate(NOT_READY_JS, expected)}; "
                 f"outputs filled: {self.evaluate(OUTPUTS_FILLED_JS)}; errors: {self.errors()}"
             ) from error
+        if self.evaluate("() => window.__engineErrors === undefined"):
+            # The page reloaded itself: its kernel's widget states lacked some of its widgets (the
+            # matmul template's loading script; tests/browser/test_missing_models.py). Listen again.
+            print(f"{name}: the page reloaded itself once to draw every widget")
+            self.evaluate(LISTEN_JS)
         errors = self.evaluate(ERROR_OUTPUT_JS)
         assert not errors, f"{name}: error output in the page: {errors}"
         self.screenshot(name)
