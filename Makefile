@@ -23,6 +23,11 @@ VOILA_ARGS = labs --no-browser --port=$(PORT) --Voila.ip=$(HOST)
 # --no-compile: pip leaves the byte-compiling to Python, which writes each module's .pyc on its
 # first import (a venv is the user's to write), so only what is imported gets compiled: 18 s less
 # install on a 2-core machine (49.7 s against 31.6 s for environment.yml's packages).
+# That needs Python to write them: a PYTHONDONTWRITEBYTECODE in the environment (container images
+# often set it, this machine's does) made every process compile every module it imports from source,
+# every time: every kernel and server a test or a lecture starts, and each test worker. So make's
+# commands run without it.
+unexport PYTHONDONTWRITEBYTECODE
 # The stamps depend on pyproject.toml, the Voila template and the Jupyter Server
 # setting (an install copies them into the prefix, next to Voila's own): a second
 # run reinstalls nothing unless one changed.
