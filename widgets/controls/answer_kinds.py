@@ -1,5 +1,5 @@
-"""What a `Check`'s answer is (a matrix, a number, a shape or a choice), how a typed one is read, and
-when two answers read the same: the reading side of a check, without its widgets."""
+"""What a `Check`'s answer is (a matrix, a number, a shape or a choice) and how a typed one is read
+(``4x2`` and ``4 by 2`` alike): the reading side of a check, without its widgets."""
 
 from __future__ import annotations
 
