@@ -24,6 +24,9 @@ def test_the_account_follows_the_answers_and_lists_each_named_mistake_with_its_s
     summary.watch(lab["lecture"].lab.checks, sections_of(LAB_2))
     assert summary.account == "0 of 2 questions answered."
     assert not answer(lab["activity"], "12") and lab["activity"].mistake == "sign"  # a usual slip
+    # Answered, though not right yet: counted, or the account would say 0 above the mistake it lists.
+    assert summary.account == "1 of 2 questions answered: 1 not right yet."
+    assert "right size, wrong sign" in summary._view.value
     assert answer(lab["activity"], "-12")  # one wrong answer only: a second opens the row question, whose
     lab["row_check"].show_answer()        # solution holds -12, and the activity would count as shown
     assert summary.account == "2 of 2 questions answered: 1 after a wrong answer, 1 with the answer seen first."

@@ -36,7 +36,8 @@ _UNNAMED = {"", "entries", "shape"}
 #: How an answered check ended (`Check.outcome`), in the words and the order the account counts them.
 _WORDS = {Outcome.SOLVED: "right first time", Outcome.HELPED: "after a hint", Outcome.RETRIED: "after a wrong answer",
           Outcome.SHOWN: "with the answer seen first"}
-_STATES = (*_WORDS.values(), "solved on an earlier visit")
+#: A check answered but not right yet counts as answered: its named mistake is listed below the account.
+_STATES = (*_WORDS.values(), "solved on an earlier visit", "not right yet")
 
 
 def sections_of(path: str | os.PathLike[str]) -> dict[str, str]:
@@ -133,4 +134,6 @@ class SelfCheck(OwnsChildren, VBox):
     def _state(check):
         if check.solved and not check.attempts:  # restored from the learner's record
             return "solved on an earlier visit"
-        return _WORDS[Outcome(check.outcome)] if check.outcome else ""
+        if check.outcome:
+            return _WORDS[Outcome(check.outcome)]
+        return "not right yet" if check.attempts else ""
