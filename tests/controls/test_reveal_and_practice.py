@@ -203,5 +203,6 @@ def test_a_held_part_names_the_questions_it_waits_for_by_their_titles():
     first, second = Check("2 + 2?", 4.0, title="Two and two"), Check("3 + 3?", 6.0, title="Three & three")
     note = Reveal(HTML("4"), after=[first, second], what="the sums").children[0].children[0].value
     assert "questions “Two and two” and “Three &amp; three”" in note
+    assert note.endswith("Revealing it now counts those questions as shown.</i>")  # a phone shows no tooltip
     untitled = Reveal(HTML("4"), after=[Check("2 + 2?", 4.0)], what="the sum").children[0].children[0].value
     assert "the question above" in untitled

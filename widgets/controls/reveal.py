@@ -135,6 +135,8 @@ class Reveal(OwnsChildren, VBox):
                     f"{questions} is right, after a second try, or with the solution.")
         else:
             note = f"Hidden until you have made your prediction: {what} will open after you answer the {questions}."
+        if self._after:  # said here, not in the tooltip only: a phone shows no tooltip
+            note += f" Revealing it now counts {'that question' if len(self._after) == 1 else 'those questions'} as shown."
         self._placeholder = self._own(HBox(
             [self._own(steady(HTML, f"<i>{note}</i>")),
              self._button],
