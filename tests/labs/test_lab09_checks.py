@@ -48,9 +48,10 @@ def test_the_softmax_row_rounded_to_two_decimals_is_right(lab, typed):
     ("check_softmax", [[1, 0.25, 0.5, 0.25]], "by-largest",
      "you divided the exponentials (4, 1, 2, 1) by the largest, 4"),
     ("check_softmax", [[1, 1, 1, 1]], "ones", "a weight of 1 for every token gives a row that adds to 4"),
+    ("check_softmax", [[0.33, 0.17, 0.33, 0.17]], "log-power", "that reads e^(2 ln 2) as 2"),  # the question's trick
     ("check_mask", [[0.25, 0, 0, 0]], "not-renormalised", "you set the hidden tokens' weights to 0 after the softmax"),
     ("check_mask", [[1, 1, 1, 1]], "ones", "a row of weights adds to 1, and the mask gives the tokens it hides no weight"),
-], ids=["softmax-by-largest", "softmax-ones", "mask-not-renormalised", "mask-ones"])
+], ids=["softmax-by-largest", "softmax-ones", "softmax-log-power", "mask-not-renormalised", "mask-ones"])
 def test_each_weights_slip_is_named(lab, name, typed, mistake, says):
     check = lab[name]
     assert not answer(check, typed) and check.mistake == mistake
