@@ -32,7 +32,10 @@ def test_activity_1_4_3_names_the_slips_in_a_typed_shape(lab):
     assert answer(ab_shape_check, "2×4") is False and ab_shape_check.mistake == "swapped"
     assert "rows and columns swapped" in ab_shape_check.feedback
     assert answer(ab_shape_check, "3x3") is False and ab_shape_check.mistake == "inner"
-    assert answer(ab_shape_check, "4x2") and ab_shape_check.solved and ab_shape_check.attempts == 3
+    # "none", as if the inner sizes did not agree: named, not "compare the inner sizes again".
+    assert answer(ab_shape_check, "none") is False and ab_shape_check.mistake == "none"
+    assert ab_shape_check.feedback.startswith("A has 3 columns and B has 3 rows: the inner sizes agree, so AB exists")
+    assert answer(ab_shape_check, "4x2") and ab_shape_check.solved and ab_shape_check.attempts == 4
 
 
 def test_shape_hints_leave_the_outer_sizes_to_the_learner(lab):

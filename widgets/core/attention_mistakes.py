@@ -444,7 +444,7 @@ def attention_shape_mistakes(part: str, n: int, d: int, d_k: int, d_v: int) -> l
     skips the answer, the practice keeps `told_apart`.
 
     >>> [(m.name, m.value) for m in attention_shape_mistakes("S", 5, 4, 3, 3)]
-    [('QtK', (3, 3)), ('Q', (5, 3)), ('Kt', (3, 5)), ('swapped', (5, 5))]
+    [('QtK', (3, 3)), ('Q', (5, 3)), ('Kt', (3, 5)), ('swapped', (5, 5)), ('none', ())]
     >>> [(m.name, m.value) for m in attention_shape_mistakes("A_att", 4, 3, 2, 2)]
     [('one-row', (1, 4)), ('values', (4, 2)), ('features', (2, 2))]
     """

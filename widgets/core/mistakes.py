@@ -23,7 +23,7 @@ from numpy.typing import ArrayLike
 from .composition import space
 from .diagnosis import Diagnosis, Mistake, compare_matrices, describe_positions, diagnose
 from .parsing import format_number
-from .shapes import check_index
+from .shapes import NO_PRODUCT, check_index
 
 __all__ = [
     "Diagnosis",
@@ -396,17 +396,19 @@ def shape_mistakes(
     b_shape: tuple[int, int],
     names: tuple[str, str] = ("A", "B"),
 ) -> list[Mistake]:
-    """The usual wrong answers for the shape of the product ``AB``.
+    """The usual wrong answers for the shape of the product ``AB``, which exists.
 
-    The outer sizes the wrong way round, and an inner size kept where it
-    cancels.
+    The outer sizes the wrong way round, an inner size kept where it
+    cancels, and "none" (`NO_PRODUCT`), as if the inner sizes did not agree.
 
     Examples
     --------
     Activity 1.4.3: A is 4×3 and B is 3×2, so AB is 4×2.
 
     >>> [(m.name, m.value) for m in shape_mistakes((4, 3), (3, 2))]
-    [('swapped', (2, 4)), ('inner', (4, 3)), ('inner', (3, 2)), ('inner', (3, 3))]
+    [('swapped', (2, 4)), ('inner', (4, 3)), ('inner', (3, 2)), ('inner', (3, 3)), ('none', ())]
+    >>> print(shape_mistakes((4, 3), (3, 2))[-1].message)
+    A has 3 columns and B has 3 rows: the inner sizes agree, so AB exists; its shape is the outer sizes.
     >>> shape_mistakes((5, 5), (5, 2), names=("A_att", "V"))[0].message[:37]
     'rows and columns swapped: A_att V has'
     """
@@ -426,6 +428,8 @@ def shape_mistakes(
         Mistake("inner", (m, n), inner),
         Mistake("inner", (n, k), inner),
         Mistake("inner", (n, n), inner),
+        Mistake("none", NO_PRODUCT, f"{a} has {n} columns and {b} has {n} rows: the inner sizes agree, so {ab} "
+                "exists; its shape is the outer sizes."),
     ]
 
 

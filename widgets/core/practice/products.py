@@ -124,9 +124,7 @@ def product_problem(rng: np.random.Generator, seed: int) -> Problem | None:
         return Problem("product", seed, (part,), dict(A=A, B=B))
     if not any(two_terms(A[i], B[:, j]) for i in range(m) for j in range(p)):
         return None
-    exists = Mistake("none", NO_PRODUCT, f"A has {n} columns and B has {n} rows: the inner sizes agree, "
-                     "so AB exists; its shape is the outer sizes.")
-    shape = Part((m, p), tuple(told_apart([*shape_mistakes((m, n), (n, p)), exists], (m, p))), name="shape")
+    shape = Part((m, p), tuple(told_apart(shape_mistakes((m, n), (n, p)), (m, p))), name="shape")
     product = Part(A @ B, tuple(product_mistakes(A, B)), name="AB")
     return Problem("product", seed, (shape, product), dict(A=A, B=B))
 
