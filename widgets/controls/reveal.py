@@ -198,4 +198,3 @@ def _naming(checks) -> str:
     if len(quoted) == 1:
         return f"question {quoted[0]}"
     return "questions " + ", ".join(quoted[:-1]) + " and " + quoted[-1]
-
