@@ -66,12 +66,12 @@ def open_with_answers_lacking(page, url: str, lacking: int) -> tuple[int, list[s
         socket, message = held.pop(0)
         lacking -= 1
         answer = without(message, set(re.findall(r'"model_id":\s*"([0-9a-f]{32})"', served)[-2:]))
-        if not lacking:
+        if lacking:  # (the handler above holds the next load's answer too) the page reloads itself
+            with page.expect_response(url, timeout=90_000) as reload:
+                socket.send(answer)
+            served = reload.value.text()
+        else:
             socket.send(answer)
-            break
-        with page.expect_response(url, timeout=90_000) as reload:  # the page reloads itself
-            socket.send(answer)
-        served = reload.value.text()
     return outputs, loads
 
 
