@@ -28,6 +28,7 @@ _LOCATIONS = {
     "Check": "controls.check",
     "MapPicker": "controls.map_picker",
     "MatrixEditor": "controls.matrix_editor",
+    "MathHTML": "base.math_html",
     "PageLink": "base.page_link",
     "Practice": "controls.practice",
     "Reveal": "controls.reveal",

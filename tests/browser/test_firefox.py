@@ -1,6 +1,7 @@
 """Every page in Firefox (Debian's firefox-esr, driven by Playwright over WebDriver BiDi): it renders
-with no page error, its main move works (``harness.engines.SMOKE``), and it asks no other host
-for anything. One page serves the whole module; the server is the session's."""
+with no page error, its formulas are drawn (``harness.formulas``, and photographed), its main move
+works (``harness.engines.SMOKE``), and it asks no other host for anything. One page serves the whole
+module; the server is the session's."""
 from __future__ import annotations
 
 import pytest
@@ -8,6 +9,7 @@ from playwright.sync_api import expect
 
 from harness.browser import LEAVING_TOLERATED, open_lab
 from harness.engines import OUTSIDE_PAGE, SMOKE, PlaywrightMoves, launch_firefox, outside, solve_and_reload
+from harness.formulas import FORMULA_PROSE, assert_formulas_drawn
 
 
 @pytest.fixture(scope="module")
@@ -36,6 +38,8 @@ def test_page_renders_and_its_move_works(smoke, tab, voila_server):
     requests.clear()
     # Firefox sends the previous page's kernel-shutdown beacon (refused by Voila 0.5) after leaving it.
     problems = open_lab(page, smoke.url(voila_server.url), f"firefox-{smoke.name}", tolerated=LEAVING_TOLERATED)
+    assert_formulas_drawn(page.evaluate, f"firefox-{smoke.name}")
+    PlaywrightMoves(page).screenshot_element(FORMULA_PROSE, f"firefox-{smoke.name}-formulas")
     smoke.move(PlaywrightMoves(page))
     problems.assert_clean()
     assert not requests, f"requests to other hosts: {requests}"

@@ -8,7 +8,8 @@ draws the record's store before the last cell names its key: ``DeviceStore.set_s
 Nothing of the user's leaks in (temporary Jupyter and JupyterLab folders), nothing asks a question
 first (no news prompt, no update check) and nothing is written in the repository (no autosave,
 checkpoints in a temporary folder).  Every request to another host is aborted and recorded:
-JupyterLab bundles its MathJax, and the labs' widgets need nothing outside.
+JupyterLab bundles its MathJax, and the labs' widgets need nothing outside. Its formulas all show:
+the Markdown's typeset by JupyterLab, the widgets' drawn as MathML.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from harness.browser import ERROR_OUTPUT_JS, PageProblems, answer_check, block_outside, screenshot
+from harness.formulas import assert_formulas_drawn
 from harness.voila import JupyterServer
 
 LAB_2 = "labs/02-entry-dot-product.ipynb"
@@ -92,6 +94,10 @@ def test_a_lab_runs_in_jupyterlab_and_its_progress_is_restored_after_a_restart(j
         expect(check).to_be_visible()
         assert page.evaluate(ERROR_OUTPUT_JS) == []
 
+        # JupyterLab shows every formula: its own MathJax typesets the notebook's Markdown, and the
+        # widgets' formulas are MathML, drawn in a math font the system has (no template here).
+        expect(page.locator(".jp-MarkdownCell mjx-container").first).to_be_visible()
+        assert assert_formulas_drawn(page.evaluate, "JupyterLab's lab 2 check", root=".lab02-check")["formulas"] >= 3
         answer_check(page, ".lab02-check", "-12")
         expect(feedback).to_contain_text("Correct!")
         page.wait_for_function(f"() => (localStorage.getItem({KEY!r}) || '').includes('\":\"solved\"')")

@@ -17,11 +17,10 @@ already cover some of this (lab 1: '5x' in B and B with too few rows; lab 6
 and the widget demo: a typo in the kernel or the demo page); these tests do
 not repeat them.
 
-Views are compared through what survives the planned move of read-only
-matrices from MathJax to HTML tables: an element's ``innerText`` (read once
-MathJax has typeset it), the marks under a bqplot figure's ``.bqplot``
-element, a heatmap's numbers, and editor input values -- never MathJax's
-assistive MathML.
+Views are compared through what a learner sees: an element's ``innerText``
+(its formulas are MathML, text like the rest; raw LaTeX would not be), the
+marks under a bqplot figure's ``.bqplot`` element, a heatmap's numbers, and
+editor input values.
 
 A note on sliders: ipywidgets' own slider readout clamps a typed number to
 the slider's range in the browser, without a message (and ignores text that
@@ -62,7 +61,7 @@ TIMEOUT = 15_000
 SETTLE_MS = 250
 
 # What a view shows, as a JSON-able value, or null while it cannot be read yet.
-#   text:   innerText, once MathJax has typeset it (no raw "$" or "\\" left);
+#   text:   innerText, with no raw "$" or "\\" (LaTeX that did not become MathML);
 #   labels: the numbers written on a heatmap's cells;
 #   marks:  every path, object and text under the figure's .bqplot element, axes aside.
 PROBE_JS = r"""

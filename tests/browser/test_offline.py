@@ -4,8 +4,10 @@ Every page of ``make serve``'s Voila is opened with the outside blocked in its l
 visit (`tests/browser/test_learner_visit.py`, through
 `harness.offline.open_complete_offline`), which is also its render test. Here: a lab under
 ``jupyter server`` with the Voila extension, Binder's route, where the package's extension
-``labserver.local_mathjax`` keeps Voila from pointing MathJax at a CDN (without it this test
-fails on the outside requests); and both servers gzip what they send.
+``labserver.formulas`` gives Voila's exporter the Markdown renderer that writes MathML (without
+it this test fails on the LaTeX left as text), and the template names its own stand-in for
+MathJax (without it Voila's page would load MathJax from a CDN); and both servers gzip what
+they send.
 """
 from __future__ import annotations
 

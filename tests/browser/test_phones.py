@@ -63,7 +63,7 @@ WIDE_FORMULAS_JS = """
       found.push(`prose scrolls sideways: "${prose.textContent.trim().slice(0, 40)}"`);
   }
   let wide = 0;
-  for (const formula of document.querySelectorAll('#rendered_cells .jp-RenderedMarkdown mjx-container[display="true"]')) {
+  for (const formula of document.querySelectorAll('#rendered_cells .display-formula')) {
     if (!formula.checkVisibility() || formula.scrollWidth <= formula.clientWidth + 1) continue;
     wide += 1;
     const style = getComputedStyle(formula);
@@ -112,7 +112,7 @@ OVERLAPPING_CHOICES_JS = """
 }
 """
 # Visible text smaller than `min` CSS pixels (font size times any zoom), outside plots and
-# MathJax, with its size; sub- and superscripts are left out (a smaller index is typography).
+# formulas, with its size; sub- and superscripts are left out (a smaller index is typography).
 SMALL_TEXT_JS = """
 (min) => {
   const root = document.getElementById('rendered_cells');
@@ -121,7 +121,7 @@ SMALL_TEXT_JS = """
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
     const text = node.textContent.trim();
-    if (!text || !el || el.closest('svg, script, style, mjx-container, .MathJax, sub, sup')) continue;
+    if (!text || !el || el.closest('svg, script, style, math, sub, sup')) continue;
     if (!el.checkVisibility({visibilityProperty: true})) continue;
     const size = parseFloat(getComputedStyle(el).fontSize) * el.currentCSSZoom;
     if (size < min - 0.05) found.set(`${el.tagName.toLowerCase()}.${el.className} ${size}px`, text.slice(0, 30));

@@ -1,5 +1,6 @@
 """Every page in WebKit, Safari's engine (WebKitGTK's MiniBrowser under Selenium, on a virtual
-display): it renders with no page error, its main move works (``harness.engines.SMOKE``), and it
+display): it renders with no page error, its formulas are drawn (``harness.formulas``, and
+photographed), its main move works (``harness.engines.SMOKE``), and it
 asks no other host for anything: WebKit sends every request for another host to a proxy that
 records it and forwards nothing. One window serves the whole module."""
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from harness.engines import OUTSIDE_PAGE, SMOKE, SeleniumMoves, solve_and_reload, wait_until
+from harness.formulas import FORMULA_PROSE, assert_formulas_drawn
 
 
 @pytest.fixture(scope="module")
@@ -30,6 +32,8 @@ def test_a_request_to_another_host_is_caught(webkit):
 def test_page_renders_and_its_move_works(smoke, webkit, moves, voila_server):
     webkit.proxy.requests.clear()
     moves.open(smoke.url(voila_server.url), f"webkit-{smoke.name}")
+    assert_formulas_drawn(moves.evaluate, f"webkit-{smoke.name}")
+    moves.screenshot_element(FORMULA_PROSE, f"webkit-{smoke.name}-formulas")
     smoke.move(moves)
     assert not moves.errors(), f"page errors: {moves.errors()}"
     assert not webkit.outside, f"requests to other hosts: {webkit.outside}"

@@ -60,11 +60,10 @@ def test_demo_renders_clean(demo):
     """Voila ran every cell of the demo: `open_lab` (the `demo` fixture) failed on any error or stderr
     output in the page, a console error or a failed request."""
     page, problems = demo
-    # Standalone Voila serves MathJax: MatrixView's name is typeset, not raw;
-    # its entries are an HTML table.
-    expect(page.locator(".demo-product mjx-container")).to_have_count(1)
+    # MatrixView's name is a formula, MathML, not raw LaTeX; its entries are an HTML table.
+    expect(page.locator(".demo-product math")).to_have_count(1)
     expect(page.locator(".demo-product table.matrix-html")).to_have_count(1)
-    expect(page.locator(".demo-check mjx-container").first).to_be_visible()
+    expect(page.locator(".demo-check math").first).to_be_visible()
     problems.assert_clean()
 
 
@@ -215,7 +214,7 @@ def test_check_gives_feedback(demo):
     expect(feedback).to_be_empty()  # old feedback goes when the answer changes (the live region stays)
     check.click()
     expect(feedback).to_have_text("Read as a 2×2 matrix.Correct!")  # the answer as read, then the verdict
-    expect(feedback.locator(".widget-htmlmath-content > div")).to_have_css("color", "rgb(30, 126, 52)")
+    expect(feedback.locator(".widget-html-content > div")).to_have_css("color", "rgb(30, 126, 52)")
     snap(page, ".demo-check", "widgets-demo-check-right")
     problems.assert_clean()
 

@@ -177,17 +177,17 @@ def test_solution_toggle_opens_the_worked_solution_one_step_at_a_time():
     assert len(ex.children) == 5  # prompt, sizing note, editor, buttons, feedback
     button(ex, "Show solution").value = True
     assert ex.children[-1] is ex._solution_box and ex.shown
-    assert ex._solution.value == "<p>Columns first.</p>"
+    assert ex._solution.text == "<p>Columns first.</p>"
     next_step = part(ex, "check-next-step")
     assert next_step.description == "Next step (2 of 2)" and next_step.layout.display == ""
     next_step.click()
-    assert ex._solution.value == "<p>Columns first.</p><p>$AB = ...$</p>"
+    assert ex._solution.text == "<p>Columns first.</p><p>$AB = ...$</p>"
     assert next_step.layout.display == "none"
     assert ex._solution_box.layout.display == ""
     button(ex, "Hide solution").value = False  # the same toggle, its words changed
     assert ex._solution_box.layout.display == "none"
     button(ex, "Show solution").value = True
-    assert ex._solution.value.count("<p>") == 2  # the steps opened stay open
+    assert ex._solution.text.count("<p>") == 2  # the steps opened stay open
     assert Check("No solution", 1)._solution is None
 
 

@@ -113,8 +113,8 @@ def lab_checks(path: Path) -> list[LabCheck]:
 
 # What the page shows, read as a learner reads it, for `Seen`.  One piece per visible text node,
 # per visible text box outside a Check (a Check's box holds what the learner typed), and per
-# typeset formula (MathJax draws its glyphs with CSS: its words come from the assistive MathML,
-# leaf by leaf, a minus sign joined to the number it negates); a Check's echo of the typed answer
+# formula (its MathML read leaf by leaf, a minus sign joined to the number it negates, its LaTeX
+# annotation left out); a Check's echo of the typed answer
 # (`.check-reading`) is left out.  Text drawn for screen readers only (a figure's table,
 # `.matmul-visually-hidden`) counts: it reads the answer out as well.  Each piece is named by
 # where it is, its cell and the lab's classes around it ("cell 7 .lab02-reveal > .lab02-product"),
@@ -163,12 +163,10 @@ SEEN_JS = r"""
     }
     if (node.nodeType !== Node.ELEMENT_NODE || !shown(node)) return;
     const tag = node.tagName.toLowerCase();
-    if (['script', 'style', 'mjx-assistive-mml'].includes(tag) || node.classList.contains('check-reading')) return;
-    if (tag === 'mjx-container') {
-      const math = node.querySelector('mjx-assistive-mml math');
-      if (!math) return;
-      pieces.push([where(node), box(node), mathText(math)]);
-      for (const table of math.querySelectorAll('mtable')) {
+    if (['script', 'style'].includes(tag) || node.classList.contains('check-reading')) return;
+    if (tag === 'math') {
+      pieces.push([where(node), box(node), mathText(node)]);
+      for (const table of node.querySelectorAll('mtable')) {
         grids.push([where(node), box(node), Array.from(table.querySelectorAll(':scope > mtr')).map(
           row => Array.from(row.querySelectorAll(':scope > mtd')).map(mathText))]);
       }

@@ -240,8 +240,8 @@ def screenshot(page: Page, name: str) -> Path:
 # Every piece of text a learner can see in the page's cells, in reading order,
 # one string per text node (HTML, SVG labels of plots, inputs' values), with an
 # ASCII minus.  Text inside a hidden element (display: none, a closed panel)
-# is left out; MathJax's glyphs are drawn by CSS and are not text, so a typeset
-# question does not count as showing its numbers.
+# is left out, and so is a formula's LaTeX annotation (never drawn); a formula's
+# MathML is text the learner reads, numbers and all.
 VISIBLE_TEXT_JS = """
 () => {
   const root = document.getElementById('rendered_cells') || document.body;
@@ -249,7 +249,7 @@ VISIBLE_TEXT_JS = """
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
-    if (!el || el.closest('mjx-assistive-mml, script, style')) continue;
+    if (!el || el.closest('annotation, script, style')) continue;
     if (el.checkVisibility && !el.checkVisibility({visibilityProperty: true})) continue;
     const text = node.textContent.trim();
     if (text) parts.push(text.replace(/\\u2212/g, '-'));

@@ -354,6 +354,15 @@ class SeleniumMoves:
         return path
 
 
+    def screenshot_element(self, selector: str, name: str):
+        """Save the first element `selector` matches under ``tests/artifacts/``, if there is one."""
+        if not self.evaluate("(s) => document.querySelector(s) !== null", selector):
+            return None
+        path = ARTIFACTS / f"{name}.png"
+        self.find(selector).screenshot(str(path))
+        return path
+
+
 @dataclass
 class PlaywrightMoves:
     """The moves of `SMOKE` in a Playwright page, by ``harness.browser``'s own moves."""
@@ -395,6 +404,15 @@ class PlaywrightMoves:
 
     def click_cell(self, selector: str, i: int, j: int, rows: int, cols: int) -> None:
         click_cell(self.page, selector, i, j, rows, cols)
+
+    def screenshot_element(self, selector: str, name: str):
+        """Save the first element `selector` matches under ``tests/artifacts/``, if there is one."""
+        found = self.page.locator(selector)
+        if not found.count():
+            return None
+        path = ARTIFACTS / f"{name}.png"
+        found.first.screenshot(path=str(path))
+        return path
 
 
 # --- The smoke set: per page, the link to open, its main move (harness.main_moves) and its other

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from widgets import Check
+from widgets import Check, MathHTML
 from widgets.core.parsing import format_number
 
 # The traits whose text a learner reads, and those whose numbers a plot or a heatmap draws.
@@ -210,6 +210,8 @@ def _walk(widget, where: str, found: list, seen: set, skip) -> None:
     name = f"{where} {type(widget).__name__}"
     for trait in WORDS:
         value = getattr(widget, trait, None) if trait in getattr(widget, "keys", ()) or trait == "_options_labels" else None
+        if trait == "value" and isinstance(widget, MathHTML):
+            value = widget.text  # the words as written: its MathML spells each formula twice (glyphs, LaTeX)
         if isinstance(value, str) and value:
             found.append((name, value))
         elif trait == "_options_labels" and value:

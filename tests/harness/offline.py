@@ -1,27 +1,30 @@
-"""A page complete with the outside blocked: nothing asked of another host, its formulas typeset, its icons drawn.
+"""A page complete with the outside blocked: nothing asked of another host, its formulas drawn, its icons drawn.
 
 A hall network may drop outside traffic: `open_complete_offline` opens a page with every
 request to another host aborted and recorded (Playwright's router) and checks that the page
-needed none of them: MathJax (bundled with Voila's front end) typeset every formula, and Font
-Awesome (Voila's own bundle and fonts) drew every icon.
+needed none of them: every formula arrived as MathML, drawn (`harness.formulas`) in the math font
+the template serves, with no typesetter run, and Font Awesome (Voila's own bundle and fonts) drew
+every icon.
 """
 from __future__ import annotations
 
 import re
 
 from .browser import PageProblems, block_outside, open_lab
+from .formulas import assert_formulas_drawn
 
-# The rendered Markdown that still holds TeX as text: MathJax that never loaded leaves it.
-UNTYPESET_JS = """
-() => Array.from(document.querySelectorAll('.jp-RenderedMarkdown'))
-  .map(e => e.innerText).filter(text => /\\$[^$\\n]+\\$|\\\\\\(/.test(text))
-"""
-# What MathJax typeset: a container per formula, and its errors.
-TYPESET_JS = """
-() => ({
-  formulas: document.querySelectorAll('mjx-container').length,
-  errors: Array.from(document.querySelectorAll('mjx-merror')).map(e => e.textContent),
-})
+# Whether MathJax typeset anything (it should not even load: the template's no_typesetter.js
+# stands in), and the state of the math font once asked for (as the icons' below).
+TYPESETTER_JS = """
+async () => {
+  if (document.querySelector('#rendered_cells math'))
+    await document.fonts.load('1em "Matmul Math"', '[]').catch(() => null);
+  return {
+    typeset: document.querySelectorAll('mjx-container').length + (window.MathJax && window.MathJax.version ? 1 : 0),
+    font: Array.from(document.fonts).filter(face => face.family.replace(/"/g, '') === 'Matmul Math')
+      .map(face => face.status),
+  };
+}
 """
 # Each shown Font Awesome icon (an ipywidgets button's <i class="fa fa-...">): the
 # family it asks for, the glyph its ::before draws, and the state of the font faces once
@@ -51,20 +54,16 @@ FA_GLYPH = re.compile('^"[\uf000-\uf8ff]"$')
 
 def open_complete_offline(page, server_url: str, url: str, name: str) -> tuple[PageProblems, dict]:
     """Open ``url`` as `open_lab` does, with the outside blocked; assert it asked for nothing outside,
-    typeset its formulas and drew its icons. Returns the page's problem collector and what was found."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # the fast tier loads no Playwright
-
+    drew its formulas as MathML and drew its icons. Returns the page's problem collector and what was found."""
     outside = block_outside(page, server_url)
     # Outside requests are not the harness's "failed request" here: they are counted below.
     problems = open_lab(page, url, name, tolerated=rf"^(?!{re.escape(server_url)}/)")
-    try:  # MathJax typesets after the widgets have drawn; one that never loads leaves TeX as text
-        page.wait_for_function(f"() => ({UNTYPESET_JS})().length === 0", timeout=20_000, polling=200)
-    except PlaywrightTimeoutError:
-        pass  # the assertion below says what is left
-    untypeset, math, icons = page.evaluate(UNTYPESET_JS), page.evaluate(TYPESET_JS), page.evaluate(ICONS_JS)
+    typesetter, icons = page.evaluate(TYPESETTER_JS), page.evaluate(ICONS_JS)
     assert outside == [], f"{name} asked outside its server for {outside}"
-    assert not untypeset, f"{name}: TeX not typeset in {untypeset}"
-    assert not math["errors"], f"{name}: MathJax errors {math['errors']}"
+    math = assert_formulas_drawn(page.evaluate, name)
+    assert not typesetter["typeset"], f"{name}: MathJax typeset the page"
+    if math["formulas"]:
+        assert typesetter["font"] == ["loaded"], f"{name}: the math font is {typesetter['font']}"
     for icon in icons["icons"]:
         assert "Font Awesome 5 Free" in icon["family"] and FA_GLYPH.match(icon["glyph"]), f"{name}: {icon}"
     if icons["icons"]:

@@ -69,7 +69,7 @@ def test_no_right_choice_echoes_the_stem():
     def words(text):
         return {word.lower() for word in re.findall(r"[^\W\d_]{4,}", plain(text))}
 
-    echoes = [(path.stem[:2], key, sorted(words(check._prompt.value) & words(check._answer)
+    echoes = [(path.stem[:2], key, sorted(words(check._prompt.text) & words(check._answer)
                                          - set().union(*(words(option) for option in check.choices
                                                          if option != check._answer))))
               for path, page in OPENED.items() for key, check in page.lab.questions.items()

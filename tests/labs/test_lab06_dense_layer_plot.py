@@ -21,7 +21,7 @@ def test_b_moves_the_origin_and_lines_stay_straight():
     assert (arrow.x[0], arrow.y[0], arrow.x[1], arrow.y[1]) == (0, 0, 2, 1)
     np.testing.assert_allclose(layer.plot.image, W0 @ HOUSE + [[2], [1]])
     assert "+ 2</td>" in layer.numeric.value and "+ 1</td>" in layer.numeric.value
-    assert r"w_{11}x_1 + w_{12}x_2 + b_1" in layer.symbolic.value
+    assert r"w_{11}x_1 + w_{12}x_2 + b_1" in layer.symbolic.text
 
 
 def test_too_large_is_refused_in_place_and_a_typo_clears_the_message():

@@ -50,7 +50,7 @@ def test_typed_shapes_name_the_usual_slips_and_open_the_table(lab):
     assert answer(check_s, "(5, 5)")
     # ... and the matrices, the table of shapes and why they are what they are open.
     assert shapes_panel.opened and lab["explorer"].part("shapes") in shapes_panel.view.children[1].children
-    assert r"the $3\times 5$ matrix $K^T$" in shapes_panel.view.children[0].value
+    assert r"the $3\times 5$ matrix $K^T$" in shapes_panel.view.children[0].text
 
 
 def test_s24_as_an_expression_and_a_number_opens_the_score_matrix(lab):

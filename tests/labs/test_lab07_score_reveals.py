@@ -25,8 +25,8 @@ def test_the_shapes_paragraph_is_written_from_the_explorers_shapes(explorer):
     answer(check, "2x4")  # a wrong prediction opens it too
     text, row = panel.view.children
     assert panel.opened and row.children == (explorer.part("qkv"), explorer.part("shapes"))
-    assert text.value.startswith(r"A $4\times 3$ matrix times a $3\times 2$ matrix is $4\times 2$")
-    assert r"gives a $4\times 4$ score matrix" in text.value
+    assert text.text.startswith(r"A $4\times 3$ matrix times a $3\times 2$ matrix is $4\times 2$")
+    assert r"gives a $4\times 4$ score matrix" in text.text
 
 
 def test_the_scores_open_with_the_lecturers_link(explorer):

@@ -118,7 +118,7 @@ def test_linearity_follows_the_explorers_temperature_and_mask(explorer):
 def test_linearity_says_what_it_compares_above_the_slider(explorer):
     tables = LinearityTables(explorer, W_DENSE)
     text, entry, rest = tables.children
-    assert "is <b>not</b> linear in $X$" in text.value and "Pick $c$ and compare" in text.value
+    assert "is <b>not</b> linear in $X$" in text.text and "Pick $c$ and compare" in text.text
     assert entry is tables.c_entry and rest is tables.tables
 
 

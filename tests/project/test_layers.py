@@ -26,7 +26,7 @@ from harness.alone import WIDGET_STACK  # what the class pulse never imports
 ALLOWED = {
     "core": set(),
     "text": {"core"},
-    "base": {"core"},
+    "base": {"text", "core"},
     "controls": {"base", "text", "core"},
     "views": {"base", "text", "core"},
     "lecture": {"views", "controls", "base", "text", "core", "classpulse"},

@@ -86,8 +86,9 @@ def test_voila_finds_this_repositorys_template():
     assert config["VoilaConfiguration"]["template"] == TEMPLATE.name
     installed = collect_template_paths(["voila", "nbconvert"], TEMPLATE.name, prune=True)[0]
     assert installed.endswith("/voila/templates/matmul"), installed
-    names = sorted(path.name for path in TEMPLATE.iterdir())
-    assert sorted(os.listdir(installed)) == names, f"{installed} differs from {TEMPLATE}: pip install -e ."
+    names = sorted(path.relative_to(TEMPLATE).as_posix() for path in TEMPLATE.rglob("*") if path.is_file())
+    copied = sorted(path.relative_to(installed).as_posix() for path in Path(installed).rglob("*") if path.is_file())
+    assert copied == names, f"{installed} differs from {TEMPLATE}: pip install -e ."
     for name in names:
         same = (TEMPLATE / name).read_bytes() == (Path(installed) / name).read_bytes()
         assert same, f"{installed}/{name} is older than the repository's: pip install -e ."

@@ -27,7 +27,7 @@ def picked(view):
 def test_view_shows_name_once_and_entries_as_a_table():
     view = MatrixView([[6, 19], [9, -3]], name="AB")
     label, table = view.children
-    assert label.value == "$AB =$"
+    assert label.text == "$AB =$"
     assert entries(view) == [["6", "19"], ["9", "−3"]]
     assert table.get_state()["value"] == view.table
     assert 'aria-label="AB, 2 by 2"' in view.table
@@ -72,7 +72,7 @@ def test_matrix_change_redraws_only_the_table_once():
     view.matrix = np.array([[1.0, 2.0], [3.0, 4.0]])  # equal: no redraw
     assert len(tables) == 1
     view.name = "N"
-    assert label.value == "$N =$" and len(tables) == 1
+    assert label.text == "$N =$" and len(tables) == 1
     view.name = None
     assert view.children == (table,)
 

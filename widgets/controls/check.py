@@ -17,11 +17,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
-from ipywidgets import HTML, Button, HBox, HTMLMath, Layout, RadioButtons, Text, ToggleButton, VBox
+from ipywidgets import HTML, Button, HBox, Layout, RadioButtons, Text, ToggleButton, VBox
 from numpy.typing import ArrayLike
 from traitlets import Any as AnyTrait
 from traitlets import Bool, Int, TraitError, Unicode
 
+from ..base.math_html import MathHTML
 from ..base.owned import OwnsChildren
 from ..base.shared_models import shared_layout, steady
 from ..core.choice_order import choice_order
@@ -204,7 +205,7 @@ class Check(OwnsChildren, VBox):
         self._mode, self._answer = classify_answer(answer, choices, name)
         self.choices = tuple(choices) if self._mode == "choice" else ()
 
-        self._prompt = self._own(steady(HTMLMath, prompt))
+        self._prompt = self._own(steady(MathHTML, prompt))
         self._input = self._own(self._make_input(name, choices))
         self._check_button = self._own(steady(
             Button, description="Check", button_style="primary", tooltip="Check your answer"
@@ -212,15 +213,15 @@ class Check(OwnsChildren, VBox):
         self._check_button.on_click(lambda _button: self.submit())
         # The template makes this box a live region (role "status") as it is drawn, still
         # empty, so a screen reader announces each message; a region born with its text is not.
-        self._feedback = self._own(steady(HTMLMath).add_class("check-feedback"))
+        self._feedback = self._own(steady(MathHTML).add_class("check-feedback"))
         buttons = [self._check_button]
         self._solution_toggle = self._solution = None
         if solution:
             self._solution_toggle = self._own(steady(
                 ToggleButton, description="Show solution", tooltip="Show or hide a worked solution"
             ))
-            # Built when first shown: a hidden solution would still be typeset
-            # by MathJax, and drawn, as the page loads, for every exercise on it.
+            # Built when first shown: a hidden solution would still be sent
+            # and built, as the page loads, for every exercise on it.
             self._steps, self._steps_shown = _paragraphs(solution), 1
             self._solution_toggle.observe(self._on_toggle_solution, names="value")
             buttons.append(self._solution_toggle)
@@ -292,7 +293,7 @@ class Check(OwnsChildren, VBox):
             f'<span class="check-reading" style="color:#555">{html.escape(reading)}</span><br>'
             if reading else ""
         )
-        self._feedback.value = feedback_html(echo + html.escape(message), _COLORS[status], escape=False)
+        self._feedback.text = feedback_html(echo + html.escape(message), _COLORS[status], escape=False)
 
     def show_answer(self) -> None:
         """Count the answer as seen, as a view that holds it does when it opens: unless solved already,
@@ -325,7 +326,7 @@ class Check(OwnsChildren, VBox):
         words = ("Solved on an earlier visit." if solved
                  else "You saw this answer on an earlier visit: try it again.")
         color = SUCCESS_COLOR if solved else WARNING_COLOR
-        self._feedback.value = feedback_html(words, color, css_class="check-restored")
+        self._feedback.text = feedback_html(words, color, css_class="check-restored")
 
     def restore_given(self, given: str) -> None:
         """Put back the answer last checked on an earlier visit (`given`), unjudged, so the learner
@@ -340,7 +341,7 @@ class Check(OwnsChildren, VBox):
         except (ValueError, TypeError, TraitError):
             return
         self.set_trait("given", given)
-        self._feedback.value = '<div class="check-restored">Your last answer from an earlier visit: check it again.</div>'
+        self._feedback.text = '<div class="check-restored">Your last answer from an earlier visit: check it again.</div>'
 
     def order_choices(self, seed: int, key: str) -> None:
         """Show a multiple choice's options in the order `choice_order` draws from `seed` and the
@@ -408,7 +409,7 @@ class Check(OwnsChildren, VBox):
         with self.hold_trait_notifications():
             self.set_trait("feedback", "")
             self.set_trait("reading", "")
-        self._feedback.value = ""
+        self._feedback.text = ""
 
     def _on_hint(self, change):
         if not (self.solved or self.shown):
@@ -420,7 +421,7 @@ class Check(OwnsChildren, VBox):
             self.show_answer()
             self.set_trait("answered", True)  # (solved already: the solution reads as a worked example)
             if self._solution is None:
-                self._solution = self._own(HTMLMath())
+                self._solution = self._own(MathHTML())
                 self._next_step = self._own(Button(layout=Layout(width="auto")).add_class("check-next-step"))
                 self._next_step.on_click(lambda _button: self._show_steps(self._steps_shown + 1))
                 self._solution_box = self._own(VBox([self._solution, self._next_step],
@@ -433,7 +434,7 @@ class Check(OwnsChildren, VBox):
     def _show_steps(self, count):
         """Show the worked solution's first `count` steps, and a button for the next while there is one."""
         self._steps_shown = min(count, len(self._steps))
-        self._solution.value = "".join(self._steps[:self._steps_shown])
+        self._solution.text = "".join(self._steps[:self._steps_shown])
         left = len(self._steps) - self._steps_shown
         self._next_step.description = f"Next step ({self._steps_shown + 1} of {len(self._steps)})"
         self._next_step.layout.display = "" if left else "none"

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ipywidgets import Button, HTMLMath, VBox
+from ipywidgets import Button, VBox
 from traitlets import Int
 
+from ..base.math_html import MathHTML
 from ..base.owned import OwnsChildren
 from ..base.shared_models import shared_layout, steady
 
@@ -77,7 +78,7 @@ class HintLadder(OwnsChildren, VBox):
     @property
     def text(self) -> str:
         """What the learner reads: each opened hint under its number and level, as HTML; empty before the first."""
-        return "" if self._shown is None else self._shown.value
+        return "" if self._shown is None else self._shown.text
 
     def open_next(self) -> None:
         """Open the next hint, as the button does; nothing once all are open."""
@@ -85,8 +86,8 @@ class HintLadder(OwnsChildren, VBox):
             return
         self.set_trait("opened", self.opened + 1)
         if self._shown is None:
-            self._shown = self._own(HTMLMath().add_class("hint-text"))
-        self._shown.value = "".join(
+            self._shown = self._own(MathHTML().add_class("hint-text"))
+        self._shown.text = "".join(
             f"<p><b>Hint {k + 1} ({self._levels[k]}):</b> {hint}</p>"
             for k, hint in enumerate(self._hints[:self.opened])
         )

@@ -25,9 +25,10 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from ipywidgets import HTML, Button, HBox, HTMLMath, VBox
+from ipywidgets import HTML, Button, HBox, VBox
 from traitlets import Bool, Instance, Int, TraitError, Tuple, Unicode, observe, validate
 
+from ..base.math_html import MathHTML
 from ..base.owned import OwnsChildren
 from ..base.page_link import PageLink
 from ..base.shared_models import shared_layout, steady
@@ -135,7 +136,7 @@ class Practice(OwnsChildren, VBox):
         shown = {"display": "none" if plain else ""}
         self._plain = plain
         self._heading = self._own(steady(HTML, layout=shown).add_class("practice-heading"))
-        self._given = self._own(steady(HTMLMath).add_class("practice-given"))
+        self._given = self._own(steady(MathHTML).add_class("practice-given"))
         self._new = self._own(steady(
             Button,
             description="Start",
@@ -255,7 +256,7 @@ class Practice(OwnsChildren, VBox):
             check.observe(self._on_settled, names=["solved", "shown"])
             check.observe(lambda _change: self._slipped(), names="hinted")
         self._slipped_once, self._finished = False, False
-        self._given.value = written.given
+        self._given.text = written.given
         self._show_parts()
         self._render_heading()
 

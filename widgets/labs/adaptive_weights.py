@@ -20,9 +20,10 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from ipywidgets import HTML, FloatSlider, HBox, HTMLMath, Layout, VBox
+from ipywidgets import HTML, FloatSlider, HBox, Layout, VBox
 from numpy.typing import ArrayLike
 
+from ..base.math_html import MathHTML
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.slider_entry import SliderEntry
@@ -252,7 +253,7 @@ class LinearityTables(OwnsChildren, VBox):
             "c": self.c_slider, "tables": self.tables, **{f"verdict-{key}": box for key, box in self._verdicts.items()},
         })
         self.layout.grid_gap = "10px"
-        self.children = [self._own(HTMLMath(LINEARITY_HTML)), self.c_entry, self.tables]
+        self.children = [self._own(MathHTML(LINEARITY_HTML)), self.c_entry, self.tables]
         self.c_slider.observe(self._update, names="value")
         self._follow(explorer, self._update, "result")  # the explorer stays open when this closes
         self._update()

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ipywidgets import HBox, HTMLMath, Layout, VBox
+from ipywidgets import HBox, Layout, VBox
 
+from ..base.math_html import MathHTML
 from ..base.page_link import PageLink
 from ..controls.check import Check
 from ..controls.reveal import Reveal
@@ -69,7 +70,7 @@ class ShapesReveal(Reveal):
         **kwargs: Any,
     ) -> None:
         (tokens, features), size = explorer.shapes["X"], explorer.shapes["W_Q"][1]
-        text = HTMLMath(shapes_explanation(tokens, features, size))
+        text = MathHTML(shapes_explanation(tokens, features, size))
         row = HBox([explorer.part("qkv"), explorer.part("shapes")],
                    layout=Layout(flex_flow="row wrap", grid_gap="12px 40px", align_items="center"))
         view = VBox([text, row])

@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from ipywidgets import HTML, HBox, HTMLMath, Layout, ToggleButton, VBox
+from ipywidgets import HTML, HBox, Layout, ToggleButton, VBox
 from numpy.typing import ArrayLike
 
 from ..base.guard import Guard
+from ..base.math_html import MathHTML
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..controls.matrix_editor import MatrixEditor
@@ -74,7 +75,7 @@ class DenseLayerPlot(OwnsChildren, VBox):
     readout, status : HTML
         The values of x, W x + b, ŷ and where the origin lands; a message
         when an entry is refused.
-    symbolic : HTMLMath
+    symbolic : MathHTML
         The expansion of the layer in symbols.
     numeric : HTML
         The expansion with the current numbers.
@@ -111,7 +112,7 @@ class DenseLayerPlot(OwnsChildren, VBox):
         self.relu_toggle = ToggleButton(description=RELU_TOGGLE, tooltip=RELU_TOOLTIP)
         self.readout = steady(HTML)
         self.status = steady(HTML)
-        self.symbolic = steady(HTMLMath)
+        self.symbolic = steady(MathHTML)
         self.numeric = steady(HTML)
 
         self.plot = DenseLayerView(
@@ -161,7 +162,7 @@ class DenseLayerPlot(OwnsChildren, VBox):
         with self._writing:
             self.plot.show(points, lambda X: dense_layer(W, X, b, act), x, z, y, o, relu=bool(act))
         self.readout.value = readout_html(x, z, y, o, activation=act, prefix=self._prefix)
-        self.symbolic.value = symbolic_html(act)
+        self.symbolic.text = symbolic_html(act)
         self.numeric.value = numeric_html(W, b, x, act)
 
     def _safe_redraw(self):

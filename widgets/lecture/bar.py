@@ -49,7 +49,7 @@ _PRESENTER_ZOOM = 1.3
 def presenter_css(zoom: float = _PRESENTER_ZOOM) -> str:
     """The style sheet of presenter mode: every cell of the page, `zoom` times larger.
 
-    CSS ``zoom`` scales text, inputs and MathJax alike, so fixed-width
+    CSS ``zoom`` scales text, inputs and formulas alike, so fixed-width
     layouts keep their proportions, and it sets no colour, so the light and
     the dark theme both keep theirs.  Voila scrolls inside
     ``#rendered_cells``: zooming its children rather than the element itself

@@ -29,8 +29,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from ipywidgets import HTMLMath
-
+from ..base.math_html import MathHTML
 from ..base.page_link import PageLink
 from ..base.shared_models import steady
 from ..controls.check import Check
@@ -178,5 +177,5 @@ class LabPage:
         first wrong answer, whose second try it would hand the answer to, and counts those not solved
         as shown.
         """
-        return self.hold(steady(HTMLMath, html).add_class("lab-text"), until=until, what=what,
+        return self.hold(steady(MathHTML, html).add_class("lab-text"), until=until, what=what,
                          holds_answer=True)

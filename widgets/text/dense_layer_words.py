@@ -279,8 +279,7 @@ def affine_expansion_html(
 ) -> str:
     """`affine_expansion_latex` with ``multiline=True``, as HTML the browser draws at once.
 
-    For the numbers a learner edits: MathJax would re-typeset them at every
-    keystroke.  The steps sit in a grid, each starting with ``=`` under the
+    For the numbers a learner edits, redrawn at every keystroke.  The steps sit in a grid, each starting with ``=`` under the
     one before, the left-hand side in front of the first.
 
     Examples

@@ -1,11 +1,12 @@
 """Matrices and short formulas as plain HTML, for views that change on every interaction.
 
-MathJax typesets LaTeX beautifully but slowly: re-typesetting a few matrices
-after each keystroke or slider step kept a lecture page busy for 100 ms and
-more.  Whatever is redrawn while a learner interacts is written here instead,
-as HTML the browser draws at once: a matrix is a `<table>` between CSS square
-brackets, a formula is a row of such pieces.  Static text (a lab's prose, a
-worked solution) stays LaTeX (`widgets.text.latex_math`).
+Whatever is redrawn while a learner interacts is written here, as HTML the
+browser draws at once: a matrix is a `<table>` between CSS square brackets, a
+formula is a row of such pieces (in MathJax's day, re-typesetting a few
+matrices after each keystroke kept a lecture page busy for 100 ms and more).
+Static text (a lab's prose, a worked solution) is written in LaTeX
+(`widgets.text.latex_math`) and reaches the page as MathML
+(`widgets.text.mathml`).
 
 Pure string work on numpy arrays: no widgets here.  Every style is inline, so
 the markup looks the same in Voila, JupyterLab and the light or dark theme

@@ -1,5 +1,5 @@
-r"""Matrices in LaTeX, for text that MathJax typesets once: a worked solution, a practice problem,
-the dense layer's expansion.
+r"""Matrices in LaTeX, for text written once and shown as MathML (`widgets.text.mathml`): a worked
+solution, a practice problem, the dense layer's expansion.
 
 The LaTeX counterpart of `widgets.text.html_math`, which writes what is redrawn
 at every edit.  `bmatrix` is the one writer of a LaTeX matrix: the cells may be

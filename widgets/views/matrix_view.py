@@ -1,6 +1,6 @@
 """A read-only matrix, optionally with a row or column picked out.
 
-`MatrixView`'s name is typeset once with MathJax; its entries are an HTML
+`MatrixView`'s name is a formula, written once (`MathHTML`); its entries are an HTML
 table (`widgets.text.html_math`) that the browser redraws at once whenever the
 matrix or the highlight changes, so a view that follows a slider keeps up.
 """
@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ipywidgets import HTML, HBox, HTMLMath
+from ipywidgets import HTML, HBox
 from numpy.typing import ArrayLike
 from traitlets import Int, TraitError, Unicode, observe, validate
 
+from ..base.math_html import MathHTML
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..base.traits import COLUMN, ROW, MatrixTrait, check_highlight, drop_lost_highlights
@@ -55,7 +56,7 @@ class MatrixView(OwnsChildren, HBox):
     Examples
     --------
     >>> view = MatrixView([[6, 19], [9, -3]], name="AB")
-    >>> view.children[0].value
+    >>> view.children[0].text
     '$AB =$'
     >>> view.highlight_row = 0
     >>> view.table.count("<b ")
@@ -80,7 +81,7 @@ class MatrixView(OwnsChildren, HBox):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self._label = self._own(steady(HTMLMath).add_class("matrix-view-name"))
+        self._label = self._own(steady(MathHTML).add_class("matrix-view-name"))
         self._entries = self._own(steady(HTML).add_class("matrix-view-entries"))
         self.layout.align_items = "center"
         self.add_class("matrix-view")
@@ -127,7 +128,7 @@ class MatrixView(OwnsChildren, HBox):
 
     def _render_name(self):
         # The name is typeset once; only the table changes as the matrix does.
-        self._label.value = f"${self.name} =$" if self.name else ""
+        self._label.text = f"${self.name} =$" if self.name else ""
         self.children = (self._label, self._entries) if self.name else (self._entries,)
 
     def _render(self):
