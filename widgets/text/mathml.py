@@ -35,6 +35,11 @@ _SIGN = re.compile(r"(<mrow>|<mtd>|<mo(?: [^>]*)?>(?!&#x00029;|&#x0005D;|&#x0007
 # A named operator (\operatorname{softmax}, \max) is a word, set upright and spaced as a letter is;
 # as an operator (latex2mathml's <mo>) MathML Core spaces it off its argument, "softmax (z)".
 _NAME = re.compile(r"<mo>([A-Za-z]{2,})</mo>")
+# A function's name (ln 2, cos θ, softmax x) is followed by a thin space, as in TeX, unless a
+# bracket follows (softmax(z)): MathML Core sets the two side by side, "ln2".
+_FUNCTION = re.compile(r"(<mi>[A-Za-z]{2,}</mi>)(?=<m)(?!<mo[^>]*>&#x00028;)")
+# A bar (|q|, ‖x‖) is ordinary in TeX, a letter's spacing; MathML Core spaces it as a fence, "| q |".
+_BAR = re.compile(r'<mo((?: fence="false")? stretchy="false")>(&#x0007C;|&#x02016;)</mo>')
 # A font with a MATH table, or brackets do not stretch around a matrix: the template's webfont
 # (Matmul Math: STIX Two Math, local or served), then the fonts systems carry (JupyterLab's case);
 # a size that gives its small letters the height of the prose's, as MathJax scaled its own.
@@ -49,7 +54,7 @@ def mathml(latex: str, display: bool = False) -> str:
     Parameters
     ----------
     latex : str
-        The formula without its dollars, e.g. ``\frac{QK^\top}{\sqrt{d_k}}``.
+        The formula without its dollars, e.g. ``\frac{QK^T}{\sqrt{d_k}}``.
     display : bool, optional
         A displayed formula (a block, centred) rather than one in the line of text.
 
@@ -73,6 +78,10 @@ def mathml(latex: str, display: bool = False) -> str:
     [1, 1, 0, 0]
     >>> "<mi>softmax</mi>" in mathml(r"\operatorname{softmax}(z)")
     True
+    >>> mathml("|q|").count('lspace="0" rspace="0"')
+    2
+    >>> [mathml(tex).count("<mspace") for tex in (r"\ln 2", r"\cos\theta", r"\operatorname{softmax}(z)", r"\ln")]
+    [1, 1, 0, 0]
     >>> mathml("a < b").endswith('<annotation encoding="application/x-tex">a &lt; b</annotation></semantics></math>')
     True
     """
@@ -83,6 +92,8 @@ def mathml(latex: str, display: bool = False) -> str:
         fence = "$$" if display else "$"
         return f"<code>{html.escape(fence + latex + fence, quote=False)}</code>"  # shows its source
     body = _NAME.sub(r"<mi>\1</mi>", _SIGN.sub(r'\1<mo form="prefix">\2</mo>', body))
+    body = _BAR.sub(r'<mo\1 lspace="0" rspace="0">\2</mo>', body)
+    body = _FUNCTION.sub(r'\1<mspace width="0.167em"></mspace>', body)
     tex = html.escape(latex.strip(), quote=False)
     math = (f'<math display="{mode}" style="{FONTS}"><semantics>{body}'
             f'<annotation encoding="application/x-tex">{tex}</annotation></semantics></math>')
