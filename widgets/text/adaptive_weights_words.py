@@ -1,6 +1,6 @@
 """Lab 10's words: which part of attention plays which role, what an edit moved, what the linearity tables compare.
 
-Pure HTML strings (with LaTeX, for `HTMLMath`); the lab's notebook shows
+Pure HTML strings (with LaTeX, for `MathHTML`); the lab's notebook shows
 `ROLES_HTML`, `widgets.labs.adaptive_weights.DenseVsAttention` says what
 the last edit moved (`last_edit_html`) and `LinearityTables` shows
 `LINEARITY_HTML` above its slider and titles its tables with `LINEARITY_TITLES`,

@@ -359,7 +359,7 @@ def readout_html(
 
 
 def symbolic_html(activation: str | None) -> str:
-    """The layer expanded in symbols, under its heading (LaTeX, for `HTMLMath`).
+    """The layer expanded in symbols, under its heading (LaTeX, for `MathHTML`).
 
     >>> symbolic_html(None).startswith("<b>In symbols</b>$$ ")
     True

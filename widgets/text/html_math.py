@@ -225,7 +225,7 @@ def link_html(href: str, words: str) -> str:
 
 
 def html_table(rows: Sequence[Iterable[str]]) -> str:
-    """An HTML table with a header row, for prose with LaTeX (`HTMLMath`): cells are inserted as given.
+    """An HTML table with a header row, for prose with LaTeX (`MathHTML`): cells are inserted as given.
 
     >>> html_table([("form", "here"), ("$W$", "$A$")]).count("<th "), html_table([("a",), ("b",)]).count("<td ")
     (2, 1)
