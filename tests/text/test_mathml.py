@@ -11,6 +11,7 @@ import pytest
 from nbconvert.filters.markdown_mistune import MarkdownWithMath
 
 from harness.in_sight import run_page
+from harness.shown import parts
 from harness.voila import REPO
 from labserver.formulas import MathMLMarkdownRenderer
 from widgets import MathHTML
@@ -30,44 +31,29 @@ def left_as_latex(markup: str) -> list[str]:
     return [drawn[max(0, m.start() - 30):m.end() + 30] for m in re.finditer(r"\\[A-Za-z]+|\$", drawn)]
 
 
-def markdown_html(path) -> list[str]:
-    """Each Markdown cell of a notebook as Voila renders it with the labs' renderer."""
+def markdown_html(path) -> list[tuple[str, str]]:
+    """Each Markdown cell of a notebook: its source, and its HTML as Voila renders it with the labs' renderer."""
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     renderer = MathMLMarkdownRenderer(contents_manager=None, escape=False)
-    return [MarkdownWithMath(renderer=renderer).render("".join(cell["source"]))
-            for cell in cells if cell["cell_type"] == "markdown"]
+    sources = ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown"]
+    return [(source, MarkdownWithMath(renderer=renderer).render(source)) for source in sources]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
 def test_every_formula_of_a_notebooks_markdown_becomes_mathml(path):
     cells = markdown_html(path)
-    source = "".join("".join(cell["source"]) for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]
-                     if cell["cell_type"] == "markdown")
-    assert sum(cell.count("<math ") for cell in cells) >= source.count("$") // 4  # at least a $$…$$ per 4 dollars
-    assert [left for cell in cells for left in left_as_latex(cell)] == []
-
-
-def all_widgets(widget, seen: set) -> list:
-    """Every widget in a widget's tree: its children, and any widget a trait of it holds."""
-    if id(widget) in seen or not hasattr(widget, "keys"):
-        return []
-    seen.add(id(widget))
-    found = [widget]
-    for trait in widget.keys:
-        value = getattr(widget, trait, None)
-        for child in value if isinstance(value, (list, tuple)) else [value]:
-            if hasattr(child, "model_id"):
-                found += all_widgets(child, seen)
-    return found
+    dollars = sum(source.count("$") for source, _ in cells)
+    assert sum(markup.count("<math ") for _, markup in cells) >= dollars // 4  # at least a $$…$$ per 4 dollars
+    assert [left for _, markup in cells for left in left_as_latex(markup)] == []
 
 
 @pytest.mark.parametrize("path", LABS, ids=[path.stem[:2] for path in LABS])
 def test_every_widget_formula_of_a_lab_shown_or_held_back_becomes_mathml(path):
     """Its `MathHTML`s hold one <math> per formula written; no other widget shows LaTeX (ipywidgets'
     `HTMLMath` would leave it for a typesetter the page no longer runs)."""
-    page, seen = run_page(path), set()
+    page = run_page(path)
     roots = [item for kind, item in page.shown if kind == "widget"] + [held.reveal.view for held in page.lab.held]
-    shown = [w for root in roots for w in all_widgets(root, seen)]  # held back or not
+    shown = list({id(w): w for root in roots for w in parts(root)}.values())  # held back or not, each once
     math = [w for w in shown if isinstance(w, MathHTML)]
     assert math and all(w.value.count("<math ") == w.text.count("$") // 2 - w.text.count("$$") // 2 for w in math)
     found = [(type(w).__name__, left) for w in shown if isinstance(getattr(w, "value", None), str)

@@ -85,16 +85,16 @@ def mathml(latex: str, display: bool = False) -> str:
     >>> mathml("a < b").endswith('<annotation encoding="application/x-tex">a &lt; b</annotation></semantics></math>')
     True
     """
-    mode = "block" if display else "inline"
+    mode, latex = ("block" if display else "inline"), latex.strip()
     try:
-        body = _BODY.match(convert(latex.strip(), display=mode)).group(1)
+        body = _BODY.match(convert(latex, display=mode)).group(1)
     except Exception:  # latex2mathml's errors share no base class: a formula it cannot read
         fence = "$$" if display else "$"
         return f"<code>{html.escape(fence + latex + fence, quote=False)}</code>"  # shows its source
     body = _NAME.sub(r"<mi>\1</mi>", _SIGN.sub(r'\1<mo form="prefix">\2</mo>', body))
     body = _BAR.sub(r'<mo\1 lspace="0" rspace="0">\2</mo>', body)
     body = _FUNCTION.sub(r'\1<mspace width="0.167em"></mspace>', body)
-    tex = html.escape(latex.strip(), quote=False)
+    tex = html.escape(latex, quote=False)
     math = (f'<math display="{mode}" style="{FONTS}"><semantics>{body}'
             f'<annotation encoding="application/x-tex">{tex}</annotation></semantics></math>')
     return f'<span class="display-formula">{math}</span>' if display else math
