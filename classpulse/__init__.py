@@ -18,12 +18,16 @@ directly:
   journals), which records, counts (`LabPulse`, `CheckPulse`), exports and resets;
 - `CATALOGUE`: the labs and checks the pulse counts, made from the labs by
   ``tools/pulse_catalogue.py``;
+- `Room`, `RoomSplit`, `read_room`, `write_room`: the question the lecturer asks
+  the room, in rounds (`PulseStore.ask_room`), and how a lab's kernel learns it;
 - `PulseSender`, `outbox`, `EVENTS_PATH`, `MAX_BATCH`: how a student's server on
   a JupyterHub sends its journals to the course's pulse service.
 """
 
-from .pulse_catalogue import CATALOGUE
+from .pulse_catalogue import CATALOGUE, Catalogue
+from .pulse_room import ROOM_FILE, Room, RoomSplit, read_room, write_room
 from .pulse_sender import EVENTS_PATH, MAX_BATCH, PulseSender, outbox
 from .pulse_store import CheckPulse, LabPulse, PulseStore
 
-__all__ = ["CATALOGUE", "EVENTS_PATH", "MAX_BATCH", "CheckPulse", "LabPulse", "PulseSender", "PulseStore", "outbox"]
+__all__ = ["CATALOGUE", "EVENTS_PATH", "ROOM_FILE", "Catalogue", "MAX_BATCH", "CheckPulse", "LabPulse", "PulseSender", "PulseStore", "Room",
+           "RoomSplit", "outbox", "read_room", "write_room"]

@@ -107,6 +107,16 @@ class Catalogue:
         known = self.labs.get(lab, LabChecks())
         return tuple((check, place, title) for place, (check, title) in enumerate(known.checks.items()))
 
+    def askable(self) -> tuple[tuple[str, str, str], ...]:
+        """Every check the lecturer may ask the room (`classpulse.pulse_room`), as (lab, check, title), labs
+        by name: a practice is none, since each page view shows its own problem.
+
+        >>> CATALOGUE.askable()[0]
+        ('01-product-by-columns', 'activity', 'AB by columns')
+        """
+        return tuple((name, check, title) for name, lab in sorted(self.labs.items())
+                     for check, title in lab.checks.items() if check not in lab.parts)
+
 
 #: Every lab of this project, as ``tools/pulse_catalogue.py`` last read them.
 CATALOGUE = Catalogue.read()

@@ -14,9 +14,10 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .pulse_room import RoomSplit
     from .pulse_store import LabPulse
 
-__all__ = ["counts_csv"]
+__all__ = ["counts_csv", "rounds_csv"]
 
 #: What a spreadsheet runs at the start of a cell (OWASP's CSV injection list): such a text cell gets a ' first.
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -43,6 +44,34 @@ def counts_csv(summary: Iterable[LabPulse], top: int) -> str:
             cells += [""] * (2 * top - len(cells))
             writer.writerow([_cell(cell) for cell in (lab.lab, check.check, lab.visitors, check.attempted,
                                                       check.solved, check.attempts, *cells)])
+    return out.getvalue()
+
+
+def rounds_csv(splits: Iterable[RoomSplit]) -> str:
+    """The room's rounds as CSV text: per ask and round, each verdict's answers; then who moved between rounds.
+
+    Examples
+    --------
+    >>> from classpulse.pulse_room import Room, RoomSplit
+    >>> split = RoomSplit(Room(5, "lab08", "check_s", 2, True), ((("sign", 2), ("right", 1)), (("right", 3),)),
+    ...                   {"right": "-1", "sign": "1"}, (("sign", "right", 2),))
+    >>> print(rounds_csv([split]), end="")
+    ask,lab,check,round,verdict,answer,count
+    5,lab08,check_s,1,sign,1,2
+    5,lab08,check_s,1,right,'-1,1
+    5,lab08,check_s,2,right,'-1,3
+    5,lab08,check_s,1 to 2,sign to right,,2
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["ask", "lab", "check", "round", "verdict", "answer", "count"])
+    for split in splits:
+        room = split.room
+        rows = [(turn, verdict, split.answers.get(verdict, ""), count)
+                for turn, votes in enumerate(split.rounds, start=1) for verdict, count in votes]
+        rows += [("1 to 2", f"{before} to {after}", "", count) for before, after, count in split.moves]
+        for row in rows:
+            writer.writerow([_cell(cell) for cell in (room.ask, room.lab, room.check, *row)])
     return out.getvalue()
 
 

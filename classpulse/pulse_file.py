@@ -37,7 +37,7 @@ import threading
 import time
 from collections.abc import Iterator
 
-from . import pulse_journal, pulse_lines
+from . import pulse_journal, pulse_lines, pulse_room
 
 __all__ = ["PulseFile"]
 
@@ -84,7 +84,7 @@ CREATE TABLE IF NOT EXISTS session (
     key BLOB NOT NULL
 ) STRICT;
 INSERT OR IGNORE INTO session VALUES (1, randomblob(16));
-""" + pulse_journal.SCHEMA
+""" + pulse_journal.SCHEMA + pulse_room.SCHEMA
 #: The tables of version 0, whose rows a migration checks and copies.
 _DATA = ("visits", "events", "titles", "checks")
 

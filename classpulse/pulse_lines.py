@@ -4,7 +4,7 @@ Every line the store inserts passes through `Intake.insert`, whether a
 lecture server's reader gathers it from a kernel's journal
 (`pulse_journal.gather`) or the hub's service receives it from a student's
 server (`pulse_journal.receive`).  On a hub a student's server can post any
-text, so a line is kept only when it is one of the four kinds a kernel
+text, so a line is kept only when it is one of the kinds a kernel
 writes (`TABLES`), with exactly their fields: texts through the kernel's own
 clipping (`pulse_answer.clip`, at most 64 characters), a place from
 0 to `_MAX_PLACE`, a verdict 0 or 1, a finite time from the epoch to a day
@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from .pulse_answer import clip
 from .pulse_catalogue import Catalogue
+from .pulse_room import MAX_ASK
 
 __all__ = ["MAX_LINE", "QUOTA", "TABLES", "Intake", "LineError", "Quota", "check_values", "read_line"]
 
@@ -52,6 +53,9 @@ TABLES = {
                ("right", "flag"), ("mistake", "text"), ("answer", "text"), ("time", "time")),
     "checks": (("lab", "name"), ("check", "name"), ("position", "place")),
     "titles": (("lab", "name"), ("check", "name"), ("title", "text")),
+    # An answer given while the room is asked (`classpulse.pulse_room`): the ask and its round.
+    "votes": (("lab", "name"), ("check", "name"), ("visitor", "name"), ("ask", "ask"), ("round", "round"),
+              ("right", "flag"), ("mistake", "text"), ("answer", "text"), ("time", "time")),
 }
 
 INSERTS = {
@@ -59,7 +63,13 @@ INSERTS = {
     "events": "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     "checks": "INSERT OR IGNORE INTO checks VALUES (?, ?, ?)",
     "titles": "INSERT OR REPLACE INTO titles VALUES (?, ?, ?)",
+    "votes": "INSERT INTO votes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
 }
+
+#: Where each kind of line that a page view sends names its visitor (a hub user's pseudonym replaces it).
+_VISITOR = {"visits": 1, "events": 3, "votes": 2}
+#: The whole numbers each kind of field may hold, from and to.
+_RANGES = {"flag": (0, 1), "place": (0, _MAX_PLACE), "round": (1, 2), "ask": (1, MAX_ASK)}
 
 
 class LineError(ValueError):
@@ -87,9 +97,9 @@ def _value(kind, name, value):
         return float(value)
     if not (finite and value == int(value)):
         raise LineError(f"{name}: {value!r:.40} is not a whole number")
-    value, top = int(value), 1 if kind == "flag" else _MAX_PLACE
-    if not 0 <= value <= top:
-        raise LineError(f"{name}: {value} is not from 0 to {top}")
+    value, (low, top) = int(value), _RANGES[kind]
+    if not low <= value <= top:
+        raise LineError(f"{name}: {value} is not from {low} to {top}")
     return value
 
 
@@ -230,8 +240,8 @@ class Intake:
                 continue
             if self.catalogue is not None and table in ("checks", "titles"):
                 continue  # the catalogue lists the checks and titles them
-            if visitor is not None and table in ("visits", "events"):
-                column = 1 if table == "visits" else 3
+            if visitor is not None and table in _VISITOR:
+                column = _VISITOR[table]
                 values = (*values[:column], visitor, *values[column + 1:])
             connection.execute(INSERTS[table], values)
         if sender and (spent, size) != tuple(used or (0, 0)):

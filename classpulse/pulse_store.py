@@ -33,9 +33,10 @@ from . import pulse_journal
 from .pulse_answer import MAX_ANSWER, normalise_answer
 from .pulse_answer import clip as _clip
 from .pulse_catalogue import Catalogue
-from .pulse_csv import counts_csv
+from .pulse_csv import counts_csv, rounds_csv
 from .pulse_file import PulseFile
 from .pulse_lines import QUOTA, Intake, Quota
+from .pulse_room import AskingTheRoom, Room, write_room
 
 __all__ = ["MAX_ANSWER", "CheckPulse", "LabPulse", "PulseStore", "normalise_answer"]
 
@@ -120,8 +121,9 @@ def _explain(error, path):
     return f"the pulse store {path} failed: {text}"
 
 
-class PulseStore:
-    """An SQLite file of anonymous check attempts, in a folder the server owns.
+class PulseStore(AskingTheRoom):
+    """An SQLite file of anonymous check attempts, in a folder the server owns, and the question the room is
+    asked (`AskingTheRoom`).
 
     Parameters
     ----------
@@ -277,11 +279,13 @@ class PulseStore:
         sends its old lines again.  A store with a `catalogue` still lists a
         visited lab's checks from it.
         """
-        return self._gathering(self._erase, keep=False) is not None
+        if self._gathering(self._erase, keep=False) is None:
+            return False
+        write_room(os.path.dirname(self.path), Room())  # a question out ends: the labs open what it held
+        return True
 
-    @staticmethod
-    def _erase(connection):
-        for table in ("events", "visits", "checks", "titles", "senders"):
+    def _erase(self, connection):
+        for table in ("events", "visits", "checks", "titles", "senders", "asks", "votes"):
             connection.execute(f"DELETE FROM {table}")  # noqa: S608 - the names above
         connection.execute("UPDATE session SET key = randomblob(16)")
         return True
@@ -475,7 +479,9 @@ class PulseStore:
         >>> print(store.csv().splitlines()[1])
         lab08,check_s,1,1,0,1,inner,1,,,,
         """
-        return counts_csv(self.summary() if summary is None else summary, _TOP_MISTAKES)
+        counts = counts_csv(self.summary() if summary is None else summary, _TOP_MISTAKES)
+        splits = self.room_splits()
+        return counts + ("\n" + rounds_csv(splits) if splits else "")
 
     def close(self) -> None:
         """Close the store's connection to its file now (see `classpulse.pulse_file`)."""

@@ -9,6 +9,7 @@ open.
 import importlib
 import inspect
 import pkgutil
+import tempfile
 
 import numpy as np
 import pytest
@@ -16,6 +17,7 @@ from ipywidgets import HTML, FloatSlider, Layout, Widget
 from ipywidgets.widgets.widget import _instances
 from ipywidgets.widgets.widget_style import Style
 
+from classpulse import PulseStore
 from widgets.base.owned import OwnsChildren
 from widgets.base.page_link import PageLink
 from widgets.controls.check import Check
@@ -42,6 +44,7 @@ from widgets.lecture.course_progress import CourseProgress
 from widgets.lecture.progress import LabProgress
 from widgets.lecture.pulse_board import LabPanel
 from widgets.lecture.review import MixedReview
+from widgets.lecture.room_board import RoomPanel
 from widgets.lecture.self_check import SelfCheck
 from widgets.views.bar_chart import BarChart
 from widgets.views.dense_layer_view import DenseLayerView
@@ -87,6 +90,12 @@ def watching(self_check, check):
     return self_check
 
 
+def asking(panel):
+    """A room panel that has asked the room a question, as a lecturer's click does."""
+    panel.ask.click()
+    return panel
+
+
 # name: build(given) -> the composite; `given` holds what the caller passes in.
 COMPOSITES = {
     "MatrixView": lambda given: MatrixView(A, name="A"),
@@ -126,6 +135,7 @@ COMPOSITES = {
     "MixedReview": lambda given: reviewed(MixedReview([("02-entry", "One entry")])),
     "SelfCheck": lambda given: watching(SelfCheck(), given["check"]),
     "LabPanel": lambda given: LabPanel("lab01"),
+    "RoomPanel": lambda given: asking(RoomPanel(PulseStore(tempfile.mkdtemp()))),
     "ValuesPlot": lambda given: ValuesPlot([[1, 0], [0, 1]], [[0.5, 0.5]], focus=0),
     "AttentionExplorer": lambda given: AttentionExplorer(parts=PARTS),
     "ShapesReveal": lambda given: ShapesReveal(given["explorer"]),

@@ -35,6 +35,7 @@ from ..text.practice_hints import HINT_LEVELS
 from .answer_kinds import classify_answer, read_typed, reading_words
 from .hint_ladder import HintLadder
 from .matrix_editor import MatrixEditor
+from .room_mode import RoomMode
 
 __all__ = ["Check"]
 
@@ -46,7 +47,7 @@ def _paragraphs(text):
     return [f"<p>{p.strip()}</p>" for p in re.split(r"\n\s*\n", text) if p.strip()]
 
 
-class Check(OwnsChildren, VBox):
+class Check(RoomMode, OwnsChildren, VBox):
     r"""An exercise with an answer box, a Check button and feedback.
 
     The input fits the answer: a resizable `MatrixEditor` for a matrix,
@@ -255,6 +256,9 @@ class Check(OwnsChildren, VBox):
             Whether the answer is right.
         """
         status, message, mistake, reading, read = self._judge()
+        if self.asked and status != "invalid":
+            self._vote(status, message, mistake, reading, read)
+            return status == "right"
         if status != "invalid" and self.attempts and same_value(read, self.answer_read):
             # A second press on the same answer (a double click, or a slow page) is not a second try: it
             # would settle the check and open its answer before the learner could act on the feedback.
@@ -264,6 +268,11 @@ class Check(OwnsChildren, VBox):
             self.set_trait("feedback", message)
             self._show_feedback(status, message, reading)
             return status == "right"
+        self._count(status, message, mistake, reading, read, self._given_text())
+        return status == "right"
+
+    def _count(self, status, message, mistake, reading, read, given):
+        """Count a judged answer as an attempt, and say so: the verdict, the views it opens, the next hint."""
         if status == "right" and self.shown:
             message += " You had seen the answer, so this one counts as shown, not solved."
         with self.hold_trait_notifications():
@@ -277,7 +286,7 @@ class Check(OwnsChildren, VBox):
             if self.solved or self.attempts >= 2:
                 self.set_trait("settled", True)
             if status != "invalid":
-                self.set_trait("given", self._given_text())
+                self.set_trait("given", given)
                 self.set_trait("answer_read", read)
             self.set_trait("mistake", mistake)
             self.set_trait("reading", reading)
@@ -285,7 +294,6 @@ class Check(OwnsChildren, VBox):
         if status == "wrong" and self.hints is not None and not self.hints.opened:
             self.hints.open_next()
         self._show_feedback(status, message, reading)
-        return status == "right"
 
     def _show_feedback(self, status: str, message: str, reading: str) -> None:
         """The reading first, in grey, then the verdict in its colour: one box, one announcement."""

@@ -38,6 +38,7 @@ from .lab_page import LabPage
 from .progress import LabProgress
 from .pulse import PulseRecorder
 from .query import read_query_string
+from .room import RoomFollower
 from .self_check import SelfCheck, sections_of
 
 __all__ = ["LectureBar", "PresetStatus", "apply_presets", "presenter_css"]
@@ -277,6 +278,9 @@ class LectureBar(OwnsChildren, HBox):
             layout=Layout(width="auto", flex="0 0 auto"),
         ).add_class("lecture-presenter"))
         self.status = self._own(PresetStatus(layout=Layout(flex="1 1 auto")))
+        # What the lecturer asks the room (`RoomFollower`), across the bar's whole width; hidden until then.
+        self.room_notice = self._own(HTML(layout=Layout(flex="1 0 100%", display="none")).add_class("room-notice-box"))
+        self.room = None
         # A style sheet in an HTML widget applies to the whole page while the
         # widget is shown; emptying it switches presenter mode off again.
         self._style = self._own(HTML(layout=Layout(display="none")).add_class("lecture-style"))
@@ -289,9 +293,10 @@ class LectureBar(OwnsChildren, HBox):
         link((self.toggle, "value"), (self, "presenter"))
         self.zoom = zoom
         self.presenter = presenter
-        self.children = [self.toggle, self.status, self.progress, self._style]
+        self.children = [self.toggle, self.status, self.progress, self.room_notice, self._style]
         self.layout.align_items = "center"
         self.layout.grid_gap = "0 1em"
+        self.layout.flex_flow = "row wrap"  # the notice of a question asked takes a line of its own
         self.add_class("lecture-bar")
         self._ready = True
         self._render()
@@ -354,6 +359,9 @@ class LectureBar(OwnsChildren, HBox):
         # and the learner's browser keeps them (restoring what it kept from a last visit).
         questions = self.lab.questions
         self.pulse = PulseRecorder.from_environment().watch_all(questions)
+        if self.pulse.enabled:  # the question the lecturer asks the room, if any, and each one after it
+            self.room = RoomFollower(self.pulse.store, self.pulse.lab, self.pulse.visitor, self.lab.checks,
+                                     self.room_notice).start()
         self.progress.watch_all(questions)
         self.self_check.watch(self.lab.checks, sections_of(f"{self.progress.store.key}.ipynb"))
         return applied

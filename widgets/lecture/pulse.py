@@ -38,15 +38,19 @@ from ..controls.check import Check
 from ..controls.practice import Practice
 from ..core.environment import PULSE_DIR, PULSE_URL
 
-__all__ = ["PulseRecorder", "lab_name"]
+__all__ = ["PulseRecorder", "lab_name", "slip"]
 
 #: The mistake recorded for a right answer given after the answer was shown (`Check.shown`).
 SHOWN = "answer seen first"
 
 
-def _slip(check):
-    """The mistake the board counts for `check`'s last answer: a wrong choice by the option picked."""
-    return f"“{check.answer_read}”" if check.mistake == "choice" else check.mistake
+def slip(mistake: str, answer: object) -> str:
+    """The mistake the board counts for an answer: a wrong choice by the option picked, in quotes.
+
+    >>> slip("choice", "the rows"), slip("sign", -7.0)
+    ('“the rows”', 'sign')
+    """
+    return f"“{answer}”" if mistake == "choice" else mistake
 
 
 def lab_name(environ: Mapping[str, str] | None = None, folder: str | os.PathLike[str] | None = None) -> str:
@@ -165,6 +169,11 @@ class PulseRecorder(HasTraits):
         return cls(store, lab)
 
     @property
+    def store(self) -> PulseStore | None:
+        """Where this recorder records (None: nowhere)."""
+        return self._store
+
+    @property
     def enabled(self) -> bool:
         """Whether this recorder stores anything."""
         return self._store is not None
@@ -240,7 +249,7 @@ class PulseRecorder(HasTraits):
             # A right answer typed after the answer was seen counts as shown, not solved.
             stored = self._store.record(
                 self.lab, name, self.visitor, right=right and not check.shown,
-                mistake=SHOWN if right and check.shown else _slip(check),
+                mistake=SHOWN if right and check.shown else slip(check.mistake, check.answer_read),
                 answer=check.answer_read, position=position,
             )
         except Exception as error:  # noqa: BLE001 - reported, never raised into the lab

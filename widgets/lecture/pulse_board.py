@@ -31,6 +31,7 @@ from ..text.alerts import alert_html
 from ..text.pulse_words import NO_ANSWERS_HTML, csv_link_html, lab_heading_html, pulse_table_html
 from ..views.bar_chart import BarChart
 from .query import read_query_string
+from .room_board import RoomPanel
 
 __all__ = ["LabPanel", "PulseBoard", "pulse_page", "refusal"]
 
@@ -129,6 +130,8 @@ class PulseBoard(OwnsChildren, VBox):
         One per lab seen, by name (read-only).
     reset : ipywidgets.Button
         The Reset `Button`.
+    room : RoomPanel
+        Asking the room one check, in two rounds (peer instruction).
 
     Examples
     --------
@@ -163,10 +166,12 @@ class PulseBoard(OwnsChildren, VBox):
         self._export = self._own(steady(HTML).add_class("pulse-export"))
         self._updated = self._own(steady(HTML).add_class("pulse-updated"))
         self._labs = self._own(VBox().add_class("pulse-labs"))
+        self.room = self._own(RoomPanel(store))
         self.children = [
             self._own(HBox([self.reset, self._export, self._updated],
                            layout=Layout(align_items="center", grid_gap="0 1.5em"))),
             self._status,
+            self.room,
             self._labs,
         ]
         self.add_class("pulse-board")
@@ -190,6 +195,7 @@ class PulseBoard(OwnsChildren, VBox):
         summary = [] if status else self._store.summary()
         status = status or self._store.error
         self.set_trait("refreshes", self.refreshes + 1)
+        self.room.refresh()
         if (status, summary) == self._shown:
             # Nothing to send: a board that sends nothing lets Voila cull its kernel once the
             # lecturer's tab is closed (every message from a kernel counts as activity).

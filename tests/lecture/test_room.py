@@ -1,0 +1,120 @@
+"""Asking the room, in process: a lab's page follows the board's ask, two rounds and the reveal."""
+
+import numpy as np
+import pytest
+from ipywidgets import HTML
+
+from classpulse import PulseStore, Room
+from widgets import Check
+from widgets.lecture.lab_page import LabPage
+from widgets.lecture.room import RoomFollower
+from widgets.lecture.room_board import RoomPanel
+
+LAB, KEY = "02-entry-dot-product", "activity"
+
+
+def _page(store, visitor):
+    """One student's page of the lab: the asked check, a view holding its answer, a follower of the room."""
+    page = LabPage()
+    check = page.ask(KEY, Check("Entry (2,3) of $AB$?", 7.0, title="Entry (2,3) of AB", solution="It is 7.",
+                                hint="Row 2 times column 3."))
+    picture = page.hold(HTML("the entry is 7"), until=[KEY], holds_answer=True, what="the entry")
+    notice = HTML()
+    follower = RoomFollower(store, LAB, visitor, page.checks, notice)
+    return check, picture, notice, follower
+
+
+def _answer(check, text):
+    check.answer_input.value = text
+    check.submit()
+
+
+@pytest.fixture
+def room(tmp_path):
+    store = PulseStore(tmp_path)
+    panel = RoomPanel(store)
+    panel.question.value = (LAB, KEY)
+    return store, panel
+
+
+def test_a_round_records_without_judging_and_the_reveal_counts_as_alone(room):
+    store, panel = room
+    right, slipped, silent = (_page(store, visitor) for visitor in ("a", "b", "c"))
+    panel.ask.click()
+    for check, _, notice, follower in (right, slipped, silent):
+        follower.poll()  # what each kernel's timer does
+        assert check.asked == 1 and notice.layout.display is None
+        assert "Entry (2,3) of AB" in notice.value and 'href="#room-question"' in notice.value
+        assert check._solution_toggle.disabled
+    _answer(right[0], "7")
+    _answer(slipped[0], "5")
+    for check, picture, _, _ in (right, slipped):
+        shown = check._feedback.value
+        assert "recorded" in shown and "Correct" not in shown and "not quite" not in shown
+        assert not (check.answered or check.solved or picture.opened)  # a neighbour sees no picture
+    heading = panel._heading.value
+    panel.refresh()
+    assert "2 answers" in panel._heading.value != heading
+    assert "right" not in panel._split.value  # the room does not learn which answer is right
+    panel.verdicts.value = True
+    assert "right: 7" in panel._split.value
+    panel.next_round.click()
+    for check, _, notice, follower in (right, slipped, silent):
+        follower.poll()
+        assert check.asked == 2 and "round two" in notice.value
+    _answer(slipped[0], "7")
+    panel.refresh()
+    assert "1 moved from" in panel._split.value
+    panel.reveal.click()
+    for _, picture, notice, follower in (right, slipped, silent):
+        follower.poll()
+        assert picture.opened and "revealed" in notice.value
+    assert [page[0].outcome for page in (right, slipped, silent)] == ["solved", "retried", "shown"]
+    split = store.room_split()
+    assert split.rounds == ((("right", 1), ("entries", 1)), (("right", 1),))
+    assert "Correct!" in right[0]._feedback.value
+
+
+def test_a_page_opened_during_a_round_shows_the_notice_and_after_the_reveal_nothing(room):
+    store, panel = room
+    panel.ask.click()
+    check, picture, notice, follower = _page(store, "late")
+    follower.poll()
+    assert check.asked == 1 and "asks the room" in notice.value
+    panel.reveal.click()
+    check2, _, notice2, follower2 = _page(store, "later")
+    follower2.poll()
+    assert check2.asked == 0 and notice2.layout.display == "none"
+
+
+def test_another_lab_or_question_is_left_alone(room):
+    store, _ = room
+    check, picture, notice, follower = _page(store, "a")
+    follower.follow(Room(9, "03-product-properties", KEY, 1))
+    assert check.asked == 0 and notice.layout.display == "none"
+    follower.follow(Room(10, LAB, KEY, 1))
+    _answer(check, "5")
+    follower.follow(Room(11, LAB, "row_check", 1))  # the lecturer asked another question: this one ends
+    assert check.asked == 0 and check.shown and picture.opened
+
+
+def test_a_typo_in_a_round_gets_its_message_and_is_no_answer(room):
+    store, panel = room
+    check, _, _, follower = _page(store, "a")
+    panel.ask.click()
+    follower.poll()
+    _answer(check, "7x")
+    assert check.votes == 0 and "not a number" in check._feedback.value
+
+
+def test_a_matrix_check_replays_its_answers_at_the_reveal(tmp_path):
+    store = PulseStore(tmp_path)
+    page = LabPage()
+    check = page.ask("activity", Check("Compute $AB$.", [[1, 2], [3, 4]]))
+    follower = RoomFollower(store, "01-product-by-columns", "v", page.checks, HTML())
+    follower.follow(Room(1, "01-product-by-columns", "activity", 1))
+    check.answer_input.value = np.array([[1, 3], [2, 4]])
+    check.submit()
+    assert check.attempts == 0
+    follower.follow(Room(1, "01-product-by-columns", "activity", 1, revealed=True))
+    assert (check.attempts, check.mistake, check.outcome) == (1, "places", "shown")

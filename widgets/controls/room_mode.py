@@ -1,0 +1,89 @@
+"""A question the lecturer asks the whole room: answered in rounds, recorded, judged only at the reveal.
+
+`RoomMode` is the part of a `Check` that follows the room (`widgets.lecture.room`, peer instruction):
+while the room is asked the question, an answer is recorded, never judged where the learner or a
+neighbour sees, and nothing it would open opens; at the reveal the answers count as if given alone.
+"""
+
+from __future__ import annotations
+
+import html
+
+from ipywidgets import HTML
+from traitlets import HasTraits, Int, TraitError
+
+from ..base.shared_models import steady
+from ..core.diagnosis import same_value
+from ..text.alerts import WARNING_COLOR, feedback_html
+from ..text.room_words import ANCHOR, RECORDED_WORDS, REVEALED_WORDS, ROUND_WORDS
+
+__all__ = ["RoomMode"]
+
+
+class RoomMode(HasTraits):
+    """A `Check`'s rounds when the room is asked it.
+
+    Attributes
+    ----------
+    asked : int
+        The room's round this question is asked in (1, 2), 0 when it is not.
+    votes : int
+        Answers recorded while the room was asked it.
+    vote : tuple
+        The last of them: (right, the mistake's name, the answer as read).
+    """
+
+    asked = Int(0, read_only=True, help="The room's round this question is asked in (1, 2), 0 when not asked.")
+    votes = Int(0, read_only=True, help="Answers recorded while the room was asked this question.")
+    vote = (False, "", None)
+    _room_answers = ()  # (status, message, mistake, reading, read, given) of each answer in this round
+    _anchor = None  # the place a lab's notice of the room's question jumps to, made when first asked
+
+    def ask_room(self, turn: int) -> None:
+        """The lecturer asks the whole room this question, round `turn`: 1, answer alone; 2, answer again
+        after talking it over.  Until `end_room`, an answer is recorded (`votes`, `vote`) but not judged
+        here: the feedback says "recorded", nothing the answer would open opens (`answered`, `solved` and
+        `settled` stay as they were), and the solution is out of reach, so no neighbour can copy."""
+        if turn not in (1, 2):
+            raise TraitError(f"a round is 1 or 2, not {turn!r}")
+        if turn == self.asked:
+            return
+        if not self.asked:  # where the lab's notice jumps to: just above the prompt
+            if self._anchor is None:
+                self._anchor = self._own(steady(HTML, f'<span id="{ANCHOR}"></span>'))
+            self.children = [self._anchor, *self.children]
+        self.set_trait("asked", turn)
+        self._feedback.text = feedback_html(ROUND_WORDS[turn], WARNING_COLOR, css_class="check-room")
+        if self._solution_toggle is not None:
+            self._solution_toggle.value = False
+            self._solution_toggle.disabled = True
+        self.add_class("check-asked")
+
+    def end_room(self) -> None:
+        """The room's round is over, its answer revealed: the answers given in the rounds count as if given
+        alone (right first: solved; wrong, then right: retried), and a question not solved so counts as
+        shown, so everything it held back opens."""
+        if not self.asked:
+            return
+        self.set_trait("asked", 0)
+        self.remove_class("check-asked")
+        self.children = self.children[1:]  # the place the notice jumped to
+        answers, self._room_answers = self._room_answers, []
+        for status, message, mistake, reading, read, given in answers:
+            if not (self.attempts and same_value(read, self.answer_read)):  # the same answer again is one try
+                self._count(status, message, mistake, reading, read, given)
+        if self._solution_toggle is not None:
+            self._solution_toggle.disabled = False
+        if not self.solved:
+            self.show_answer()
+        if not answers:
+            self._feedback.text = feedback_html(REVEALED_WORDS, WARNING_COLOR, css_class="check-room")
+
+    def _vote(self, status, message, mistake, reading, read):
+        """Record an answer given while the room is asked, without judging it where the learner sees."""
+        self._room_answers = [*self._room_answers, (status, message, mistake, reading, read, self._given_text())]
+        self.vote = (status == "right", mistake, read)
+        self.set_trait("votes", self.votes + 1)
+        echo = f"{html.escape(reading)} " if reading else ""
+        self._feedback.text = feedback_html(echo + RECORDED_WORDS[self.asked], WARNING_COLOR, escape=False,
+                                            css_class="check-room")

@@ -1,0 +1,102 @@
+"""The words of asking the room: what a student's question and lab say in each round, and the board's split.
+
+A question the lecturer asks the room (`widgets.lecture.room`, `classpulse.pulse_room`) tells the
+student which round it is in and that their answer is recorded, never whether it is right; the
+lab's notice names the question and links to it (`ANCHOR`).  The board (the lecture server's
+`widgets.lecture.room_board` and the hub's `labserver.pulse_service`) shows how the answers split,
+labelled by the answers themselves until the lecturer shows which is right.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+
+from .alerts import WARNING_COLOR, feedback_html
+
+__all__ = ["ANCHOR", "RECORDED_WORDS", "REVEALED_WORDS", "ROUND_WORDS", "notice_html", "room_heading_html",
+           "split_table_html"]
+
+#: The id of the place a lab's notice jumps to: just above the question asked.
+ANCHOR = "room-question"
+
+#: What an asked question says as each round begins.
+ROUND_WORDS = {
+    1: "Your lecturer asks the room this question. Answer it on your own: your answer is recorded, "
+       "and the answer is revealed after the round.",
+    2: "Round two: talk your answer over with your neighbour, then answer again (even if you keep it).",
+}
+#: What it says once an answer is recorded in each round (never whether it is right).
+RECORDED_WORDS = {
+    1: "Answer recorded for round one. You can change it until the lecturer moves on.",
+    2: "Answer recorded for round two. The answer is revealed when the lecturer ends the round.",
+}
+#: What a question answered in no round says when the answer is revealed.
+REVEALED_WORDS = "The lecturer revealed the answer: what this question held back is open now."
+_ROUNDS = {1: "round one: answer on your own", 2: "round two: talk it over with your neighbour, then answer again"}
+
+
+def notice_html(title: str, turn: int, revealed: bool) -> str:
+    """The lab's notice of the question asked: its title and round, with a link to it; or that it is revealed.
+
+    >>> print(notice_html("Entry (2,3) of AB", 1, False))
+    <div class="room-notice" role="status"><b>Your lecturer asks the room “Entry (2,3) of AB”</b> \
+(round one: answer on your own). <a href="#room-question">Go to the question</a></div>
+    >>> "revealed" in notice_html("<b>", 2, True), "&lt;b&gt;" in notice_html("<b>", 2, True)
+    (True, True)
+    """
+    name = html.escape(title)
+    if revealed:
+        words = f"The answer to “{name}” is revealed: the question shows how you did, and what it held back."
+    else:
+        words = (f"<b>Your lecturer asks the room “{name}”</b> ({_ROUNDS[turn]}). "
+                 f'<a href="#{ANCHOR}">Go to the question</a>')
+    return f'<div class="room-notice" role="status">{words}</div>'
+
+
+def room_heading_html(title: str, lab: str, turn: int, revealed: bool, answered: int) -> str:
+    """The board's heading of the question asked: which, where, its round and how many answered it.
+
+    >>> print(room_heading_html("Row 2 of AB", "02-entry-dot-product", 2, False, 1))
+    <h2 class="room-heading">Asked: “Row 2 of AB” (02-entry-dot-product), round two: 1 answer so far</h2>
+    """
+    state = "revealed" if revealed else f"round {'one' if turn == 1 else 'two'}"
+    count = f"{answered} answer{'' if answered == 1 else 's'}"
+    return (f'<h2 class="room-heading">Asked: “{html.escape(title)}” ({html.escape(lab)}), {state}: '
+            f"{count}{'' if revealed else ' so far'}</h2>")
+
+
+def split_table_html(rounds: Sequence[Sequence[tuple[str, int]]], answers: Mapping[str, str],
+                     moves: Sequence[tuple[str, str, int]], verdicts: bool) -> str:
+    """How the room's answers split in each round, large enough for a projector; with `verdicts`, which is
+    right and which slip each wrong answer is, else only the answers (the room must not learn which is right).
+
+    Each row is one verdict, labelled by its most common answer; then who moved between the rounds.
+    The arguments are a `classpulse.RoomSplit`'s.
+
+    Examples
+    --------
+    >>> split = ((("sign", 2), ("right", 1)), (("right", 3),)), {"right": "7", "sign": "-7"}, (("sign", "right", 2),)
+    >>> hidden, shown = split_table_html(*split, False), split_table_html(*split, True)
+    >>> "right" in hidden, "sign" in hidden, "<td>right: 7</td>" in shown
+    (False, False, True)
+    >>> "2 moved from -7 to 7" in hidden
+    True
+    """
+    first, second = (dict(votes) for votes in rounds)
+    order = list(first) + [verdict for verdict in second if verdict not in first]
+
+    def label(verdict):
+        answer = answers.get(verdict) or "no answer kept"
+        if verdicts:
+            return html.escape(f"{verdict}: {answer}")
+        return html.escape(answer if verdict != "other" else "other answers")
+
+    rows = "".join(f"<tr><td>{label(verdict)}</td><td>{first.get(verdict, 0)}</td><td>{second.get(verdict, 0)}</td></tr>"
+                   for verdict in order)
+    moves = "; ".join(f"{count} moved from {label(before)} to {label(after)}" for before, after, count in moves)
+    table = ('<table class="room-split" style="font-size: 1.4em; border-spacing: 1.5em 0.2em">'
+             "<tr><th>answer</th><th>round one</th><th>round two</th></tr>" + rows + "</table>")
+    if not order:
+        table = feedback_html("No answers yet: they appear here as the room answers.", WARNING_COLOR)
+    return table + (f'<p class="room-moves" style="font-size: 1.2em">{moves}.</p>' if moves else "")
