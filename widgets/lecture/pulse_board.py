@@ -195,8 +195,7 @@ class PulseBoard(OwnsChildren, VBox):
         summary = [] if status else self._store.summary()
         status = status or self._store.error
         self.set_trait("refreshes", self.refreshes + 1)
-        self.room.refresh()
-        if (status, summary) == self._shown:
+        if not self.room.refresh() and (status, summary) == self._shown:
             # Nothing to send: a board that sends nothing lets Voila cull its kernel once the
             # lecturer's tab is closed (every message from a kernel counts as activity).
             return

@@ -62,13 +62,13 @@ class RoomPanel(OwnsChildren, VBox):
             description="Ask the room:", style={"description_width": "initial"},
             layout=Layout(width="auto", max_width="100%"),
         ).add_class("room-question"))
-        self.ask = self._own(steady(Button, description="Ask", button_style="primary", icon="bullhorn",
+        self.ask = self._own(steady(Button, description="Ask", button_style="primary", layout={"width": "auto"}, icon="bullhorn",
                                     tooltip="Ask every student with this lab open (round one: alone)"))
-        self.next_round = self._own(steady(Button, description="Round two", icon="comments",
+        self.next_round = self._own(steady(Button, description="Round two", icon="comments", layout={"width": "auto"},
                                            tooltip="Talk it over with a neighbour, then answer again"))
-        self.reveal = self._own(steady(Button, description="Reveal the answer", button_style="warning", icon="eye",
+        self.reveal = self._own(steady(Button, description="Reveal the answer", button_style="warning", layout={"width": "auto"}, icon="eye",
                                        tooltip="Every student's page opens what the question held back"))
-        self.verdicts = self._own(steady(ToggleButton, description="Show which is right", icon="check",
+        self.verdicts = self._own(steady(ToggleButton, description="Show which is right", icon="check", layout={"width": "auto"},
                                          tooltip="On the board only: the students' pages say nothing"))
         for button, act in ((self.ask, self._ask), (self.next_round, self._store.next_round),
                             (self.reveal, self._store.reveal_room)):
@@ -98,24 +98,25 @@ class RoomPanel(OwnsChildren, VBox):
             self._status.value = ""
         self.refresh()
 
-    def refresh(self) -> None:
-        """Read the room and how it answers, and redraw what changed."""
+    def refresh(self) -> bool:
+        """Read the room and how it answers, and redraw what changed; return whether anything did."""
         room = self._store.room()
         split = self._store.room_split(room) if room.ask else None
         shown = (room, split, self.verdicts.value)
         if shown == self._shown:
-            return
+            return False
         self._shown = shown
         self.next_round.disabled = not (room.asking and room.round == 1)
         self.reveal.disabled = not room.asking
         if not room.ask or split is None:
             self._heading.value, self._split.value = "", ""
-            return
+            return True
         title = self._titles.get((room.lab, room.check), room.check)
         answered = split.answered(room.round if not room.revealed else max(1, room.round))
         self._heading.value = room_heading_html(title, room.lab, room.round, room.revealed, answered)
         self._split.value = split_table_html(split.rounds, split.answers, split.moves,
                                              self.verdicts.value or room.revealed)
+        return True
 
     @property
     def room(self) -> Room:

@@ -33,15 +33,17 @@ RECORDED_WORDS = {
 }
 #: What a question answered in no round says when the answer is revealed.
 REVEALED_WORDS = "The lecturer revealed the answer: what this question held back is open now."
+#: The notice's frame: a bar in the warning colour on its left, so a glance finds it.
+_BOXED = f"border-left: 0.3em solid {WARNING_COLOR}; padding: 0.2em 0 0.2em 0.6em; margin: 0.3em 0"
 _ROUNDS = {1: "round one: answer on your own", 2: "round two: talk it over with your neighbour, then answer again"}
 
 
 def notice_html(title: str, turn: int, revealed: bool) -> str:
     """The lab's notice of the question asked: its title and round, with a link to it; or that it is revealed.
 
-    >>> print(notice_html("Entry (2,3) of AB", 1, False))
-    <div class="room-notice" role="status"><b>Your lecturer asks the room “Entry (2,3) of AB”</b> \
-(round one: answer on your own). <a href="#room-question">Go to the question</a></div>
+    >>> print(notice_html("Entry (2,3) of AB", 1, False).split(">", 1)[1])
+    <b>Your lecturer asks the room “Entry (2,3) of AB”</b> (round one: answer on your own). \
+<a href="#room-question" style="text-decoration: underline">Go to the question</a></div>
     >>> "revealed" in notice_html("<b>", 2, True), "&lt;b&gt;" in notice_html("<b>", 2, True)
     (True, True)
     """
@@ -50,8 +52,8 @@ def notice_html(title: str, turn: int, revealed: bool) -> str:
         words = f"The answer to “{name}” is revealed: the question shows how you did, and what it held back."
     else:
         words = (f"<b>Your lecturer asks the room “{name}”</b> ({_ROUNDS[turn]}). "
-                 f'<a href="#{ANCHOR}">Go to the question</a>')
-    return f'<div class="room-notice" role="status">{words}</div>'
+                 f'<a href="#{ANCHOR}" style="text-decoration: underline">Go to the question</a>')
+    return f'<div class="room-notice" role="status" style="{_BOXED}">{words}</div>'
 
 
 def room_heading_html(title: str, lab: str, turn: int, revealed: bool, answered: int) -> str:
