@@ -9,6 +9,12 @@ lines to the hub's pulse service (`labserver.pulse_service`) with the
 server's own hub API token, and deletes a journal once its process has ended
 and the service has all of it.
 
+Each answer of the service also says what the room is asked now
+(`classpulse.pulse_room`): the sender writes it into the outbox's room file,
+which every lab's kernel of this server reads.  With nothing to send it asks
+the service again every `POLL` seconds (an empty batch), so a student's page
+hears of the lecturer's question within seconds without any route of its own.
+
 So a check never waits for the network, and an event that cannot be sent
 (the service restarting, the network down) stays in its journal and goes
 with the next send, from whichever kernel of that server sends next.  The
@@ -24,19 +30,23 @@ import json
 import logging
 import os
 import threading
+import time
 import urllib.request
 from collections.abc import Mapping
 
 from widgets.core.environment import HUB_TOKEN, PULSE_URL
 
 from . import pulse_journal
+from .pulse_room import Room, write_room
 
-__all__ = ["EVENTS_PATH", "PulseSender", "outbox"]
+__all__ = ["EVENTS_PATH", "POLL", "PulseSender", "outbox"]
 
 #: The service's endpoint for journal lines, under its URL.
 EVENTS_PATH = "api/events"
 #: The largest batch sent at once (bytes of journal lines).
 MAX_BATCH = 256 * 1024
+#: Seconds between asking the service what the room is asked, when there is nothing to send.
+POLL = 2.0
 #: The file whose lock says which kernel of this server is sending.
 _LOCK_NAME = ".sender.lock"
 
@@ -77,6 +87,9 @@ class PulseSender:
         Why the last send failed, or ``""``.
     sent : dict of str to int
         How far each journal is received by the service, as it last said.
+    room : Room or None
+        What the room is asked, as the service last said (also in the outbox's room file); None
+        until it first answers (then the file is written, whatever an earlier server left in it).
     """
 
     def __init__(self, folder: str, url: str, token: str, interval: float = 1.0, most: float = 10.0) -> None:
@@ -84,6 +97,8 @@ class PulseSender:
         self.interval, self.most = float(interval), float(most)
         self.error = ""
         self.sent: dict[str, int] = {}
+        self.room: Room | None = None
+        self._asked = 0.0  # time.monotonic() of the service's last answer
         self._lock_fd = None
         self._stop = threading.Event()
         self._thread = None
@@ -138,7 +153,8 @@ class PulseSender:
         """
         if not self._hold_lock():
             return True
-        for path in pulse_journal.journals(self.folder):
+        paths = pulse_journal.journals(self.folder)
+        for path in paths:
             name = os.path.basename(path)
             try:
                 with open(path, "rb") as file:
@@ -162,6 +178,13 @@ class PulseSender:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(path)
                 del self.sent[name]
+        live = [os.path.basename(path) for path in paths if os.path.basename(path) in self.sent]
+        if live and time.monotonic() - self._asked >= POLL:  # nothing sent for a while: ask for the room
+            try:
+                self.sent[live[-1]] = self._post(live[-1], self.sent[live[-1]], b"")
+            except (OSError, ValueError, KeyError, TypeError) as error:
+                self.error = f"the class pulse could not be sent: {error}"
+                return False
         self.error = ""
         return True
 
@@ -184,9 +207,14 @@ class PulseSender:
             "Authorization": f"token {self.token}", "Content-Type": "application/json",
         })
         with urllib.request.urlopen(request, timeout=10) as response:
-            gathered = json.load(response)["gathered"]
+            answer = json.load(response)
+        gathered = answer["gathered"]
         if not isinstance(gathered, int) or gathered < 0:
             raise ValueError(f"the service answered {gathered!r}")
+        self._asked = time.monotonic()
+        room = Room.from_dict(answer.get("room"))
+        if room != self.room and write_room(self.folder, room):  # what this server's lab kernels read
+            self.room = room
         return gathered
 
 

@@ -21,8 +21,15 @@ Routes, under the service's prefix:
 - ``board`` (GET, `BOARD`): the board's counts as HTML, which the page fetches every few seconds;
 - ``pulse.csv`` (GET, `BOARD`): the counts as CSV;
 - ``reset`` (POST, `BOARD`): erase the counts for a new session;
+- ``room`` (POST, `BOARD`): ask the room a check (``action=ask``, ``question=<lab>/<check>``),
+  start round two (``action=round``) or reveal it (``action=reveal``): peer instruction,
+  `classpulse.pulse_room`;
 - ``api/events`` (POST, `SEND`): ``{"journal", "start", "lines"}`` from a
-  kernel's journal; answers ``{"gathered": n}``, how far that journal is stored.
+  kernel's journal; answers ``{"gathered": n, "room": {...}}``, how far that
+  journal is stored and what the room is asked now.  So a student's server
+  learns the room over the route it already sends on (its sender asks every
+  `classpulse.pulse_sender.POLL` seconds when it has nothing to send): no new
+  route, port or open endpoint for students.
 
 What a sender can cost is bounded before its body is read: the token and
 the sender's rate (`SenderRate`: 429 with ``Retry-After`` beyond it) are
@@ -42,6 +49,7 @@ the hub's pod holds.
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import os
 import time
@@ -52,10 +60,11 @@ from jupyterhub.utils import url_path_join
 from tornado import httpserver, ioloop, web
 from tornado.log import app_log
 
-from classpulse import CATALOGUE, EVENTS_PATH, MAX_BATCH, PulseStore
+from classpulse import CATALOGUE, EVENTS_PATH, MAX_BATCH, PulseStore, Room
 from widgets.core.environment import PULSE_DIR
 from widgets.text.alerts import alert_html
 from widgets.text.pulse_words import NO_ANSWERS_HTML, lab_heading_html, pulse_bars_html, pulse_table_html
+from widgets.text.room_words import room_heading_html, split_table_html
 
 from .pulse_rate import SenderRate
 
@@ -94,6 +103,9 @@ button {{ font-size: 1em; padding: 0.3em 0.8em; background: #b3261e; color: whit
 .pulse-bar-track {{ display: block; height: 0.9em; background: #eee; }}
 .pulse-bar-fill {{ display: block; height: 100%; }}
 table {{ max-width: 100%; overflow-x: auto; display: block; }}
+.room-form {{ display: flex; flex-wrap: wrap; gap: 0.5em 1em; align-items: center; margin: 0.8em 0; }}
+.room-form select {{ font-size: 0.9em; max-width: 100%; }}
+.room-form button {{ background: #1565c0; }}
 </style></head>
 <body>
 <h1>Class pulse</h1>
@@ -103,6 +115,12 @@ table {{ max-width: 100%; overflow-x: auto; display: block; }}
 <a class="pulse-export" href="{csv}" download="pulse.csv">Export the counts (CSV)</a>
 <span class="pulse-updated" aria-live="polite"></span>
 </div>
+<form class="room-form" method="post" action="{room}">{xsrf}<label>Ask the room:
+<select name="question">{questions}</select></label>
+<button type="submit" name="action" value="ask">Ask</button>
+<button type="submit" name="action" value="round">Round two</button>
+<button type="submit" name="action" value="reveal">Reveal the answer</button>
+<a class="room-verdicts" href="{verdicts_link}">{verdicts_words}</a></form>
 <main id="board" class="pulse-labs">{board}</main>
 <script>
 async function refresh() {{
@@ -127,13 +145,36 @@ setInterval(refresh, {refresh_ms});
 """
 
 
-def _board_html(store: PulseStore) -> str:
-    """The board's counts: per lab its heading, bars and table; or why the pulse is unavailable."""
+#: The checks an instructor may ask the room, by ``<lab>/<check>`` (the form's value), with their titles.
+_ASKABLE = {f"{lab}/{check}": (lab, check, title) for lab, check, title in CATALOGUE.askable()}
+
+
+def _questions_html(room):
+    """The form's choice of checks to ask the room, labs by name, the one `room` asks chosen."""
+    chosen = f"{room.lab}/{room.check}"
+    return "".join(f'<option value="{html.escape(key)}"{" selected" if key == chosen else ""}>'
+                   f"{html.escape(lab)}: {html.escape(title)}</option>" for key, (lab, _, title) in _ASKABLE.items())
+
+
+def _room_html(store, room, verdicts):
+    """The question asked and how the room answers it, or ``""`` when nothing was asked."""
+    split = store.room_split(room) if room.ask else None
+    if split is None:
+        return ""
+    title = _ASKABLE.get(f"{room.lab}/{room.check}", ("", "", room.check))[2]
+    heading = room_heading_html(title, room.lab, room.round, room.revealed, split.answered(room.round))
+    table = split_table_html(split.rounds, split.answers, split.moves, verdicts or room.revealed)
+    return f'<section class="room-section">{heading}{table}</section>'
+
+
+def _board_html(store: PulseStore, room: Room, verdicts: bool) -> str:
+    """The board: the question the room is asked, then per lab its heading, bars and table; or why the
+    pulse is unavailable.  `verdicts` shows which of the room's answers is right."""
     try:
         summary = store.summary()
         if store.error:
             return alert_html(f"The pulse is unavailable: {store.error}. The labs still check answers.")
-        return _counts_html(summary)
+        return _room_html(store, room, verdicts) + _counts_html(summary)
     except Exception:  # noqa: BLE001 - a row nobody foresaw must not take the board down
         app_log.exception("the pulse board could not show the counts")
         return alert_html("The board could not read the counts (the service's log says why). "
@@ -162,9 +203,11 @@ class _Handler(HubOAuthenticated, web.RequestHandler):
     #: one a script calls (an API, the board's fetch) is refused with 403 instead.
     api = False
 
-    def initialize(self, store: PulseStore, prefix: str, senders: SenderRate | None = None) -> None:
+    def initialize(self, store: PulseStore, prefix: str, senders: SenderRate | None = None,
+                   now: _RoomNow | None = None) -> None:
         # senders None: every post goes through (a test's service of the events route alone).
         self.store, self.prefix, self.senders = store, prefix, senders
+        self.now = now or _RoomNow(store)
 
     @property
     def hub_scopes(self):
@@ -179,16 +222,28 @@ class _Handler(HubOAuthenticated, web.RequestHandler):
         return url_path_join(self.prefix, path)
 
 
+class _RoomNow:
+    """What the room is asked now, kept in memory for every events answer (a few hundred a second at most):
+    read from the store when the service starts, set by each change the instructor makes."""
+
+    def __init__(self, store: PulseStore) -> None:
+        self.room = store.room()
+
+
 class _BoardPage(_Handler):
     """The instructors' board."""
 
     @web.authenticated
     def get(self) -> None:
         self.set_header("Cache-Control", "no-store")
+        verdicts = self.get_query_argument("verdicts", "") == "1"
         self.finish(_PAGE.format(
-            reset=self.url("reset"), csv=self.url("pulse.csv"), fragment=self.url("board"),
-            xsrf=self.xsrf_form_html(), xsrf_token=self.xsrf_token.decode(), board=_board_html(self.store),
-            refresh_ms=_REFRESH * 1000,
+            reset=self.url("reset"), csv=self.url("pulse.csv"),
+            fragment=self.url("board") + ("?verdicts=1" if verdicts else ""), room=self.url("room"),
+            xsrf=self.xsrf_form_html(), xsrf_token=self.xsrf_token.decode(), questions=_questions_html(self.now.room),
+            verdicts_link="?" if verdicts else "?verdicts=1",
+            verdicts_words="Hide which is right" if verdicts else "Show which is right (on the board only)",
+            board=_board_html(self.store, self.now.room, verdicts), refresh_ms=_REFRESH * 1000,
         ))
 
 
@@ -200,7 +255,28 @@ class _BoardCounts(_Handler):
     @web.authenticated
     def get(self) -> None:
         self.set_header("Cache-Control", "no-store")
-        self.finish(_board_html(self.store))
+        self.finish(_board_html(self.store, self.now.room, self.get_query_argument("verdicts", "") == "1"))
+
+
+class _AskTheRoom(_Handler):
+    """Ask the room a check, start round two, or reveal (the board's form), then show the board again."""
+
+    @web.authenticated
+    def post(self) -> None:
+        action = self.get_body_argument("action", "")
+        if action == "ask":
+            question = _ASKABLE.get(self.get_body_argument("question", ""))
+            if question is None:
+                raise web.HTTPError(400, "no such check to ask")
+            room = self.store.ask_room(*question[:2])
+        elif action in ("round", "reveal"):
+            room = self.store.next_round() if action == "round" else self.store.reveal_room()
+        else:
+            raise web.HTTPError(400, "the action is ask, round or reveal")
+        if room is None:
+            raise web.HTTPError(503, self.store.error)
+        self.now.room = room
+        self.redirect(self.url(), status=303)
 
 
 class _CountsCsv(_Handler):
@@ -232,6 +308,7 @@ class Reset(_Handler):
     def post(self) -> None:
         if not self.store.reset():
             raise web.HTTPError(503, self.store.error)
+        self.now.room = Room()  # the question out ends with the session
         self.redirect(self.url(), status=303)
 
 
@@ -275,7 +352,7 @@ class Events(_Handler):
         gathered = self.store.receive(journal, start, data, sender=self.current_user["name"])
         if gathered is None:
             raise web.HTTPError(503, self.store.error)
-        self.finish({"gathered": gathered})
+        self.finish({"gathered": gathered, "room": self.now.room.as_dict()})
 
 
 def make_app(store: PulseStore, prefix: str, senders: SenderRate | None = None) -> web.Application:
@@ -284,8 +361,9 @@ def make_app(store: PulseStore, prefix: str, senders: SenderRate | None = None) 
     Each sender's posts are bounded by `senders` (default `SenderRate`'s).
     """
     routes = [("", _BoardPage), ("board", _BoardCounts), ("pulse.csv", _CountsCsv), ("reset", Reset),
-              (EVENTS_PATH, Events)]
-    given = {"store": store, "prefix": prefix, "senders": SenderRate() if senders is None else senders}
+              ("room", _AskTheRoom), (EVENTS_PATH, Events)]
+    given = {"store": store, "prefix": prefix, "senders": SenderRate() if senders is None else senders,
+             "now": _RoomNow(store)}
     return web.Application(
         [(url_path_join(prefix, path), handler, given) for path, handler in routes]
         + [(url_path_join(prefix, "oauth_callback"), HubOAuthCallbackHandler)],

@@ -18,6 +18,7 @@ import urllib.request
 import pytest
 from tornado import web
 
+from classpulse import Room, read_room
 from classpulse.pulse_journal import journals
 from classpulse.pulse_sender import EVENTS_PATH, PulseSender
 from classpulse.pulse_store import PulseStore
@@ -196,4 +197,22 @@ def test_the_service_refuses_a_request_without_the_token_or_with_a_malformed_bod
         assert os.listdir(os.path.dirname(course.path))  # the store is there, and nothing was counted
         assert attempts(course) == 0
     finally:
+        service.stop()
+
+
+def test_the_room_reaches_the_outbox_with_nothing_to_send(outbox, course):
+    """The lecturer's question reaches every lab kernel of a student's server through the sender's answers,
+    asked again every POLL seconds while it has nothing to send: the outbox's room file follows."""
+    service = Service(course).start()
+    student = PulseStore(outbox)
+    sender = PulseSender(str(outbox), service.url, TOKEN, interval=0.05, most=0.2).start()
+    try:
+        assert student.record_visit("lab02", "v1", [("check", 0)])  # a page open: its journal is live
+        wait_for(lambda: sender.room == Room())
+        asked = course.ask_room("lab02", "check")
+        wait_for(lambda: read_room(outbox) == asked)
+        revealed = course.reveal_room()
+        wait_for(lambda: read_room(outbox) == revealed)
+    finally:
+        sender.stop()
         service.stop()

@@ -15,6 +15,7 @@ import json
 import os
 import threading
 import time
+import urllib.parse
 
 import pytest
 from jupyterhub.services.auth import HubOAuth
@@ -68,17 +69,18 @@ class Service:
         assert ready.wait(10)
 
     def stop(self) -> None:
-        self._loop.call_soon_threadsafe(self._stopped.set)
-        self._thread.join(10)
+        if self._thread.is_alive():  # (a test may stop it first, as a restart does)
+            self._loop.call_soon_threadsafe(self._stopped.set)
+            self._thread.join(10)
 
     def connect(self) -> http.client.HTTPConnection:
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
 
-    def call(self, method, path, token=None, body=None):
-        """(status, headers, body text) of `method` on the service's `path` with a hub token."""
+    def call(self, method, path, token=None, body=None, headers=()):
+        """(status, headers, body text) of `method` on the service's `path` with a hub token (and `headers`)."""
         connection = self.connect()
         connection.request(method, PREFIX + path, body=body,
-                           headers={"Authorization": f"token {token}"} if token else {})
+                           headers={**({"Authorization": f"token {token}"} if token else {}), **dict(headers)})
         response = connection.getresponse()
         return response.status, response.headers, response.read().decode()
 
@@ -146,7 +148,7 @@ def csv_rows(service) -> list[list[str]]:
 def test_a_student_sends_and_only_an_instructor_sees(tmp_path, service):
     lines = honest_lines(tmp_path, "sign")
     status, _, text = service.post(ADA, lines=lines)
-    assert (status, json.loads(text)) == (200, {"gathered": len(lines.encode())})
+    assert (status, json.loads(text)["gathered"]) == (200, len(lines.encode()))
     for path in BOARD_ROUTES:
         assert service.call("GET", path, ADA)[0] == 403, path  # SEND only: no board, counts or CSV
     assert service.call("POST", "reset", ADA)[0] == 403
@@ -162,7 +164,7 @@ def test_each_students_journal_is_kept_under_their_name(tmp_path, service, cours
     ada, grace = honest_lines(tmp_path, "sign", "sign"), honest_lines(tmp_path)
     assert service.post(ADA, "events-1-a.jsonl", lines=ada)[0] == 200
     status, _, text = service.post(GRACE, "events-1-a.jsonl", lines=grace)
-    assert (status, json.loads(text)) == (200, {"gathered": len(grace.encode())})
+    assert (status, json.loads(text)["gathered"]) == (200, len(grace.encode()))
     [lab] = course.summary()
     assert (lab.visitors, lab.checks[0].attempts) == (2, 4)  # two students (a hub counts students), both students' attempts
 
@@ -381,3 +383,51 @@ def test_the_board_answers_when_a_row_cannot_be_read(hub, tmp_path):
         assert service.call("POST", "reset", IRIS)[0] == 303  # and Reset still works
     finally:
         service.stop()
+
+
+# -- asking the room ------------------------------------------------------------------------------
+
+
+def ask(service, token, action, question=""):
+    """The board's form: ask, round two or reveal, as the instructor's browser posts it."""
+    body = urllib.parse.urlencode({"action": action, "question": question}).encode()
+    return service.call("POST", "room", token, body, {"Content-Type": "application/x-www-form-urlencoded"})[0]
+
+
+def room_of(service, token=ADA):
+    """What a student's server hears of the room in answer to an empty batch (the sender's poll)."""
+    status, _, text = service.post(token)
+    assert status == 200
+    return json.loads(text)["room"]
+
+
+def test_only_an_instructor_asks_the_room_and_every_server_hears_it(hub, service, course, tmp_path):
+    assert room_of(service)["ask"] == 0
+    assert ask(service, ADA, "ask", f"{LAB}/activity") == 403  # a student may not ask
+    assert ask(service, IRIS, "ask", f"{LAB}/nothing") == 400  # no such check
+    assert ask(service, IRIS, "ask", f"{LAB}/practice") == 400  # a practice differs on every page: not asked
+    assert ask(service, IRIS, "jump", "") == 400
+    assert ask(service, IRIS, "ask", f"{LAB}/activity") == 303
+    heard = room_of(service)
+    assert (heard["lab"], heard["check"], heard["round"], heard["revealed"]) == (LAB, "activity", 1, False)
+    vote = json.dumps(["votes", [LAB, "activity", "v1", heard["ask"], 1, 0, "sign", "12", time.time()]]) + "\n"
+    assert service.post(ADA, "events-2-b.jsonl", lines=vote)[0] == 200
+    board = board_answers(service)
+    assert "round one: 1 answer so far" in board[""] and "sign" not in board["board"]  # no verdicts shown
+    assert "sign: 12" in service.call("GET", "board?verdicts=1", IRIS)[2]
+
+    # The service restarts between the rounds: the round goes on where it was.
+    service.stop()
+    again = Service(course)
+    try:
+        assert room_of(again)["ask"] == heard["ask"]
+        assert ask(again, IRIS, "round") == 303
+        assert room_of(again)["round"] == 2
+        assert ask(again, IRIS, "reveal") == 303
+        assert room_of(again, GRACE)["revealed"] is True
+        rows = csv_rows(again)
+        assert [heard["ask"], LAB, "activity", "1", "sign", "12", "1"] == [int(rows[-1][0]), *rows[-1][1:]]
+        assert again.call("POST", "reset", IRIS)[0] == 303
+        assert room_of(again)["ask"] == 0
+    finally:
+        again.stop()
