@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -159,6 +160,15 @@ async def wave(hub: Hub, tokens: list[str], board_token: str, every: float, over
     }
 
 
+async def log_in(client: AsyncHTTPClient, hub: Hub, names: list[str]) -> list[str]:
+    """A token with the send scope for each student of `names`, logged in twenty at a time (the hub hashes
+    nothing, but it logs each in)."""
+    tokens = []
+    for start in range(0, len(names), 20):
+        tokens += await asyncio.gather(*(token_for(client, hub, name, [SEND]) for name in names[start:start + 20]))
+    return tokens
+
+
 async def measure(hub: Hub, waves: list[int], every: float, over: float) -> list[dict]:
     client = AsyncHTTPClient(force_instance=True, max_clients=50)  # the logins'
     board_token = await token_for(client, hub, INSTRUCTOR, [BOARD])
@@ -166,10 +176,7 @@ async def measure(hub: Hub, waves: list[int], every: float, over: float) -> list
     made = 0
     for size in waves:
         print(f"{size} students: logging in", flush=True)
-        tokens = []
-        for start in range(0, size, 20):  # twenty at a time: the hub hashes nothing, but it logs each in
-            tokens += await asyncio.gather(*(token_for(client, hub, f"bench-{made + k}", [SEND])
-                                             for k in range(start, min(size, start + 20))))
+        tokens = await log_in(client, hub, [f"bench-{made + k}" for k in range(size)])
         made += size
         print(f"{size} students: sending every {every} s for {over} s", flush=True)
         results.append(await wave(hub, tokens, board_token, every, over))
@@ -200,7 +207,15 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=3.0, help="seconds between a student's events")
     parser.add_argument("--over", type=float, default=60.0, help="seconds each wave sends")
     args = parser.parse_args()
-    state = Path(tempfile.mkdtemp(prefix="matmul-hub-pulse-bench-"))
+    results = on_hub("matmul-hub-pulse-bench-",
+                     lambda hub: measure(hub, [args.baseline, *args.students], args.every, args.over))
+    print(report(results))
+
+
+def on_hub(prefix: str, measure: Callable[[Hub], Awaitable[list[dict]]]) -> list[dict]:
+    """Start the rehearsal hub (its state in a new folder named from `prefix`), wait for its pulse service,
+    run ``measure(hub)``, stop the hub; return what `measure` returned."""
+    state = Path(tempfile.mkdtemp(prefix=prefix))
     hub = Hub(state=state, instructors=(INSTRUCTOR,), cull_timeout=3600).start(state, timeout=120)
     try:
         deadline = time.monotonic() + 60
@@ -208,10 +223,9 @@ def main() -> None:
             assert time.monotonic() < deadline, hub.log()[-2000:]
             time.sleep(0.5)
         time.sleep(2)  # the service listening
-        results = asyncio.run(measure(hub, [args.baseline, *args.students], args.every, args.over))
+        return asyncio.run(measure(hub))
     finally:
         hub.stop()
-    print(report(results))
 
 
 if __name__ == "__main__":

@@ -224,6 +224,13 @@ def wait_for_board(hub, board, text):
         board.goto(f"{hub.url}{PULSE}")
 
 
+def answer_round(students, answers, turn):
+    """Each student answers lab 1's activity in round `turn` ("one", "two"), and is told it is recorded."""
+    for name, answer in zip(STUDENTS, answers):
+        answer_check(students[name], ".lab01-check", answer)
+        expect(students[name].locator(".lab01-check .check-feedback")).to_contain_text(f"recorded for round {turn}")
+
+
 def test_the_instructor_asks_the_room_through_a_restart(hub, students, board):
     """Peer instruction on the hub: ask, round one, the service restarted, round two, reveal."""
     labs = {name: f"{hub.url}/user/{name}/voila/render/labs/{LAB_1}" for name in STUDENTS}
@@ -234,9 +241,7 @@ def test_the_instructor_asks_the_room_through_a_restart(hub, students, board):
     board.locator(".room-form button", has_text="Ask").click()
     for page in students.values():
         expect(page.locator(".room-notice")).to_contain_text("asks the room “AB by columns”", timeout=TOLD_WITHIN)
-    for name, answer in zip(STUDENTS, (RIGHT, TRANSPOSE, SIGN)):
-        answer_check(students[name], ".lab01-check", answer)
-        expect(students[name].locator(".lab01-check .check-feedback")).to_contain_text("recorded for round one")
+    answer_round(students, (RIGHT, TRANSPOSE, SIGN), "one")
     wait_for_board(hub, board, "round one: 3 answers so far")
     assert "right" not in board.locator(".room-split").inner_text()
 
@@ -251,9 +256,7 @@ def test_the_instructor_asks_the_room_through_a_restart(hub, students, board):
     board.locator(".room-form button", has_text="Round two").click()
     for page in students.values():
         expect(page.locator(".room-notice")).to_contain_text("round two", timeout=TOLD_WITHIN)
-    for name, answer in zip(STUDENTS, (RIGHT, RIGHT, SIGN)):
-        answer_check(students[name], ".lab01-check", answer)
-        expect(students[name].locator(".lab01-check .check-feedback")).to_contain_text("recorded for round two")
+    answer_round(students, (RIGHT, RIGHT, SIGN), "two")
     wait_for_board(hub, board, "round two: 3 answers so far")
     board.locator(".room-verdicts").click()
     expect(board.locator(".room-moves")).to_contain_text("1 moved from transpose", timeout=ARRIVES_WITHIN)

@@ -17,14 +17,14 @@ from pathlib import Path
 
 import psutil
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from classpulse.pulse_store import PulseStore
 from harness.browser import LEAVING_TOLERATED, answer_check, open_lab, screenshot
-from harness.voila import REPO, VoilaServer
+from harness.lecturer import PULSE, lecture_server, let_in
+from harness.voila import REPO
 from labserver.pulse_gate import board_cookie
 
-PULSE = "/voila/render/lecturer/pulse.ipynb"
 LAB_1 = "/voila/render/01-product-by-columns.ipynb"
 TOKEN = secrets.token_urlsafe(16)  # 22 characters: the fewest make serve takes
 # The board reads the store every 3 s; the rest is a busy 2-core machine.
@@ -39,18 +39,9 @@ def pulse_dir(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def server(server_logs, pulse_dir):
     """Voila serving labs/ as make serve does (labserver.pulse), with the lecturer's own token."""
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("MATMUL_PULSE_DIR", str(pulse_dir))
-        env.setenv("MATMUL_PULSE_TOKEN", TOKEN)
-        server = VoilaServer(module="labserver.pulse").start(server_logs)
+    server = lecture_server(server_logs, pulse_dir, TOKEN)
     yield server
     server.stop()
-
-
-def let_in(page: Page, link: str) -> None:
-    """Open the lecturer's `link` in `page`: it ends on the board's address without the token."""
-    page.goto(link, wait_until="commit")
-    page.wait_for_url(lambda url: urllib.parse.urlsplit(url).path == PULSE and "token" not in url, timeout=30_000)
 
 
 def get(url: str) -> tuple[int, bytes]:

@@ -19,9 +19,8 @@ from playwright.sync_api import Page, expect
 
 from classpulse import PulseStore
 from harness.browser import ARTIFACTS, LEAVING_TOLERATED, answer_check, open_lab, screenshot
-from harness.voila import VoilaServer
+from harness.lecturer import PULSE, lecture_server, let_in
 
-PULSE = "/voila/render/lecturer/pulse.ipynb"
 LAB_1 = "/voila/render/01-product-by-columns.ipynb"
 TOKEN = secrets.token_urlsafe(16)
 RIGHT, TRANSPOSE, SIGN = [[6, 19], [9, -3]], [[6, 9], [19, -3]], [[6, 19], [9, 3]]
@@ -38,17 +37,13 @@ def pulse_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(server_logs, pulse_dir):
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("MATMUL_PULSE_DIR", str(pulse_dir))
-        env.setenv("MATMUL_PULSE_TOKEN", TOKEN)
-        server = VoilaServer(module="labserver.pulse").start(server_logs)
+    server = lecture_server(server_logs, pulse_dir, TOKEN)
     yield server
     server.stop()
 
 
 def _board(page: Page, server) -> None:
-    page.goto(f"{server.url}{PULSE}?token={urllib.parse.quote(TOKEN)}", wait_until="commit")
-    page.wait_for_url(lambda url: urllib.parse.urlsplit(url).path == PULSE and "token" not in url, timeout=30_000)
+    let_in(page, f"{server.url}{PULSE}?token={urllib.parse.quote(TOKEN)}")
     open_lab(page, server.url + PULSE, "room-board-start")
 
 
@@ -122,6 +117,7 @@ def test_two_rounds_then_the_reveal(server, page, browser, pulse_dir):
         expect(rows.filter(has_text="sign:").locator("td").nth(1)).to_have_text("1")
         expect(page.locator(".room-moves")).to_contain_text("1 moved from transpose")
         screenshot(page, "room-board-two-rounds")
+        panel.screenshot(path=str(ARTIFACTS / "room-board-panel.png"))  # the README's picture of a round
 
         panel.locator("button", has_text="Reveal the answer").click()
         for student in students:
