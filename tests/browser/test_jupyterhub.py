@@ -183,7 +183,7 @@ def test_a_student_may_send_but_not_open_read_export_or_reset_the_pulse(hub, stu
     assert grace.locator(".pulse-lab-section").count() == 0
     grace.close()
     token = hub.user_servers()["grace"].environ()["JUPYTERHUB_API_TOKEN"]  # what her kernels hold
-    for method, path in (("GET", ""), ("GET", "board"), ("GET", "pulse.csv"), ("POST", "reset")):
+    for method, path in (("GET", ""), ("GET", "board"), ("GET", "pulse.csv"), ("POST", "reset"), ("POST", "room")):
         assert call(hub, method, PULSE + path, token, body={} if method == "POST" else None) == 403, path
     assert call(hub, "POST", PULSE + "api/events", token, {"journal": "events-0-probe.jsonl", "start": 0, "lines": ""}) == 200
 

@@ -118,3 +118,20 @@ def test_a_matrix_check_replays_its_answers_at_the_reveal(tmp_path):
     assert check.attempts == 0
     follower.follow(Room(1, "01-product-by-columns", "activity", 1, revealed=True))
     assert (check.attempts, check.mistake, check.outcome) == (1, "places", "shown")
+
+
+def test_a_question_held_further_on_is_said_to_open_there_then_linked(tmp_path):
+    store = PulseStore(tmp_path)
+    page = LabPage()
+    first = page.ask("first", Check("2 + 2?", 4.0))
+    later = page.ask("later", Check("3 + 3?", 6.0, title="Three and three"))
+    part = page.hold(later, until=["first"], what="the next question")
+    notice = HTML()
+    follower = RoomFollower(store, LAB, "v", page.checks, notice, [held.reveal for held in page.held])
+    store.ask_room(LAB, "later")
+    follower.poll()
+    assert "opens once you have answered the questions before it" in notice.value and "href" not in notice.value
+    _answer(first, "4")
+    assert part.opened
+    follower.poll()
+    assert 'href="#room-question"' in notice.value

@@ -361,7 +361,7 @@ class LectureBar(OwnsChildren, HBox):
         self.pulse = PulseRecorder.from_environment().watch_all(questions)
         if self.pulse.enabled:  # the question the lecturer asks the room, if any, and each one after it
             self.room = RoomFollower(self.pulse.store, self.pulse.lab, self.pulse.visitor, self.lab.checks,
-                                     self.room_notice).start()
+                                     self.room_notice, [part.reveal for part in self.lab.held]).start()
         self.progress.watch_all(questions)
         self.self_check.watch(self.lab.checks, sections_of(f"{self.progress.store.key}.ipynb"))
         return applied

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ipywidgets import HTML
@@ -23,6 +23,7 @@ from traitlets import HasTraits, Instance
 from classpulse import ROOM_FILE, PulseStore, Room, read_room
 
 from ..controls.check import Check
+from ..controls.reveal import Reveal
 from ..text.room_words import notice_html
 from .pulse import slip
 
@@ -43,6 +44,9 @@ class RoomFollower(HasTraits):
         The lab's checks by key (`LabPage.checks`).
     notice : ipywidgets.HTML
         Where the lab says what the room is asked (the lecture bar's), hidden while nothing is.
+    held : iterable of Reveal, optional
+        The lab's parts held back (`LabPage.held`): a question inside one not open yet is said to
+        open further on, not linked to.
 
     Attributes
     ----------
@@ -68,11 +72,12 @@ class RoomFollower(HasTraits):
     room = Instance(Room, kw={}, help="The room as last read.")
 
     def __init__(self, store: PulseStore, lab: str, visitor: str, checks: Mapping[str, Check], notice: HTML,
-                 interval: float = 1.0, **kwargs: Any) -> None:
+                 held: Iterable[Reveal] = (), interval: float = 1.0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._store, self._lab, self._visitor = store, lab, visitor
         self._folder = os.path.dirname(store.path)
         self._checks = dict(checks)
+        self._held = tuple(held)
         self._notice = notice
         self._notice.layout.display = "none"
         self.interval = float(interval)
@@ -96,8 +101,14 @@ class RoomFollower(HasTraits):
             return
         if not room.revealed:
             asked.ask_room(room.round)
-        self._notice.value = notice_html(asked.title or room.check, room.round, room.revealed)
+        self._tell(asked)
         self._notice.layout.display = None
+
+    def _tell(self, asked):
+        """Say what the room is asked, and where: a question inside a part not open yet has no place to jump to."""
+        room = self.room
+        waiting = not room.revealed and any(not part.opened and _inside(part.view, asked) for part in self._held)
+        self._notice.value = notice_html(asked.title or room.check, room.round, room.revealed, waiting)
 
     def poll(self) -> None:
         """Read the room's file if it changed, and follow it."""
@@ -107,6 +118,9 @@ class RoomFollower(HasTraits):
         except OSError:
             seen = None
         if seen == self._seen:
+            asked = self._checks.get(self.room.check) if self.room.asking and self.room.lab == self._lab else None
+            if asked is not None:
+                self._tell(asked)  # a part that held the question may have opened meanwhile
             return
         self._seen = seen
         room = read_room(self._folder)
@@ -141,3 +155,11 @@ class RoomFollower(HasTraits):
         # A lab never breaks because its answer could not be stored: the store says why in its `error`.
         self._store.record_vote(self._lab, key, self._visitor, room.ask, check.asked, right=right,
                                 mistake=slip(mistake, answer), answer=answer)
+
+
+def _inside(widget, target) -> bool:
+    """Whether `target` is `widget` or among its children, at any depth (a part held back by its view)."""
+    if widget is target:
+        return True
+    inner = [widget.view] if isinstance(widget, Reveal) else []
+    return any(_inside(child, target) for child in [*inner, *getattr(widget, "children", ())])

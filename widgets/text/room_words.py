@@ -38,8 +38,10 @@ _BOXED = f"border-left: 0.3em solid {WARNING_COLOR}; padding: 0.2em 0 0.2em 0.6e
 _ROUNDS = {1: "round one: answer on your own", 2: "round two: talk it over with your neighbour, then answer again"}
 
 
-def notice_html(title: str, turn: int, revealed: bool) -> str:
-    """The lab's notice of the question asked: its title and round, with a link to it; or that it is revealed.
+def notice_html(title: str, turn: int, revealed: bool, waiting: bool = False) -> str:
+    """The lab's notice of the question asked: its title and round, with a link to it (or, `waiting` in a
+    part of the lab not open yet, that it opens once the questions before it are answered); or that it
+    is revealed.
 
     >>> print(notice_html("Entry (2,3) of AB", 1, False).split(">", 1)[1])
     <b>Your lecturer asks the room “Entry (2,3) of AB”</b> (round one: answer on your own). \
@@ -51,8 +53,9 @@ def notice_html(title: str, turn: int, revealed: bool) -> str:
     if revealed:
         words = f"The answer to “{name}” is revealed: the question shows how you did, and what it held back."
     else:
-        words = (f"<b>Your lecturer asks the room “{name}”</b> ({_ROUNDS[turn]}). "
-                 f'<a href="#{ANCHOR}" style="text-decoration: underline">Go to the question</a>')
+        where = ("It is further on in this lab: it opens once you have answered the questions before it."
+                 if waiting else f'<a href="#{ANCHOR}" style="text-decoration: underline">Go to the question</a>')
+        words = f"<b>Your lecturer asks the room “{name}”</b> ({_ROUNDS[turn]}). {where}"
     return f'<div class="room-notice" role="status" style="{_BOXED}">{words}</div>'
 
 
