@@ -76,6 +76,8 @@ def test_two_rounds_then_the_reveal(server, page, browser, pulse_dir):
             notice = student.locator(".room-notice")
             expect(notice).to_contain_text("Your lecturer asks the room “AB by columns”", timeout=TOLD_WITHIN)
             expect(notice).to_contain_text("round one")
+            # A live region from the page's start, so a screen reader reads the notice as it comes.
+            expect(student.locator(".room-notice-box")).to_have_attribute("aria-live", "polite")
         _view(sign, "room-student-notice-phone")
         # The notice's link jumps to the question.
         sign.locator(".room-notice a", has_text="Go to the question").click()

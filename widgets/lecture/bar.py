@@ -278,8 +278,8 @@ class LectureBar(OwnsChildren, HBox):
             layout=Layout(width="auto", flex="0 0 auto"),
         ).add_class("lecture-presenter"))
         self.status = self._own(PresetStatus(layout=Layout(flex="1 1 auto")))
-        # What the lecturer asks the room (`RoomFollower`), across the bar's whole width; hidden until then.
-        self.room_notice = self._own(HTML(layout=Layout(flex="1 0 100%", display="none")).add_class("room-notice-box"))
+        # What the lecturer asks the room (`RoomFollower`), across the bar's whole width; empty until then.
+        self.room_notice = self._own(HTML(layout=Layout(flex="1 0 100%")).add_class("room-notice-box"))
         self.room = None
         # A style sheet in an HTML widget applies to the whole page while the
         # widget is shown; emptying it switches presenter mode off again.

@@ -43,7 +43,8 @@ class RoomFollower(HasTraits):
     checks : mapping of str to Check
         The lab's checks by key (`LabPage.checks`).
     notice : ipywidgets.HTML
-        Where the lab says what the room is asked (the lecture bar's), hidden while nothing is.
+        Where the lab says what the room is asked (the lecture bar's), empty while nothing is: a
+        live region (the template's), so a screen reader reads each notice as it comes.
     held : iterable of Reveal, optional
         The lab's parts held back (`LabPage.held`): a question inside one not open yet is said to
         open further on, not linked to.
@@ -79,7 +80,6 @@ class RoomFollower(HasTraits):
         self._checks = dict(checks)
         self._held = tuple(held)
         self._notice = notice
-        self._notice.layout.display = "none"
         self.interval = float(interval)
         self._seen = None  # the room file's (mtime, size, inode) when last read
         self._task = None
@@ -94,15 +94,12 @@ class RoomFollower(HasTraits):
         if old is not None and (old is not asked or room.ask != previous.ask or room.revealed):
             old.end_room()
         if asked is None or (room.revealed and old is None):  # a page opened after the reveal: nothing to say
-            if old is None:
-                self._notice.layout.display = "none"
-            else:  # the round was ended by a new question elsewhere or a Reset: say it is over
-                self._notice.value = notice_html(old.title or previous.check, previous.round, True)
+            # A round ended by a new question elsewhere or a Reset is over: say so.
+            self._notice.value = "" if old is None else notice_html(old.title or previous.check, previous.round, True)
             return
         if not room.revealed:
             asked.ask_room(room.round)
         self._tell(asked)
-        self._notice.layout.display = None
 
     def _tell(self, asked):
         """Say what the room is asked, and where: a question inside a part not open yet has no place to jump to."""

@@ -56,7 +56,7 @@ def notice_html(title: str, turn: int, revealed: bool, waiting: bool = False) ->
         where = ("It is further on in this lab: it opens once you have answered the questions before it."
                  if waiting else f'<a href="#{ANCHOR}" style="text-decoration: underline">Go to the question</a>')
         words = f"<b>Your lecturer asks the room “{name}”</b> ({_ROUNDS[turn]}). {where}"
-    return f'<div class="room-notice" role="status" style="{_BOXED}">{words}</div>'
+    return f'<div class="room-notice" style="{_BOXED}">{words}</div>'
 
 
 def room_heading_html(title: str, lab: str, turn: int, revealed: bool, answered: int) -> str:
