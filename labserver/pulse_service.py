@@ -106,6 +106,7 @@ table {{ max-width: 100%; overflow-x: auto; display: block; }}
 .room-form {{ display: flex; flex-wrap: wrap; gap: 0.5em 1em; align-items: center; margin: 0.8em 0; }}
 .room-form select {{ font-size: 0.9em; max-width: 100%; }}
 .room-form button {{ background: #1565c0; }}
+.room-form button:disabled {{ background: #9e9e9e; }}
 </style></head>
 <body>
 <h1>Class pulse</h1>
@@ -117,7 +118,7 @@ table {{ max-width: 100%; overflow-x: auto; display: block; }}
 </div>
 <form class="room-form" method="post" action="{room}">{xsrf}<label>Ask the room:
 <select name="question">{questions}</select></label>
-<button type="submit" name="action" value="ask">Ask</button>
+<button type="submit" name="action" value="ask"{asking}>Ask</button>
 <button type="submit" name="action" value="round">Round two</button>
 <button type="submit" name="action" value="reveal">Reveal the answer</button>
 <a class="room-verdicts" href="{verdicts_link}">{verdicts_words}</a></form>
@@ -162,7 +163,7 @@ def _room_html(store, room, verdicts):
     if split is None:
         return ""
     title = _ASKABLE.get(f"{room.lab}/{room.check}", ("", "", room.check))[2]
-    heading = room_heading_html(title, room.lab, room.round, room.revealed, split.answered(room.round))
+    heading = room_heading_html(title, room.lab, room.round, room.revealed, (split.answered(1), split.answered(2)))
     table = split_table_html(split.rounds, split.answers, split.moves, verdicts or room.revealed)
     return f'<section class="room-section">{heading}{table}</section>'
 
@@ -242,6 +243,8 @@ class _BoardPage(_Handler):
             fragment=self.url("board") + ("?verdicts=1" if verdicts else ""), room=self.url("room"),
             xsrf=self.xsrf_form_html(), xsrf_token=self.xsrf_token.decode(), questions=_questions_html(self.now.room),
             verdicts_link="?" if verdicts else "?verdicts=1",
+            # One question at a time: the one out is revealed before the next is asked.
+            asking=' disabled title="Reveal the answer first"' if self.now.room.asking else "",
             verdicts_words="Hide which is right" if verdicts else "Show which is right (on the board only)",
             board=_board_html(self.store, self.now.room, verdicts), refresh_ms=_REFRESH * 1000,
         ))
@@ -268,6 +271,8 @@ class _AskTheRoom(_Handler):
             question = _ASKABLE.get(self.get_body_argument("question", ""))
             if question is None:
                 raise web.HTTPError(400, "no such check to ask")
+            if self.now.room.asking:
+                raise web.HTTPError(409, "reveal the answer of the question out before asking another")
             room = self.store.ask_room(*question[:2])
         elif action in ("round", "reveal"):
             room = self.store.next_round() if action == "round" else self.store.reveal_room()

@@ -94,6 +94,8 @@ def test_two_rounds_then_the_reveal(server, page, browser, pulse_dir):
             expect(_feedback(student)).not_to_contain_text("Correct")
             expect(student.locator(".lab01-reveal .reveal-placeholder")).to_be_visible()
             expect(student.locator(".lab01-check button", has_text="Show solution")).to_be_disabled()
+            expect(student.locator(".lab01-reveal button", has_text="Reveal")).to_be_disabled()  # no peeking
+        expect(panel.locator("button", has_text="Ask")).to_be_disabled()  # one question at a time
         _view(sign, "room-student-during-phone")
 
         heading = page.locator(".room-heading")

@@ -408,6 +408,7 @@ def test_only_an_instructor_asks_the_room_and_every_server_hears_it(hub, service
     assert ask(service, IRIS, "ask", f"{LAB}/practice") == 400  # a practice differs on every page: not asked
     assert ask(service, IRIS, "jump", "") == 400
     assert ask(service, IRIS, "ask", f"{LAB}/activity") == 303
+    assert ask(service, IRIS, "ask", f"{LAB}/row_check") == 409  # one at a time: the one out is revealed first
     heard = room_of(service)
     assert (heard["lab"], heard["check"], heard["round"], heard["revealed"]) == (LAB, "activity", 1, False)
     vote = json.dumps(["votes", [LAB, "activity", "v1", heard["ask"], 1, 0, "sign", "12", time.time()]]) + "\n"

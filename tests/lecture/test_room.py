@@ -135,3 +135,46 @@ def test_a_question_held_further_on_is_said_to_open_there_then_linked(tmp_path):
     assert part.opened
     follower.poll()
     assert 'href="#room-question"' in notice.value
+
+
+def test_nothing_held_opens_by_its_button_during_a_round(room):
+    store, panel = room
+    check, picture, _, follower = _page(store, "a")
+    panel.ask.click()
+    follower.poll()
+    assert picture._button.disabled and panel.ask.disabled  # one question at a time, and no peeking
+    panel.reveal.click()
+    follower.poll()
+    assert not picture._button.disabled and not panel.ask.disabled
+
+
+def test_a_reset_withdraws_the_question_without_revealing_it(room):
+    store, panel = room
+    answered, silent = _page(store, "a"), _page(store, "b")
+    panel.ask.click()
+    for page in (answered, silent):
+        page[3].poll()
+    _answer(answered[0], "5")
+    assert store.reset()
+    for check, picture, notice, follower in (answered, silent):
+        follower.poll()
+        assert check.asked == 0 and not check.shown and not picture.opened and "without revealing" in notice.value
+    assert answered[0].attempts == 1 and "not quite" in answered[0]._feedback.value  # counted as alone
+
+
+def test_the_room_sees_one_order_of_choices_and_a_reload_keeps_the_answer(tmp_path):
+    store = PulseStore(tmp_path)
+    options = ["AB", "BA", "AᵀBᵀ", "BᵀAᵀ"]
+    pages = []
+    for visitor in ("a", "b", "c"):
+        page = LabPage()
+        check = page.ask("transpose_check", Check("(AB)ᵀ?", "BᵀAᵀ", choices=options))
+        pages.append((check, RoomFollower(store, "03-product-properties", visitor, page.checks, HTML())))
+    store.ask_room("03-product-properties", "transpose_check")
+    for _, follower in pages:
+        follower.poll()
+    assert len({tuple(check.answer_input.options) for check, _ in pages}) == 1
+    check = pages[0][0]
+    check.answer_input.value = "AB"
+    check.submit()
+    assert check.given == "AB"  # what the learner's record keeps, and a reload puts back

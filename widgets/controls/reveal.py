@@ -146,6 +146,8 @@ class Reveal(OwnsChildren, VBox):
         # The checks, the page's link and the view are the caller's: followed, not owned.
         for check in self._after:
             self._follow(check, self._on_answered, self._waits_on)
+            # While the lecturer asks the room one of them, its button stays out of reach (`Check.ask_room`).
+            self._follow(check, self._on_asked, "asked")
         if link is not None:
             self._follow(link, self._on_link_reveal, "reveal")
         self._ready = True
@@ -179,6 +181,9 @@ class Reveal(OwnsChildren, VBox):
     def _on_answered(self, change):
         if all(getattr(check, self._waits_on) for check in self._after):
             self.opened = True
+
+    def _on_asked(self, change):
+        self._button.disabled = any(check.asked for check in self._after)
 
     def _on_link_reveal(self, change):
         if change["new"]:

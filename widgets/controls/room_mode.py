@@ -59,10 +59,10 @@ class RoomMode(HasTraits):
             self._solution_toggle.disabled = True
         self.add_class("check-asked")
 
-    def end_room(self) -> None:
-        """The room's round is over, its answer revealed: the answers given in the rounds count as if given
-        alone (right first: solved; wrong, then right: retried), and a question not solved so counts as
-        shown, so everything it held back opens."""
+    def end_room(self, reveal: bool = True) -> None:
+        """The room's round is over: the answers given in it count as if given alone (right first: solved;
+        wrong, then right: retried).  Revealed (`reveal`), a question not solved so counts as shown, so
+        everything it held back opens; withdrawn (the board's Reset), it goes on as if never asked."""
         if not self.asked:
             return
         self.set_trait("asked", 0)
@@ -74,16 +74,19 @@ class RoomMode(HasTraits):
                 self._count(status, message, mistake, reading, read, given)
         if self._solution_toggle is not None:
             self._solution_toggle.disabled = False
-        if not self.solved:
+        if reveal and not self.solved:
             self.show_answer()
         if not answers:
-            self._feedback.text = feedback_html(REVEALED_WORDS, WARNING_COLOR, css_class="check-room")
+            self._feedback.text = feedback_html(REVEALED_WORDS if reveal else "", WARNING_COLOR, css_class="check-room")
 
     def _vote(self, status, message, mistake, reading, read):
         """Record an answer given while the room is asked, without judging it where the learner sees."""
-        self._room_answers = [*self._room_answers, (status, message, mistake, reading, read, self._given_text())]
+        given = self._given_text()
+        self._room_answers = [*self._room_answers, (status, message, mistake, reading, read, given)]
         self.vote = (status == "right", mistake, read)
-        self.set_trait("votes", self.votes + 1)
+        with self.hold_trait_notifications():
+            self.set_trait("votes", self.votes + 1)
+            self.set_trait("given", given)  # the learner's record keeps it: a reload puts it back in the box
         echo = f"{html.escape(reading)} " if reading else ""
         self._feedback.text = feedback_html(echo + RECORDED_WORDS[self.asked], WARNING_COLOR, escape=False,
                                             css_class="check-room")

@@ -91,13 +91,16 @@ class RoomFollower(HasTraits):
         previous, self.room = self.room, room
         asked = self._checks.get(room.check) if room.ask and room.lab == self._lab else None
         old = self._checks.get(previous.check) if previous.ask and previous.lab == self._lab else None
+        # A Reset withdraws the question out (no room at all): its answers count, nothing is revealed.
+        ended = "revealed" if room.ask else "withdrawn"
         if old is not None and (old is not asked or room.ask != previous.ask or room.revealed):
-            old.end_room()
+            old.end_room(reveal=ended == "revealed")
         if asked is None or (room.revealed and old is None):  # a page opened after the reveal: nothing to say
-            # A round ended by a new question elsewhere or a Reset is over: say so.
-            self._notice.value = "" if old is None else notice_html(old.title or previous.check, previous.round, True)
+            self._notice.value = "" if old is None else notice_html(old.title or previous.check, previous.round, ended)
             return
         if not room.revealed:
+            # One order of the options for the whole room, so neighbours can talk of "the third one".
+            asked.order_choices(room.ask, room.check)
             asked.ask_room(room.round)
         self._tell(asked)
 
@@ -105,7 +108,8 @@ class RoomFollower(HasTraits):
         """Say what the room is asked, and where: a question inside a part not open yet has no place to jump to."""
         room = self.room
         waiting = not room.revealed and any(not part.opened and _inside(part.view, asked) for part in self._held)
-        self._notice.value = notice_html(asked.title or room.check, room.round, room.revealed, waiting)
+        self._notice.value = notice_html(asked.title or room.check, room.round,
+                                         "revealed" if room.revealed else "asked", waiting)
 
     def poll(self) -> None:
         """Read the room's file if it changed, and follow it."""

@@ -106,13 +106,17 @@ class RoomPanel(OwnsChildren, VBox):
         if shown == self._shown:
             return False
         self._shown = shown
+        # One question at a time: reveal it before asking the next (a new one would reveal it unasked).
+        self.ask.disabled = room.asking
         self.next_round.disabled = not (room.asking and room.round == 1)
         self.reveal.disabled = not room.asking
+        self.reveal.button_style = "warning" if room.asking else ""  # an orange button looks pressable
+        self.verdicts.disabled = not room.ask
         if not room.ask or split is None:
             self._heading.value, self._split.value = "", ""
             return True
         title = self._titles.get((room.lab, room.check), room.check)
-        answered = split.answered(room.round if not room.revealed else max(1, room.round))
+        answered = (split.answered(1), split.answered(2))
         self._heading.value = room_heading_html(title, room.lab, room.round, room.revealed, answered)
         self._split.value = split_table_html(split.rounds, split.answers, split.moves,
                                              self.verdicts.value or room.revealed)

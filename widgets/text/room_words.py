@@ -38,20 +38,22 @@ _BOXED = f"border-left: 0.3em solid {WARNING_COLOR}; padding: 0.2em 0 0.2em 0.6e
 _ROUNDS = {1: "round one: answer on your own", 2: "round two: talk it over with your neighbour, then answer again"}
 
 
-def notice_html(title: str, turn: int, revealed: bool, waiting: bool = False) -> str:
-    """The lab's notice of the question asked: its title and round, with a link to it (or, `waiting` in a
-    part of the lab not open yet, that it opens once the questions before it are answered); or that it
-    is revealed.
+def notice_html(title: str, turn: int, state: str = "asked", waiting: bool = False) -> str:
+    """The lab's notice of the question the room is asked: its title and round, with a link to it (or,
+    `waiting` in a part of the lab not open yet, that it opens once the questions before it are
+    answered); or, by `state`, that it is ``"revealed"`` or ``"withdrawn"`` (the board's Reset).
 
-    >>> print(notice_html("Entry (2,3) of AB", 1, False).split(">", 1)[1])
+    >>> print(notice_html("Entry (2,3) of AB", 1).split(">", 1)[1])
     <b>Your lecturer asks the room “Entry (2,3) of AB”</b> (round one: answer on your own). \
 <a href="#room-question" style="text-decoration: underline">Go to the question</a></div>
-    >>> "revealed" in notice_html("<b>", 2, True), "&lt;b&gt;" in notice_html("<b>", 2, True)
+    >>> "revealed" in notice_html("<b>", 2, "revealed"), "&lt;b&gt;" in notice_html("<b>", 2, "withdrawn")
     (True, True)
     """
     name = html.escape(title)
-    if revealed:
-        words = f"The answer to “{name}” is revealed: the question shows how you did, and what it held back."
+    if state == "revealed":
+        words = f"The answer to “{name}” is revealed: the question shows it now, with what it held back."
+    elif state == "withdrawn":
+        words = f"Your lecturer ended “{name}” without revealing it: the question is yours to answer as usual."
     else:
         where = ("It is further on in this lab: it opens once you have answered the questions before it."
                  if waiting else f'<a href="#{ANCHOR}" style="text-decoration: underline">Go to the question</a>')
@@ -59,16 +61,24 @@ def notice_html(title: str, turn: int, revealed: bool, waiting: bool = False) ->
     return f'<div class="room-notice" style="{_BOXED}">{words}</div>'
 
 
-def room_heading_html(title: str, lab: str, turn: int, revealed: bool, answered: int) -> str:
-    """The board's heading of the question asked: which, where, its round and how many answered it.
+def room_heading_html(title: str, lab: str, turn: int, revealed: bool, answered: tuple[int, int]) -> str:
+    """The board's heading of the question asked: which, where, its round and how many answered each round.
 
-    >>> print(room_heading_html("Row 2 of AB", "02-entry-dot-product", 2, False, 1))
-    <h2 class="room-heading">Asked: “Row 2 of AB” (02-entry-dot-product), round two: 1 answer so far</h2>
+    >>> print(room_heading_html("Row 2 of AB", "02-entry-dot-product", 2, False, (3, 1)))
+    <h2 class="room-heading">Asked: “Row 2 of AB” (02-entry-dot-product), round two: 1 answer so far \
+(3 in round one)</h2>
+    >>> print(room_heading_html("Row 2 of AB", "lab", 2, True, (3, 2)).split("), ", 1)[1])
+    revealed: 3 answers in round one, 2 in round two</h2>
     """
-    state = "revealed" if revealed else f"round {'one' if turn == 1 else 'two'}"
-    count = f"{answered} answer{'' if answered == 1 else 's'}"
-    return (f'<h2 class="room-heading">Asked: “{html.escape(title)}” ({html.escape(lab)}), {state}: '
-            f"{count}{'' if revealed else ' so far'}</h2>")
+    first, second = answered
+    counts = {1: f"{first} answer{'' if first == 1 else 's'}", 2: f"{second} answer{'' if second == 1 else 's'}"}
+    if revealed:
+        state = f"revealed: {counts[1]} in round one" + (f", {second} in round two" if turn == 2 else "")
+    elif turn == 1:
+        state = f"round one: {counts[1]} so far"
+    else:
+        state = f"round two: {counts[2]} so far ({first} in round one)"
+    return f'<h2 class="room-heading">Asked: “{html.escape(title)}” ({html.escape(lab)}), {state}</h2>'
 
 
 def split_table_html(rounds: Sequence[Sequence[tuple[str, int]]], answers: Mapping[str, str],
@@ -92,7 +102,7 @@ def split_table_html(rounds: Sequence[Sequence[tuple[str, int]]], answers: Mappi
     order = list(first) + [verdict for verdict in second if verdict not in first]
 
     def label(verdict):
-        answer = answers.get(verdict) or "no answer kept"
+        answer = _readable(answers.get(verdict, "")) or "no answer kept"
         if verdicts:
             return html.escape(f"{verdict}: {answer}")
         return html.escape(answer if verdict != "other" else "other answers")
@@ -105,3 +115,15 @@ def split_table_html(rounds: Sequence[Sequence[tuple[str, int]]], answers: Mappi
     if not order:
         table = feedback_html("No answers yet: they appear here as the room answers.", WARNING_COLOR)
     return table + (f'<p class="room-moves" style="font-size: 1.2em">{moves}.</p>' if moves else "")
+
+
+def _readable(answer: str) -> str:
+    """An answer as the store keeps it, for a projector: a matrix's rows apart (the store writes JSON).
+
+    >>> _readable("[[6,19],[9,-3]]"), _readable("[[1,2,3]]"), _readable("4 x 2"), _readable("[[1,")
+    ('6 19 ; 9 −3', '1 2 3', '4 x 2', '[[1,')
+    """
+    rows = answer[2:-2].split("],[") if answer.startswith("[[") and answer.endswith("]]") else None
+    if not rows:
+        return answer
+    return " ; ".join(" ".join(entry.replace("-", "−") for entry in row.split(",")) for row in rows)
