@@ -20,6 +20,7 @@ from traitlets import Bool, List, TraitError, Unicode, link, observe, validate
 
 from ..base.owned import OwnsChildren
 from ..base.page_link import PageLink
+from ..base.shared_models import steady
 from ..base.traits import FiniteFloat
 from ..controls.matrix_editor import MatrixEditor
 from ..core.practice import MAX_SEED
@@ -248,6 +249,9 @@ class LectureBar(OwnsChildren, HBox):
         The status line.
     toggle : ipywidgets.ToggleButton
         The "Presenter mode" button.
+    room : RoomFollower or None
+        Where the class pulse is on (from `apply_url`), what follows the question the lecturer asks the
+        room; its notice (``room_notice``) is the bar's last line.
     link : PageLink
         What the link asked of the page's views: ``link.reveal``, whether to
         open every held-back view, and ``link.seed``, the seed it gave the
@@ -278,9 +282,8 @@ class LectureBar(OwnsChildren, HBox):
             layout=Layout(width="auto", flex="0 0 auto"),
         ).add_class("lecture-presenter"))
         self.status = self._own(PresetStatus(layout=Layout(flex="1 1 auto")))
-        # What the lecturer asks the room (`RoomFollower`), across the bar's whole width; empty until then.
-        self.room_notice = self._own(HTML(layout=Layout(flex="1 0 100%")).add_class("room-notice-box"))
-        self.room = None
+        # What the lecturer asks the room, where the class pulse is on (`RoomFollower`, from `apply_url`).
+        self.room_notice = self.room = None
         # A style sheet in an HTML widget applies to the whole page while the
         # widget is shown; emptying it switches presenter mode off again.
         self._style = self._own(HTML(layout=Layout(display="none")).add_class("lecture-style"))
@@ -293,7 +296,7 @@ class LectureBar(OwnsChildren, HBox):
         link((self.toggle, "value"), (self, "presenter"))
         self.zoom = zoom
         self.presenter = presenter
-        self.children = [self.toggle, self.status, self.progress, self.room_notice, self._style]
+        self.children = [self.toggle, self.status, self.progress, self._style]
         self.layout.align_items = "center"
         self.layout.grid_gap = "0 1em"
         self.layout.flex_flow = "row wrap"  # the notice of a question asked takes a line of its own
@@ -359,7 +362,10 @@ class LectureBar(OwnsChildren, HBox):
         # and the learner's browser keeps them (restoring what it kept from a last visit).
         questions = self.lab.questions
         self.pulse = PulseRecorder.from_environment().watch_all(questions)
-        if self.pulse.enabled:  # the question the lecturer asks the room, if any, and each one after it
+        if self.pulse.enabled and self.room is None:  # the question the lecturer asks the room, and each one after it
+            # Across the bar's whole width, empty until a question is asked: a live region from the start.
+            self.room_notice = self._own(steady(HTML, layout={"flex": "1 0 100%"}).add_class("room-notice-box"))
+            self.children = [*self.children, self.room_notice]
             self.room = RoomFollower(self.pulse.store, self.pulse.lab, self.pulse.visitor, self.lab.checks,
                                      self.room_notice, [part.reveal for part in self.lab.held]).start()
         self.progress.watch_all(questions)
