@@ -38,10 +38,14 @@ class LabChecks:
         Each check's title by its id (its name in the lab), in the lab's order.
     parts : mapping of str to int
         The most parts a problem of each practice has, by the practice's id.
+    after : mapping of str to int
+        How many earlier questions a follow-up waits for (its part of the lab opens once they are
+        answered), by its id; a check in sight from the start is not here.
     """
 
     checks: Mapping[str, str] = field(default_factory=dict)
     parts: Mapping[str, int] = field(default_factory=dict)
+    after: Mapping[str, int] = field(default_factory=dict)
 
     def place(self, check: str) -> int | None:
         """The place in the lab of `check` (a practice's part shares its practice's), None if unknown.
@@ -86,11 +90,11 @@ class Catalogue:
         """The catalogue in the JSON file at `path` (as `to_json` writes it)."""
         with open(path, encoding="utf-8") as file:
             labs = json.load(file)
-        return cls({name: LabChecks(lab["checks"], lab["parts"]) for name, lab in labs.items()})
+        return cls({name: LabChecks(lab["checks"], lab["parts"], lab["after"]) for name, lab in labs.items()})
 
     def to_json(self) -> str:
         """The catalogue as the JSON text `read` reads, labs by name."""
-        return json.dumps({name: {"checks": dict(lab.checks), "parts": dict(lab.parts)}
+        return json.dumps({name: {"checks": dict(lab.checks), "parts": dict(lab.parts), "after": dict(lab.after)}
                            for name, lab in sorted(self.labs.items())}, ensure_ascii=False, indent=1) + "\n"
 
     def place(self, lab: str, check: str) -> int | None:
@@ -107,16 +111,16 @@ class Catalogue:
         known = self.labs.get(lab, LabChecks())
         return tuple((check, place, title) for place, (check, title) in enumerate(known.checks.items()))
 
-    def askable(self) -> tuple[tuple[str, str, str], ...]:
-        """Every check the lecturer may ask the room (`classpulse.pulse_room`), as (lab, check, title), labs
-        by name: a practice is none, since each page view shows its own problem.
+    def askable(self) -> tuple[tuple[str, str, str, int], ...]:
+        """Every check the lecturer may ask the room (`classpulse.pulse_room`), as (lab, check, title, how
+        many earlier questions it opens after), labs by name: a practice is none, since each page view
+        shows its own problem.
 
-        >>> CATALOGUE.askable()[0]
-        ('01-product-by-columns', 'activity', 'AB by columns')
+        >>> CATALOGUE.askable()[0], [ask for ask in CATALOGUE.askable() if ask[1] == "check_h2"]
+        (('01-product-by-columns', 'activity', 'AB by columns', 0), [('08-attention-weights', 'check_h2', 'h₂ by hand', 4)])
         """
-        return tuple((name, check, title) for name, lab in sorted(self.labs.items())
+        return tuple((name, check, title, lab.after.get(check, 0)) for name, lab in sorted(self.labs.items())
                      for check, title in lab.checks.items() if check not in lab.parts)
-
 
 #: Every lab of this project, as ``tools/pulse_catalogue.py`` last read them.
 CATALOGUE = Catalogue.read()

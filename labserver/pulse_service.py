@@ -64,7 +64,7 @@ from classpulse import CATALOGUE, EVENTS_PATH, MAX_BATCH, PulseStore, Room
 from widgets.core.environment import PULSE_DIR
 from widgets.text.alerts import alert_html
 from widgets.text.pulse_words import NO_ANSWERS_HTML, lab_heading_html, pulse_bars_html, pulse_table_html
-from widgets.text.room_words import room_heading_html, split_table_html
+from widgets.text.room_words import question_label, room_heading_html, split_table_html
 
 from .pulse_rate import SenderRate
 
@@ -147,14 +147,15 @@ setInterval(refresh, {refresh_ms});
 
 
 #: The checks an instructor may ask the room, by ``<lab>/<check>`` (the form's value), with their titles.
-_ASKABLE = {f"{lab}/{check}": (lab, check, title) for lab, check, title in CATALOGUE.askable()}
+_ASKABLE = {f"{lab}/{check}": (lab, check, title, after) for lab, check, title, after in CATALOGUE.askable()}
 
 
 def _questions_html(room):
     """The form's choice of checks to ask the room, labs by name, the one `room` asks chosen."""
     chosen = f"{room.lab}/{room.check}"
     return "".join(f'<option value="{html.escape(key)}"{" selected" if key == chosen else ""}>'
-                   f"{html.escape(lab)}: {html.escape(title)}</option>" for key, (lab, _, title) in _ASKABLE.items())
+                   f"{html.escape(question_label(lab, title, after))}</option>"
+                   for key, (lab, _, title, after) in _ASKABLE.items())
 
 
 def _room_html(store, room, verdicts):
@@ -162,7 +163,7 @@ def _room_html(store, room, verdicts):
     split = store.room_split(room) if room.ask else None
     if split is None:
         return ""
-    title = _ASKABLE.get(f"{room.lab}/{room.check}", ("", "", room.check))[2]
+    title = _ASKABLE.get(f"{room.lab}/{room.check}", ("", "", room.check, 0))[2]
     heading = room_heading_html(title, room.lab, room.round, room.revealed, (split.answered(1), split.answered(2)))
     table = split_table_html(split.rounds, split.answers, split.moves, verdicts or room.revealed)
     return f'<section class="room-section">{heading}{table}</section>'

@@ -57,7 +57,12 @@ def lab_checks(path: Path) -> LabChecks:
     recorder = PulseRecorder(listing, path.stem).watch_all(lecture.lab.questions if lecture else {})
     parts = {name: max(len(make_problem(practice.skill, seed).parts) for seed in range(SEEDS))
              for name, practice in recorder.watched.items() if isinstance(practice, Practice)}
-    return LabChecks({check: title for check, _, title in listing.checks}, parts)
+    after = {}
+    for name, question in recorder.watched.items():  # a follow-up: inside parts that wait for earlier ones
+        waits = {key for part in lecture.lab.held if part.reveal in lecture.lab.holders(question) for key in part.until}
+        if waits:
+            after[name] = len(waits)
+    return LabChecks({check: title for check, _, title in listing.checks}, parts, after)
 
 
 def read_labs(folder: Path = LABS) -> Catalogue:

@@ -20,7 +20,7 @@ def _page(store, visitor):
                                 hint="Row 2 times column 3."))
     picture = page.hold(HTML("the entry is 7"), until=[KEY], holds_answer=True, what="the entry")
     notice = HTML()
-    follower = RoomFollower(store, LAB, visitor, page.checks, notice)
+    follower = RoomFollower(store, LAB, visitor, page, notice)
     return check, picture, notice, follower
 
 
@@ -111,7 +111,7 @@ def test_a_matrix_check_replays_its_answers_at_the_reveal(tmp_path):
     store = PulseStore(tmp_path)
     page = LabPage()
     check = page.ask("activity", Check("Compute $AB$.", [[1, 2], [3, 4]]))
-    follower = RoomFollower(store, "01-product-by-columns", "v", page.checks, HTML())
+    follower = RoomFollower(store, "01-product-by-columns", "v", page, HTML())
     follower.follow(Room(1, "01-product-by-columns", "activity", 1))
     check.answer_input.value = np.array([[1, 3], [2, 4]])
     check.submit()
@@ -127,7 +127,7 @@ def test_a_question_held_further_on_is_said_to_open_there_then_linked(tmp_path):
     later = page.ask("later", Check("3 + 3?", 6.0, title="Three and three"))
     part = page.hold(later, until=["first"], what="the next question")
     notice = HTML()
-    follower = RoomFollower(store, LAB, "v", page.checks, notice, [held.reveal for held in page.held])
+    follower = RoomFollower(store, LAB, "v", page, notice)
     store.ask_room(LAB, "later")
     follower.poll()
     assert "opens once you have answered the questions before it" in notice.value and "href" not in notice.value
@@ -169,7 +169,7 @@ def test_the_room_sees_one_order_of_choices_and_a_reload_keeps_the_answer(tmp_pa
     for visitor in ("a", "b", "c"):
         page = LabPage()
         check = page.ask("transpose_check", Check("(AB)ᵀ?", "BᵀAᵀ", choices=options))
-        pages.append((check, RoomFollower(store, "03-product-properties", visitor, page.checks, HTML())))
+        pages.append((check, RoomFollower(store, "03-product-properties", visitor, page, HTML())))
     store.ask_room("03-product-properties", "transpose_check")
     for _, follower in pages:
         follower.poll()

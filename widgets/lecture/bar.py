@@ -366,8 +366,8 @@ class LectureBar(OwnsChildren, HBox):
             # Across the bar's whole width, empty until a question is asked: a live region from the start.
             self.room_notice = self._own(steady(HTML, layout={"flex": "1 0 100%"}).add_class("room-notice-box"))
             self.children = [*self.children, self.room_notice]
-            self.room = RoomFollower(self.pulse.store, self.pulse.lab, self.pulse.visitor, self.lab.checks,
-                                     self.room_notice, [part.reveal for part in self.lab.held]).start()
+            self.room = RoomFollower(self.pulse.store, self.pulse.lab, self.pulse.visitor, self.lab,
+                                     self.room_notice).start()
         self.progress.watch_all(questions)
         self.self_check.watch(self.lab.checks, sections_of(f"{self.progress.store.key}.ipynb"))
         return applied

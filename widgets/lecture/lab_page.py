@@ -120,6 +120,10 @@ class LabPage:
         """Every part held back, in the order the lab built them."""
         return list(self._held)
 
+    def holders(self, question: Question) -> list[Reveal]:
+        """The held parts `question` is inside (a follow-up's): out of sight until each has opened."""
+        return [held.reveal for held in self._held if _inside(held.reveal.view, question)]
+
     def ask(self, key: str, question: Question, *, tells: Iterable[str] | None = None) -> Question:
         """Make `question` one of the lab's, under `key`; return it.
 
@@ -179,3 +183,11 @@ class LabPage:
         """
         return self.hold(steady(MathHTML, html).add_class("lab-text"), until=until, what=what,
                          holds_answer=True)
+
+
+def _inside(widget: Any, target: Any) -> bool:
+    """Whether `target` is `widget` or among its children at any depth, a held part's view included."""
+    if widget is target:
+        return True
+    inner = [widget.view] if isinstance(widget, Reveal) else []
+    return any(_inside(child, target) for child in [*inner, *getattr(widget, "children", ())])

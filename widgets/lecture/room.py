@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ipywidgets import HTML
@@ -22,9 +21,8 @@ from traitlets import HasTraits, Instance
 
 from classpulse import ROOM_FILE, PulseStore, Room, read_room
 
-from ..controls.check import Check
-from ..controls.reveal import Reveal
 from ..text.room_words import notice_html
+from .lab_page import LabPage
 from .pulse import slip
 
 __all__ = ["RoomFollower"]
@@ -40,14 +38,12 @@ class RoomFollower(HasTraits):
         answers recorded in it.
     lab, visitor : str
         The lab's name and the page view's anonymous id (the recorder's).
-    checks : mapping of str to Check
-        The lab's checks by key (`LabPage.checks`).
+    page : LabPage
+        The lab's questions (`LabPage.checks`) and what holds each back: a question inside a part
+        not open yet is said to open further on, not linked to.
     notice : ipywidgets.HTML
         Where the lab says what the room is asked (the lecture bar's), empty while nothing is: a
         live region (the template's), so a screen reader reads each notice as it comes.
-    held : iterable of Reveal, optional
-        The lab's parts held back (`LabPage.held`): a question inside one not open yet is said to
-        open further on, not linked to.
 
     Attributes
     ----------
@@ -59,8 +55,10 @@ class RoomFollower(HasTraits):
     >>> import tempfile
     >>> from ipywidgets import HTML
     >>> store = PulseStore(tempfile.mkdtemp())
-    >>> check = Check("2 + 2?", 4.0, title="Two and two")
-    >>> follower = RoomFollower(store, "lab01", "v1", {"sum": check}, HTML())
+    >>> from widgets import Check
+    >>> page = LabPage()
+    >>> check = page.ask("sum", Check("2 + 2?", 4.0, title="Two and two"))
+    >>> follower = RoomFollower(store, "lab01", "v1", page, HTML())
     >>> follower.follow(Room(5, "lab01", "sum", 1))
     >>> check.answer_input.value = "4"; _ = check.submit()
     >>> check.asked, check.solved, store.room_split(Room(5, "lab01", "sum", 1)).rounds[0]
@@ -72,13 +70,13 @@ class RoomFollower(HasTraits):
 
     room = Instance(Room, kw={}, help="The room as last read.")
 
-    def __init__(self, store: PulseStore, lab: str, visitor: str, checks: Mapping[str, Check], notice: HTML,
-                 held: Iterable[Reveal] = (), interval: float = 1.0, **kwargs: Any) -> None:
+    def __init__(self, store: PulseStore, lab: str, visitor: str, page: LabPage, notice: HTML,
+                 interval: float = 1.0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._store, self._lab, self._visitor = store, lab, visitor
         self._folder = os.path.dirname(store.path)
-        self._checks = dict(checks)
-        self._held = tuple(held)
+        self._page = page
+        self._checks = page.checks
         self._notice = notice
         self.interval = float(interval)
         self._seen = None  # the room file's (mtime, size, inode) when last read
@@ -107,7 +105,7 @@ class RoomFollower(HasTraits):
     def _tell(self, asked):
         """Say what the room is asked, and where: a question inside a part not open yet has no place to jump to."""
         room = self.room
-        waiting = not room.revealed and any(not part.opened and _inside(part.view, asked) for part in self._held)
+        waiting = not room.revealed and any(not part.opened for part in self._page.holders(asked))
         self._notice.value = notice_html(asked.title or room.check, room.round,
                                          "revealed" if room.revealed else "asked", waiting)
 
@@ -157,10 +155,3 @@ class RoomFollower(HasTraits):
         self._store.record_vote(self._lab, key, self._visitor, room.ask, check.asked, right=right,
                                 mistake=slip(mistake, answer), answer=answer)
 
-
-def _inside(widget, target) -> bool:
-    """Whether `target` is `widget` or among its children, at any depth (a part held back by its view)."""
-    if widget is target:
-        return True
-    inner = [widget.view] if isinstance(widget, Reveal) else []
-    return any(_inside(child, target) for child in [*inner, *getattr(widget, "children", ())])

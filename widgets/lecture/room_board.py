@@ -18,7 +18,7 @@ from classpulse import CATALOGUE, Catalogue, PulseStore, Room
 from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..text.alerts import alert_html
-from ..text.room_words import room_heading_html, split_table_html
+from ..text.room_words import question_label, room_heading_html, split_table_html
 
 __all__ = ["RoomPanel"]
 
@@ -56,9 +56,10 @@ class RoomPanel(OwnsChildren, VBox):
     def __init__(self, store: PulseStore, catalogue: Catalogue = CATALOGUE, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._store, self._catalogue = store, catalogue
-        self._titles = {(lab, check): title for lab, check, title in catalogue.askable()}
+        askable = catalogue.askable()
+        self._titles = {(lab, check): title for lab, check, title, _ in askable}
         self.question = self._own(Dropdown(
-            options=[(f"{lab}: {title}", (lab, check)) for (lab, check), title in self._titles.items()],
+            options=[(question_label(lab, title, after), (lab, check)) for lab, check, title, after in askable],
             description="Ask the room:", style={"description_width": "initial"},
             layout=Layout(width="auto", max_width="100%"),
         ).add_class("room-question"))

@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 
 from .alerts import WARNING_COLOR, feedback_html
 
-__all__ = ["ANCHOR", "RECORDED_WORDS", "REVEALED_WORDS", "ROUND_WORDS", "notice_html", "room_heading_html",
-           "split_table_html"]
+__all__ = ["ANCHOR", "RECORDED_WORDS", "REVEALED_WORDS", "ROUND_WORDS", "notice_html", "question_label",
+           "room_heading_html", "split_table_html"]
 
 #: The id of the place a lab's notice jumps to: just above the question asked.
 ANCHOR = "room-question"
@@ -59,6 +59,17 @@ def notice_html(title: str, turn: int, state: str = "asked", waiting: bool = Fal
                  if waiting else f'<a href="#{ANCHOR}" style="text-decoration: underline">Go to the question</a>')
         words = f"<b>Your lecturer asks the room “{name}”</b> ({_ROUNDS[turn]}). {where}"
     return f'<div class="room-notice" style="{_BOXED}">{words}</div>'
+
+
+def question_label(lab: str, title: str, after: int) -> str:
+    """How the board offers a check to ask: its lab and title, and for a follow-up that the room reaches it
+    only after earlier questions (the lecturer may ask those first).
+
+    >>> question_label("08-attention-weights", "h₂ by hand", 4), question_label("lab01", "AB", 0)
+    ('08-attention-weights: h₂ by hand (opens after 4 earlier questions)', 'lab01: AB')
+    """
+    later = f" (opens after {after} earlier question{'s' * (after != 1)})" if after else ""
+    return f"{lab}: {title}{later}"
 
 
 def room_heading_html(title: str, lab: str, turn: int, revealed: bool, answered: tuple[int, int]) -> str:
