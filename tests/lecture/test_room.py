@@ -6,6 +6,7 @@ from ipywidgets import HTML
 
 from classpulse import PulseStore, Room
 from widgets import Check
+from widgets.base.page_link import PageLink
 from widgets.lecture.lab_page import LabPage
 from widgets.lecture.room import RoomFollower
 from widgets.lecture.room_board import RoomPanel
@@ -130,7 +131,7 @@ def test_a_question_held_further_on_is_said_to_open_there_then_linked(tmp_path):
     follower = RoomFollower(store, LAB, "v", page, notice)
     store.ask_room(LAB, "later")
     follower.poll()
-    assert "opens once you have answered the questions before it" in notice.value and "href" not in notice.value
+    assert "opens once you have answered “first”" in notice.value and "href" not in notice.value
     _answer(first, "4")
     assert part.opened
     follower.poll()
@@ -159,7 +160,9 @@ def test_a_reset_withdraws_the_question_without_revealing_it(room):
     for check, picture, notice, follower in (answered, silent):
         follower.poll()
         assert check.asked == 0 and not check.shown and not picture.opened and "without revealing" in notice.value
-    assert answered[0].attempts == 1 and "not quite" in answered[0]._feedback.value  # counted as alone
+    # No verdict a neighbour could read: the answer stays in the box for its learner to check.
+    assert answered[0].attempts == 0 and "press Check" in answered[0]._feedback.value
+    assert answered[0].answer_input.value == "5"
 
 
 def test_the_room_sees_one_order_of_choices_and_a_reload_keeps_the_answer(tmp_path):
@@ -178,3 +181,21 @@ def test_the_room_sees_one_order_of_choices_and_a_reload_keeps_the_answer(tmp_pa
     check.answer_input.value = "AB"
     check.submit()
     assert check.given == "AB"  # what the learner's record keeps, and a reload puts back
+
+
+def test_a_reveal_link_waits_for_the_rounds_end_and_a_reload_says_the_answer_is_back(tmp_path):
+    store = PulseStore(tmp_path)
+    link = PageLink()
+    page = LabPage(link)
+    check = page.ask(KEY, Check("Entry (2,3) of $AB$?", 7.0))
+    picture = page.hold(HTML("the entry is 7"), until=[KEY], holds_answer=True, what="the entry")
+    check.restore_given("7")  # what a reload in the round puts back from the learner's record
+    follower = RoomFollower(store, LAB, "v", page, HTML())
+    store.ask_room(LAB, KEY)
+    follower.poll()
+    assert "from before the reload is in the box" in check._feedback.value
+    link.reveal = True  # ?reveal=1, read after the room (LectureBar.apply_url)
+    assert not picture.opened
+    store.reveal_room()
+    follower.poll()
+    assert picture.opened

@@ -148,6 +148,7 @@ class Reveal(OwnsChildren, VBox):
             self._follow(check, self._on_answered, self._waits_on)
             # While the lecturer asks the room one of them, its button stays out of reach (`Check.ask_room`).
             self._follow(check, self._on_asked, "asked")
+        self._link = link
         if link is not None:
             self._follow(link, self._on_link_reveal, "reveal")
         self._ready = True
@@ -183,10 +184,14 @@ class Reveal(OwnsChildren, VBox):
             self.opened = True
 
     def _on_asked(self, change):
-        self._button.disabled = any(check.asked for check in self._after)
+        asked = any(check.asked for check in self._after)
+        self._button.disabled = asked
+        if not asked and self._link is not None and self._link.reveal:
+            self.opened = True  # the link's ?reveal=1 waited for the room's round to end
 
     def _on_link_reveal(self, change):
-        if change["new"]:
+        # Not while the lecturer asks the room one of its questions: ?reveal=1 would show the answer.
+        if change["new"] and not any(getattr(check, "asked", 0) for check in self._after):
             self.opened = True
 
     def _render(self):

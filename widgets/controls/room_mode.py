@@ -15,7 +15,7 @@ from traitlets import HasTraits, Int, TraitError
 from ..base.shared_models import steady
 from ..core.diagnosis import same_value
 from ..text.alerts import WARNING_COLOR, feedback_html
-from ..text.room_words import ANCHOR, RECORDED_WORDS, REVEALED_WORDS, ROUND_WORDS
+from ..text.room_words import ANCHOR, RECORDED_WORDS, RELOADED_WORDS, REVEALED_WORDS, ROUND_WORDS, WITHDRAWN_WORDS
 
 __all__ = ["RoomMode"]
 
@@ -53,31 +53,37 @@ class RoomMode(HasTraits):
                 self._anchor = self._own(steady(HTML, f'<span id="{ANCHOR}"></span>'))
             self.children = [self._anchor, *self.children]
         self.set_trait("asked", turn)
-        self._feedback.text = feedback_html(ROUND_WORDS[turn], WARNING_COLOR, css_class="check-room")
+        # A reload in the round put the answer given back in the box (the learner's record): say so.
+        restored = " " + RELOADED_WORDS if self.given and not self._room_answers and not self.answered else ""
+        self._feedback.text = feedback_html(ROUND_WORDS[turn] + restored, WARNING_COLOR, css_class="check-room")
         if self._solution_toggle is not None:
             self._solution_toggle.value = False
             self._solution_toggle.disabled = True
         self.add_class("check-asked")
 
     def end_room(self, reveal: bool = True) -> None:
-        """The room's round is over: the answers given in it count as if given alone (right first: solved;
+        """The room's round is over.  Revealed, the answers given in it count as if given alone (right first: solved;
         wrong, then right: retried).  Revealed (`reveal`), a question not solved so counts as shown, so
-        everything it held back opens; withdrawn (the board's Reset), it goes on as if never asked."""
+        everything it held back opens.  Withdrawn (the board's Reset), nothing is judged or opened: the
+        last answer stays in the box for the learner to check, as if the room had never been asked."""
         if not self.asked:
             return
         self.set_trait("asked", 0)
         self.remove_class("check-asked")
         self.children = self.children[1:]  # the place the notice jumped to
         answers, self._room_answers = self._room_answers, []
+        if self._solution_toggle is not None:
+            self._solution_toggle.disabled = False
+        if not reveal:  # withdrawn: no verdict a neighbour could see; the answer stays in the box, unjudged
+            self._feedback.text = feedback_html(WITHDRAWN_WORDS, WARNING_COLOR, css_class="check-room")
+            return
         for status, message, mistake, reading, read, given in answers:
             if not (self.attempts and same_value(read, self.answer_read)):  # the same answer again is one try
                 self._count(status, message, mistake, reading, read, given)
-        if self._solution_toggle is not None:
-            self._solution_toggle.disabled = False
-        if reveal and not self.solved:
+        if not self.solved:
             self.show_answer()
         if not answers:
-            self._feedback.text = feedback_html(REVEALED_WORDS if reveal else "", WARNING_COLOR, css_class="check-room")
+            self._feedback.text = feedback_html(REVEALED_WORDS, WARNING_COLOR, css_class="check-room")
 
     def _vote(self, status, message, mistake, reading, read):
         """Record an answer given while the room is asked, without judging it where the learner sees."""

@@ -340,6 +340,17 @@ class LectureBar(OwnsChildren, HBox):
         query_string = kwargs.pop("query_string", None)
         if query_string is None:
             query_string = read_query_string()
+        # The page has been requested: from now on its checks count in the class pulse (if on). The
+        # question the room is asked, if any, is followed before the link is read: a ?reveal=1 must not
+        # open what the question holds back.
+        questions = self.lab.questions
+        self.pulse = PulseRecorder.from_environment().watch_all(questions)
+        if self.pulse.enabled and self.room is None:  # the question the lecturer asks the room, and each one after it
+            # Across the bar's whole width, empty until a question is asked: a live region from the start.
+            self.room_notice = self._own(steady(HTML, layout={"flex": "1 0 100%"}).add_class("room-notice-box"))
+            self.children = [*self.children, self.room_notice]
+            self.room = RoomFollower(self.pulse.store, self.pulse.lab, self.pulse.visitor, self.lab,
+                                     self.room_notice).start()
         flag_errors = []
         # Each setting a link may carry: the object it sets (this bar, or the page's link that
         # the reveals and practices follow), the setting's name, and how it is read.
@@ -358,16 +369,7 @@ class LectureBar(OwnsChildren, HBox):
         applied = apply_presets(editors or {}, self.status, query_string=query_string, **kwargs)
         if flag_errors:
             self.status.errors = list(self.status.errors) + flag_errors
-        # The page has been requested: from now on its checks count in the class pulse (if on),
-        # and the learner's browser keeps them (restoring what it kept from a last visit).
-        questions = self.lab.questions
-        self.pulse = PulseRecorder.from_environment().watch_all(questions)
-        if self.pulse.enabled and self.room is None:  # the question the lecturer asks the room, and each one after it
-            # Across the bar's whole width, empty until a question is asked: a live region from the start.
-            self.room_notice = self._own(steady(HTML, layout={"flex": "1 0 100%"}).add_class("room-notice-box"))
-            self.children = [*self.children, self.room_notice]
-            self.room = RoomFollower(self.pulse.store, self.pulse.lab, self.pulse.visitor, self.lab,
-                                     self.room_notice).start()
+        # The learner's browser keeps the checks (restoring what it kept from a last visit).
         self.progress.watch_all(questions)
         self.self_check.watch(self.lab.checks, sections_of(f"{self.progress.store.key}.ipynb"))
         return applied

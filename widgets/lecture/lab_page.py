@@ -150,7 +150,8 @@ class LabPage:
     def _order_choices(self):
         """Order every multiple choice by the page's seed now: a link's ``?seed=`` read."""
         for key, check in self.checks.items():
-            check.order_choices(self.choice_seed, key)
+            if not check.asked:  # the room's question keeps the room's one order
+                check.order_choices(self.choice_seed, key)
 
     def hold(self, *parts: Any, until: Iterable[str] = (), holds_answer: bool = False,
              kind: type[Reveal] = Reveal, **kwargs: Any) -> Reveal:

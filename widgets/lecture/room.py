@@ -104,8 +104,11 @@ class RoomFollower(HasTraits):
 
     def _tell(self, asked):
         """Say what the room is asked, and where: a question inside a part not open yet has no place to jump to."""
-        room = self.room
-        waiting = not room.revealed and any(not part.opened for part in self._page.holders(asked))
+        room, page = self.room, self._page
+        holders = [part for part in page.holders(asked) if not part.opened]
+        # The questions those parts wait for, by title, once each.
+        keys = dict.fromkeys(key for held in page.held if held.reveal in holders for key in held.until)
+        waiting = [getattr(page.questions[key], "title", "") or key for key in keys]
         self._notice.value = notice_html(asked.title or room.check, room.round,
                                          "revealed" if room.revealed else "asked", waiting)
 

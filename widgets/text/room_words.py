@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from .alerts import WARNING_COLOR, feedback_html
 
-__all__ = ["ANCHOR", "RECORDED_WORDS", "REVEALED_WORDS", "ROUND_WORDS", "notice_html", "question_label",
+__all__ = ["ANCHOR", "RECORDED_WORDS", "RELOADED_WORDS", "REVEALED_WORDS", "ROUND_WORDS", "WITHDRAWN_WORDS", "notice_html", "question_label",
            "room_heading_html", "split_table_html"]
 
 #: The id of the place a lab's notice jumps to: just above the question asked.
@@ -33,15 +33,19 @@ RECORDED_WORDS = {
 }
 #: What a question answered in no round says when the answer is revealed.
 REVEALED_WORDS = "The lecturer revealed the answer: what this question held back is open now."
+#: What a question says when the lecturer ends its round without revealing it (the board's Reset).
+WITHDRAWN_WORDS = "Your lecturer ended this question without revealing it: press Check to check your answer."
+#: What it adds in a round when a reload put the answer given before it back in the box.
+RELOADED_WORDS = "Your answer from before the reload is in the box: press Check to record it again."
 #: The notice's frame: a bar in the warning colour on its left, so a glance finds it.
 _BOXED = f"border-left: 0.3em solid {WARNING_COLOR}; padding: 0.2em 0 0.2em 0.6em; margin: 0.3em 0"
 _ROUNDS = {1: "round one: answer on your own", 2: "round two: talk it over with your neighbour, then answer again"}
 
 
-def notice_html(title: str, turn: int, state: str = "asked", waiting: bool = False) -> str:
+def notice_html(title: str, turn: int, state: str = "asked", waiting: Sequence[str] = ()) -> str:
     """The lab's notice of the question the room is asked: its title and round, with a link to it (or,
-    `waiting` in a part of the lab not open yet, that it opens once the questions before it are
-    answered); or, by `state`, that it is ``"revealed"`` or ``"withdrawn"`` (the board's Reset).
+    in a part of the lab not open yet, that it opens once the questions `waiting` are answered); or, by
+    `state`, that it is ``"revealed"`` or ``"withdrawn"`` (the board's Reset).
 
     >>> print(notice_html("Entry (2,3) of AB", 1).split(">", 1)[1])
     <b>Your lecturer asks the room “Entry (2,3) of AB”</b> (round one: answer on your own). \
@@ -50,12 +54,15 @@ def notice_html(title: str, turn: int, state: str = "asked", waiting: bool = Fal
     (True, True)
     """
     name = html.escape(title)
+    before = ", ".join(f"“{html.escape(other)}”" for other in waiting)
     if state == "revealed":
-        words = f"The answer to “{name}” is revealed: the question shows it now, with what it held back."
+        words = (f"The answer to “{name}” is revealed: the question shows it now, with what it held back."
+                 if not waiting else
+                 f"The answer to “{name}” is revealed. The question is further on in this lab, after {before}.")
     elif state == "withdrawn":
         words = f"Your lecturer ended “{name}” without revealing it: the question is yours to answer as usual."
     else:
-        where = ("It is further on in this lab: it opens once you have answered the questions before it."
+        where = (f"It is further on in this lab: it opens once you have answered {before}."
                  if waiting else f'<a href="#{ANCHOR}" style="text-decoration: underline">Go to the question</a>')
         words = f"<b>Your lecturer asks the room “{name}”</b> ({_ROUNDS[turn]}). {where}"
     return f'<div class="room-notice" style="{_BOXED}">{words}</div>'
@@ -106,8 +113,8 @@ def split_table_html(rounds: Sequence[Sequence[tuple[str, int]]], answers: Mappi
     >>> hidden, shown = split_table_html(*split, False), split_table_html(*split, True)
     >>> "right" in hidden, "sign" in hidden, "<td>right: 7</td>" in shown
     (False, False, True)
-    >>> "2 moved from -7 to 7" in hidden
-    True
+    >>> "moved" in hidden, "2 moved from sign: -7 to right: 7" in shown
+    (False, True)
     """
     first, second = (dict(votes) for votes in rounds)
     order = list(first) + [verdict for verdict in second if verdict not in first]
@@ -125,7 +132,8 @@ def split_table_html(rounds: Sequence[Sequence[tuple[str, int]]], answers: Mappi
              "<tr><th>answer</th><th>round one</th><th>round two</th></tr>" + rows + "</table>")
     if not order:
         table = feedback_html("No answers yet: they appear here as the room answers.", WARNING_COLOR)
-    return table + (f'<p class="room-moves" style="font-size: 1.2em">{moves}.</p>' if moves else "")
+    # Who moved, and where to, tells the room the drift: shown with the verdicts, when the lecturer chooses.
+    return table + (f'<p class="room-moves" style="font-size: 1.2em">{moves}.</p>' if moves and verdicts else "")
 
 
 def _readable(answer: str) -> str:
