@@ -193,7 +193,7 @@ def test_a_reveal_link_waits_for_the_rounds_end_and_a_reload_says_the_answer_is_
     follower = RoomFollower(store, LAB, "v", page, HTML())
     store.ask_room(LAB, KEY)
     follower.poll()
-    assert "from before the reload is in the box" in check._feedback.value
+    assert "Your last answer is back in the box" in check._feedback.value
     link.reveal = True  # ?reveal=1, read after the room (LectureBar.apply_url)
     assert not picture.opened
     store.reveal_room()

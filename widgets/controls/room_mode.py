@@ -53,7 +53,7 @@ class RoomMode(HasTraits):
                 self._anchor = self._own(steady(HTML, f'<span id="{ANCHOR}"></span>'))
             self.children = [self._anchor, *self.children]
         self.set_trait("asked", turn)
-        # A reload in the round put the answer given back in the box (the learner's record): say so.
+        # A reload (or an earlier visit) put the last answer given back in the box (the learner's record).
         restored = " " + RELOADED_WORDS if self.given and not self._room_answers and not self.answered else ""
         self._feedback.text = feedback_html(ROUND_WORDS[turn] + restored, WARNING_COLOR, css_class="check-room")
         if self._solution_toggle is not None:
@@ -62,9 +62,9 @@ class RoomMode(HasTraits):
         self.add_class("check-asked")
 
     def end_room(self, reveal: bool = True) -> None:
-        """The room's round is over.  Revealed, the answers given in it count as if given alone (right first: solved;
-        wrong, then right: retried).  Revealed (`reveal`), a question not solved so counts as shown, so
-        everything it held back opens.  Withdrawn (the board's Reset), nothing is judged or opened: the
+        """The room's round is over.  Revealed (`reveal`), the answers given in it count as if given alone
+        (right first: solved; wrong, then right: retried), and a question not solved so counts as shown,
+        so everything it held back opens.  Withdrawn (the board's Reset), nothing is judged or opened: the
         last answer stays in the box for the learner to check, as if the room had never been asked."""
         if not self.asked:
             return

@@ -35,8 +35,8 @@ RECORDED_WORDS = {
 REVEALED_WORDS = "The lecturer revealed the answer: what this question held back is open now."
 #: What a question says when the lecturer ends its round without revealing it (the board's Reset).
 WITHDRAWN_WORDS = "Your lecturer ended this question without revealing it: press Check to check your answer."
-#: What it adds in a round when a reload put the answer given before it back in the box.
-RELOADED_WORDS = "Your answer from before the reload is in the box: press Check to record it again."
+#: What it adds in a round when a reload (or an earlier visit) put the last answer given back in the box.
+RELOADED_WORDS = "Your last answer is back in the box: press Check to record it for this round."
 #: The notice's frame: a bar in the warning colour on its left, so a glance finds it.
 _BOXED = f"border-left: 0.3em solid {WARNING_COLOR}; padding: 0.2em 0 0.2em 0.6em; margin: 0.3em 0"
 _ROUNDS = {1: "round one: answer on your own", 2: "round two: talk it over with your neighbour, then answer again"}
