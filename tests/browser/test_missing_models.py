@@ -81,6 +81,8 @@ def test_a_page_lacking_widgets_reloads_itself_once_and_then_shows_them_all(voil
     page.wait_for_function(READY_JS, arg=outputs, timeout=90_000, polling=100)
     assert outputs > 2 and page.evaluate(RENDERED_VIEWS_JS) == outputs
     assert page.evaluate(BROKEN_JS) == 0
+    # The loading bar goes, and the reload is forgotten, at its next poll after the last view is drawn.
+    page.wait_for_function("() => !document.getElementById('matmul-loading')", timeout=10_000, polling=100)
     assert len(loads) == 2, loads  # the first load, and the one reload
     assert page.evaluate("() => performance.getEntriesByType('navigation')[0].type") == "reload"
     assert page.evaluate("() => sessionStorage.length") == 0  # forgotten: a later failure may reload again
