@@ -3,7 +3,8 @@ configurable-http-proxy, a local-process spawner, the dummy authenticator of its
 jupyterhub-idle-culler with a 30 s timeout and the class pulse service). Three students log in in
 Chromium, each lands on the gallery of their own server, opens lab 8 and moves a weight; their
 answers in lab 2 reach the instructor's board, which the students may not open nor read, even
-across a restart of the service; one browser, shared by two in turn, keeps each
+across a restart of the service; the instructor asks the room lab 1's activity, in two rounds with a
+restart of the service between them, and reveals it; one browser, shared by two in turn, keeps each
 one's progress apart; then their idle servers are culled."""
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from harness.browser import ERROR_OUTPUT_JS, READY_JS, answer_check, open_lab, screenshot
@@ -30,6 +32,11 @@ ARRIVES_WITHIN = 30_000
 GALLERY = "/voila/render/labs/index.ipynb"  # deploy/jupyterhub_config.py's default URL
 LAB_8 = "08-attention-weights.ipynb"
 LAB_2 = "02-entry-dot-product.ipynb"
+LAB_1 = "01-product-by-columns.ipynb"
+# Lab 1's activity: the right product, rows and columns swapped, one sign slipped.
+RIGHT, TRANSPOSE, SIGN = [[6, 19], [9, -3]], [[6, 9], [19, -3]], [[6, 19], [9, 3]]
+# A sender asks the service every 2 s, a kernel reads its outbox every second; a busy 2-core machine.
+TOLD_WITHIN = 30_000
 # Every key of the labs' records (widgets.controls.device_store) a page reads, writes or removes, in order.
 STORAGE_SPY_JS = """
 window.matmulKeysTouched = [];
@@ -203,6 +210,77 @@ def test_restarting_the_service_loses_no_event(hub, students, board):
     assert "Service matmul-pulse exited" in hub.log()
     screenshot(board, "hub-pulse-board-after-restart")
     board.click(".pulse-reset")  # a new session: the instructor's form, with the page's _xsrf
+    expect(board.locator("#board")).to_contain_text("No answers yet")
+
+
+def wait_for_board(hub, board, text):
+    """Reload the board until it says `text` (the hub restarts a stopped service at its next look, every
+    30 s), keeping the students' servers in use meanwhile."""
+    deadline = time.monotonic() + 120
+
+    def shown():  # a service still starting answers through the proxy with a page that has no board
+        try:
+            board.goto(f"{hub.url}{PULSE}", timeout=30_000)
+            return board.locator("#board").inner_text(timeout=5_000)
+        except PlaywrightError:  # no board yet, or a page going as the hub redirects it
+            return ""
+
+    while text not in shown():
+        assert time.monotonic() < deadline, f"the board never said {text!r}\n{hub.log()[-3000:]}"
+        keep_using(hub)
+        board.wait_for_timeout(3_000)
+
+
+def answer_round(students, answers, turn):
+    """Each student answers lab 1's activity in round `turn` ("one", "two"), and is told it is recorded."""
+    for name, answer in zip(STUDENTS, answers):
+        answer_check(students[name], ".lab01-check", answer)
+        expect(students[name].locator(".lab01-check .check-feedback")).to_contain_text(f"recorded for round {turn}")
+
+
+def test_the_instructor_asks_the_room_through_a_restart(hub, students, board):
+    """Peer instruction on the hub: ask, round one, the service restarted, round two, reveal."""
+    labs = {name: f"{hub.url}/user/{name}/voila/render/labs/{LAB_1}" for name in STUDENTS}
+    for name, page in students.items():
+        open_lab(page, labs[name], f"hub-room-{name}")
+    board.goto(f"{hub.url}{PULSE}")
+    board.locator(".room-form select").select_option(label="01-product-by-columns: AB by columns")
+    board.locator(".room-form button", has_text="Ask").click()
+    for page in students.values():
+        expect(page.locator(".room-notice")).to_contain_text("asks the room “AB by columns”", timeout=TOLD_WITHIN)
+    answer_round(students, (RIGHT, TRANSPOSE, SIGN), "one")
+    wait_for_board(hub, board, "round one: 3 answers so far")
+    assert "right" not in board.locator(".room-split").inner_text()
+
+    service = hub.pulse_service()
+    service.kill()  # the round is in the service's store: a restart loses none of it
+    deadline = time.monotonic() + 120
+    while (hub.pulse_service() or service).pid == service.pid:  # the hub restarts it at its next look
+        assert time.monotonic() < deadline, f"the service never came back\n{hub.log()[-3000:]}"
+        keep_using(hub)
+        time.sleep(2)
+    wait_for_board(hub, board, "round one: 3 answers so far")
+    board.locator(".room-form button", has_text="Round two").click()
+    for page in students.values():
+        expect(page.locator(".room-notice")).to_contain_text("round two", timeout=TOLD_WITHIN)
+    answer_round(students, (RIGHT, RIGHT, SIGN), "two")
+    wait_for_board(hub, board, "round two: 3 answers so far")
+    board.locator(".room-verdicts").click()
+    expect(board.locator(".room-moves")).to_contain_text("1 moved from transpose", timeout=ARRIVES_WITHIN)
+    screenshot(board, "hub-room-board-two-rounds")
+
+    board.locator(".room-form button", has_text="Reveal the answer").click()
+    for page in students.values():
+        expect(page.locator(".room-notice")).to_contain_text("is revealed", timeout=TOLD_WITHIN)
+        expect(page.locator(".lab01-reveal .reveal-placeholder")).to_have_count(0)
+        assert "room-split" not in page.content()
+    expect(students["grace"].locator(".lab01-check .check-feedback")).to_contain_text("Correct!")
+    with board.expect_download() as download:
+        board.click(".pulse-export")
+    rows = list(csv.reader(Path(download.value.path()).read_text().splitlines()))
+    moved = [row for row in rows if row[3:5] == ["1 to 2", "transpose to right"]]
+    assert [row[1:3] + row[-1:] for row in moved] == [["01-product-by-columns", "activity", "1"]], rows
+    board.click(".pulse-reset")
     expect(board.locator("#board")).to_contain_text("No answers yet")
 
 
