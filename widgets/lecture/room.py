@@ -83,6 +83,8 @@ class RoomFollower(HasTraits):
         self._task = None
         for key, check in self._checks.items():
             check.observe(lambda change, key=key: self._on_vote(key, change), names="votes")
+        for held in page.held:  # a part holding the asked question opens: the notice links to it now
+            held.reveal.observe(self._on_opened, names="opened")
 
     def follow(self, room: Room) -> None:
         """Bring the page to `room`: the question it asks in its round, or the last one's end."""
@@ -120,9 +122,6 @@ class RoomFollower(HasTraits):
         except OSError:
             seen = None
         if seen == self._seen:
-            asked = self._checks.get(self.room.check) if self.room.asking and self.room.lab == self._lab else None
-            if asked is not None:
-                self._tell(asked)  # a part that held the question may have opened meanwhile
             return
         self._seen = seen
         room = read_room(self._folder)
@@ -148,6 +147,11 @@ class RoomFollower(HasTraits):
                 self.poll()
             except Exception:  # noqa: BLE001 - the lab goes on; the next poll tries again
                 self._seen = None
+
+    def _on_opened(self, change):
+        asked = self._checks.get(self.room.check) if self.room.asking and self.room.lab == self._lab else None
+        if asked is not None:
+            self._tell(asked)
 
     def _on_vote(self, key, change):
         room, check = self.room, self._checks[key]

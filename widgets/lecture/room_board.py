@@ -101,8 +101,8 @@ class RoomPanel(OwnsChildren, VBox):
 
     def refresh(self) -> bool:
         """Read the room and how it answers, and redraw what changed; return whether anything did."""
-        room = self._store.room()
-        split = self._store.room_split(room) if room.ask else None
+        split = self._store.room_split()  # the latest ask's, read with it in one transaction
+        room = split.room if split is not None else Room()
         shown = (room, split, self.verdicts.value)
         if shown == self._shown:
             return False
@@ -113,7 +113,7 @@ class RoomPanel(OwnsChildren, VBox):
         self.reveal.disabled = not room.asking
         self.reveal.button_style = "warning" if room.asking else ""  # an orange button looks pressable
         self.verdicts.disabled = not room.ask
-        if not room.ask or split is None:
+        if split is None:
             self._heading.value, self._split.value = "", ""
             return True
         title = self._titles.get((room.lab, room.check), room.check)
