@@ -92,7 +92,7 @@ def test_two_rounds_then_the_reveal(server, page, browser, pulse_dir):
             expect(_feedback(student)).to_contain_text("Answer recorded for round one", timeout=TOLD_WITHIN)
         for student in students:
             expect(_feedback(student)).not_to_contain_text("Correct")
-            expect(student.locator(".lab01-reveal .reveal-placeholder")).to_be_visible()
+            expect(student.locator(".lab01-reveal .reveal-placeholder")).to_contain_text("when the answer is revealed")
             expect(student.locator(".lab01-check button", has_text="Show solution")).to_be_disabled()
             expect(student.locator(".lab01-reveal button", has_text="Reveal")).to_be_disabled()  # no peeking
         expect(panel.locator("button", has_text="Ask")).to_be_disabled()  # one question at a time

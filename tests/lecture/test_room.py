@@ -143,6 +143,9 @@ def test_nothing_held_opens_by_its_button_during_a_round(room):
     panel.ask.click()
     follower.poll()
     assert picture._button.disabled and panel.ask.disabled  # one question at a time, and no peeking
+    _answer(check, "7")
+    placeholder_words = picture.children[0].children[0].value  # beside the button: why a right answer opened nothing
+    assert not picture.opened and "the entry will open when the answer is revealed" in placeholder_words
     panel.reveal.click()
     follower.poll()
     assert not picture._button.disabled and not panel.ask.disabled

@@ -28,6 +28,7 @@ from traitlets import Bool, observe
 from ..base.owned import OwnsChildren
 from ..base.page_link import PageLink
 from ..base.shared_models import shared_layout, steady
+from ..text.room_words import HELD_WORDS
 
 if TYPE_CHECKING:
     from .check import Check
@@ -137,9 +138,10 @@ class Reveal(OwnsChildren, VBox):
             note = f"Hidden until you have made your prediction: {what} will open after you answer the {questions}."
         if self._after:  # said here, not in the tooltip only: a phone shows no tooltip
             note += f" Revealing it now counts {'that question' if len(self._after) == 1 else 'those questions'} as shown."
+        self._note, self._what = note, what
+        self._note_view = self._own(steady(HTML, f"<i>{note}</i>"))
         self._placeholder = self._own(HBox(
-            [self._own(steady(HTML, f"<i>{note}</i>")),
-             self._button],
+            [self._note_view, self._button],
             layout=shared_layout(align_items="center", grid_gap="0 1em", flex_flow="row wrap"),
         ).add_class("reveal-placeholder"))
         self.add_class("reveal")
@@ -186,6 +188,9 @@ class Reveal(OwnsChildren, VBox):
     def _on_asked(self, change):
         asked = any(check.asked for check in self._after)
         self._button.disabled = asked
+        # A right answer in a round opens nothing: say so, not "will open once your answer is right".
+        note = HELD_WORDS.format(what=self._what) if asked else self._note
+        self._note_view.value = f"<i>{note}</i>"
         if not asked and self._link is not None and self._link.reveal:
             self.opened = True  # the link's ?reveal=1 waited for the room's round to end
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from .alerts import WARNING_COLOR, feedback_html
 
-__all__ = ["ANCHOR", "RECORDED_WORDS", "RELOADED_WORDS", "REVEALED_WORDS", "ROUND_WORDS", "WITHDRAWN_WORDS", "notice_html", "question_label",
+__all__ = ["ANCHOR", "HELD_WORDS", "RECORDED_WORDS", "RELOADED_WORDS", "REVEALED_WORDS", "ROUND_WORDS", "WITHDRAWN_WORDS", "notice_html", "question_label",
            "room_heading_html", "split_table_html"]
 
 #: The id of the place a lab's notice jumps to: just above the question asked.
@@ -37,6 +37,8 @@ REVEALED_WORDS = "The lecturer revealed the answer: what this question held back
 WITHDRAWN_WORDS = "Your lecturer ended this question without revealing it: press Check to check your answer."
 #: What it adds in a round when a reload (or an earlier visit) put the last answer given back in the box.
 RELOADED_WORDS = "Your last answer is back in the box: press Check to record it for this round."
+#: What a part the asked question holds back says during the round, whatever the answer given.
+HELD_WORDS = "Hidden while your lecturer asks the room: {what} will open when the answer is revealed."
 #: The notice's frame: a bar in the warning colour on its left, so a glance finds it.
 _BOXED = f"border-left: 0.3em solid {WARNING_COLOR}; padding: 0.2em 0 0.2em 0.6em; margin: 0.3em 0"
 _ROUNDS = {1: "round one: answer on your own", 2: "round two: talk it over with your neighbour, then answer again"}
