@@ -63,7 +63,13 @@ from tornado.log import app_log
 from classpulse import CATALOGUE, EVENTS_PATH, MAX_BATCH, PulseStore, Room
 from widgets.core.environment import PULSE_DIR
 from widgets.text.alerts import alert_html
-from widgets.text.pulse_words import NO_ANSWERS_HTML, lab_heading_html, pulse_bars_html, pulse_table_html
+from widgets.text.pulse_words import (
+    ERASE_QUESTION,
+    NO_ANSWERS_HTML,
+    lab_heading_html,
+    pulse_bars_html,
+    pulse_table_html,
+)
 from widgets.text.room_words import question_label, room_heading_html, split_table_html
 
 from .pulse_rate import SenderRate
@@ -111,7 +117,7 @@ table {{ max-width: 100%; overflow-x: auto; display: block; }}
 <body>
 <h1>Class pulse</h1>
 <div class="pulse-actions">
-<form method="post" action="{reset}">{xsrf}<button class="pulse-reset" type="submit"
+<form method="post" action="{reset}" onsubmit="return confirm({erase_question})">{xsrf}<button class="pulse-reset" type="submit"
  title="Erase every count (export the CSV first to keep them)">Reset for a new session</button></form>
 <a class="pulse-export" href="{csv}" download="pulse.csv">Export the counts (CSV)</a>
 <span class="pulse-updated" aria-live="polite"></span>
@@ -248,6 +254,7 @@ class _BoardPage(_Handler):
             asking=' disabled title="Reveal the answer first"' if self.now.room.asking else "",
             verdicts_words="Hide which is right" if verdicts else "Show which is right (on the board only)",
             board=_board_html(self.store, self.now.room, verdicts), refresh_ms=_REFRESH * 1000,
+            erase_question=html.escape(json.dumps(ERASE_QUESTION)),  # Reset asks first, as on the lecture server
         ))
 
 

@@ -209,8 +209,15 @@ def test_restarting_the_service_loses_no_event(hub, students, board):
     assert hub.pulse_service().pid != service.pid
     assert "Service matmul-pulse exited" in hub.log()
     screenshot(board, "hub-pulse-board-after-restart")
+    asked = []
+    board.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    board.click(".pulse-reset")  # asks first: dismissed, nothing is erased
+    board.wait_for_timeout(2_000)  # time for a form sent anyway to come back as an empty board
+    assert "No answers yet" not in board.locator("#board").inner_text()
+    board.once("dialog", lambda dialog: dialog.accept())
     board.click(".pulse-reset")  # a new session: the instructor's form, with the page's _xsrf
     expect(board.locator("#board")).to_contain_text("No answers yet")
+    assert asked and asked[0].startswith("Erase every count"), asked
 
 
 def wait_for_board(hub, board, text):
@@ -280,6 +287,7 @@ def test_the_instructor_asks_the_room_through_a_restart(hub, students, board):
     rows = list(csv.reader(Path(download.value.path()).read_text().splitlines()))
     moved = [row for row in rows if row[3:5] == ["1 to 2", "transpose to right"]]
     assert [row[1:3] + row[-1:] for row in moved] == [["01-product-by-columns", "activity", "1"]], rows
+    board.once("dialog", lambda dialog: dialog.accept())
     board.click(".pulse-reset")
     expect(board.locator("#board")).to_contain_text("No answers yet")
 

@@ -184,7 +184,11 @@ def test_the_board_follows_a_visitor_answering_lab_1_without_a_reload(server, pa
             ("01-product-by-columns", "activity", 1, ""),
         ]
 
-    page.locator(".pulse-reset button, button.pulse-reset").first.click()
+    page.locator(".pulse-reset button, button.pulse-reset").first.click()  # asks first
+    expect(page.locator(".pulse-confirm")).to_contain_text("Erase every count")
+    expect(page.locator(".pulse-lab").first).to_be_visible()
+    screenshot(page, "pulse-board-erase-question")
+    page.locator("button.pulse-erase").click()
     expect(board).to_contain_text("No answers yet", timeout=ARRIVES_WITHIN)
     expect(page.locator(".pulse-lab")).to_be_hidden()
     problems.assert_clean()

@@ -149,8 +149,13 @@ def test_reset_erases_the_counts_and_the_board_follows(tmp_path):
     store.record("lab01", "activity", "v1", right=True)
     board = PulseBoard(store)
     assert board.panels["lab01"].layout.display is None
+    board.reset.click()  # asks first, and Keep keeps
+    assert board.reset.disabled and store.summary() != []
+    board.keep.click()
+    assert not board.reset.disabled and store.summary() != []
     board.reset.click()
-    assert store.summary() == [] and board.panels["lab01"].layout.display == "none"
+    board.erase.click()
+    assert not board.reset.disabled and store.summary() == [] and board.panels["lab01"].layout.display == "none"
     assert "No answers yet" in board._updated.value and board._export.value == ""
     store.record("lab01", "activity", "v2", right=False, mistake="sign")
     board.refresh()

@@ -12,6 +12,7 @@ lecturer's link reach this page (``labserver.pulse_gate``), or a refusal.
 from __future__ import annotations
 
 import asyncio
+import html
 import os
 import time
 from collections.abc import Mapping
@@ -28,7 +29,7 @@ from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..core.environment import PULSE_DIR, PULSE_GATE
 from ..text.alerts import alert_html
-from ..text.pulse_words import NO_ANSWERS_HTML, csv_link_html, lab_heading_html, pulse_table_html
+from ..text.pulse_words import ERASE_QUESTION, NO_ANSWERS_HTML, csv_link_html, lab_heading_html, pulse_table_html
 from ..views.bar_chart import BarChart
 from .query import read_query_string
 from .room_board import RoomPanel
@@ -128,8 +129,8 @@ class PulseBoard(OwnsChildren, VBox):
         How many times the board has read the store.
     panels : dict of str to LabPanel
         One per lab seen, by name (read-only).
-    reset : ipywidgets.Button
-        The Reset `Button`.
+    reset, erase, keep : ipywidgets.Button
+        Reset asks whether to erase every count and round (`ERASE_QUESTION`); Erase does, Keep does not.
     room : RoomPanel
         Asking the room one check, in two rounds (peer instruction).
 
@@ -142,6 +143,9 @@ class PulseBoard(OwnsChildren, VBox):
     >>> board.panels["lab08"].mistake_bars.y.tolist(), board.status
     ([1.0], '')
     >>> board.reset.click()
+    >>> board.panels["lab08"].layout.display, board.erase.description
+    (None, 'Erase them')
+    >>> board.erase.click()
     >>> board.panels["lab08"].layout.display
     'none'
     """
@@ -158,11 +162,19 @@ class PulseBoard(OwnsChildren, VBox):
         self._shown = None  # the (status, summary) drawn last
         self._panels = {}
         self._status = self._own(steady(HTML).add_class("pulse-status"))
-        self.reset = self._own(Button(description="Reset for a new session", button_style="danger",
-                             icon="trash", layout=Layout(width="auto"),
-                             tooltip="Erase every count (export the CSV first to keep them)"))
-        self.reset.add_class("pulse-reset")
-        self.reset.on_click(lambda _button: self._on_reset())
+        self.reset = self._own(steady(Button, description="Reset for a new session", button_style="danger",
+                                      layout={"width": "auto"}).add_class("pulse-reset"))
+        self.erase = self._own(steady(Button, description="Erase them", button_style="danger", icon="trash",
+                                      layout={"width": "auto"}).add_class("pulse-erase"))
+        self.keep = self._own(steady(Button, description="Keep them", layout={"width": "auto"}).add_class("pulse-keep"))
+        # Reset asks first: the counts and the room's rounds are a session's only record.
+        self._confirm = self._own(HBox([self._own(steady(HTML, f"<b>{html.escape(ERASE_QUESTION)}</b>")),
+                                        self.erase, self.keep],
+                                       layout=Layout(display="none", align_items="center", flex_flow="row wrap",
+                                                     grid_gap="0 1em")).add_class("pulse-confirm"))
+        self.reset.on_click(lambda _button: self._ask_to_erase(True))
+        self.keep.on_click(lambda _button: self._ask_to_erase(False))
+        self.erase.on_click(lambda _button: self._on_reset())
         self._export = self._own(steady(HTML).add_class("pulse-export"))
         self._updated = self._own(steady(HTML).add_class("pulse-updated"))
         self._labs = self._own(VBox().add_class("pulse-labs"))
@@ -170,6 +182,7 @@ class PulseBoard(OwnsChildren, VBox):
         self.children = [
             self._own(HBox([self.reset, self._export, self._updated],
                            layout=Layout(align_items="center", grid_gap="0 1.5em"))),
+            self._confirm,
             self._status,
             self.room,
             self._labs,
@@ -249,7 +262,12 @@ class PulseBoard(OwnsChildren, VBox):
                 self._shown = None  # so that the next refresh draws everything again
                 self._status.value = alert_html(f"The board could not refresh: {error}")
 
+    def _ask_to_erase(self, asking):
+        self._confirm.layout.display = None if asking else "none"
+        self.reset.disabled = asking
+
     def _on_reset(self):
+        self._ask_to_erase(False)
         if not self._store.reset():
             self.set_trait("status", self._store.error)
         self.refresh()
