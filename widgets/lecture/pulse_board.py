@@ -12,7 +12,6 @@ lecturer's link reach this page (``labserver.pulse_gate``), or a refusal.
 from __future__ import annotations
 
 import asyncio
-import html
 import os
 import time
 from collections.abc import Mapping
@@ -29,7 +28,7 @@ from ..base.owned import OwnsChildren
 from ..base.shared_models import steady
 from ..core.environment import PULSE_DIR, PULSE_GATE
 from ..text.alerts import alert_html
-from ..text.pulse_words import ERASE_QUESTION, NO_ANSWERS_HTML, csv_link_html, lab_heading_html, pulse_table_html
+from ..text.pulse_words import ERASE_QUESTION_HTML, NO_ANSWERS_HTML, csv_link_html, lab_heading_html, pulse_table_html
 from ..views.bar_chart import BarChart
 from .query import read_query_string
 from .room_board import RoomPanel
@@ -168,7 +167,7 @@ class PulseBoard(OwnsChildren, VBox):
                                       layout={"width": "auto"}).add_class("pulse-erase"))
         self.keep = self._own(steady(Button, description="Keep them", layout={"width": "auto"}).add_class("pulse-keep"))
         # Reset asks first: the counts and the room's rounds are a session's only record.
-        self._confirm = self._own(HBox([self._own(steady(HTML, f"<b>{html.escape(ERASE_QUESTION)}</b>")),
+        self._confirm = self._own(HBox([self._own(steady(HTML, ERASE_QUESTION_HTML)),
                                         self.erase, self.keep],
                                        layout=Layout(display="none", align_items="center", flex_flow="row wrap",
                                                      grid_gap="0 1em")).add_class("pulse-confirm"))
