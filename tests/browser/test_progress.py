@@ -225,7 +225,7 @@ def test_a_damaged_record_is_set_aside_and_the_lab_starts_afresh(voila_server, p
 
 
 def test_a_record_from_a_newer_version_is_left_as_it_is_and_the_answers_kept_beside_it(voila_server, page):
-    newer = '{"v": 5, "checks": {"activity": "solved"}, "streaks": {}}'
+    newer = '{"v": 6, "checks": {"activity": "solved"}, "streaks": {}}'
     open_lab(page, url(voila_server), "progress-02-before-newer")
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, newer])
     problems = open_lab(page, url(voila_server), "progress-02-newer")
@@ -234,7 +234,7 @@ def test_a_record_from_a_newer_version_is_left_as_it_is_and_the_answers_kept_bes
         "read: it is left as it is, and your answers here are kept beside it.")
     answer_check(page, ".lab02-check", "-12")
     expect(page.locator(".lab02-check [role=status]")).to_contain_text("Correct!")
-    page.wait_for_function(f"() => (localStorage.getItem({KEY + '#v4'!r}) || '').includes('activity')")
+    page.wait_for_function(f"() => (localStorage.getItem({KEY + '#v5'!r}) || '').includes('activity')")
     kept = page.evaluate(KEPT_JS)
     assert kept[KEY] == newer and not any("#set-aside" in key for key in kept)
     problems.assert_clean()

@@ -108,6 +108,10 @@ def test_two_rounds_then_the_reveal(server, page, browser, pulse_dir):
         for student in students:
             expect(student.locator(".room-notice")).to_contain_text("round two", timeout=TOLD_WITHIN)
             expect(_feedback(student)).to_contain_text("Round two")
+        # The transposer's page is reloaded (a phone woken, a lost connection): their answers go on under
+        # the id their browser kept, so the board counts them once and sees them move.
+        open_lab(transpose, server.url + LAB_1, "room-student-transpose-reloaded", tolerated=LEAVING_TOLERATED)
+        expect(_feedback(transpose)).to_contain_text("Your last answer is back in the box", timeout=TOLD_WITHIN)
         # Round two: the transposer is convinced, the sign slip stays, the right one keeps it.
         for student, answer in ((right, RIGHT), (transpose, RIGHT), (sign, SIGN)):
             answer_check(student, ".lab01-check", answer)

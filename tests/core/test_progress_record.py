@@ -27,12 +27,15 @@ practice_records = st.builds(
     st.sampled_from(["", "entry", "softmax"]), stamps)
 
 
+rooms = st.one_of(st.just(()), st.tuples(st.integers(1, 2**53), st.from_regex(r"[0-9a-f]{32}", fullmatch=True)))
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.dictionaries(names, st.sampled_from(STATES), max_size=30),
        st.dictionaries(names, practice_records, max_size=5), st.integers(0, 200),
-       st.dictionaries(names, st.text(max_size=MAX_ANSWER), max_size=10))
-def test_what_is_written_reads_back_the_same(checks, practice, total, answers):
-    record = Record(checks, practice, total, answers)
+       st.dictionaries(names, st.text(max_size=MAX_ANSWER), max_size=10), rooms)
+def test_what_is_written_reads_back_the_same(checks, practice, total, answers, room):
+    record = Record(checks, practice, total, answers, room)
     assert read_record(write_record(record)) == (record, "")
 
 
@@ -122,6 +125,12 @@ def test_any_text_is_read_or_set_aside_and_never_raises(text):
     ('{"v": 2, "checks": {}, "practice": {"practice": {"seed": 1, "history": "", "solved": 0, "skill": "no!"}}, '
      '"total": 0}', "it is not a record of the labs"),
     (f'{{"v": {VERSION + 1}, "checks": {{}}}}', "it was written by another version of the labs"),
+    # The room's vote: an ask id and a page view's id, or nothing; never anything else.
+    *((f'{{"v": 5, "checks": {{}}, "practice": {{}}, "total": 0, "answers": {{}}, "room": {room}}}',
+       "it is not a record of the labs")
+      for room in (f'[0, "{"a" * 32}"]', f'[1, "{"A" * 32}"]', '[1, "<script>"]', f'[1.5, "{"a" * 32}"]',
+                   "[1]", '{"ask": 1}', "null", f'[true, "{"a" * 32}"]', f'[{2**53 + 1}, "{"a" * 32}"]')),
+    ('{"v": 4, "checks": {}, "practice": {}, "total": 0, "answers": {}, "room": []}', "it is not a record of the labs"),
     ("[" * 100_000, "it is too large"),
     ("[" * 5_000 + "]" * 5_000, "it is not a record of the labs"),  # nested deep, but not too long
 ])

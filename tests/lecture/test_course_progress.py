@@ -25,7 +25,7 @@ def test_every_numbered_lab_is_listed_with_its_title():
     assert [name for name, _ in LABS][:2] == ["01-product-by-columns", "02-entry-dot-product"]
     assert len(LABS) == 10 and dict(LABS)["09-softmax-weights"] == "From scores to weights: the softmax"
     names = [name for name, _ in LABS] + ["review"]
-    assert CourseProgress(LABS).store.peek == names + [name + "#v4" for name in names]
+    assert CourseProgress(LABS).store.peek == names + [name + "#v5" for name in names]
 
 
 def test_a_new_learner_is_sent_to_lab_1():
@@ -112,7 +112,7 @@ def test_a_lab_kept_beside_a_newer_versions_record_is_shown_and_moved_by_its_own
     """What this version kept of lab 2 (widgets.lecture.progress) counts; the newer record stays the newer labs'."""
     course = CourseProgress(LABS)
     mine = Record({"a": "solved"}, {}, total=2)
-    browser_answers(course, {"02-entry-dot-product": '{"v": 5, "checks": {}, "streaks": {}}',
-                             "02-entry-dot-product#v4": mine, "03-product-properties": '{"v": 5}'})
+    browser_answers(course, {"02-entry-dot-product": '{"v": 6, "checks": {}, "streaks": {}}',
+                             "02-entry-dot-product#v5": mine, "03-product-properties": '{"v": 6}'})
     assert course.rows[1][2:5] == (1, 0, 2) and "Lab 2, One entry as a dot product : 1 of 2" in course.summary
     assert read_code(course.export_code()) == ({"02-entry-dot-product": write_record(mine)}, "")

@@ -135,6 +135,19 @@ def test_a_reload_gives_back_an_unfinished_answer_unjudged():
     assert not row_check.submit() and row_check.attempts == 1  # checked as it stands
 
 
+def test_the_id_of_a_vote_in_the_room_is_kept_and_given_back_after_a_reload():
+    lab = lab_namespace(LAB_2)
+    progress = lab["lecture"].progress.watch_all(lab["lecture"].lab.questions, lab="02-entry-dot-product")
+    browser_answers(progress)
+    vote = (1_765_000_000_000_000, "ab" * 16)
+    progress.room_vote = vote  # the follower's first vote in a round
+    assert read_record(progress.store.saved)[0].room == vote
+    again = lab_namespace(LAB_2)["lecture"].progress  # the reloaded page
+    again.watch_all(lab["lecture"].lab.questions, lab="02-entry-dot-product")
+    browser_answers(again, progress.store.saved)
+    assert again.room_vote == vote
+
+
 def test_an_answer_seen_earlier_is_restored_as_seen_and_a_right_answer_still_counts_as_shown(lab2):
     lab, progress = lab2
     browser_answers(progress, write_record(Record({"activity": "shown"})))
@@ -157,16 +170,16 @@ def test_a_damaged_record_is_set_aside_and_the_lab_starts_afresh(lab2, monkeypat
 
 def test_a_record_from_a_newer_version_is_never_written_over_and_this_visit_is_kept_beside_it():
     """The newer labs read their record again, whole; these keep the learner's answers under a key of their own."""
-    newer = '{"v": 5, "checks": {"activity": "solved"}, "streaks": {"activity": 3}}'
+    newer = '{"v": 6, "checks": {"activity": "solved"}, "streaks": {"activity": 3}}'
     kept = {"02-entry-dot-product": newer}
     lab, progress = visit(kept)
     assert progress.notice == (
         "This browser keeps a record of this lab from a newer version of the labs, which this page cannot "
         "read: it is left as it is, and your answers here are kept beside it.")
     assert answer(lab["activity"], "-12")
-    assert set(kept) == {"02-entry-dot-product", "02-entry-dot-product#v4"}
+    assert set(kept) == {"02-entry-dot-product", "02-entry-dot-product#v5"}
     assert kept["02-entry-dot-product"] == newer
-    assert read_record(kept["02-entry-dot-product#v4"])[0].checks == {"activity": "solved"}
+    assert read_record(kept["02-entry-dot-product#v5"])[0].checks == {"activity": "solved"}
 
     lab, progress = visit(kept)  # a reload: this version's answers come back, the newer record stays
     assert lab["activity"].solved and progress.restored == 1
@@ -177,11 +190,11 @@ def test_a_record_from_a_newer_version_is_never_written_over_and_this_visit_is_k
 
 
 def test_a_damaged_record_kept_beside_a_newer_one_is_set_aside_and_the_newer_one_left():
-    newer = '{"v": 5, "checks": {}}'
-    kept = {"02-entry-dot-product": newer, "02-entry-dot-product#v4": "junk"}
+    newer = '{"v": 6, "checks": {}}'
+    kept = {"02-entry-dot-product": newer, "02-entry-dot-product#v5": "junk"}
     lab, progress = visit(kept)
     assert "set aside because it is not a record of the labs" in progress.notice
-    assert kept == {"02-entry-dot-product": newer, "02-entry-dot-product#v4#set-aside-1": "junk"}
+    assert kept == {"02-entry-dot-product": newer, "02-entry-dot-product#v5#set-aside-1": "junk"}
     assert answer(lab["activity"], "-12") and kept["02-entry-dot-product"] == newer
 
 
@@ -250,15 +263,15 @@ def test_a_practice_proficient_in_the_lab_shows_mastered_after_the_mixed_review(
         progress.store.loaded = kept
         progress.store.peeked = {"review": review}
         progress.store.status = "ready"
-    assert progress.store.peek == ["review", "review#v4"]
+    assert progress.store.peek == ["review", "review#v5"]
     assert lab["practice"].level.startswith("mastered: 5 of 5")
     assert "Level: mastered" in lab["practice"]._score.value
 
 
 def test_a_review_kept_beside_a_newer_versions_review_still_counts():
     kept = {"02-entry-dot-product": write_record(Record(practice={"practice": PracticeRecord(9, "rrrrr", 5, "entry")})),
-            "review": '{"v": 5, "practice": {}, "mixed": true}',
-            "review#v4": write_record(Record(practice={"entry": PracticeRecord(0, "r", 1, "entry")}))}
+            "review": '{"v": 6, "practice": {}, "mixed": true}',
+            "review#v5": write_record(Record(practice={"entry": PracticeRecord(0, "r", 1, "entry")}))}
     lab = lab_namespace(LAB_2)
     progress = lab["lecture"].progress.watch_all(lab["lecture"].lab.questions, lab="02-entry-dot-product")
     with progress.store.hold_trait_notifications():

@@ -88,14 +88,14 @@ def test_a_review_record_from_a_newer_version_is_never_written_over_and_this_one
     review = MixedReview(LABS, rng=random.Random(2))
     sent = []
     monkeypatch.setattr(review.store, "send", sent.append)
-    browser_answers(review, VISITED, loaded='{"v": 5, "practice": {}, "mixed": true}')
-    assert sent == [] and review.store.key == "review#v4" and review.practices == ()  # neither set aside nor begun
+    browser_answers(review, VISITED, loaded='{"v": 6, "practice": {}, "mixed": true}')
+    assert sent == [] and review.store.key == "review#v5" and review.practices == ()  # neither set aside nor begun
     assert "from a newer version of the labs" in review._intro.value
     earlier = write_record(Record(practice={"entry": PracticeRecord(0, "s", 1, "entry")}))
     review.store.set_state({"loaded": earlier, "status": "ready"})  # the view reads the key of this version's own
     entry = next(p for p in review.practices if p.skill == "entry")
     right(entry)
-    assert review.store.key == "review#v4" and sent == []
+    assert review.store.key == "review#v5" and sent == []
     assert "from a newer version of the labs" in review._intro.value and "3 problems" in review._intro.value
     assert read_record(review.store.saved)[0].practice["entry"] == PracticeRecord(0, "sr", 2, "entry", ((5, 0),))
 

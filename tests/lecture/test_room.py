@@ -185,16 +185,33 @@ def test_the_room_sees_one_order_of_choices_and_a_reload_keeps_the_answer(tmp_pa
     assert check.given == "AB"  # what the learner's record keeps, and a reload puts back
 
 
+def test_a_reload_in_a_round_answers_under_the_id_its_browser_kept(room):
+    store, panel = room
+    check, _, _, follower = _page(store, "a")
+    panel.ask.click()
+    follower.poll()
+    _answer(check, "5")
+    panel.next_round.click()
+    again, _, _, reloaded = _page(store, "b")  # the reloaded page: a new page view...
+    reloaded.voter = follower.voter  # ...given the id its browser kept (`LabProgress.room_vote`)
+    reloaded.poll()
+    _answer(again, "7")
+    split = store.room_split()
+    assert (split.answered(1), split.answered(2), split.moves) == (1, 1, (("entries", "right", 1),))
+
+
 def test_a_reveal_link_waits_for_the_rounds_end_and_a_reload_says_the_answer_is_back(tmp_path):
     store = PulseStore(tmp_path)
     link = PageLink()
     page = LabPage(link)
     check = page.ask(KEY, Check("Entry (2,3) of $AB$?", 7.0))
     picture = page.hold(HTML("the entry is 7"), until=[KEY], holds_answer=True, what="the entry")
-    check.restore_given("7")  # what a reload in the round puts back from the learner's record
     follower = RoomFollower(store, LAB, "v", page, HTML())
     store.ask_room(LAB, KEY)
     follower.poll()
+    # What a reload in the round puts back from the learner's record, once the browser answers the page.
+    check.restore_given("7")
+    assert "Your lecturer asks the room" in check._feedback.value
     assert "Your last answer is back in the box" in check._feedback.value
     link.reveal = True  # ?reveal=1, read after the room (LectureBar.apply_url)
     assert not picture.opened

@@ -349,7 +349,7 @@ class Check(RoomMode, OwnsChildren, VBox):
         except (ValueError, TypeError, TraitError):
             return
         self.set_trait("given", given)
-        self._feedback.text = '<div class="check-restored">Your last answer from an earlier visit: check it again.</div>'
+        self._say_restored()
 
     def order_choices(self, seed: int, key: str) -> None:
         """Show a multiple choice's options in the order `choice_order` draws from `seed` and the

@@ -53,13 +53,24 @@ class RoomMode(HasTraits):
                 self._anchor = self._own(steady(HTML, f'<span id="{ANCHOR}"></span>'))
             self.children = [self._anchor, *self.children]
         self.set_trait("asked", turn)
-        # A reload (or an earlier visit) put the last answer given back in the box (the learner's record).
-        restored = " " + RELOADED_WORDS if self.given and not self._room_answers and not self.answered else ""
-        self._feedback.text = feedback_html(ROUND_WORDS[turn] + restored, WARNING_COLOR, css_class="check-room")
+        self._say_round()
         if self._solution_toggle is not None:
             self._solution_toggle.value = False
             self._solution_toggle.disabled = True
         self.add_class("check-asked")
+
+    def _say_round(self):
+        """The round's words in the feedback; and, when a reload (or an earlier visit) put the last answer
+        given back in the box from the learner's record, that it is there to be checked again."""
+        restored = " " + RELOADED_WORDS if self.given and not self._room_answers and not self.answered else ""
+        self._feedback.text = feedback_html(ROUND_WORDS[self.asked] + restored, WARNING_COLOR, css_class="check-room")
+
+    def _say_restored(self):
+        """What the feedback says when an earlier visit's answer is put back: in a round, its words stay."""
+        if self.asked:
+            self._say_round()
+        else:
+            self._feedback.text = '<div class="check-restored">Your last answer from an earlier visit: check it again.</div>'
 
     def end_room(self, reveal: bool = True) -> None:
         """The room's round is over.  Revealed (`reveal`), the answers given in it count as if given alone

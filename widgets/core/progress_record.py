@@ -1,7 +1,9 @@
 """A learner's record of one lab, as kept in the browser: how each check ended (right first time,
 after a hint, after a wrong answer, or seen first), the last answer of each check still open, and
 where each practice stands.  The mixed review keeps one too (`REVIEW_KEY`), with where each review
-problem fell among the skill's practice problems (`PracticeRecord.at`, from version 4).
+problem fell among the skill's practice problems (`PracticeRecord.at`, from version 4).  From version 5
+it keeps the id this learner's answers to the question the lecturer last asked the room go under
+(`Record.room`), so that a reload in a round does not count the learner twice.
 
 The record travels as JSON text through the browser's storage, which the
 learner (or another page of the site) can change: `read_record` reads it
@@ -13,12 +15,12 @@ Examples
 >>> record = Record({"activity": "solved"}, {"practice": PracticeRecord(8, "rs", 2, "entry")}, total=5)
 >>> text = write_record(record)
 >>> text[:75]
-'{"v":4,"checks":{"activity":"solved"},"practice":{"practice":{"seed":8,"his'
+'{"v":5,"checks":{"activity":"solved"},"practice":{"practice":{"seed":8,"his'
 >>> read_record(text) == (record, "")
 True
 >>> read_record('{"v": 1, "checks": {"activity": "shown"}}')  # the first version had no practice
-(Record(checks={'activity': 'shown'}, practice={}, total=0, answers={}), '')
->>> read_record('{"v": 5, "checks": {}}')[1]
+(Record(checks={'activity': 'shown'}, practice={}, total=0, answers={}, room=()), '')
+>>> read_record('{"v": 6, "checks": {}}')[1]
 'it was written by another version of the labs'
 """
 
@@ -36,11 +38,16 @@ __all__ = ["MAX_ANSWER", "MAX_CHARS", "REVIEW_KEY", "STATES", "VERSION", "Practi
            "read_record", "read_records", "write_record"]
 
 #: The version this code writes; it reads this one and those before (1: checks only; 2: no answers;
-#: 3: no `PracticeRecord.at`, so a review's outcomes there count as after the skill's practice).
-VERSION = 4
+#: 3: no `PracticeRecord.at`, so a review's outcomes there count as after the skill's practice; 4: no room).
+VERSION = 5
 #: The keys of a record, by version.
 _KEYS = {1: {"v", "checks"}, 2: {"v", "checks", "practice", "total"}, 3: {"v", "checks", "practice", "total", "answers"}}
 _KEYS[4] = _KEYS[3]
+_KEYS[5] = _KEYS[4] | {"room"}
+#: A room vote's id: a page view's (`widgets.lecture.pulse.PulseRecorder.visitor`, a uuid4's hex).
+_VOTER = re.compile(r"[0-9a-f]{32}\Z")
+#: The largest ask id (`classpulse.pulse_room`: microseconds since 1970, far below it).
+_MAX_ASK = 2**53
 #: The keys of a practice entry; from version 4 also ``at``, where it is not empty.
 _ENTRY = {"seed", "history", "solved", "skill"}
 #: Where the mixed review keeps its record (labs/review.ipynb): a practice entry per skill reviewed.
@@ -105,16 +112,28 @@ def events(practice: PracticeRecord, review: PracticeRecord | None = None) -> tu
 class Record:
     """One lab's record: each check's state (one of `STATES`) and each practice's `PracticeRecord`, by
     name; how many checks the lab has (for the gallery's map; 0 where a record does not say); the last
-    answer checked of each check still open (`Check.given`), by name."""
+    answer checked of each check still open (`Check.given`), by name; and ``(ask, id)``, the id this
+    learner's answers to the room's last ask went under, or ``()``."""
 
     checks: dict = field(default_factory=dict)
     practice: dict = field(default_factory=dict)
     total: int = 0
     answers: dict = field(default_factory=dict)
+    room: tuple = ()
 
 
 def _count(value, top):
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top
+
+
+def _room(room):
+    """The ``(ask, id)`` of a record's room as the browser kept it, ``()`` for none, or None if it is not one."""
+    if room == []:
+        return ()
+    if (isinstance(room, list) and len(room) == 2 and _count(room[0], _MAX_ASK) and room[0] > 0
+            and isinstance(room[1], str) and _VOTER.match(room[1])):
+        return room[0], room[1]
+    return None
 
 
 def _stamps(at, history):
@@ -166,7 +185,7 @@ def read_record(text: str) -> tuple[Record, str]:
     Examples
     --------
     >>> read_record("")
-    (Record(checks={}, practice={}, total=0, answers={}), '')
+    (Record(checks={}, practice={}, total=0, answers={}, room=()), '')
     >>> read_record("not json")[1]
     'it is not a record of the labs'
     >>> read_record('{"v": 1, "checks": {"activity": "maybe"}}')[1]
@@ -189,10 +208,11 @@ def read_record(text: str) -> tuple[Record, str]:
     version = data["v"]
     checks, practice = data.get("checks"), data.get("practice", {})
     total, answers = data.get("total", 0), data.get("answers", {})
+    room = _room(data.get("room", []))
     if (
         set(data) != _KEYS[version]
         or not isinstance(checks, dict) or not isinstance(practice, dict) or not isinstance(answers, dict)
-        or not _count(total, _MAX_CHECKS)
+        or not _count(total, _MAX_CHECKS) or room is None
         or len(checks) + len(practice) + len(answers) > _MAX_CHECKS
         or not all(isinstance(name, str) and _NAME.match(name) and state in _STATES_OF.get(version, STATES)
                    for name, state in checks.items())
@@ -203,7 +223,7 @@ def read_record(text: str) -> tuple[Record, str]:
     kept = {name: _practice(entry, version) for name, entry in practice.items()}
     if not all(_NAME.match(name) and entry is not None for name, entry in kept.items()):
         return Record(), _NOT_OURS
-    return Record(dict(checks), kept, total, dict(answers)), ""
+    return Record(dict(checks), kept, total, dict(answers), room), ""
 
 
 def read_records(texts: Mapping[str, str], names: Iterable[str]) -> dict[str, Record]:
@@ -211,7 +231,7 @@ def read_records(texts: Mapping[str, str], names: Iterable[str]) -> dict[str, Re
     an empty one where nothing was kept or what was kept is set aside.
 
     >>> read_records({"02-entry": '{"v":1,"checks":{"activity":"solved"}}', "03": "junk"}, ["02-entry", "03"])
-    {'02-entry': Record(checks={'activity': 'solved'}, practice={}, total=0, answers={}), '03': Record(checks={}, practice={}, total=0, answers={})}
+    {'02-entry': Record(checks={'activity': 'solved'}, practice={}, total=0, answers={}, room=()), '03': Record(checks={}, practice={}, total=0, answers={}, room=())}
     """
     records = {name: read_record(texts.get(name, "")) for name in names}
     return {name: Record() if problem else record for name, (record, problem) in records.items()}
@@ -232,5 +252,7 @@ def write_record(record: Record) -> str:
     answers = {name: text for name, text in record.answers.items() if len(text) <= MAX_ANSWER}  # a longer one: left
     if not all(_NAME.match(name) and isinstance(text, str) for name, text in answers.items()):
         raise ValueError(f"cannot record answers {answers!r}")
+    if _room(list(record.room)) is None:
+        raise ValueError(f"cannot record the room's {record.room!r}")
     return json.dumps({"v": VERSION, "checks": dict(record.checks), "practice": practice, "total": record.total,
-                       "answers": answers}, separators=(",", ":"))
+                       "answers": answers, "room": list(record.room)}, separators=(",", ":"))

@@ -351,6 +351,8 @@ class LectureBar(OwnsChildren, HBox):
             self.children = [*self.children, self.room_notice]
             self.room = RoomFollower(self.pulse.store, self.pulse.lab, self.pulse.visitor, self.lab,
                                      self.room_notice).start()
+            # A reload in a round: the learner's answers go on under the id the browser kept.
+            link((self.progress, "room_vote"), (self.room, "voter"))
         flag_errors = []
         # Each setting a link may carry: the object it sets (this bar, or the page's link that
         # the reveals and practices follow), the setting's name, and how it is read.

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ipywidgets import HTML, Button, HBox, Layout
+from traitlets import Tuple
 
 from ..base.guard import Guard
 from ..base.shared_models import steady
@@ -60,7 +61,7 @@ def written_by_newer(text: str) -> bool:
 
     Examples
     --------
-    >>> written_by_newer('{"v": 5, "checks": {}, "streaks": {}}'), written_by_newer('{"v": 1, "x": 0}')
+    >>> written_by_newer('{"v": 6, "checks": {}, "streaks": {}}'), written_by_newer('{"v": 1, "x": 0}')
     (True, False)
     >>> written_by_newer("not json"), written_by_newer('{"v": true}')
     (False, False)
@@ -79,7 +80,7 @@ def apart_key(key: str) -> str:
     """Where this version keeps its record beside a newer version's record under `key`.
 
     >>> apart_key("02-entry-dot-product")
-    '02-entry-dot-product#v4'
+    '02-entry-dot-product#v5'
     """
     return f"{key}#v{VERSION}"
 
@@ -93,6 +94,10 @@ def _page_name():
 class LabProgress(KeepsStore, HBox):
     """A lab's checks, kept in the browser: a notice and *Forget my progress*; see the module.
 
+    Its `room_vote` is kept too: ``(ask, id)``, the id this learner's answers to the question the
+    lecturer asked the room go under (`RoomFollower.voter`, linked by `LectureBar.apply_url`), so a
+    reload in a round records the new answer in place of the last, not beside it.
+
     Examples
     --------
     >>> check = Check("2 + 2?", 4.0)
@@ -104,6 +109,8 @@ class LabProgress(KeepsStore, HBox):
     >>> "1 answer from your last visit" in progress.notice
     True
     """
+
+    room_vote = Tuple(help="(ask, id): the id this learner's answers to the room's ask go under, or ().")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(layout=Layout(align_items="center", grid_gap="0 0.5em"), **kwargs)
@@ -132,6 +139,7 @@ class LabProgress(KeepsStore, HBox):
         self.restored_practice = 0
         self.children = [self.store, self._notice, self._forget, self._afresh]
         self.add_class("lab-progress")
+        self.observe(self._on_room_vote, names="room_vote")
 
     @property
     def notice(self) -> str:
@@ -233,6 +241,8 @@ class LabProgress(KeepsStore, HBox):
                 if practice is not None and not practice.history:
                     practice.restore(kept)
                     self.restored_practice += bool(kept.history)  # a practice never started: nothing to welcome
+            if record.room and not self.room_vote:
+                self.room_vote = record.room
         # What this visit did before the browser answered wins over what it kept.
         self._states = {**{name: state for name, state in record.checks.items() if name in self._checks},
                         **self._states}
@@ -261,12 +271,16 @@ class LabProgress(KeepsStore, HBox):
         practice = {name: practice.record for name, practice in self._practices.items()}
         answers = {name: check.given for name, check in self._checks.items()
                    if check.given and name not in self._states}
-        return Record(dict(self._states), practice, len(self._checks), answers)
+        return Record(dict(self._states), practice, len(self._checks), answers, self.room_vote)
+
+    def _on_room_vote(self, change):
+        if not self._restoring and self._checks:
+            self._save()
 
     def _save(self):
         current = self._current()
         if self.store.status in ("ready", "full") and (
-            current.checks or current.answers or self.store.saved
+            current.checks or current.answers or current.room or self.store.saved
             or any(kept.history for kept in current.practice.values())
         ):  # once there is anything to keep
             self.store.saved = write_record(current)

@@ -17,7 +17,7 @@ import os
 from typing import Any
 
 from ipywidgets import HTML
-from traitlets import HasTraits, Instance
+from traitlets import HasTraits, Instance, Tuple
 
 from classpulse import ROOM_FILE, PulseStore, Room, read_room
 
@@ -49,6 +49,9 @@ class RoomFollower(HasTraits):
     ----------
     room : Room
         The room as last read.
+    voter : tuple
+        ``(ask, id)``: the id this page's answers to that ask go under, the page view's own at its first
+        answer; a reload keeps it (`LabProgress.room_vote`), so the learner's new answer replaces the last.
 
     Examples
     --------
@@ -69,6 +72,7 @@ class RoomFollower(HasTraits):
     """
 
     room = Instance(Room, kw={}, help="The room as last read.")
+    voter = Tuple(help="(ask, id): the id this page's answers to that ask go under, or ().")
 
     def __init__(self, store: PulseStore, lab: str, visitor: str, page: LabPage, notice: HTML,
                  interval: float = 1.0, **kwargs: Any) -> None:
@@ -158,7 +162,9 @@ class RoomFollower(HasTraits):
         if change["new"] <= change["old"] or not (room.asking and room.lab == self._lab and room.check == key):
             return
         right, mistake, answer = check.vote
+        if self.voter[:1] != (room.ask,):
+            self.voter = (room.ask, self._visitor)
         # A lab never breaks because its answer could not be stored: the store says why in its `error`.
-        self._store.record_vote(self._lab, key, self._visitor, room.ask, check.asked, right=right,
+        self._store.record_vote(self._lab, key, self.voter[1], room.ask, check.asked, right=right,
                                 mistake=slip(mistake, answer), answer=answer)
 
