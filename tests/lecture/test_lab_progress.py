@@ -288,6 +288,11 @@ def test_start_afresh_forgets_the_lab_and_reloads_the_page(lab2, monkeypatch):
     browser_answers(progress, write_record(Record({"activity": "solved"})))
     progress._afresh.click()
     assert sent == [{"clear": True}, {"reload": True}] and progress.store.saved == ""
+    # In a round of the room, the id its answers go under is kept: starting afresh is no second voter.
+    vote = (1_765_000_000_000_000, "cd" * 16)
+    progress.room_vote = vote
+    progress._afresh.click()
+    assert read_record(progress.store.saved)[0] == Record(room=vote)
 
 
 def test_a_deaf_store_is_renewed_and_the_record_is_written_to_the_new_one(lab2):

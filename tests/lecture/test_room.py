@@ -74,6 +74,29 @@ def test_a_round_records_without_judging_and_the_reveal_counts_as_alone(room):
     split = store.room_split()
     assert split.rounds == ((("right", 1), ("entries", 1)), (("right", 1),))
     assert "Correct!" in right[0]._feedback.value
+    assert store.reset()  # a new session after the reveal: the question was revealed, not withdrawn
+    for _, _, notice, follower in (right, slipped, silent):
+        follower.poll()
+        assert "is revealed" in notice.value and "without revealing" not in notice.value
+
+
+def test_every_other_solution_of_the_lab_waits_for_the_round_to_end(tmp_path):
+    store = PulseStore(tmp_path)
+    page = LabPage()
+    entry = page.ask("entry", Check("Entry (2,3)?", -12.0, solution="It is -12."))
+    page.ask("row", Check("Row 2?", np.array([[-18.0, -8.0, -12.0]]), solution="[-18, -8, -12]"))
+    follower = RoomFollower(store, LAB, "v", page, HTML())
+    store.ask_room(LAB, "row")
+    follower.poll()
+    def parts(widget):
+        yield widget
+        for child in getattr(widget, "children", ()):
+            yield from parts(child)
+    show = next(part for part in parts(entry) if getattr(part, "description", "") == "Show solution")
+    assert show.disabled  # its solution is part of the row asked
+    store.reveal_room()
+    follower.poll()
+    assert not show.disabled
 
 
 def test_a_page_opened_during_a_round_shows_the_notice_and_after_the_reveal_nothing(room):

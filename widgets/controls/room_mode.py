@@ -59,6 +59,14 @@ class RoomMode(HasTraits):
             self._solution_toggle.disabled = True
         self.add_class("check-asked")
 
+    def hold_solution(self, held: bool) -> None:
+        """While the room is asked another question of the lab, keep this one's solution closed (`held`):
+        a solution may work out part of that answer (an entry of the row asked)."""
+        if self._solution_toggle is not None and not self.asked:
+            if held:
+                self._solution_toggle.value = False
+            self._solution_toggle.disabled = held
+
     def _say_round(self):
         """The round's words in the feedback; and, when a reload (or an earlier visit) put the last answer
         given back in the box from the learner's record, that it is there to be checked again."""

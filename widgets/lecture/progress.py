@@ -182,8 +182,11 @@ class LabProgress(KeepsStore, HBox):
         return self._say("This browser keeps nothing of this lab now: a reload starts afresh.")
 
     def start_afresh(self) -> None:
-        """Forget this lab's progress and reload the page: every question unanswered, every view closed."""
+        """Forget this lab's progress and reload the page: every question unanswered, every view closed.
+        The id of the learner's answers to the room's ask is kept: starting afresh is no second voter."""
         self.forget()
+        if self.room_vote:
+            self.store.saved = write_record(Record(room=self.room_vote))
         self.store.reload_page()
 
     # -- browser ----------------------------------------------------------------

@@ -96,9 +96,12 @@ class RoomFollower(HasTraits):
         asked = self._checks.get(room.check) if room.ask and room.lab == self._lab else None
         old = self._checks.get(previous.check) if previous.ask and previous.lab == self._lab else None
         # A Reset withdraws the question out (no room at all): its answers count, nothing is revealed.
-        ended = "revealed" if room.ask else "withdrawn"
+        # One already revealed stays so.
+        ended = "revealed" if room.ask or previous.revealed else "withdrawn"
         if old is not None and (old is not asked or room.ask != previous.ask or room.revealed):
             old.end_room(reveal=ended == "revealed")
+        for check in self._checks.values():  # one question at a time: no other solution works part of it out
+            check.hold_solution(asked is not None and not room.revealed and check is not asked)
         if asked is None or (room.revealed and old is None):  # a page opened after the reveal: nothing to say
             self._notice.value = "" if old is None else notice_html(old.title or previous.check, previous.round, ended)
             return

@@ -36,7 +36,8 @@ REVEALED_WORDS = "The lecturer revealed the answer: what this question held back
 #: What a question says when the lecturer ends its round without revealing it (the board's Reset).
 WITHDRAWN_WORDS = "Your lecturer ended this question without revealing it: press Check to check your answer."
 #: What it adds in a round when a reload (or an earlier visit) put the last answer given back in the box.
-RELOADED_WORDS = "Your last answer is back in the box: press Check to record it for this round."
+RELOADED_WORDS = ("Your last answer is back in the box: press Check to record it for this round (if you did "
+                  "before, this replaces it).")
 #: What a part the asked question holds back says during the round, whatever the answer given.
 HELD_WORDS = "Hidden while your lecturer asks the room: {what} will open when the answer is revealed."
 #: The notice's frame: a bar in the warning colour on its left, so a glance finds it.
@@ -58,7 +59,8 @@ def notice_html(title: str, turn: int, state: str = "asked", waiting: Sequence[s
     name = html.escape(title)
     before = ", ".join(f"“{html.escape(other)}”" for other in waiting)
     if state == "revealed":
-        words = (f"The answer to “{name}” is revealed: the question shows it now, with what it held back."
+        words = (f"The answer to “{name}” is revealed: what the question held back is open, and its solution "
+                 "shows the answer."
                  if not waiting else
                  f"The answer to “{name}” is revealed. The question is further on in this lab, after {before}.")
     elif state == "withdrawn":
