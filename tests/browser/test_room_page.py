@@ -22,6 +22,7 @@ from harness.browser import ARTIFACTS, LEAVING_TOLERATED, answer_check, open_lab
 from harness.lecturer import PULSE, lecture_server, let_in
 
 LAB_1 = "/voila/render/01-product-by-columns.ipynb"
+LAB_3 = "/voila/render/03-product-properties.ipynb"
 TOKEN = secrets.token_urlsafe(16)
 RIGHT, TRANSPOSE, SIGN = [[6, 19], [9, -3]], [[6, 9], [19, -3]], [[6, 19], [9, 3]]
 # A student's kernel reads the room every second; the board reads the store every 3 s; a busy 2-core machine.
@@ -82,8 +83,14 @@ def test_two_rounds_then_the_reveal(server, page, browser, pulse_dir):
         # The notice's link jumps to the question.
         sign.locator(".room-notice a", has_text="Go to the question").click()
         expect(sign.locator("#room-question")).to_be_in_viewport()
-        late = _student(browser, server, "room-student-late")  # opened after the ask: told too
-        expect(late.locator(".room-notice")).to_contain_text("AB by columns", timeout=TOLD_WITHIN)
+        # A student in another lab is told where the question is, and its link takes them there; the lab
+        # opened after the ask names it too.
+        late = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        open_lab(late, server.url + LAB_3, "room-student-elsewhere", tolerated=LEAVING_TOLERATED)
+        expect(late.locator(".room-notice")).to_contain_text("“AB by columns”, in lab 1", timeout=TOLD_WITHIN)
+        late.get_by_role("link", name="Open lab 1").click()
+        late.wait_for_url(f"**{LAB_1}")
+        expect(late.locator(".room-notice")).to_contain_text("asks the room “AB by columns”", timeout=ARRIVES_WITHIN * 2)
         late.context.close()
 
         # Round one: one right, two with different slips; nobody is told which, and nothing opens.

@@ -111,11 +111,15 @@ def test_a_page_opened_during_a_round_shows_the_notice_and_after_the_reveal_noth
     assert check2.asked == 0 and notice2.value == ""
 
 
-def test_another_lab_or_question_is_left_alone(room):
+def test_another_lab_or_question_is_left_alone_and_another_labs_is_pointed_to(room):
     store, _ = room
     check, picture, notice, follower = _page(store, "a")
-    follower.follow(Room(9, "03-product-properties", KEY, 1))
-    assert check.asked == 0 and notice.value == ""
+    follower.follow(Room(9, "03-product-properties", "rs_check", 1))
+    # Nothing of this lab changes; the notice says where the question is, with a link to that lab.
+    assert check.asked == 0 and "“RS by columns”</b>, in lab 3" in notice.value
+    assert 'href="03-product-properties.ipynb"' in notice.value
+    follower.follow(Room(9, "03-product-properties", "rs_check", 1, revealed=True))
+    assert notice.value == ""
     follower.follow(Room(10, LAB, KEY, 1))
     _answer(check, "5")
     follower.follow(Room(11, LAB, "row_check", 1))  # the lecturer asked another question: this one ends

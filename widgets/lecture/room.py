@@ -19,13 +19,16 @@ from typing import Any
 from ipywidgets import HTML
 from traitlets import HasTraits, Instance, Tuple
 
-from classpulse import ROOM_FILE, PulseStore, Room, read_room
+from classpulse import CATALOGUE, ROOM_FILE, PulseStore, Room, read_room
 
-from ..text.room_words import notice_html
+from ..text.room_words import elsewhere_html, notice_html
 from .lab_page import LabPage
 from .pulse import slip
 
 __all__ = ["RoomFollower"]
+
+#: Each question the room may be asked, by (lab, check): its title, for the notice in the other labs.
+_TITLES = {(lab, check): title for lab, check, title, _ in CATALOGUE.askable()}
 
 
 class RoomFollower(HasTraits):
@@ -102,6 +105,10 @@ class RoomFollower(HasTraits):
             old.end_room(reveal=ended == "revealed")
         for check in self._checks.values():  # one question at a time: no other solution works part of it out
             check.hold_solution(asked is not None and not room.revealed and check is not asked)
+        if room.asking and room.lab != self._lab:  # another lab's question: say where it is
+            title = _TITLES.get((room.lab, room.check), room.check)
+            self._notice.value = elsewhere_html(title, room.lab, room.round)
+            return
         if asked is None or (room.revealed and old is None):  # a page opened after the reveal: nothing to say
             self._notice.value = "" if old is None else notice_html(old.title or previous.check, previous.round, ended)
             return

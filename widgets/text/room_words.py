@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from .alerts import WARNING_COLOR, feedback_html
 
-__all__ = ["ANCHOR", "HELD_WORDS", "RECORDED_WORDS", "RELOADED_WORDS", "REVEALED_WORDS", "ROUND_WORDS", "WITHDRAWN_WORDS", "notice_html", "question_label",
+__all__ = ["ANCHOR", "HELD_WORDS", "RECORDED_WORDS", "RELOADED_WORDS", "REVEALED_WORDS", "ROUND_WORDS", "WITHDRAWN_WORDS", "elsewhere_html", "notice_html", "question_label",
            "room_heading_html", "split_table_html"]
 
 #: The id of the place a lab's notice jumps to: just above the question asked.
@@ -70,6 +70,21 @@ def notice_html(title: str, turn: int, state: str = "asked", waiting: Sequence[s
                  if waiting else f'<a href="#{ANCHOR}" style="text-decoration: underline">Go to the question</a>')
         words = f"<b>Your lecturer asks the room “{name}”</b> ({_ROUNDS[turn]}). {where}"
     return f'<div class="room-notice" style="{_BOXED}">{words}</div>'
+
+
+def elsewhere_html(title: str, lab: str, turn: int) -> str:
+    """A lab's notice of a question the room is asked in another lab (`lab`, by name), with a link to it:
+    a class spread over the labs still hears it.
+
+    >>> print(elsewhere_html("Row 2 of AB", "02-entry-dot-product", 1).split(">", 1)[1])
+    <b>Your lecturer asks the room “Row 2 of AB”</b>, in lab 2 (round one: answer on your own). \
+<a href="02-entry-dot-product.ipynb" style="text-decoration: underline">Open lab 2</a></div>
+    """
+    number = int(lab[:2]) if lab[:2].isdigit() else None
+    where = f"lab {number}" if number else html.escape(lab)
+    link = f'<a href="{html.escape(lab)}.ipynb" style="text-decoration: underline">Open {where}</a>'
+    return (f'<div class="room-notice" style="{_BOXED}"><b>Your lecturer asks the room “{html.escape(title)}”</b>, '
+            f"in {where} ({_ROUNDS[turn]}). {link}</div>")
 
 
 def question_label(lab: str, title: str, after: int) -> str:
