@@ -83,6 +83,7 @@ def test_two_rounds_then_the_reveal(server, page, browser, pulse_dir):
         # The notice's link jumps to the question.
         sign.locator(".room-notice a", has_text="Go to the question").click()
         expect(sign.locator("#room-question")).to_be_in_viewport()
+        _view(sign, "room-student-jumped-phone")
         # A student in another lab is told where the question is, and its link takes them there; the lab
         # opened after the ask names it too.
         late = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()

@@ -50,7 +50,8 @@ class RoomMode(HasTraits):
             return
         if not self.asked:  # where the lab's notice jumps to: just above the prompt
             if self._anchor is None:
-                self._anchor = self._own(steady(HTML, f'<span id="{ANCHOR}"></span>'))
+                # Landing a little above it: the activity's heading and words stay in sight.
+                self._anchor = self._own(steady(HTML, f'<span id="{ANCHOR}" style="scroll-margin-top: 8em"></span>'))
             self.children = [self._anchor, *self.children]
         self.set_trait("asked", turn)
         self._say_round()
