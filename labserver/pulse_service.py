@@ -152,6 +152,10 @@ setInterval(refresh, {refresh_ms});
 """
 
 
+#: The Reset form's question, as a script string inside the form's attribute: Reset asks first, as on the
+#: lecture server's board.
+_ERASE_JS = html.escape(json.dumps(ERASE_QUESTION))
+
 #: The checks an instructor may ask the room, by ``<lab>/<check>`` (the form's value), with their titles.
 _ASKABLE = {f"{lab}/{check}": (lab, check, title, after) for lab, check, title, after in CATALOGUE.askable()}
 
@@ -169,7 +173,7 @@ def _room_html(store, room, verdicts):
     split = store.room_split(room) if room.ask else None
     if split is None:
         return ""
-    title = _ASKABLE.get(f"{room.lab}/{room.check}", ("", "", room.check, 0))[2]
+    title = CATALOGUE.title(room.lab, room.check) or room.check
     heading = room_heading_html(title, room.lab, room.round, room.revealed, (split.answered(1), split.answered(2)))
     table = split_table_html(split.rounds, split.answers, split.moves, verdicts or room.revealed)
     return f'<section class="room-section">{heading}{table}</section>'
@@ -254,7 +258,7 @@ class _BoardPage(_Handler):
             asking=' disabled title="Reveal the answer first"' if self.now.room.asking else "",
             verdicts_words="Hide which is right" if verdicts else "Show which is right (on the board only)",
             board=_board_html(self.store, self.now.room, verdicts), refresh_ms=_REFRESH * 1000,
-            erase_question=html.escape(json.dumps(ERASE_QUESTION)),  # Reset asks first, as on the lecture server
+            erase_question=_ERASE_JS,
         ))
 
 

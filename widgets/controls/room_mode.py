@@ -55,18 +55,21 @@ class RoomMode(HasTraits):
             self.children = [self._anchor, *self.children]
         self.set_trait("asked", turn)
         self._say_round()
-        if self._solution_toggle is not None:
-            self._solution_toggle.value = False
-            self._solution_toggle.disabled = True
+        self._close_solution(True)
         self.add_class("check-asked")
 
     def hold_solution(self, held: bool) -> None:
         """While the room is asked another question of the lab, keep this one's solution closed (`held`):
         a solution may work out part of that answer (an entry of the row asked)."""
-        if self._solution_toggle is not None and not self.asked:
-            if held:
+        if not self.asked:
+            self._close_solution(held)
+
+    def _close_solution(self, closed):
+        """Keep the solution closed and its button out of reach (`closed`), or within reach again."""
+        if self._solution_toggle is not None:
+            if closed:
                 self._solution_toggle.value = False
-            self._solution_toggle.disabled = held
+            self._solution_toggle.disabled = closed
 
     def _say_round(self):
         """The round's words in the feedback; and, when a reload (or an earlier visit) put the last answer
@@ -92,8 +95,7 @@ class RoomMode(HasTraits):
         self.remove_class("check-asked")
         self.children = self.children[1:]  # the place the notice jumped to
         answers, self._room_answers = self._room_answers, []
-        if self._solution_toggle is not None:
-            self._solution_toggle.disabled = False
+        self._close_solution(False)
         if not reveal:  # withdrawn: no verdict a neighbour could see; the answer stays in the box, unjudged
             self._feedback.text = feedback_html(WITHDRAWN_WORDS, WARNING_COLOR, css_class="check-room")
             return

@@ -27,9 +27,6 @@ from .pulse import slip
 
 __all__ = ["RoomFollower"]
 
-#: Each question the room may be asked, by (lab, check): its title, for the notice in the other labs.
-_TITLES = {(lab, check): title for lab, check, title, _ in CATALOGUE.askable()}
-
 
 class RoomFollower(HasTraits):
     """Follows the room for one page view of a lab: its asked check, its notice, its answers recorded.
@@ -106,8 +103,8 @@ class RoomFollower(HasTraits):
         for check in self._checks.values():  # one question at a time: no other solution works part of it out
             check.hold_solution(asked is not None and not room.revealed and check is not asked)
         if room.asking and room.lab != self._lab:  # another lab's question: say where it is
-            title = _TITLES.get((room.lab, room.check), room.check)
-            self._notice.value = elsewhere_html(title, room.lab, room.round)
+            self._notice.value = elsewhere_html(CATALOGUE.title(room.lab, room.check) or room.check, room.lab,
+                                                room.round)
             return
         if asked is None or (room.revealed and old is None):  # a page opened after the reveal: nothing to say
             self._notice.value = "" if old is None else notice_html(old.title or previous.check, previous.round, ended)

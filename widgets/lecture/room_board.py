@@ -57,7 +57,6 @@ class RoomPanel(OwnsChildren, VBox):
         super().__init__(**kwargs)
         self._store, self._catalogue = store, catalogue
         askable = catalogue.askable()
-        self._titles = {(lab, check): title for lab, check, title, _ in askable}
         self.question = self._own(Dropdown(
             options=[(question_label(lab, title, after), (lab, check)) for lab, check, title, after in askable],
             description="Ask the room:", style={"description_width": "initial"},
@@ -116,7 +115,7 @@ class RoomPanel(OwnsChildren, VBox):
         if split is None:
             self._heading.value, self._split.value = "", ""
             return True
-        title = self._titles.get((room.lab, room.check), room.check)
+        title = self._catalogue.title(room.lab, room.check) or room.check
         answered = (split.answered(1), split.answered(2))
         self._heading.value = room_heading_html(title, room.lab, room.round, room.revealed, answered)
         self._split.value = split_table_html(split.rounds, split.answers, split.moves,

@@ -17,11 +17,11 @@ from .alerts import WARNING_COLOR, feedback_html
 
 __all__ = ["ERASE_QUESTION", "ERASE_QUESTION_HTML", "NO_ANSWERS_HTML", "csv_link_html", "lab_heading_html", "pulse_bars_html", "pulse_table_html"]
 
-#: What the board says while the store holds no answer yet.
 #: What the board asks before a Reset erases a session (one click on a projected page must not).
 ERASE_QUESTION = "Erase every count and every question asked of the room? Export the CSV first to keep them."
 #: The same, as the lecture server's board shows it beside its Erase and Keep buttons.
 ERASE_QUESTION_HTML = f"<b>{ERASE_QUESTION}</b>"
+#: What the board says while the store holds no answer yet.
 NO_ANSWERS_HTML = feedback_html("No answers yet: the counts appear here as the room answers.", WARNING_COLOR,
                                 tag="span")
 
